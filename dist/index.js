@@ -34286,12 +34286,13 @@ module.exports = {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7597);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7597);
 /* harmony import */ var _io_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3839);
 /* harmony import */ var _io_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2680);
 /* harmony import */ var _io_write_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5419);
-/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5805);
-/* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1355);
+/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9553);
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
+/* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
 /* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(712);
 
@@ -34304,29 +34305,30 @@ module.exports = {
 
 
 
+
 const DEFAULT_CONFIG_FILE = '.audit-gate.json';
-/** The keys every config may hold, whatever packs are registered. */
-const CORE_KEYS = {
-    $schema: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().optional(),
-    paths: zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().min(1))
+/** The keys every config may hold, whatever packs are registered; built on first use. */
+const coreKeys = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_7__/* .onFirstUse */ .V)(() => ({
+    $schema: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().optional(),
+    paths: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
         .optional()
         .describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP()).optional().describe('gitignore-style patterns that discovery skips'),
-    assurance: zod__WEBPACK_IMPORTED_MODULE_7__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_8__/* .ASSURANCES */ .lR)
+    exclude: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()).optional().describe('gitignore-style patterns that discovery skips'),
+    assurance: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__/* .ASSURANCES */ .lR)
         .optional()
         .describe('Default assurance for papers without .aris/assurance.txt'),
-    effort: zod__WEBPACK_IMPORTED_MODULE_7__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_8__/* .EFFORTS */ .ig).optional().describe('Default effort (max/beast imply submission)'),
-    fail_on: zod__WEBPACK_IMPORTED_MODULE_7__/* ["enum"] */ .k5n(['blocking', 'problem'])
+    effort: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__/* .EFFORTS */ .ig).optional().describe('Default effort (max/beast imply submission)'),
+    fail_on: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(['blocking', 'problem'])
         .optional()
         .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
-    allow_empty: zod__WEBPACK_IMPORTED_MODULE_7__/* .boolean */ .zMY().optional().describe('Succeed when nothing was found to verify'),
-    fixtures: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP()
+    allow_empty: zod__WEBPACK_IMPORTED_MODULE_8__/* .boolean */ .zMY().optional().describe('Succeed when nothing was found to verify'),
+    fixtures: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()
         .optional()
         .describe('Conformance fixture directory to run as part of verify'),
-    waivers: zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(_policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__/* .Waiver */ .fv)
+    waivers: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg((0,_policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__/* .waiverSchema */ .IM)())
         .optional()
         .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
-};
+}));
 /**
  * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
  * schema, so this file never names a pack. A top-level key named after a pack is the earlier
@@ -34334,16 +34336,16 @@ const CORE_KEYS = {
  */
 function configSchema(list = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)()) {
     const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
-    return zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc({
-        ...CORE_KEYS,
-        packs: zod__WEBPACK_IMPORTED_MODULE_7__/* .union */ .KCZ([
-            zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP()).describe('Packs whose targets discovery looks for (default: all)'),
-            zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc(byId((p) => zod__WEBPACK_IMPORTED_MODULE_7__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_7__/* .literal */ .euz(false), p.options]).optional()))
+    return zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({
+        ...coreKeys(),
+        packs: zod__WEBPACK_IMPORTED_MODULE_8__/* .union */ .KCZ([
+            zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()).describe('Packs whose targets discovery looks for (default: all)'),
+            zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc(byId((p) => zod__WEBPACK_IMPORTED_MODULE_8__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_8__/* .literal */ .euz(false), p.options()]).optional()))
                 .strict()
                 .describe('Each pack’s options by pack id; false leaves the pack out'),
         ])
             .optional(),
-        ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
+        ...byId((p) => p.options().optional().describe(`Earlier form of packs.${p.id}`)),
     })
         .strict();
 }
@@ -34418,7 +34420,7 @@ function locate(ws, givenRoot, file) {
 }
 /** A value taken from the config, as it may appear in a message: short and escaped. */
 function quoted(s) {
-    return (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_9__/* .plain */ .pj)(JSON.stringify((0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_9__/* .cap */ .Np)(s, 40)));
+    return (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__/* .plain */ .pj)(JSON.stringify((0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__/* .cap */ .Np)(s, 40)));
 }
 function parseConfig(text, origin) {
     const at = origin.path !== undefined ? { path: origin.path } : {};
@@ -39485,7 +39487,7 @@ function heading(title, report, opts) {
 /** Why submission-ready is no for a target with nothing failing, in the pack's words. */
 function notReadyLines(report) {
     return report.targets.flatMap((t) => {
-        const because = t.context[subject/* NOT_READY_BECAUSE */.tq];
+        const because = t.context[subject/* NOT_READY_BECAUSE */.t];
         return because
             ? [
                 `**Not submission-ready:** ${(0,sanitize/* mdText */.bC)(t.kind, 20)} ${(0,sanitize/* mdCode */.xs)(t.path, 200, false)} is ${(0,sanitize/* mdText */.bC)(t.terminal_state, 40)}: ${(0,sanitize/* mdText */.bC)(because, REASON_MAX)}.`,
@@ -45918,7 +45920,7 @@ function failureReport(settings, err) {
     return (0,gate/* decide */.L)([], {
         root: settings.workspace,
         failOn: settings.failOn,
-        runFindings: [(0,finding/* finding */.gk)(codes/* GATE */.k.internalError, { subject: 'gate', message, remediation })],
+        runFindings: [(0,finding/* finding */.g)(codes/* GATE */.k.internalError, { subject: 'gate', message, remediation })],
     });
 }
 
@@ -46038,60 +46040,71 @@ function realOrUndefined(p) {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
 var schemas = __nccwpck_require__(7597);
+// EXTERNAL MODULE: ./src/model/first-use.ts
+var first_use = __nccwpck_require__(9553);
 ;// CONCATENATED MODULE: ./src/model/report.ts
 
 
 
-const Conclusion = schemas/* enum */.k5n(['success', 'neutral', 'failure']);
-const Counts = schemas/* object */.Ikc({
-    targets: schemas/* number */.aig().int(),
-    subjects: schemas/* number */.aig().int(),
-    pass: schemas/* number */.aig().int(),
-    problem: schemas/* number */.aig().int(),
-    blocking: schemas/* number */.aig().int(),
-    skipped: schemas/* number */.aig().int(),
-    errors: schemas/* number */.aig().int(),
-    warnings: schemas/* number */.aig().int(),
-    notices: schemas/* number */.aig().int(),
-    suppressed: schemas/* number */.aig()
-        .int()
-        .default(0)
-        .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
-});
-/**
- * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the shards
- * cover the whole list exactly once, with the same settings.
- */
-const ShardRecord = schemas/* object */.Ikc({
-    index: schemas/* number */.aig().int().positive().describe('This shard, 1-based'),
-    count: schemas/* number */.aig().int().positive().describe('How many shards the target list was cut into'),
-    targets_digest: schemas/* string */.YjP()
-        .describe('sha256 of the whole discovered target list (sorted ids, one a line)'),
-    config_digest: schemas/* string */.YjP()
-        .describe('sha256 of the settings that decide results: config, flags, tool version'),
-    targets: schemas/* array */.YOg(schemas/* string */.YjP()).describe('The target ids this shard was given'),
-    fixtures: schemas/* boolean */.zMY().describe('Whether this shard ran the conformance fixtures (shard 1 only)'),
-    fail_on: schemas/* enum */.k5n(['blocking', 'problem']),
-    allow_empty: schemas/* boolean */.zMY(),
-});
-/** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
-const GateReport = schemas/* object */.Ikc({
-    report_version: schemas/* literal */.euz('1'),
-    tool: schemas/* object */.Ikc({ name: schemas/* literal */.euz('audit-gate'), version: schemas/* string */.YjP() }),
-    generated_at: schemas/* string */.YjP(),
-    root: schemas/* string */.YjP().describe('Absolute workspace root all paths are relative to'),
-    conclusion: Conclusion,
-    submission_ready: schemas/* enum */.k5n(['yes', 'no']),
-    exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1)]),
-    counts: Counts,
-    targets: schemas/* array */.YOg(subject/* Target */.We),
-    subjects: schemas/* array */.YOg(subject/* Subject */.B7),
-    findings: schemas/* array */.YOg(finding/* Finding */.wI),
-    extensions: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
-        .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
-        .optional(),
-    shard: ShardRecord.optional().describe('Set by verify --shard: the share this report holds'),
-});
+
+function build() {
+    const { Finding } = (0,finding/* findingSchemas */.K)();
+    const { Subject, Target } = (0,subject/* subjectSchemas */.B)();
+    const Conclusion = schemas/* enum */.k5n(['success', 'neutral', 'failure']);
+    const Counts = schemas/* object */.Ikc({
+        targets: schemas/* number */.aig().int(),
+        subjects: schemas/* number */.aig().int(),
+        pass: schemas/* number */.aig().int(),
+        problem: schemas/* number */.aig().int(),
+        blocking: schemas/* number */.aig().int(),
+        skipped: schemas/* number */.aig().int(),
+        errors: schemas/* number */.aig().int(),
+        warnings: schemas/* number */.aig().int(),
+        notices: schemas/* number */.aig().int(),
+        suppressed: schemas/* number */.aig()
+            .int()
+            .default(0)
+            .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
+    });
+    /**
+     * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the
+     * shards cover the whole list exactly once, with the same settings.
+     */
+    const ShardRecord = schemas/* object */.Ikc({
+        index: schemas/* number */.aig().int().positive().describe('This shard, 1-based'),
+        count: schemas/* number */.aig().int().positive().describe('How many shards the target list was cut into'),
+        targets_digest: schemas/* string */.YjP()
+            .describe('sha256 of the whole discovered target list (sorted ids, one a line)'),
+        config_digest: schemas/* string */.YjP()
+            .describe('sha256 of the settings that decide results: config, flags, tool version'),
+        targets: schemas/* array */.YOg(schemas/* string */.YjP()).describe('The target ids this shard was given'),
+        fixtures: schemas/* boolean */.zMY()
+            .describe('Whether this shard ran the conformance fixtures (shard 1 only)'),
+        fail_on: schemas/* enum */.k5n(['blocking', 'problem']),
+        allow_empty: schemas/* boolean */.zMY(),
+    });
+    /** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
+    const GateReport = schemas/* object */.Ikc({
+        report_version: schemas/* literal */.euz('1'),
+        tool: schemas/* object */.Ikc({ name: schemas/* literal */.euz('audit-gate'), version: schemas/* string */.YjP() }),
+        generated_at: schemas/* string */.YjP(),
+        root: schemas/* string */.YjP().describe('Absolute workspace root all paths are relative to'),
+        conclusion: Conclusion,
+        submission_ready: schemas/* enum */.k5n(['yes', 'no']),
+        exit_code: schemas/* union */.KCZ([schemas/* literal */.euz(0), schemas/* literal */.euz(1)]),
+        counts: Counts,
+        targets: schemas/* array */.YOg(Target),
+        subjects: schemas/* array */.YOg(Subject),
+        findings: schemas/* array */.YOg(Finding),
+        extensions: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+            .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
+            .optional(),
+        shard: ShardRecord.optional().describe('Set by verify --shard: the share this report holds'),
+    });
+    return { Conclusion, Counts, ShardRecord, GateReport };
+}
+/** The report schemas, built on first use (src/model/first-use.ts): merge and the schema files. */
+const reportSchemas = (0,first_use/* onFirstUse */.V)(build);
 
 // EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
 var schema_issue = __nccwpck_require__(7328);
@@ -46263,7 +46276,7 @@ function readReportFile(file, name = file) {
     catch (err) {
         return { ok: false, name, kind: 'not_json', problem: `is not JSON (${errorMessage(err)})` };
     }
-    const parsed = GateReport.safeParse(json);
+    const parsed = reportSchemas().GateReport.safeParse(json);
     if (!parsed.success) {
         const issue = (0,schema_issue/* firstIssue */.O)(parsed.error, { style: 'verbatim' });
         return {
@@ -46288,7 +46301,7 @@ const merge_RECOMPUTED = new Set([codes/* GATE */.k.nothingVerified.code]);
  */
 function mergeReports(inputs, opts) {
     const problems = [];
-    const problem = (def, message) => problems.push((0,finding/* finding */.gk)(def, { subject: 'gate', message }));
+    const problem = (def, message) => problems.push((0,finding/* finding */.g)(def, { subject: 'gate', message }));
     const accepted = [];
     let root;
     for (const input of inputs) {
@@ -46317,7 +46330,7 @@ function mergeReports(inputs, opts) {
     const counted = results.filter((r) => r.target.pack !== 'fixtures');
     if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
         const said = runFindings.find((f) => f.code === codes/* GATE */.k.nothingVerified.code);
-        problems.push((0,finding/* finding */.gk)(codes/* GATE */.k.nothingVerified, {
+        problems.push((0,finding/* finding */.g)(codes/* GATE */.k.nothingVerified, {
             subject: 'gate',
             message: 'Nothing was verified: the shard reports hold no paper audits, runs or fixtures.',
             ...(said ? { remediation: said.remediation } : {}),
@@ -46726,39 +46739,45 @@ async function run(env = process.env) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   gk: () => (/* binding */ finding),
-/* harmony export */   wI: () => (/* binding */ Finding)
+/* harmony export */   K: () => (/* binding */ findingSchemas),
+/* harmony export */   g: () => (/* binding */ finding)
 /* harmony export */ });
-/* unused harmony exports Severity, Location */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7597);
+/* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9553);
 
-const Severity = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['error', 'warning', 'notice']);
-/** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
-const Location = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive().optional(),
-    column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive().optional(),
-});
-const Finding = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    code: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Stable validation code, e.g. aris.input_stale'),
-    severity: Severity,
-    subject: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
-        .describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('What is wrong, about the user’s files only'),
-    remediation: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('What to do next'),
-    location: Location.optional(),
-    related: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Location)
-        .optional()
-        .describe('Other places involved, e.g. the changed input file'),
-    details: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
-        .optional()
-        .describe('Pack-specific details, rendered by the pack’s own outputs'),
-    invariant_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional().describe('The producer’s invariant id, where one exists'),
-    blocking: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().describe('Set by policy: whether this finding fails the gate'),
-    waived: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), tracking: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() })
-        .optional()
-        .describe('Set by policy when a config waiver accepts this finding: it is shown but never blocks'),
-});
+
+function build() {
+    const Severity = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['error', 'warning', 'notice']);
+    /** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
+    const Location = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive().optional(),
+        column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive().optional(),
+    });
+    const Finding = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        code: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Stable validation code, e.g. aris.input_stale'),
+        severity: Severity,
+        subject: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+            .describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
+        message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('What is wrong, about the user’s files only'),
+        remediation: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('What to do next'),
+        location: Location.optional(),
+        related: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Location)
+            .optional()
+            .describe('Other places involved, e.g. the changed input file'),
+        details: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+            .optional()
+            .describe('Pack-specific details, rendered by the pack’s own outputs'),
+        invariant_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional().describe('The producer’s invariant id, where one exists'),
+        blocking: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().describe('Set by policy: whether this finding fails the gate'),
+        waived: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), tracking: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() })
+            .optional()
+            .describe('Set by policy when a config waiver accepts this finding: it is shown but never blocks'),
+    });
+    return { Severity, Location, Finding };
+}
+/** The finding schemas, built on first use (src/model/first-use.ts). */
+const findingSchemas = (0,_first_use_js__WEBPACK_IMPORTED_MODULE_1__/* .onFirstUse */ .V)(build);
 /** Builds a finding from its code definition; `blocking` is decided later by policy. */
 function finding(def, input) {
     const out = {
@@ -46783,50 +46802,75 @@ function finding(def, input) {
 
 /***/ }),
 
+/***/ 9553:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ onFirstUse)
+/* harmony export */ });
+/**
+ * A value built when first asked for, then kept: zod schemas, which cost milliseconds of every
+ * start (in the main thread and in each verify helper) when built at load, though a run may never
+ * read a file they describe. `built()` lets a test see whether a run paid for it.
+ */
+function onFirstUse(build) {
+    // Boxed, so a build that returns undefined is kept too.
+    let value;
+    return Object.assign(() => (value ??= { v: build() }).v, { built: () => value !== undefined });
+}
+
+
+/***/ }),
+
 /***/ 8409:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B7: () => (/* binding */ Subject),
-/* harmony export */   We: () => (/* binding */ Target),
-/* harmony export */   tq: () => (/* binding */ NOT_READY_BECAUSE)
+/* harmony export */   B: () => (/* binding */ subjectSchemas),
+/* harmony export */   t: () => (/* binding */ NOT_READY_BECAUSE)
 /* harmony export */ });
-/* unused harmony exports Outcome, Kind, Enforcement */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7597);
+/* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9553);
+
 
 /**
  * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
  * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
  */
-const Outcome = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['pass', 'problem', 'blocking', 'skipped']);
-/** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
-const Kind = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1);
-const Subject = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    target: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Id of the target this subject belongs to'),
-    pack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    kind: Kind,
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Human name, e.g. the audit skill or the run id'),
-    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Repo-relative path of the artifact or directory'),
-    status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
-    verdict: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional().describe('Short why: reason code and summary from the artifact'),
-    outcome: Outcome,
-});
-const Enforcement = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['blocking', 'advisory']);
-const Target = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    pack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    kind: Kind,
-    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Repo-relative path ("." for the root)'),
-    enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
-    terminal_state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe("The pack's word for how the target ended, e.g. accepted"),
-    ready: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()
-        .default(false)
-        .describe('Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready'),
-    context: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
-        .describe('How the target was judged, e.g. assurance and where it came from'),
-});
+function build() {
+    const Outcome = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['pass', 'problem', 'blocking', 'skipped']);
+    /** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
+    const Kind = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1);
+    const Subject = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        target: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Id of the target this subject belongs to'),
+        pack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        kind: Kind,
+        name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Human name, e.g. the audit skill or the run id'),
+        path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Repo-relative path of the artifact or directory'),
+        status: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
+        verdict: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+        reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional().describe('Short why: reason code and summary from the artifact'),
+        outcome: Outcome,
+    });
+    const Enforcement = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['blocking', 'advisory']);
+    const Target = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        pack: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        kind: Kind,
+        path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe('Repo-relative path ("." for the root)'),
+        enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
+        terminal_state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().describe("The pack's word for how the target ended, e.g. accepted"),
+        ready: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()
+            .default(false)
+            .describe('Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready'),
+        context: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+            .describe('How the target was judged, e.g. assurance and where it came from'),
+    });
+    return { Outcome, Subject, Enforcement, Target };
+}
+/** The subject and target schemas, built on first use (src/model/first-use.ts). */
+const subjectSchemas = (0,_first_use_js__WEBPACK_IMPORTED_MODULE_1__/* .onFirstUse */ .V)(build);
 /**
  * The `context` key in which a pack says, in words, why a target with nothing failing is still
  * not ready (e.g. which audits make a paper provisional). Every rendering prints it.
@@ -47671,7 +47715,7 @@ class Findings {
         }
         const location = r.location && force(r.location);
         const related = r.related && force(r.related);
-        this.out.push((0,finding/* finding */.gk)(def, {
+        this.out.push((0,finding/* finding */.g)(def, {
             subject: this.subject,
             message: r.message,
             ...(location ? { location } : {}),
@@ -47693,7 +47737,7 @@ class Findings {
     finish() {
         const tail = [];
         for (const s of this.suppressed.values()) {
-            tail.push((0,finding/* finding */.gk)(s.def, {
+            tail.push((0,finding/* finding */.g)(s.def, {
                 subject: this.subject,
                 message: `${s.n} more place(s) ${this.scope} have the same problem (${s.def.title.toLowerCase()}); only the first ${this.max} are listed.`,
                 ...(s.first ? { location: s.first } : {}),
@@ -48190,29 +48234,8 @@ const auditSkill = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/packs/kit/first-use.ts
-/**
- * A value built when first asked for, then kept: a pack's zod schemas, which cost milliseconds of
- * every start when built at load, though a run may never read that pack's files. `built()` lets
- * a test see whether a run paid for it.
- */
-function onFirstUse(build) {
-    // Boxed, so a build that returns undefined is kept too.
-    let value;
-    return Object.assign(() => (value ??= { v: build() }).v, { built: () => value !== undefined });
-}
-/**
- * A pack's `Pack.schemas`: file names (schemas/<name>.schema.json) mapped to members of its
- * schema set. Only the schema files and docs ask for it (src/schemas.ts); it builds the set if
- * no run has yet.
- */
-function namedSchemas(set, names) {
-    return () => {
-        const s = set();
-        return Object.fromEntries(Object.entries(names).map(([file, key]) => [file, s[key]]));
-    };
-}
-
+// EXTERNAL MODULE: ./src/model/first-use.ts
+var first_use = __nccwpck_require__(9553);
 ;// CONCATENATED MODULE: ./src/packs/aris/schema.ts
 
 
@@ -48244,7 +48267,7 @@ const DEFAULT_AUDITS = [
     { artifact: 'KILL_ARGUMENT.json', skill: 'kill-argument' },
 ];
 /** The zod schemas, built on first use: a run that reads no paper never pays for them. */
-const schema_schemas = onFirstUse(build);
+const schema_schemas = (0,first_use/* onFirstUse */.V)(build);
 function build() {
     const Verdict = schemas/* enum */.k5n(VERDICTS);
     const ReviewIndependence = schemas/* enum */.k5n(['same-family', 'cross-family', 'deterministic']);
@@ -49092,7 +49115,7 @@ async function verifyPaper(paperDir, ctx) {
     const findings = [];
     const decision = decideAssurance(paperDir, ctx);
     if (decision.error) {
-        findings.push((0,finding/* finding */.gk)(ARIS.assuranceInvalid, {
+        findings.push((0,finding/* finding */.g)(ARIS.assuranceInvalid, {
             subject: targetId,
             message: `${decision.error}; the paper is checked at submission level.`,
             location: { path: ws.rel(external_node_path_default().join(paperDir, ASSURANCE_PATH)), line: 1 },
@@ -49145,7 +49168,7 @@ async function verifyPaper(paperDir, ctx) {
             assurance_source: decision.source,
             ...(decision.effort ? { effort: decision.effort } : {}),
             manifest: manifest.source,
-            ...(overall === 'provisional' ? { [model_subject/* NOT_READY_BECAUSE */.tq]: provisionalBecause(checks) } : {}),
+            ...(overall === 'provisional' ? { [model_subject/* NOT_READY_BECAUSE */.t]: provisionalBecause(checks) } : {}),
         },
     };
     const report = {
@@ -49210,7 +49233,7 @@ function readManifest(paperDir, ctx, targetId) {
         audits: DEFAULT_AUDITS,
         source: `default (${loaded.rel} is invalid)`,
         findings: [
-            (0,finding/* finding */.gk)(ARIS.manifestInvalid, {
+            (0,finding/* finding */.g)(ARIS.manifestInvalid, {
                 subject: targetId,
                 message: `${loaded.rel} ${message}; the default four audits are checked instead.`,
                 location: line ? { path: loaded.rel, line } : { path: loaded.rel },
@@ -49392,6 +49415,20 @@ function checkAssuranceFile(workspace, paperDir) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/packs/kit/first-use.ts
+
+/**
+ * A pack's `Pack.schemas`: file names (schemas/<name>.schema.json) mapped to members of its
+ * schema set. Only the schema files and docs ask for it (src/schemas.ts); it builds the set if
+ * no run has yet.
+ */
+function namedSchemas(set, names) {
+    return () => {
+        const s = set();
+        return Object.fromEntries(Object.entries(names).map(([file, key]) => [file, s[key]]));
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/packs/aris/index.ts
 
 
@@ -49411,7 +49448,7 @@ const arisPack = {
     targetKind: 'paper',
     subjectKinds: ['audit'],
     // Assurance and effort are gate-wide options; the pack has none of its own.
-    options: schemas/* object */.Ikc({}).strict(),
+    options: (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({}).strict()),
     schemas: namedSchemas(schema_schemas, {
         'aris-audit-artifact': 'AuditArtifact',
         'aris-audit-manifest': 'AuditManifest',
@@ -49450,8 +49487,8 @@ const arisPack = {
     // A blocking verdict is shown as the verdict itself (BLOCKED, FAIL).
     statusLabel: (s) => (s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status),
     fixtures: {
-        options: schemas/* object */.Ikc({ max_artifact_bytes: schemas/* number */.aig().int().positive().optional() })
-            .describe('Test knob: a smaller artifact size cap'),
+        options: (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({ max_artifact_bytes: schemas/* number */.aig().int().positive().optional() })
+            .describe('Test knob: a smaller artifact size cap')),
     },
 };
 
@@ -52285,7 +52322,7 @@ const FAST_FORMATS = [
     'VerificationReport',
 ];
 /** The zod schemas, built on first use: a run of another pack never pays for them. */
-const trace_schema_schemas = onFirstUse(schema_build);
+const trace_schema_schemas = (0,first_use/* onFirstUse */.V)(schema_build);
 function schema_build() {
     const Hex64 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
     const Int = schemas/* number */.aig().int();
@@ -52522,7 +52559,7 @@ const CANONICAL_MARKER = /\[evidence:([^:\]]+):(\d+)-(\d+):([0-9a-f]{64})\]/g;
  * words every rejection, and a schema is built only when a value needs it. A run of another pack
  * makes none of them.
  */
-const fast = onFirstUse(() => {
+const fast = (0,first_use/* onFirstUse */.V)(() => {
     const written = traceFastPaths();
     const out = {};
     for (const k of FAST_FORMATS)
@@ -54829,14 +54866,14 @@ const tracePack = {
     codes: TRACE_CODES,
     targetKind: 'run',
     subjectKinds: ['run'],
-    options: schemas/* object */.Ikc({
+    options: (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({
         min_supports: schemas/* number */.aig()
             .int()
             .min(0)
             .optional()
             .describe('Floor for the supports each claim needs; a run’s own recorded policy applies when higher'),
     })
-        .strict(),
+        .strict()),
     // A floor only ever raises a run's own policy.
     tighteningOptions: ['min_supports'],
     schemas: namedSchemas(trace_schema_schemas, {
@@ -54859,8 +54896,8 @@ const tracePack = {
     verify: verifyRun,
     command: traceCommand,
     fixtures: {
-        options: schemas/* object */.Ikc({ max_line_bytes: schemas/* number */.aig().int().positive().optional() })
-            .describe('Test knob: a smaller trace line cap'),
+        options: (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({ max_line_bytes: schemas/* number */.aig().int().positive().optional() })
+            .describe('Test knob: a smaller trace line cap')),
     },
 };
 
@@ -55248,7 +55285,7 @@ function tomlInt(min, max) {
         .meta({ type: 'integer', minimum: min, maximum: max });
 }
 /** The zod schemas, built on first use: a run that reads no aristo file never pays for them. */
-const aristo_schema_schemas = onFirstUse(aristo_schema_build);
+const aristo_schema_schemas = (0,first_use/* onFirstUse */.V)(aristo_schema_build);
 function aristo_schema_build() {
     /** `sha256:` + 64 lowercase hex, with the SDK's own wording for what is wrong. */
     const Sha256 = schemas/* string */.YjP()
@@ -57325,7 +57362,7 @@ function differences(entry, a, e) {
 class model_Findings {
     list = [];
     add(def, subject, message, location, opts = {}) {
-        this.list.push((0,finding/* finding */.gk)(def, {
+        this.list.push((0,finding/* finding */.g)(def, {
             subject,
             message,
             ...(location ? { location } : {}),
@@ -58904,7 +58941,7 @@ const aristoPack = {
     codes: ARISTO_CODES,
     targetKind: 'workspace',
     subjectKinds: ['annotation'],
-    options: schemas/* object */.Ikc({
+    options: (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({
         block_inconclusive: schemas/* boolean */.zMY()
             .optional()
             .describe('Inconclusive verdicts block (default: they are warnings)'),
@@ -58912,7 +58949,7 @@ const aristoPack = {
             .optional()
             .describe('Intents that ask for verification but have no proof block (default: they are warnings)'),
     })
-        .strict(),
+        .strict()),
     // Both only ever make more findings block.
     tighteningOptions: ['block_inconclusive', 'block_missing_proof'],
     schemas: namedSchemas(aristo_schema_schemas, {
@@ -59036,7 +59073,7 @@ const RECORD_GROUPS = {
 /** The strings a bundle writes for the numbers JSON cannot carry. */
 const NON_FINITE = ['NaN', 'Infinity', '-Infinity'];
 /** A seed `number`: a JSON number, or one of the non-finite strings (the rules decide on them). */
-const num = schemas/* union */.KCZ([schemas/* number */.aig(), schemas/* enum */.k5n(NON_FINITE)]);
+const numberOrNonFinite = () => schemas/* union */.KCZ([schemas/* number */.aig(), schemas/* enum */.k5n(NON_FINITE)]);
 /** A seed literal `true` / `false` (a refinement, so the fast validator still covers it). */
 function literalBoolean(value) {
     return schemas/* boolean */.zMY().refine(oneOf([value]), { message: `must be ${value}` });
@@ -59063,555 +59100,593 @@ function toNumber(v) {
 // (seed 004, DOC23 Addenda B). Do not edit by hand: change the generator and run it again.
 
 
-/** Seed L1630. */
-const MissingInputPolicy = schemas/* enum */.k5n([
-    'fail_validation',
-    'return_indeterminate',
-    'exclude_with_recorded_omission',
-    'default_value_with_audit',
-    'block_computation',
-]);
-/** Seed L1636. */
-const ZeroDenominatorPolicy = schemas/* enum */.k5n([
-    'return_indeterminate_insufficient_data',
-    'return_zero',
-    'return_one',
-    'fail_validation',
-]);
-/** Seed L255. */
-const WorkspaceExternalizationKind = schemas/* enum */.k5n([
-    'open_in_browser',
-    'open_native_app',
-    'show_in_finder',
-    'save_as',
-    'export_bundle',
-    'external_source_query',
-    'connector_fetch',
-    'api_call',
-    'email_source_fetch',
-    'browser_session_read',
-]);
-/** Seed L309. */
-const FindingState = schemas/* enum */.k5n([
-    'proposed',
-    'active',
-    'contested',
-    'resolved',
-    'superseded_by_revision',
-    'superseded_by_source_change',
-    'expired',
-    'user_approved',
-    'tool_verified',
-    'human_verified',
-    'rejected_by_user',
-    'dismissed',
-    'unrecoverable',
-]);
-/** Seed L323. */
-const BlockingAuthorityBasis = schemas/* enum */.k5n([
-    'deterministic_check',
-    'source_reference',
-    'tool_verification',
-    'rubric_criterion',
-    'user_instruction',
-    'saved_criteria',
-    'human_label',
-    'multi_reviewer_consensus',
-    'subjective_blocking_allowed',
-]);
-/** Seed L333. */
-const SubjectiveBlockingPermission = schemas/* enum */.k5n([
-    'not_allowed',
-    'allowed_by_outcome_definition',
-    'allowed_by_user_instruction',
-    'allowed_by_human_review',
-]);
-/** Seed L489. */
-const EvaluationChainKind = schemas/* enum */.k5n([
-    'pattern_c_evaluator_then_judge',
-    'experiment_internal',
-    'multi_producer',
-]);
-/** Seed L493. */
-const EvaluationChainStatus = schemas/* enum */.k5n([
-    'open',
-    'partial',
-    'complete',
-    'timed_out',
-    'superseded',
-    'invalidated',
-]);
-/** Seed L597. */
-const OutcomeEvaluationRuntimeState = schemas/* enum */.k5n([
-    'pending',
-    'pending_dependency',
-    'evaluating',
-    'dirty',
-]);
-/** Seed L602. */
-const OutcomeEvaluationDisposition = schemas/* enum */.k5n([
-    'satisfied',
-    'needs_revision',
-    'needs_information',
-    'needs_verification',
-    'needs_human_judgment',
-    'unable_to_evaluate',
-    'blocked_by_policy',
-    'regressed',
-    'upstream_failure',
-    'unrecoverable',
-    'superseded',
-    'max_iterations_reached',
-]);
-/** Seed L615. */
-const OutcomeEvaluationState = schemas/* enum */.k5n([
-    'pending',
-    'pending_dependency',
-    'evaluating',
-    'dirty',
-    'satisfied',
-    'needs_revision',
-    'needs_information',
-    'needs_verification',
-    'needs_human_judgment',
-    'unable_to_evaluate',
-    'blocked_by_policy',
-    'regressed',
-    'upstream_failure',
-    'unrecoverable',
-    'superseded',
-    'max_iterations_reached',
-]);
-/** Seed L616. */
-const EvaluationVerdict = schemas/* enum */.k5n(['passed', 'failed', 'indeterminate', 'not_applicable']);
-/** Seed L621. */
-const EvaluationLimitationKind = schemas/* enum */.k5n([
-    'insufficient_evidence',
-    'human_judgment_needed',
-    'missing_capability',
-    'source_unavailable',
-    'policy_blocked',
-    'stale_evidence',
-    'unable_to_ground_claim',
-    'unchecked_claims_present',
-    'unreviewed_candidate_revision',
-    'external_side_effect_unverified',
-]);
-/** Seed L632. */
-const IndeterminateCause = schemas/* enum */.k5n([
-    'missing_information',
-    'missing_source',
-    'stale_source',
-    'missing_capability',
-    'policy_block',
-    'human_judgment_required',
-    'conflicting_evidence',
-    'tool_failure',
-    'timeout',
-    'unsupported_scope',
-    'blocked_before_substantive_verdict',
-]);
-/** Seed L644. */
-const SubstantiveVerdictStatus = schemas/* enum */.k5n([
-    'substantive_verdict_reached',
-    'blocked_before_substantive_verdict',
-    'partial_substantive_verdict',
-]);
-/** Seed L677. */
-const FeedbackBranch = schemas/* enum */.k5n([
-    'on_satisfied',
-    'on_needs_revision',
-    'on_needs_more_sources',
-    'on_needs_source_verification',
-    'on_needs_human_judgment',
-    'on_blocked_by_policy',
-    'on_upstream_failure',
-    'on_unrecoverable',
-    'on_repeated_failure',
-    'none',
-]);
-/** Seed L688. */
-const RoutingFirePolicy = schemas/* enum */.k5n(['first_match_only', 'all_matching_with_idempotency']);
-/** Seed L732. */
-const TypeOwnerStatus = schemas/* enum */.k5n([
-    'canonical',
-    'imported',
-    'pending_absorption',
-    'deprecated',
-    'retired',
-]);
-/** Seed L738. */
-const PendingConsumerDegradedBehavior = schemas/* enum */.k5n([
-    'persist_only',
-    'suppress_promotion',
-    'disable_ui_affordance',
-    'emit_validation_warning',
-    'block_route',
-]);
-/** Seed L792. */
-const LearningMode = schemas/* enum */.k5n(['production', 'signal_generation', 'calibration']);
-/** Seed L830. */
-const FeedbackBundleEmissionRule = schemas/* enum */.k5n(['always', 'on_failure_only', 'never']);
-/** Seed L831. */
-const FeedbackBundleAbsentReason = schemas/* enum */.k5n([
-    'not_emitted_by_design',
-    'not_applicable',
-    'policy_filtered',
-]);
-/** Seed L859. */
-const CoreAuthorityLevel = schemas/* enum */.k5n(['binding', 'persuasive', 'advisory', 'unknown']);
-/** Seed L864. */
-const LegalTreatmentStatus = schemas/* enum */.k5n([
-    'current',
-    'negative_treatment',
-    'overruled',
-    'limited',
-    'distinguished',
-    'adverse',
-    'unknown',
-]);
-/** Seed L960. */
-const RevisionExecutionLifecycleState = schemas/* enum */.k5n([
-    'plan_compiled',
-    'dispatch_pending',
-    'dispatched',
-    'step_running',
-    'step_receipt_received',
-    'waiting_dependency',
-    'waiting_hard_call',
-    'revalidating',
-    'cascade_running',
-    'regression_detected',
-    'terminal_satisfied',
-    'terminal_failed',
-    'terminal_blocked',
-    'cancelled',
-]);
-/** Seed L1022. */
-const SourceWorkspaceOperationKind = schemas/* enum */.k5n([
-    'read_workspace_snapshot',
-    'add_source_record',
-    'update_source_record',
-    'append_source_query_record',
-    'update_research_need',
-    'answer_research_need',
-    'add_verification_record',
-    'add_freshness_record',
-    'mark_source_stale',
-    'record_tier_transition',
-    'create_source_set',
-    'update_source_set',
-    'promote_library_candidate',
-    'export_workspace_bundle',
-]);
-/** Seed L1103. */
-const MutationMode = schemas/* enum */.k5n(['candidate_only', 'rolling_hash_in_place']);
-/** Seed L1193. */
-const HardCallBlockingScope = schemas/* enum */.k5n([
-    'entire_run',
-    'segment',
-    'artifact',
-    'outcome',
-    'module',
-    'side_effect_only',
-]);
-/** Seed L1200. */
-const HardCallResponseMode = schemas/* enum */.k5n([
-    'closed_choice',
-    'freeform_required',
-    'closed_choice_with_other',
-]);
-/** Seed L1347. */
-const SufficiencyTrigger = schemas/* enum */.k5n([
-    'no_capability_covers_outcome',
-    'capability_unavailable_or_unhealthy',
-    'policy_prohibits_required_step',
-    'all_policy_allowed_procedures_exhausted',
-    'max_attempts_without_material_score_improvement',
-    'identical_output_loop_detected',
-    'evidence_insufficient_to_proceed',
-    'verification_unresolvable',
-    'contradictory_requirements',
-    'precondition_unresolvable',
-    'budget_cap_prevents_minimal_sufficient_attempt',
-    'external_side_effect_requires_ungranted_approval',
-    'cascade_cycle_detected',
-]);
-/** Seed L1361. */
-const SufficiencyTerminalRoute = schemas/* enum */.k5n([
-    'needs_information',
-    'needs_verification',
-    'needs_human_judgment',
-    'unable_to_evaluate',
-    'blocked_by_policy',
-    'unrecoverable',
-    'process_gap_out',
-]);
-/** Seed L1542. */
-const RevisionStepRevalidationPolicyKind = schemas/* enum */.k5n([
-    'none',
-    'revalidate_targeted_outcomes',
-    'revalidate_declared_dependents',
-    'revalidate_full_closure',
-    'revalidate_full_task',
-]);
-/** Seed L1606. */
-const NumericUnit = schemas/* enum */.k5n([
-    'unitless',
-    'ratio',
-    'probability',
-    'score_0_1',
-    'count',
-    'tokens',
-    'usd',
-    'milliseconds',
-    'seconds',
-    'percent',
-    'custom',
-]);
-/** Seed L1618. */
-const MetricValueKind = schemas/* enum */.k5n([
-    'count',
-    'ratio',
-    'mean',
-    'median',
-    'quantile',
-    'calibrated_score',
-    'correlation',
-    'distribution',
-    'cost_vector',
-    'boolean_derived',
-    'enum_derived',
-]);
-/** Seed L1641. */
-const FiniteNumberPolicy = schemas/* enum */.k5n([
-    'reject_nan_infinity',
-    'coerce_to_indeterminate',
-    'allow_only_in_test_fixture',
-]);
-/** Seed L1856. */
-const OutcomeCycleTerminalClass = schemas/* enum */.k5n([
-    'succeeded',
-    'failed_unrecoverable',
-    'max_iterations_reached',
-    'blocked_by_policy',
-    'needs_human_judgment',
-    'needs_information',
-    'cancelled_by_user',
-    'still_open_right_censored',
-]);
-/** Seed L1941. */
-const CostDimension = schemas/* enum */.k5n([
-    'usd',
-    'input_tokens',
-    'output_tokens',
-    'cached_input_tokens',
-    'cache_write_tokens',
-    'local_compute_seconds',
-    'wall_clock_ms',
-    'external_api_calls',
-    'external_api_usd',
-    'storage_bytes',
-    'human_review_minutes',
-]);
-/** Seed L1996. */
-const CostCorrelationPolicy = schemas/* enum */.k5n([
-    'assume_independent_monte_carlo',
-    'assume_perfect_correlation_upper_bound',
-    'empirical_joint_distribution',
-]);
-/** Seed L2075. */
-const TemplateMatchComponent = schemas/* enum */.k5n([
-    'semantic_intent_match',
-    'task_type_match',
-    'input_contract_match',
-    'output_contract_match',
-    'capability_availability_match',
-    'entity_context_match',
-    'user_preference_match',
-    'prior_assessment_score',
-    'recency_or_staleness_score',
-]);
-/** Seed L2219. */
-const SourceTrustBasis = schemas/* enum */.k5n([
-    'user_supplied',
-    'internal_library',
-    'official_api',
-    'verified_authority_database',
-    'web_unverified',
-    'connector_authenticated',
-    'manual_override_policy',
-    'unknown',
-]);
-/** Seed L2280. */
-const SourceMaterializationKind = schemas/* enum */.k5n([
-    'tool_receipt_only',
-    'source_record',
-    'workspace_bundle',
-]);
-/** Seed L2321. */
-const ResearchNeedScope = schemas/* enum */.k5n(['run', 'task', 'workspace']);
-/** Seed L2322. */
-const ResearchNeedStatus = schemas/* enum */.k5n([
-    'open',
-    'leased',
-    'answered',
-    'human_needed',
-    'unresolved',
-    'cancelled',
-]);
-/** Seed L2365. */
-const EvidenceAnchorSupportStrength = schemas/* enum */.k5n([
-    'direct',
-    'indirect',
-    'contextual',
-    'contradicts',
-]);
-/** Seed L2394. */
-const ClaimSupportStatus = schemas/* enum */.k5n([
-    'supported',
-    'partially_supported',
-    'unsupported',
-    'contradicted',
-    'not_checked',
-    'indeterminate_stale_or_unverified',
-]);
-/** Seed L2451. */
-const RunBoardEventClass = schemas/* enum */.k5n([
-    'module_lifecycle',
-    'artifact_event',
-    'side_effect_event',
-    'error_retry',
-    'gate_decision',
-    'evaluation_finding',
-    'repair_instruction',
-    'source_update',
-    'user_comment',
-    'task_agent_recommendation',
-    'cost_duration',
-    'run_lifecycle',
-]);
-/** Seed L2525. */
-const TaskContextAudience = schemas/* enum */.k5n([
-    'module',
-    'sub_agent',
-    'task_agent',
-    'user',
-    'forum_room',
-]);
-/** Seed L2634. */
-const RunGuidanceLifecycleState = schemas/* enum */.k5n([
-    'proposed',
-    'active',
-    'contested',
-    'superseded',
-    'expired',
-    'rejected',
-]);
-/** Seed L2705. */
-const AllowedCoordinationPoint = schemas/* enum */.k5n([
-    'source_research',
-    'evaluation',
-    'revision_planning',
-    'format_review',
-    'plan_verifier',
-]);
-/** Seed L2834. */
-const RelianceArtifactLifecycleState = schemas/* enum */.k5n([
-    'draft',
-    'ready_for_review',
-    'user_reviewed',
-    'issued',
-    'superseded',
-    'invalidated',
-    'archived',
-]);
-/** Seed L2842. */
-const RelianceStatus = schemas/* enum */.k5n([
-    'safe_to_rely_within_scope',
-    'rely_with_limitations',
-    'not_safe_to_rely',
-    'human_review_required',
-]);
-/** Seed L2847. */
-const RelianceLimitationKind = schemas/* enum */.k5n([
-    'insufficient_evidence',
-    'human_judgment_needed',
-    'missing_capability',
-    'source_unavailable',
-    'policy_blocked',
-    'stale_evidence',
-    'unable_to_ground_claim',
-    'unchecked_claims_present',
-    'unreviewed_candidate_revision',
-    'external_side_effect_unverified',
-    'stale_source_present',
-    'unresolved_research_need',
-    'policy_warning',
-    'pattern_c_chain_unresolved',
-    'evidence_package_missing',
-]);
-/** Seed L2956. */
-const RevisionReviewPacketState = schemas/* enum */.k5n([
-    'generated',
-    'review_pending',
-    'accepted',
-    'rejected',
-    'forked',
-    'changes_requested',
-    'restored_known_good',
-    'superseded',
-]);
-/** Seed L3096. */
-const AttentionKind = schemas/* enum */.k5n([
-    'hard_call_pending',
-    'blocked_item',
-    'contested_finding',
-    'approval_required',
-    'research_need_human',
-    'reliance_review_required',
-    'revision_review_pending',
-]);
-/** Seed L3230. */
-const TaskReplayMode = schemas/* enum */.k5n([
-    'audit_reconstruction',
-    'deterministic_reexecution',
-    'best_effort_rerun',
-    'simulation_from_recorded_outputs',
-]);
-/** Seed L3344. */
-const AddendaBPatchPhase = schemas/* enum */.k5n([
-    'phase_1_shared_contracts',
-    'phase_2_math_and_derivation',
-    'phase_3_runtime_state_machines',
-    'phase_4_source_forum_feedback_governance',
-    'phase_5_reliance_ui_surfaces',
-    'phase_6_conformance_fixtures',
-]);
-/** Seed L3384. */
-const AddendaBConformanceFixtureKind = schemas/* enum */.k5n([
-    'finding_event_projection',
-    'pattern_c_route_conflict',
-    'formula_nan_zero_denominator',
-    'template_match_zero_weight',
-    'novelty_no_neighbor',
-    'sub_agent_reputation_insufficient_sample',
-    'source_workspace_concurrent_write',
-    'workspace_externalization_privileged_export',
-    'rolling_hash_parallel_same_artifact',
-    'revalidation_cascade_cycle',
-    'sufficiency_no_capability',
-    'sufficiency_missing_evidence',
-    'regenerate_identical_output',
-    'forum_cross_matter_leak',
-    'taint_laundering_through_summary',
-    'run_board_suppressed_event_stub',
-    'reliance_packet_invalidation',
-    'replay_divergence',
-    'hard_call_empty_options',
-    'command_registry_phantom_button',
-]);
+
+/** The values of each of the seed's enums. */
+const SEED_ENUMS = {
+    /** Seed L1630. */
+    MissingInputPolicy: [
+        'fail_validation',
+        'return_indeterminate',
+        'exclude_with_recorded_omission',
+        'default_value_with_audit',
+        'block_computation',
+    ],
+    /** Seed L1636. */
+    ZeroDenominatorPolicy: [
+        'return_indeterminate_insufficient_data',
+        'return_zero',
+        'return_one',
+        'fail_validation',
+    ],
+    /** Seed L255. */
+    WorkspaceExternalizationKind: [
+        'open_in_browser',
+        'open_native_app',
+        'show_in_finder',
+        'save_as',
+        'export_bundle',
+        'external_source_query',
+        'connector_fetch',
+        'api_call',
+        'email_source_fetch',
+        'browser_session_read',
+    ],
+    /** Seed L309. */
+    FindingState: [
+        'proposed',
+        'active',
+        'contested',
+        'resolved',
+        'superseded_by_revision',
+        'superseded_by_source_change',
+        'expired',
+        'user_approved',
+        'tool_verified',
+        'human_verified',
+        'rejected_by_user',
+        'dismissed',
+        'unrecoverable',
+    ],
+    /** Seed L323. */
+    BlockingAuthorityBasis: [
+        'deterministic_check',
+        'source_reference',
+        'tool_verification',
+        'rubric_criterion',
+        'user_instruction',
+        'saved_criteria',
+        'human_label',
+        'multi_reviewer_consensus',
+        'subjective_blocking_allowed',
+    ],
+    /** Seed L333. */
+    SubjectiveBlockingPermission: [
+        'not_allowed',
+        'allowed_by_outcome_definition',
+        'allowed_by_user_instruction',
+        'allowed_by_human_review',
+    ],
+    /** Seed L489. */
+    EvaluationChainKind: [
+        'pattern_c_evaluator_then_judge',
+        'experiment_internal',
+        'multi_producer',
+    ],
+    /** Seed L493. */
+    EvaluationChainStatus: [
+        'open',
+        'partial',
+        'complete',
+        'timed_out',
+        'superseded',
+        'invalidated',
+    ],
+    /** Seed L597. */
+    OutcomeEvaluationRuntimeState: ['pending', 'pending_dependency', 'evaluating', 'dirty'],
+    /** Seed L602. */
+    OutcomeEvaluationDisposition: [
+        'satisfied',
+        'needs_revision',
+        'needs_information',
+        'needs_verification',
+        'needs_human_judgment',
+        'unable_to_evaluate',
+        'blocked_by_policy',
+        'regressed',
+        'upstream_failure',
+        'unrecoverable',
+        'superseded',
+        'max_iterations_reached',
+    ],
+    /** Seed L615. */
+    OutcomeEvaluationState: [
+        'pending',
+        'pending_dependency',
+        'evaluating',
+        'dirty',
+        'satisfied',
+        'needs_revision',
+        'needs_information',
+        'needs_verification',
+        'needs_human_judgment',
+        'unable_to_evaluate',
+        'blocked_by_policy',
+        'regressed',
+        'upstream_failure',
+        'unrecoverable',
+        'superseded',
+        'max_iterations_reached',
+    ],
+    /** Seed L616. */
+    EvaluationVerdict: ['passed', 'failed', 'indeterminate', 'not_applicable'],
+    /** Seed L621. */
+    EvaluationLimitationKind: [
+        'insufficient_evidence',
+        'human_judgment_needed',
+        'missing_capability',
+        'source_unavailable',
+        'policy_blocked',
+        'stale_evidence',
+        'unable_to_ground_claim',
+        'unchecked_claims_present',
+        'unreviewed_candidate_revision',
+        'external_side_effect_unverified',
+    ],
+    /** Seed L632. */
+    IndeterminateCause: [
+        'missing_information',
+        'missing_source',
+        'stale_source',
+        'missing_capability',
+        'policy_block',
+        'human_judgment_required',
+        'conflicting_evidence',
+        'tool_failure',
+        'timeout',
+        'unsupported_scope',
+        'blocked_before_substantive_verdict',
+    ],
+    /** Seed L644. */
+    SubstantiveVerdictStatus: [
+        'substantive_verdict_reached',
+        'blocked_before_substantive_verdict',
+        'partial_substantive_verdict',
+    ],
+    /** Seed L677. */
+    FeedbackBranch: [
+        'on_satisfied',
+        'on_needs_revision',
+        'on_needs_more_sources',
+        'on_needs_source_verification',
+        'on_needs_human_judgment',
+        'on_blocked_by_policy',
+        'on_upstream_failure',
+        'on_unrecoverable',
+        'on_repeated_failure',
+        'none',
+    ],
+    /** Seed L688. */
+    RoutingFirePolicy: ['first_match_only', 'all_matching_with_idempotency'],
+    /** Seed L732. */
+    TypeOwnerStatus: [
+        'canonical',
+        'imported',
+        'pending_absorption',
+        'deprecated',
+        'retired',
+    ],
+    /** Seed L738. */
+    PendingConsumerDegradedBehavior: [
+        'persist_only',
+        'suppress_promotion',
+        'disable_ui_affordance',
+        'emit_validation_warning',
+        'block_route',
+    ],
+    /** Seed L792. */
+    LearningMode: ['production', 'signal_generation', 'calibration'],
+    /** Seed L830. */
+    FeedbackBundleEmissionRule: ['always', 'on_failure_only', 'never'],
+    /** Seed L831. */
+    FeedbackBundleAbsentReason: [
+        'not_emitted_by_design',
+        'not_applicable',
+        'policy_filtered',
+    ],
+    /** Seed L859. */
+    CoreAuthorityLevel: ['binding', 'persuasive', 'advisory', 'unknown'],
+    /** Seed L864. */
+    LegalTreatmentStatus: [
+        'current',
+        'negative_treatment',
+        'overruled',
+        'limited',
+        'distinguished',
+        'adverse',
+        'unknown',
+    ],
+    /** Seed L960. */
+    RevisionExecutionLifecycleState: [
+        'plan_compiled',
+        'dispatch_pending',
+        'dispatched',
+        'step_running',
+        'step_receipt_received',
+        'waiting_dependency',
+        'waiting_hard_call',
+        'revalidating',
+        'cascade_running',
+        'regression_detected',
+        'terminal_satisfied',
+        'terminal_failed',
+        'terminal_blocked',
+        'cancelled',
+    ],
+    /** Seed L1022. */
+    SourceWorkspaceOperationKind: [
+        'read_workspace_snapshot',
+        'add_source_record',
+        'update_source_record',
+        'append_source_query_record',
+        'update_research_need',
+        'answer_research_need',
+        'add_verification_record',
+        'add_freshness_record',
+        'mark_source_stale',
+        'record_tier_transition',
+        'create_source_set',
+        'update_source_set',
+        'promote_library_candidate',
+        'export_workspace_bundle',
+    ],
+    /** Seed L1103. */
+    MutationMode: ['candidate_only', 'rolling_hash_in_place'],
+    /** Seed L1193. */
+    HardCallBlockingScope: [
+        'entire_run',
+        'segment',
+        'artifact',
+        'outcome',
+        'module',
+        'side_effect_only',
+    ],
+    /** Seed L1200. */
+    HardCallResponseMode: ['closed_choice', 'freeform_required', 'closed_choice_with_other'],
+    /** Seed L1347. */
+    SufficiencyTrigger: [
+        'no_capability_covers_outcome',
+        'capability_unavailable_or_unhealthy',
+        'policy_prohibits_required_step',
+        'all_policy_allowed_procedures_exhausted',
+        'max_attempts_without_material_score_improvement',
+        'identical_output_loop_detected',
+        'evidence_insufficient_to_proceed',
+        'verification_unresolvable',
+        'contradictory_requirements',
+        'precondition_unresolvable',
+        'budget_cap_prevents_minimal_sufficient_attempt',
+        'external_side_effect_requires_ungranted_approval',
+        'cascade_cycle_detected',
+    ],
+    /** Seed L1361. */
+    SufficiencyTerminalRoute: [
+        'needs_information',
+        'needs_verification',
+        'needs_human_judgment',
+        'unable_to_evaluate',
+        'blocked_by_policy',
+        'unrecoverable',
+        'process_gap_out',
+    ],
+    /** Seed L1542. */
+    RevisionStepRevalidationPolicyKind: [
+        'none',
+        'revalidate_targeted_outcomes',
+        'revalidate_declared_dependents',
+        'revalidate_full_closure',
+        'revalidate_full_task',
+    ],
+    /** Seed L1606. */
+    NumericUnit: [
+        'unitless',
+        'ratio',
+        'probability',
+        'score_0_1',
+        'count',
+        'tokens',
+        'usd',
+        'milliseconds',
+        'seconds',
+        'percent',
+        'custom',
+    ],
+    /** Seed L1618. */
+    MetricValueKind: [
+        'count',
+        'ratio',
+        'mean',
+        'median',
+        'quantile',
+        'calibrated_score',
+        'correlation',
+        'distribution',
+        'cost_vector',
+        'boolean_derived',
+        'enum_derived',
+    ],
+    /** Seed L1641. */
+    FiniteNumberPolicy: [
+        'reject_nan_infinity',
+        'coerce_to_indeterminate',
+        'allow_only_in_test_fixture',
+    ],
+    /** Seed L1856. */
+    OutcomeCycleTerminalClass: [
+        'succeeded',
+        'failed_unrecoverable',
+        'max_iterations_reached',
+        'blocked_by_policy',
+        'needs_human_judgment',
+        'needs_information',
+        'cancelled_by_user',
+        'still_open_right_censored',
+    ],
+    /** Seed L1941. */
+    CostDimension: [
+        'usd',
+        'input_tokens',
+        'output_tokens',
+        'cached_input_tokens',
+        'cache_write_tokens',
+        'local_compute_seconds',
+        'wall_clock_ms',
+        'external_api_calls',
+        'external_api_usd',
+        'storage_bytes',
+        'human_review_minutes',
+    ],
+    /** Seed L1996. */
+    CostCorrelationPolicy: [
+        'assume_independent_monte_carlo',
+        'assume_perfect_correlation_upper_bound',
+        'empirical_joint_distribution',
+    ],
+    /** Seed L2075. */
+    TemplateMatchComponent: [
+        'semantic_intent_match',
+        'task_type_match',
+        'input_contract_match',
+        'output_contract_match',
+        'capability_availability_match',
+        'entity_context_match',
+        'user_preference_match',
+        'prior_assessment_score',
+        'recency_or_staleness_score',
+    ],
+    /** Seed L2219. */
+    SourceTrustBasis: [
+        'user_supplied',
+        'internal_library',
+        'official_api',
+        'verified_authority_database',
+        'web_unverified',
+        'connector_authenticated',
+        'manual_override_policy',
+        'unknown',
+    ],
+    /** Seed L2280. */
+    SourceMaterializationKind: ['tool_receipt_only', 'source_record', 'workspace_bundle'],
+    /** Seed L2321. */
+    ResearchNeedScope: ['run', 'task', 'workspace'],
+    /** Seed L2322. */
+    ResearchNeedStatus: [
+        'open',
+        'leased',
+        'answered',
+        'human_needed',
+        'unresolved',
+        'cancelled',
+    ],
+    /** Seed L2365. */
+    EvidenceAnchorSupportStrength: ['direct', 'indirect', 'contextual', 'contradicts'],
+    /** Seed L2394. */
+    ClaimSupportStatus: [
+        'supported',
+        'partially_supported',
+        'unsupported',
+        'contradicted',
+        'not_checked',
+        'indeterminate_stale_or_unverified',
+    ],
+    /** Seed L2451. */
+    RunBoardEventClass: [
+        'module_lifecycle',
+        'artifact_event',
+        'side_effect_event',
+        'error_retry',
+        'gate_decision',
+        'evaluation_finding',
+        'repair_instruction',
+        'source_update',
+        'user_comment',
+        'task_agent_recommendation',
+        'cost_duration',
+        'run_lifecycle',
+    ],
+    /** Seed L2525. */
+    TaskContextAudience: ['module', 'sub_agent', 'task_agent', 'user', 'forum_room'],
+    /** Seed L2634. */
+    RunGuidanceLifecycleState: [
+        'proposed',
+        'active',
+        'contested',
+        'superseded',
+        'expired',
+        'rejected',
+    ],
+    /** Seed L2705. */
+    AllowedCoordinationPoint: [
+        'source_research',
+        'evaluation',
+        'revision_planning',
+        'format_review',
+        'plan_verifier',
+    ],
+    /** Seed L2834. */
+    RelianceArtifactLifecycleState: [
+        'draft',
+        'ready_for_review',
+        'user_reviewed',
+        'issued',
+        'superseded',
+        'invalidated',
+        'archived',
+    ],
+    /** Seed L2842. */
+    RelianceStatus: [
+        'safe_to_rely_within_scope',
+        'rely_with_limitations',
+        'not_safe_to_rely',
+        'human_review_required',
+    ],
+    /** Seed L2847. */
+    RelianceLimitationKind: [
+        'insufficient_evidence',
+        'human_judgment_needed',
+        'missing_capability',
+        'source_unavailable',
+        'policy_blocked',
+        'stale_evidence',
+        'unable_to_ground_claim',
+        'unchecked_claims_present',
+        'unreviewed_candidate_revision',
+        'external_side_effect_unverified',
+        'stale_source_present',
+        'unresolved_research_need',
+        'policy_warning',
+        'pattern_c_chain_unresolved',
+        'evidence_package_missing',
+    ],
+    /** Seed L2956. */
+    RevisionReviewPacketState: [
+        'generated',
+        'review_pending',
+        'accepted',
+        'rejected',
+        'forked',
+        'changes_requested',
+        'restored_known_good',
+        'superseded',
+    ],
+    /** Seed L3096. */
+    AttentionKind: [
+        'hard_call_pending',
+        'blocked_item',
+        'contested_finding',
+        'approval_required',
+        'research_need_human',
+        'reliance_review_required',
+        'revision_review_pending',
+    ],
+    /** Seed L3230. */
+    TaskReplayMode: [
+        'audit_reconstruction',
+        'deterministic_reexecution',
+        'best_effort_rerun',
+        'simulation_from_recorded_outputs',
+    ],
+    /** Seed L3344. */
+    AddendaBPatchPhase: [
+        'phase_1_shared_contracts',
+        'phase_2_math_and_derivation',
+        'phase_3_runtime_state_machines',
+        'phase_4_source_forum_feedback_governance',
+        'phase_5_reliance_ui_surfaces',
+        'phase_6_conformance_fixtures',
+    ],
+    /** Seed L3384. */
+    AddendaBConformanceFixtureKind: [
+        'finding_event_projection',
+        'pattern_c_route_conflict',
+        'formula_nan_zero_denominator',
+        'template_match_zero_weight',
+        'novelty_no_neighbor',
+        'sub_agent_reputation_insufficient_sample',
+        'source_workspace_concurrent_write',
+        'workspace_externalization_privileged_export',
+        'rolling_hash_parallel_same_artifact',
+        'revalidation_cascade_cycle',
+        'sufficiency_no_capability',
+        'sufficiency_missing_evidence',
+        'regenerate_identical_output',
+        'forum_cross_matter_leak',
+        'taint_laundering_through_summary',
+        'run_board_suppressed_event_stub',
+        'reliance_packet_invalidation',
+        'replay_divergence',
+        'hard_call_empty_options',
+        'command_registry_phantom_button',
+    ],
+};
 function generated_build() {
+    const num = numberOrNonFinite();
+    const MissingInputPolicy = schemas/* enum */.k5n(SEED_ENUMS.MissingInputPolicy);
+    const ZeroDenominatorPolicy = schemas/* enum */.k5n(SEED_ENUMS.ZeroDenominatorPolicy);
+    const WorkspaceExternalizationKind = schemas/* enum */.k5n(SEED_ENUMS.WorkspaceExternalizationKind);
+    const FindingState = schemas/* enum */.k5n(SEED_ENUMS.FindingState);
+    const BlockingAuthorityBasis = schemas/* enum */.k5n(SEED_ENUMS.BlockingAuthorityBasis);
+    const SubjectiveBlockingPermission = schemas/* enum */.k5n(SEED_ENUMS.SubjectiveBlockingPermission);
+    const EvaluationChainKind = schemas/* enum */.k5n(SEED_ENUMS.EvaluationChainKind);
+    const EvaluationChainStatus = schemas/* enum */.k5n(SEED_ENUMS.EvaluationChainStatus);
+    const OutcomeEvaluationRuntimeState = schemas/* enum */.k5n(SEED_ENUMS.OutcomeEvaluationRuntimeState);
+    const OutcomeEvaluationDisposition = schemas/* enum */.k5n(SEED_ENUMS.OutcomeEvaluationDisposition);
+    const OutcomeEvaluationState = schemas/* enum */.k5n(SEED_ENUMS.OutcomeEvaluationState);
+    const EvaluationVerdict = schemas/* enum */.k5n(SEED_ENUMS.EvaluationVerdict);
+    const EvaluationLimitationKind = schemas/* enum */.k5n(SEED_ENUMS.EvaluationLimitationKind);
+    const IndeterminateCause = schemas/* enum */.k5n(SEED_ENUMS.IndeterminateCause);
+    const SubstantiveVerdictStatus = schemas/* enum */.k5n(SEED_ENUMS.SubstantiveVerdictStatus);
+    const FeedbackBranch = schemas/* enum */.k5n(SEED_ENUMS.FeedbackBranch);
+    const RoutingFirePolicy = schemas/* enum */.k5n(SEED_ENUMS.RoutingFirePolicy);
+    const TypeOwnerStatus = schemas/* enum */.k5n(SEED_ENUMS.TypeOwnerStatus);
+    const PendingConsumerDegradedBehavior = schemas/* enum */.k5n(SEED_ENUMS.PendingConsumerDegradedBehavior);
+    const LearningMode = schemas/* enum */.k5n(SEED_ENUMS.LearningMode);
+    const FeedbackBundleEmissionRule = schemas/* enum */.k5n(SEED_ENUMS.FeedbackBundleEmissionRule);
+    const FeedbackBundleAbsentReason = schemas/* enum */.k5n(SEED_ENUMS.FeedbackBundleAbsentReason);
+    const CoreAuthorityLevel = schemas/* enum */.k5n(SEED_ENUMS.CoreAuthorityLevel);
+    const LegalTreatmentStatus = schemas/* enum */.k5n(SEED_ENUMS.LegalTreatmentStatus);
+    const RevisionExecutionLifecycleState = schemas/* enum */.k5n(SEED_ENUMS.RevisionExecutionLifecycleState);
+    const SourceWorkspaceOperationKind = schemas/* enum */.k5n(SEED_ENUMS.SourceWorkspaceOperationKind);
+    const MutationMode = schemas/* enum */.k5n(SEED_ENUMS.MutationMode);
+    const HardCallBlockingScope = schemas/* enum */.k5n(SEED_ENUMS.HardCallBlockingScope);
+    const HardCallResponseMode = schemas/* enum */.k5n(SEED_ENUMS.HardCallResponseMode);
+    const SufficiencyTrigger = schemas/* enum */.k5n(SEED_ENUMS.SufficiencyTrigger);
+    const SufficiencyTerminalRoute = schemas/* enum */.k5n(SEED_ENUMS.SufficiencyTerminalRoute);
+    const RevisionStepRevalidationPolicyKind = schemas/* enum */.k5n(SEED_ENUMS.RevisionStepRevalidationPolicyKind);
+    const NumericUnit = schemas/* enum */.k5n(SEED_ENUMS.NumericUnit);
+    const MetricValueKind = schemas/* enum */.k5n(SEED_ENUMS.MetricValueKind);
+    const FiniteNumberPolicy = schemas/* enum */.k5n(SEED_ENUMS.FiniteNumberPolicy);
+    const OutcomeCycleTerminalClass = schemas/* enum */.k5n(SEED_ENUMS.OutcomeCycleTerminalClass);
+    const CostDimension = schemas/* enum */.k5n(SEED_ENUMS.CostDimension);
+    const CostCorrelationPolicy = schemas/* enum */.k5n(SEED_ENUMS.CostCorrelationPolicy);
+    const TemplateMatchComponent = schemas/* enum */.k5n(SEED_ENUMS.TemplateMatchComponent);
+    const SourceTrustBasis = schemas/* enum */.k5n(SEED_ENUMS.SourceTrustBasis);
+    const SourceMaterializationKind = schemas/* enum */.k5n(SEED_ENUMS.SourceMaterializationKind);
+    const ResearchNeedScope = schemas/* enum */.k5n(SEED_ENUMS.ResearchNeedScope);
+    const ResearchNeedStatus = schemas/* enum */.k5n(SEED_ENUMS.ResearchNeedStatus);
+    const EvidenceAnchorSupportStrength = schemas/* enum */.k5n(SEED_ENUMS.EvidenceAnchorSupportStrength);
+    const ClaimSupportStatus = schemas/* enum */.k5n(SEED_ENUMS.ClaimSupportStatus);
+    const RunBoardEventClass = schemas/* enum */.k5n(SEED_ENUMS.RunBoardEventClass);
+    const TaskContextAudience = schemas/* enum */.k5n(SEED_ENUMS.TaskContextAudience);
+    const RunGuidanceLifecycleState = schemas/* enum */.k5n(SEED_ENUMS.RunGuidanceLifecycleState);
+    const AllowedCoordinationPoint = schemas/* enum */.k5n(SEED_ENUMS.AllowedCoordinationPoint);
+    const RelianceArtifactLifecycleState = schemas/* enum */.k5n(SEED_ENUMS.RelianceArtifactLifecycleState);
+    const RelianceStatus = schemas/* enum */.k5n(SEED_ENUMS.RelianceStatus);
+    const RelianceLimitationKind = schemas/* enum */.k5n(SEED_ENUMS.RelianceLimitationKind);
+    const RevisionReviewPacketState = schemas/* enum */.k5n(SEED_ENUMS.RevisionReviewPacketState);
+    const AttentionKind = schemas/* enum */.k5n(SEED_ENUMS.AttentionKind);
+    const TaskReplayMode = schemas/* enum */.k5n(SEED_ENUMS.TaskReplayMode);
+    const AddendaBPatchPhase = schemas/* enum */.k5n(SEED_ENUMS.AddendaBPatchPhase);
+    const AddendaBConformanceFixtureKind = schemas/* enum */.k5n(SEED_ENUMS.AddendaBConformanceFixtureKind);
     /** Seed L152. */
     const CanonicalEventRef = schemas/* string */.YjP();
     /** Seed L153. */
@@ -61780,6 +61855,63 @@ function generated_build() {
         schema_version: schemas/* enum */.k5n(['1.0']),
     });
     return {
+        MissingInputPolicy,
+        ZeroDenominatorPolicy,
+        WorkspaceExternalizationKind,
+        FindingState,
+        BlockingAuthorityBasis,
+        SubjectiveBlockingPermission,
+        EvaluationChainKind,
+        EvaluationChainStatus,
+        OutcomeEvaluationRuntimeState,
+        OutcomeEvaluationDisposition,
+        OutcomeEvaluationState,
+        EvaluationVerdict,
+        EvaluationLimitationKind,
+        IndeterminateCause,
+        SubstantiveVerdictStatus,
+        FeedbackBranch,
+        RoutingFirePolicy,
+        TypeOwnerStatus,
+        PendingConsumerDegradedBehavior,
+        LearningMode,
+        FeedbackBundleEmissionRule,
+        FeedbackBundleAbsentReason,
+        CoreAuthorityLevel,
+        LegalTreatmentStatus,
+        RevisionExecutionLifecycleState,
+        SourceWorkspaceOperationKind,
+        MutationMode,
+        HardCallBlockingScope,
+        HardCallResponseMode,
+        SufficiencyTrigger,
+        SufficiencyTerminalRoute,
+        RevisionStepRevalidationPolicyKind,
+        NumericUnit,
+        MetricValueKind,
+        FiniteNumberPolicy,
+        OutcomeCycleTerminalClass,
+        CostDimension,
+        CostCorrelationPolicy,
+        TemplateMatchComponent,
+        SourceTrustBasis,
+        SourceMaterializationKind,
+        ResearchNeedScope,
+        ResearchNeedStatus,
+        EvidenceAnchorSupportStrength,
+        ClaimSupportStatus,
+        RunBoardEventClass,
+        TaskContextAudience,
+        RunGuidanceLifecycleState,
+        AllowedCoordinationPoint,
+        RelianceArtifactLifecycleState,
+        RelianceStatus,
+        RelianceLimitationKind,
+        RevisionReviewPacketState,
+        AttentionKind,
+        TaskReplayMode,
+        AddendaBPatchPhase,
+        AddendaBConformanceFixtureKind,
         CanonicalEventRef,
         ProjectionRef,
         EventProjectionLink,
@@ -62083,11 +62215,8 @@ function generated_build() {
         },
     };
 }
-let built;
-/** The seed's schemas other than its enums, built on first use. */
-const seedSchemas = () => (built ??= generated_build());
-/** Whether seedSchemas() has run (start-up must not build them: __tests__/startup.test.ts). */
-const seedSchemasBuilt = () => built !== undefined;
+/** The seed's schemas, built on first use (start-up must not build them: __tests__/startup.test.ts). */
+const seedSchemas = (0,first_use/* onFirstUse */.V)(generated_build);
 /** Seed line of each interface. */
 const SEED_RECORD_LINES = {
     EventProjectionLink: 154,
@@ -62398,8 +62527,7 @@ const LOOSENED_FIELDS = {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/reliance-policy.ts
 
 
-/** How many entries a list of the derivation must hold for a status (the policy's word). */
-const CountRequirement = schemas/* enum */.k5n(['none', 'some', 'any']);
+
 /**
  * The reliance-status derivation policy a RelianceStatusDerivation's derivation_policy_ref names.
  * The seed requires one (L2879, "every status has a derivation policy and receipt", L3430) but
@@ -62410,48 +62538,45 @@ const CountRequirement = schemas/* enum */.k5n(['none', 'some', 'any']);
  * status the policy does not list cannot be derived by it. A registry record: replace it to
  * change the table (docs/addenda-b.md).
  */
-const RelianceStatusDerivationPolicy = schemas/* looseObject */._H3({
-    policy_id: schemas/* string */.YjP().min(1),
-    formula_ref: schemas/* string */.YjP().min(1),
-    status_requirements: schemas/* partialRecord */.jgl(RelianceStatus, schemas/* looseObject */._H3({
-        unresolved_limitations: CountRequirement,
-        required_human_review_refs: CountRequirement,
-    })),
-    schema_version: schemas/* literal */.euz('1.0'),
+const relianceStatusDerivationPolicy = (0,first_use/* onFirstUse */.V)(() => {
+    /** How many entries a list of the derivation must hold for a status (the policy's word). */
+    const count = schemas/* enum */.k5n(['none', 'some', 'any']);
+    return schemas/* looseObject */._H3({
+        policy_id: schemas/* string */.YjP().min(1),
+        formula_ref: schemas/* string */.YjP().min(1),
+        status_requirements: schemas/* partialRecord */.jgl(schemas/* enum */.k5n(SEED_ENUMS.RelianceStatus), schemas/* looseObject */._H3({ unresolved_limitations: count, required_human_review_refs: count })),
+        schema_version: schemas/* literal */.euz('1.0'),
+    });
 });
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/records.ts
 
 
 
-/**
- * A value the seed passes to a formula or gets back from one but never stores as a record of its
- * own (the arguments of normalizeCriterionWeights, a template-match score): a receipt's input_refs
- * and output_ref, and a test vector's input_ref / expected_output_ref, name these by value_id.
- * The only record type of a bundle that is not a seed interface (docs/addenda-b.md).
- */
-const FormulaValue = schemas/* looseObject */._H3({
-    value_id: schemas/* string */.YjP().min(1),
-    value: schemas/* unknown */.L5J(),
-});
-/**
- * The order of the seed's TaintClass values, least to most tainted (D-01/D-02: the seed names the
- * classes and aggregates by "max_taint", L2263, but gives no order). A registry record, so a user
- * can replace the pack's default order (docs/addenda-b.md).
- */
-const TaintClassOrder = schemas/* looseObject */._H3({
-    order_id: schemas/* string */.YjP().min(1),
-    least_to_most_tainted: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).min(1),
-    schema_version: schemas/* literal */.euz('1.0'),
-});
-let records_built;
+
 /** Every record type a bundle may hold, by its "type" (built on first use, as the seed's are). */
-const recordSchemas = () => (records_built ??= {
+const recordSchemas = (0,first_use/* onFirstUse */.V)(() => ({
     ...seedSchemas().records,
-    FormulaValue,
-    TaintClassOrder,
-    RelianceStatusDerivationPolicy: RelianceStatusDerivationPolicy,
-});
+    /**
+     * A value the seed passes to a formula or gets back from one but never stores as a record of
+     * its own (the arguments of normalizeCriterionWeights, a template-match score): a receipt's
+     * input_refs and output_ref, and a test vector's input_ref / expected_output_ref, name these
+     * by value_id. The only record type of a bundle that is not a seed interface
+     * (docs/addenda-b.md).
+     */
+    FormulaValue: schemas/* looseObject */._H3({ value_id: schemas/* string */.YjP().min(1), value: schemas/* unknown */.L5J() }),
+    /**
+     * The order of the seed's TaintClass values, least to most tainted (D-01/D-02: the seed names
+     * the classes and aggregates by "max_taint", L2263, but gives no order). A registry record, so
+     * a user can replace the pack's default order (docs/addenda-b.md).
+     */
+    TaintClassOrder: schemas/* looseObject */._H3({
+        order_id: schemas/* string */.YjP().min(1),
+        least_to_most_tainted: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).min(1),
+        schema_version: schemas/* literal */.euz('1.0'),
+    }),
+    RelianceStatusDerivationPolicy: relianceStatusDerivationPolicy(),
+}));
 /** Records whose id is not their first field (or whose first field is not named *_id). */
 const ID_FIELDS = {
     ...SEED_ID_FIELDS,
@@ -62483,10 +62608,10 @@ function idFieldOf(type) {
 // Each predicate is true only where zod would accept the value unchanged; any other value goes to
 // zod, which explains it.
 // A clean bundle is checked without building zod or generating code.
-let fast_paths_generated_built;
+let built;
 /** The fast paths, made on first use: a run that reads no bundle makes none of their functions. */
 function fastPaths() {
-    return (fast_paths_generated_built ??= make());
+    return (built ??= make());
 }
 function make() {
     const hasOwn = Object.hasOwn, getPrototypeOf = Object.getPrototypeOf, objectPrototype = Object.prototype;
@@ -68702,8 +68827,9 @@ function make() {
 
 
 
+
 /** bundle.json: what run the records belong to, and the time the bundle speaks for. */
-const BundleMeta = schemas/* object */.Ikc({
+const bundleMeta = (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({
     $schema: schemas/* string */.YjP().optional(),
     schema_version: schemas/* literal */.euz('1.0'),
     task_id: schemas/* string */.YjP().min(1),
@@ -68711,7 +68837,7 @@ const BundleMeta = schemas/* object */.Ikc({
     matter_id: schemas/* string */.YjP().min(1).optional(),
     as_of: datetime({ offset: true }).describe('RFC 3339 time the bundle speaks for'),
 })
-    .strict();
+    .strict());
 /**
  * Seed records nest a few levels; a record nested deeper is refused, since the rules' recursive
  * readers (canonical JSON, non-finite scans) would overflow the stack on it.
@@ -68854,7 +68980,7 @@ function readBundle(ws, dir, opts = {}) {
             : { path: metaFile.rel });
     }
     else {
-        const parsed = BundleMeta.safeParse(metaFile.data);
+        const parsed = bundleMeta().safeParse(metaFile.data);
         if (parsed.success)
             meta = parsed.data;
         else {
@@ -71880,8 +72006,8 @@ const patternCRouteConflictUnresolved = {
 // A-06 / A-07 outcome state, disposition, verdict and limitation taxonomy (L595-674).
 
 
-const RUNTIME = OutcomeEvaluationRuntimeState.options;
-const DISPOSITIONS = OutcomeEvaluationDisposition.options;
+const RUNTIME = SEED_ENUMS.OutcomeEvaluationRuntimeState;
+const DISPOSITIONS = SEED_ENUMS.OutcomeEvaluationDisposition;
 /** Envelope fields a live producer may carry an outcome state in (the seed retains them unnamed, L465). */
 const ENVELOPE_STATE_FIELDS = ['state', 'outcome_state', 'disposition', 'evaluation_state'];
 const runtimeStateEmittedToEnvelope = {
@@ -71932,7 +72058,7 @@ const dispositionWithoutVerdictMapping = {
 // A-08 / B-23 feedback routing resolution and idempotency (L675-729), A-18 emission (L828-856).
 
 
-const BRANCHES = FeedbackBranch.options;
+const BRANCHES = SEED_ENUMS.FeedbackBranch;
 const feedbackBranchMissingHandler = {
     meta: {
         code: 'validation.feedback_branch_missing_handler',
@@ -72070,7 +72196,7 @@ const envelopeMissingForResult = {
 
 
 
-const LEARNING_MODES = LearningMode.options;
+const LEARNING_MODES = SEED_ENUMS.LearningMode;
 const pendingOwnerWithoutDegradedBehavior = {
     meta: {
         code: 'validation.pending_owner_without_degraded_behavior',
@@ -73726,7 +73852,7 @@ const stepIdempotencyParallelEnumDrift = {
 // B-03 / D-16 Source Workspace operation API (L1020-1100) and A-27's hash comparison (L954).
 
 
-const KINDS = SourceWorkspaceOperationKind.options;
+const KINDS = SEED_ENUMS.SourceWorkspaceOperationKind;
 /** Operation kinds that read the workspace; every other kind mutates it (L1050: "required for mutation kinds"). */
 const READ_KINDS = ['read_workspace_snapshot', 'export_workspace_bundle'];
 const workspaceMutationWithoutPrecondition = {
@@ -75093,7 +75219,7 @@ const regenerateLoopAfterIdenticalRejection = {
 
 const SECTION = 'D-01/D-02';
 const d01_taint_named = (r) => nameOf(r, idFieldOf(r.type));
-const TRUST_BASES = SourceTrustBasis.options;
+const TRUST_BASES = SEED_ENUMS.SourceTrustBasis;
 const sourceKindTaintUnmapped = {
     meta: {
         code: 'validation.source_kind_taint_unmapped',
@@ -75283,7 +75409,7 @@ const sourceTierDemotionWithoutAuthority = {
 
 
 const d05_research_need_SECTION = 'D-05/B-13';
-const SCOPES = ResearchNeedScope.options;
+const SCOPES = SEED_ENUMS.ResearchNeedScope;
 const researchNeedScopeMissing = {
     meta: {
         code: 'validation.research_need_scope_missing',
@@ -77368,14 +77494,15 @@ ${rows.join('\n')}
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/seed-fixture.ts
 
 
+
 /**
  * conformance/addenda-b/<fixture_id>/fixture.json: the seed's AddendaBConformanceFixture
  * (seed 004 L3405-3413). It names no `pack` (the folder does); the input bundle is
  * input_bundle_ref beside fixture.json; the kind is one of the seed's 20.
  */
-const SeedFixture = schemas/* object */.Ikc({
+const seedFixture = (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({
     fixture_id: schemas/* string */.YjP().min(1),
-    fixture_kind: AddendaBConformanceFixtureKind,
+    fixture_kind: schemas/* enum */.k5n(SEED_ENUMS.AddendaBConformanceFixtureKind),
     input_bundle_ref: schemas/* string */.YjP().min(1).describe('The input bundle, beside fixture.json'),
     expected_validation_codes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
     expected_terminal_state: schemas/* string */.YjP().optional(),
@@ -77384,7 +77511,7 @@ const SeedFixture = schemas/* object */.Ikc({
         .describe('Receipt ids the input bundle must hold'),
     schema_version: schemas/* literal */.euz('1.0'),
 })
-    .strict();
+    .strict());
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready-gate.ts
 
@@ -77423,7 +77550,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
     const out = [];
     for (const r of mine)
         if (!ran(r))
-            out.push((0,finding/* finding */.gk)(BUILD_READY.notExecuted, {
+            out.push((0,finding/* finding */.g)(BUILD_READY.notExecuted, {
                 subject: r.target.id,
                 message: `Fixture ${r.subjects[0]?.name ?? r.target.path} did not run to a result, so the package cannot be build-ready.`,
                 location: { path: `${r.target.path}/fixture.json` },
@@ -77432,19 +77559,19 @@ function buildReadyFindings(mine, fixtureDir, ws) {
     markDuplicates(standings);
     for (const s of standings)
         if (s.why && !s.readerOnly && ran(s.result) && s.result.findings.length === 0)
-            out.push((0,finding/* finding */.gk)(BUILD_READY.gateFailed, {
+            out.push((0,finding/* finding */.g)(BUILD_READY.gateFailed, {
                 subject: s.result.target.id,
                 message: `Fixture ${s.id}${s.kind ? ` (${s.kind})` : ''} passed but does not count toward build-ready: ${s.why}.`,
                 location: { path: s.path },
             }));
     const uncovered = [];
-    for (const kind of AddendaBConformanceFixtureKind.options) {
+    for (const kind of SEED_ENUMS.AddendaBConformanceFixtureKind) {
         const ofKind = standings.filter((s) => s.kind === kind);
         for (const role of ['firing', 'clean']) {
             if (ofKind.some((s) => s.role === role))
                 continue;
             uncovered.push(`${kind} (${role === 'firing' ? 'no firing fixture' : 'no clean twin'})`);
-            out.push((0,finding/* finding */.gk)(BUILD_READY.kindWithoutFixture, {
+            out.push((0,finding/* finding */.g)(BUILD_READY.kindWithoutFixture, {
                 subject: 'gate',
                 message: `Kind ${kind} has no ${ROLE_TEXT[role](kind)} that ran and passed under ${countedDir(fixtureDir, ws)}${notCounted(ofKind)}.`,
                 location: { path: fixtureDir },
@@ -77453,7 +77580,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
     }
     const failed = mine.filter((r) => r.findings.length > 0).length;
     if (out.length || failed)
-        out.push((0,finding/* finding */.gk)(BUILD_READY.gateFailed, {
+        out.push((0,finding/* finding */.g)(BUILD_READY.gateFailed, {
             subject: 'gate',
             message: `DOC23 Addenda B is not build-ready: ${failed} of ${mine.length} fixture(s) failed${uncovered.length ? `; kinds not covered: ${uncovered.join(', ')}` : ''}.`,
             location: { path: fixtureDir },
@@ -77531,9 +77658,9 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
     const loaded = (0,json_file/* loadJsonObject */.U)(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);
     if (loaded.state !== 'ok')
         return no(`fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}`);
-    const parsed = SeedFixture.safeParse(loaded.data);
+    const parsed = seedFixture().safeParse(loaded.data);
     if (!parsed.success) {
-        const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(SeedFixture.shape, k));
+        const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(seedFixture().shape, k));
         return no(extra.length
             ? `fixture.json holds fields the seed's AddendaBConformanceFixture does not define (${extra.slice(0, 5).join(', ')})`
             : 'fixture.json is not the seed’s AddendaBConformanceFixture');
@@ -77583,10 +77710,12 @@ function markDuplicates(standings) {
 
 
 
-const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = SeedFixture.shape;
 /** The seed's fixture fields on top of the common ones (src/conformance/schema.ts). */
 const addendaBFixtures = {
-    fields: { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs },
+    fields() {
+        const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = seedFixture().shape;
+        return { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs };
+    },
     prepare: (fx) => ({ input: String(fx['input_bundle_ref']) }),
     check(fx, emitted) {
         const held = emitted.extension?.receipt_refs ?? [];
@@ -77719,7 +77848,7 @@ async function verifyBundle(dir, ctx) {
         ready: findings.length === 0 && skipped.length === 0,
         context: skipped.length > 0
             ? {
-                [model_subject/* NOT_READY_BECAUSE */.tq]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,
+                [model_subject/* NOT_READY_BECAUSE */.t]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,
             }
             : {},
     };
@@ -77768,13 +77897,13 @@ const addendaBPack = {
     codes: ADDENDA_B_CODES,
     targetKind: 'run',
     subjectKinds: ['run'],
-    options: schemas/* object */.Ikc({}).strict(),
+    options: (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({}).strict()),
     // The record union extends some 200 record schemas (≈ 15 ms of a run that may never read a
     // bundle): built only when the schema files are written.
-    schemas: onFirstUse(() => ({
-        'addenda-b-bundle': BundleMeta,
+    schemas: (0,first_use/* onFirstUse */.V)(() => ({
+        'addenda-b-bundle': bundleMeta(),
         'addenda-b-record': bundleRecordSchema(),
-        'addenda-b-fixture': SeedFixture,
+        'addenda-b-fixture': seedFixture(),
     })),
     docs: { 'addenda-b': addendaBMarkdown },
     discover(dirs) {
@@ -77943,7 +78072,7 @@ function failedTarget(pack, rel, message) {
                 outcome: 'blocking',
             },
         ],
-        findings: [(0,finding/* finding */.gk)(codes/* GATE */.k.internalError, { subject: id, message, location: { path: rel } })],
+        findings: [(0,finding/* finding */.g)(codes/* GATE */.k.internalError, { subject: id, message, location: { path: rel } })],
     };
 }
 
@@ -78600,7 +78729,7 @@ function sharedSubjects(results) {
             if (!first)
                 owner.set(s, r);
             else if (first !== r)
-                out.push((0,finding/* finding */.gk)(codes/* GATE */.k.subjectConflict, {
+                out.push((0,finding/* finding */.g)(codes/* GATE */.k.subjectConflict, {
                     subject: 'gate',
                     message: `${first.target.path} and ${r.target.path} both report ${s}, so their results cannot be told apart.`,
                 }));
@@ -78616,33 +78745,38 @@ function sharedSubjects(results) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IM: () => (/* binding */ waiverSchema),
 /* harmony export */   Kw: () => (/* binding */ applyWaivers),
-/* harmony export */   fv: () => (/* binding */ Waiver),
 /* harmony export */   u9: () => (/* binding */ globRegExp)
 /* harmony export */ });
 /* unused harmony exports waiverMatches, isExpired */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7597);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7597);
 /* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
+/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9553);
 /* harmony import */ var _codes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8584);
 
 
 
+
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
-/** One accepted finding: `config.waivers[]`. */
-const Waiver = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-    code: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('The validation code waived, e.g. aris.input_stale'),
-    subject: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+/** One accepted finding: `config.waivers[]`; built on first use (src/model/first-use.ts). */
+const waiverSchema = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_2__/* .onFirstUse */ .V)(() => zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    code: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The validation code waived, e.g. aris.input_stale'),
+    subject: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
         .min(1)
         .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
-    reason: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
-    tracking: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).optional().describe('Where the fix is tracked, e.g. an issue URL'),
-    expires: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+    reason: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
+    tracking: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe('Where the fix is tracked, e.g. an issue URL'),
+    expires: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
         .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
         .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
         .optional()
         .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
 })
-    .strict();
+    .strict());
 /** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
 function globRegExp(glob) {
     let re = '';
@@ -78695,13 +78829,13 @@ function applyWaivers(findings, entries, now) {
         const at = e.location ? { location: e.location } : {};
         const named = `The waiver of ${w.code} for ${w.subject}`;
         if (!live[i])
-            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(_codes_js__WEBPACK_IMPORTED_MODULE_1__/* .GATE */ .k.waiverExpired, {
+            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .g)(_codes_js__WEBPACK_IMPORTED_MODULE_1__/* .GATE */ .k.waiverExpired, {
                 subject: 'gate',
                 message: `${named} expired on ${w.expires}, so it no longer applies.`,
                 ...at,
             }));
         else if (!used.has(i))
-            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(_codes_js__WEBPACK_IMPORTED_MODULE_1__/* .GATE */ .k.waiverUnmatched, {
+            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .g)(_codes_js__WEBPACK_IMPORTED_MODULE_1__/* .GATE */ .k.waiverUnmatched, {
                 subject: 'gate',
                 message: `${named} matches no finding: what it waived is fixed or gone.`,
                 ...at,
@@ -78781,7 +78915,7 @@ function middle(s, max = 40) {
 }
 /** Context entries that describe how a target was judged (its header line), not its outcome. */
 function judgedContext(t) {
-    return Object.entries(t.context).filter(([k]) => k !== _model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .tq);
+    return Object.entries(t.context).filter(([k]) => k !== _model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .t);
 }
 /**
  * The target's end state in words. A target the pack calls ready whose subjects have problems
@@ -78792,7 +78926,7 @@ function stateText(t, subjects) {
     const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
     if (t.ready && problems.length > 0)
         return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
-    const because = t.context[_model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .tq];
+    const because = t.context[_model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .t];
     if (because)
         return `${t.terminal_state}, not submission-ready: ${because}`;
     return t.terminal_state;
@@ -79212,17 +79346,23 @@ const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_eff
 var codes = __nccwpck_require__(3519);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
 var schemas = __nccwpck_require__(7597);
+// EXTERNAL MODULE: ./src/model/first-use.ts
+var first_use = __nccwpck_require__(9553);
 ;// CONCATENATED MODULE: ./src/conformance/schema.ts
 
+
 /** One finding a fixture expects: its code, and where given, its path and line (RuleTester-style). */
-const ExpectedFinding = schemas/* object */.Ikc({
+const expectedFinding = () => schemas/* object */.Ikc({
     code: schemas/* string */.YjP().min(1),
     path: schemas/* string */.YjP().min(1).optional().describe('Relative to the fixture’s input'),
     line: schemas/* number */.aig().int().positive().optional(),
 })
     .strict();
-/** The fields every fixture may have; a pack adds its own (PackFixtures.fields). */
-const COMMON = {
+/**
+ * The fields every fixture may have; a pack adds its own (PackFixtures.fields). Built on first
+ * use (src/model/first-use.ts): only runs with fixtures read them.
+ */
+const common = (0,first_use/* onFirstUse */.V)(() => ({
     $schema: schemas/* string */.YjP().optional(),
     schema_version: schemas/* string */.YjP().optional(),
     fixture_id: schemas/* string */.YjP().min(1),
@@ -79248,17 +79388,17 @@ const COMMON = {
         .describe('Empty directories (relative to the input) to create in a scratch copy before the run: git cannot store them'),
     expected_validation_codes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
     expected_terminal_state: schemas/* string */.YjP().optional(),
-    expected_findings: schemas/* array */.YOg(ExpectedFinding)
+    expected_findings: schemas/* array */.YOg(expectedFinding())
         .optional()
         .describe('Every finding the pack must emit, each exactly once: counts and locations are compared where given'),
-};
+}));
 /**
  * conformance/<pack>/<fixture_id>/fixture.json (seed 004 §10, adapted to a folder layout), with
  * the fields `pack` declares. Without a pack, the common fields only (for schemas/ and for
  * reading `pack` before the pack is known).
  */
 function fixtureSchema(pack) {
-    return schemas/* object */.Ikc({ ...COMMON, ...pack?.fixtures?.fields }).strict();
+    return schemas/* object */.Ikc({ ...common(), ...pack?.fixtures?.fields?.() }).strict();
 }
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
@@ -79399,7 +79539,7 @@ async function runFixture(folder, opts) {
         target,
         subjects: [subject],
         findings: [
-            (0,finding/* finding */.gk)(def, {
+            (0,finding/* finding */.g)(def, {
                 subject: targetId,
                 message,
                 location: line ? { path: subject.path, line } : { path: subject.path },
@@ -79445,7 +79585,9 @@ async function runFixture(folder, opts) {
     }
     // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
     const input = ws.resolve(folder, prepared.input);
-    const targetIn = input.ok ? new workspace/* Workspace */.a(input.real).resolve(input.real, prepared.target) : input;
+    const targetIn = input.ok
+        ? new workspace/* Workspace */.a(input.real).resolve(input.real, prepared.target)
+        : input;
     if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
         return fail(codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(prepared.input, prepared.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
     }
@@ -79487,7 +79629,9 @@ async function runFixture(folder, opts) {
     const extra = actual.filter((c) => !expected.includes(c));
     const stateOk = fx.expected_terminal_state === undefined ||
         fx.expected_terminal_state === emitted.target.terminal_state;
-    const located = fx.expected_findings ? compareFindings(fx.expected_findings, emitted.findings) : [];
+    const located = fx.expected_findings
+        ? compareFindings(fx.expected_findings, emitted.findings)
+        : [];
     const beyond = pack.fixtures?.check?.(fx, emitted) ?? [];
     const findings = [];
     if (missing.length || extra.length || !stateOk || located.length || beyond.length) {
@@ -79502,7 +79646,7 @@ async function runFixture(folder, opts) {
             ...located,
             ...beyond,
         ].filter(Boolean);
-        findings.push((0,finding/* finding */.gk)(codes/* FIXTURE */.c.mismatch, {
+        findings.push((0,finding/* finding */.g)(codes/* FIXTURE */.c.mismatch, {
             subject: targetId,
             message: `Fixture ${fx.fixture_id} (${fx.fixture_kind}): ${parts.join('; ')}.`,
             location: {
@@ -79536,8 +79680,8 @@ async function runFixture(folder, opts) {
 function fixtureOptions(pack) {
     return schemas/* object */.Ikc({
         ...Object.fromEntries(GATE_OPTION_KEYS.map((k) => [k, schemas/* string */.YjP().optional()])),
-        ...pack.options.shape,
-        ...pack.fixtures?.options?.shape,
+        ...pack.options().shape,
+        ...pack.fixtures?.options?.().shape,
     })
         .strict();
 }
@@ -79712,7 +79856,7 @@ async function verify(opts) {
     // emptiness for the whole list.
     const empty = shard === undefined || discovered === 0;
     if (!allowEmpty && empty && counted.every((r) => r.subjects.length === 0)) {
-        runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.nothingVerified, {
+        runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.nothingVerified, {
             subject: 'gate',
             message: opts.paths?.length === 0
                 ? `Nothing was verified under ${ws.root}: no conformance fixtures were found.`
@@ -79787,7 +79931,7 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
     });
     if (!loaded.ok) {
         const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
-        runFindings.push((0,finding/* finding */.gk)(loaded.refused ? policy_codes/* GATE */.k.configRefused : policy_codes/* GATE */.k.configInvalid, {
+        runFindings.push((0,finding/* finding */.g)(loaded.refused ? policy_codes/* GATE */.k.configRefused : policy_codes/* GATE */.k.configInvalid, {
             subject: 'gate',
             message: `Config ${name}: ${loaded.message}.`,
             ...(loaded.path !== undefined
@@ -79818,7 +79962,7 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
     if (ignored.length > 0 && loaded.path !== undefined) {
         const rel = ws.rel(loaded.path);
         const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
-        runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.configKeyIgnored, {
+        runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.configKeyIgnored, {
             subject: 'gate',
             message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
             location: located(first),
@@ -79847,7 +79991,7 @@ function fixtureDirectory(ws, dir) {
     // The message names the directory as given, never where a symlink leads.
     return {
         ok: false,
-        finding: (0,finding/* finding */.gk)(policy_codes/* GATE */.k.targetNotFound, {
+        finding: (0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
             subject: 'gate',
             message: `Fixture directory ${dir} ${problem}; it was not read.`,
             remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
@@ -79868,7 +80012,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
     for (const p of roots) {
         const r = ws.resolve(ws.root, p);
         if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory()) {
-            runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.targetNotFound, {
+            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
                 subject: 'gate',
                 message: `Path ${(0,sanitize/* quoteValue */.cl)(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
             }));
@@ -79882,7 +80026,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
         const { dirs, unknown } = (0,walk/* walkRepository */.M)(r.abs, exclude, onDir);
         walked?.push(...dirs);
         for (const u of unknown)
-            runFindings.push((0,finding/* finding */.gk)(policy_codes/* GATE */.k.gitIndexUnreadable, {
+            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.gitIndexUnreadable, {
                 subject: 'gate',
                 message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
             }));

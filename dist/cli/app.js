@@ -14357,41 +14357,59 @@ const FLAGS = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/model/first-use.ts
+/**
+ * A value built when first asked for, then kept: zod schemas, which cost milliseconds of every
+ * start (in the main thread and in each verify helper) when built at load, though a run may never
+ * read a file they describe. `built()` lets a test see whether a run paid for it.
+ */
+function onFirstUse(build) {
+    // Boxed, so a build that returns undefined is kept too.
+    let value;
+    return Object.assign(() => (value ??= { v: build() }).v, { built: () => value !== undefined });
+}
+
 ;// CONCATENATED MODULE: ./src/model/subject.ts
+
 
 /**
  * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
  * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
  */
-const Outcome = schemas_enum(['pass', 'problem', 'blocking', 'skipped']);
-/** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
-const Kind = schemas_string().min(1);
-const Subject = object({
-    id: schemas_string(),
-    target: schemas_string().describe('Id of the target this subject belongs to'),
-    pack: schemas_string(),
-    kind: Kind,
-    name: schemas_string().describe('Human name, e.g. the audit skill or the run id'),
-    path: schemas_string().describe('Repo-relative path of the artifact or directory'),
-    status: schemas_string().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
-    verdict: schemas_string().optional(),
-    reason: schemas_string().optional().describe('Short why: reason code and summary from the artifact'),
-    outcome: Outcome,
-});
-const Enforcement = schemas_enum(['blocking', 'advisory']);
-const Target = object({
-    id: schemas_string(),
-    pack: schemas_string(),
-    kind: Kind,
-    path: schemas_string().describe('Repo-relative path ("." for the root)'),
-    enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
-    terminal_state: schemas_string().describe("The pack's word for how the target ended, e.g. accepted"),
-    ready: schemas_boolean()
-        .default(false)
-        .describe('Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready'),
-    context: record(schemas_string(), schemas_string())
-        .describe('How the target was judged, e.g. assurance and where it came from'),
-});
+function build() {
+    const Outcome = schemas_enum(['pass', 'problem', 'blocking', 'skipped']);
+    /** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
+    const Kind = schemas_string().min(1);
+    const Subject = object({
+        id: schemas_string(),
+        target: schemas_string().describe('Id of the target this subject belongs to'),
+        pack: schemas_string(),
+        kind: Kind,
+        name: schemas_string().describe('Human name, e.g. the audit skill or the run id'),
+        path: schemas_string().describe('Repo-relative path of the artifact or directory'),
+        status: schemas_string().describe('Pack-specific status label, e.g. OK, STALE, MISSING'),
+        verdict: schemas_string().optional(),
+        reason: schemas_string().optional().describe('Short why: reason code and summary from the artifact'),
+        outcome: Outcome,
+    });
+    const Enforcement = schemas_enum(['blocking', 'advisory']);
+    const Target = object({
+        id: schemas_string(),
+        pack: schemas_string(),
+        kind: Kind,
+        path: schemas_string().describe('Repo-relative path ("." for the root)'),
+        enforcement: Enforcement.describe('blocking: error findings fail the gate; advisory: they are reported only'),
+        terminal_state: schemas_string().describe("The pack's word for how the target ended, e.g. accepted"),
+        ready: schemas_boolean()
+            .default(false)
+            .describe('Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready'),
+        context: record(schemas_string(), schemas_string())
+            .describe('How the target was judged, e.g. assurance and where it came from'),
+    });
+    return { Outcome, Subject, Enforcement, Target };
+}
+/** The subject and target schemas, built on first use (src/model/first-use.ts). */
+const subjectSchemas = onFirstUse(build);
 /**
  * The `context` key in which a pack says, in words, why a target with nothing failing is still
  * not ready (e.g. which audits make a paper provisional). Every rendering prints it.
@@ -14643,33 +14661,39 @@ function emit(report, fmt, out, io) {
 
 ;// CONCATENATED MODULE: ./src/model/finding.ts
 
-const Severity = schemas_enum(['error', 'warning', 'notice']);
-/** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
-const Location = object({
-    path: schemas_string(),
-    line: schemas_number().int().positive().optional(),
-    column: schemas_number().int().positive().optional(),
-});
-const Finding = object({
-    code: schemas_string().describe('Stable validation code, e.g. aris.input_stale'),
-    severity: Severity,
-    subject: schemas_string()
-        .describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
-    message: schemas_string().describe('What is wrong, about the user\u2019s files only'),
-    remediation: schemas_string().describe('What to do next'),
-    location: Location.optional(),
-    related: array(Location)
-        .optional()
-        .describe('Other places involved, e.g. the changed input file'),
-    details: record(schemas_string(), schemas_string())
-        .optional()
-        .describe('Pack-specific details, rendered by the pack\u2019s own outputs'),
-    invariant_id: schemas_string().optional().describe('The producer\u2019s invariant id, where one exists'),
-    blocking: schemas_boolean().describe('Set by policy: whether this finding fails the gate'),
-    waived: object({ reason: schemas_string(), tracking: schemas_string().optional() })
-        .optional()
-        .describe('Set by policy when a config waiver accepts this finding: it is shown but never blocks'),
-});
+
+function finding_build() {
+    const Severity = schemas_enum(['error', 'warning', 'notice']);
+    /** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
+    const Location = object({
+        path: schemas_string(),
+        line: schemas_number().int().positive().optional(),
+        column: schemas_number().int().positive().optional(),
+    });
+    const Finding = object({
+        code: schemas_string().describe('Stable validation code, e.g. aris.input_stale'),
+        severity: Severity,
+        subject: schemas_string()
+            .describe('Id of the subject (audit, run, fixture, paper) the finding is about'),
+        message: schemas_string().describe('What is wrong, about the user\u2019s files only'),
+        remediation: schemas_string().describe('What to do next'),
+        location: Location.optional(),
+        related: array(Location)
+            .optional()
+            .describe('Other places involved, e.g. the changed input file'),
+        details: record(schemas_string(), schemas_string())
+            .optional()
+            .describe('Pack-specific details, rendered by the pack\u2019s own outputs'),
+        invariant_id: schemas_string().optional().describe('The producer\u2019s invariant id, where one exists'),
+        blocking: schemas_boolean().describe('Set by policy: whether this finding fails the gate'),
+        waived: object({ reason: schemas_string(), tracking: schemas_string().optional() })
+            .optional()
+            .describe('Set by policy when a config waiver accepts this finding: it is shown but never blocks'),
+    });
+    return { Severity, Location, Finding };
+}
+/** The finding schemas, built on first use (src/model/first-use.ts). */
+const findingSchemas = onFirstUse(finding_build);
 /** Builds a finding from its code definition; `blocking` is decided later by policy. */
 function finding(def, input) {
     const out = {
@@ -15132,22 +15156,26 @@ function toValue(node, lines, duplicates) {
 
 
 
+
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
-/** One accepted finding: `config.waivers[]`. */
-const Waiver = object({
+/** One accepted finding: `config.waivers[]`; built on first use (src/model/first-use.ts). */
+const waiverSchema = onFirstUse(() => object({
     code: schemas_string().min(1).describe('The validation code waived, e.g. aris.input_stale'),
     subject: schemas_string()
         .min(1)
         .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
     reason: schemas_string().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
-    tracking: schemas_string().min(1).optional().describe('Where the fix is tracked, e.g. an issue URL'),
+    tracking: schemas_string()
+        .min(1)
+        .optional()
+        .describe('Where the fix is tracked, e.g. an issue URL'),
     expires: schemas_string()
         .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
         .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
         .optional()
         .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
 })
-    .strict();
+    .strict());
 /** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
 function globRegExp(glob) {
     let re = '';
@@ -15226,9 +15254,10 @@ function applyWaivers(findings, entries, now) {
 
 
 
+
 const DEFAULT_CONFIG_FILE = '.audit-gate.json';
-/** The keys every config may hold, whatever packs are registered. */
-const CORE_KEYS = {
+/** The keys every config may hold, whatever packs are registered; built on first use. */
+const coreKeys = onFirstUse(() => ({
     $schema: schemas_string().optional(),
     paths: array(schemas_string().min(1))
         .optional()
@@ -15245,10 +15274,10 @@ const CORE_KEYS = {
     fixtures: schemas_string()
         .optional()
         .describe('Conformance fixture directory to run as part of verify'),
-    waivers: array(Waiver)
+    waivers: array(waiverSchema())
         .optional()
         .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
-};
+}));
 /**
  * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
  * schema, so this file never names a pack. A top-level key named after a pack is the earlier
@@ -15257,15 +15286,15 @@ const CORE_KEYS = {
 function configSchema(list = registry_packs()) {
     const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
     return object({
-        ...CORE_KEYS,
+        ...coreKeys(),
         packs: union([
             array(schemas_string()).describe('Packs whose targets discovery looks for (default: all)'),
-            object(byId((p) => union([literal(false), p.options]).optional()))
+            object(byId((p) => union([literal(false), p.options()]).optional()))
                 .strict()
                 .describe('Each pack\u2019s options by pack id; false leaves the pack out'),
         ])
             .optional(),
-        ...byId((p) => p.options.optional().describe(`Earlier form of packs.${p.id}`)),
+        ...byId((p) => p.options().optional().describe(`Earlier form of packs.${p.id}`)),
     })
         .strict();
 }
@@ -16150,15 +16179,19 @@ const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_eff
 
 ;// CONCATENATED MODULE: ./src/conformance/schema.ts
 
+
 /** One finding a fixture expects: its code, and where given, its path and line (RuleTester-style). */
-const ExpectedFinding = object({
+const expectedFinding = () => object({
     code: schemas_string().min(1),
     path: schemas_string().min(1).optional().describe('Relative to the fixture\u2019s input'),
     line: schemas_number().int().positive().optional(),
 })
     .strict();
-/** The fields every fixture may have; a pack adds its own (PackFixtures.fields). */
-const COMMON = {
+/**
+ * The fields every fixture may have; a pack adds its own (PackFixtures.fields). Built on first
+ * use (src/model/first-use.ts): only runs with fixtures read them.
+ */
+const common = onFirstUse(() => ({
     $schema: schemas_string().optional(),
     schema_version: schemas_string().optional(),
     fixture_id: schemas_string().min(1),
@@ -16184,17 +16217,17 @@ const COMMON = {
         .describe('Empty directories (relative to the input) to create in a scratch copy before the run: git cannot store them'),
     expected_validation_codes: array(schemas_string()).optional(),
     expected_terminal_state: schemas_string().optional(),
-    expected_findings: array(ExpectedFinding)
+    expected_findings: array(expectedFinding())
         .optional()
         .describe('Every finding the pack must emit, each exactly once: counts and locations are compared where given'),
-};
+}));
 /**
  * conformance/<pack>/<fixture_id>/fixture.json (seed 004 \u00a710, adapted to a folder layout), with
  * the fields `pack` declares. Without a pack, the common fields only (for schemas/ and for
  * reading `pack` before the pack is known).
  */
 function fixtureSchema(pack) {
-    return object({ ...COMMON, ...pack?.fixtures?.fields }).strict();
+    return object({ ...common(), ...pack?.fixtures?.fields?.() }).strict();
 }
 
 ;// CONCATENATED MODULE: ./src/io/json-file.ts
@@ -16438,7 +16471,9 @@ async function runFixture(folder, opts) {
     }
     // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
     const input = ws.resolve(folder, prepared.input);
-    const targetIn = input.ok ? new Workspace(input.real).resolve(input.real, prepared.target) : input;
+    const targetIn = input.ok
+        ? new Workspace(input.real).resolve(input.real, prepared.target)
+        : input;
     if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
         return fail(FIXTURE.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(prepared.input, prepared.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
     }
@@ -16480,7 +16515,9 @@ async function runFixture(folder, opts) {
     const extra = actual.filter((c) => !expected.includes(c));
     const stateOk = fx.expected_terminal_state === undefined ||
         fx.expected_terminal_state === emitted.target.terminal_state;
-    const located = fx.expected_findings ? compareFindings(fx.expected_findings, emitted.findings) : [];
+    const located = fx.expected_findings
+        ? compareFindings(fx.expected_findings, emitted.findings)
+        : [];
     const beyond = pack.fixtures?.check?.(fx, emitted) ?? [];
     const findings = [];
     if (missing.length || extra.length || !stateOk || located.length || beyond.length) {
@@ -16529,8 +16566,8 @@ async function runFixture(folder, opts) {
 function fixtureOptions(pack) {
     return object({
         ...Object.fromEntries(GATE_OPTION_KEYS.map((k) => [k, schemas_string().optional()])),
-        ...pack.options.shape,
-        ...pack.fixtures?.options?.shape,
+        ...pack.options().shape,
+        ...pack.fixtures?.options?.().shape,
     })
         .strict();
 }
@@ -18084,29 +18121,6 @@ const auditSkill = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/packs/kit/first-use.ts
-/**
- * A value built when first asked for, then kept: a pack's zod schemas, which cost milliseconds of
- * every start when built at load, though a run may never read that pack's files. `built()` lets
- * a test see whether a run paid for it.
- */
-function onFirstUse(build) {
-    // Boxed, so a build that returns undefined is kept too.
-    let value;
-    return Object.assign(() => (value ??= { v: build() }).v, { built: () => value !== undefined });
-}
-/**
- * A pack's `Pack.schemas`: file names (schemas/<name>.schema.json) mapped to members of its
- * schema set. Only the schema files and docs ask for it (src/schemas.ts); it builds the set if
- * no run has yet.
- */
-function namedSchemas(set, names) {
-    return () => {
-        const s = set();
-        return Object.fromEntries(Object.entries(names).map(([file, key]) => [file, s[key]]));
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/packs/aris/schema.ts
 
 
@@ -18138,8 +18152,8 @@ const DEFAULT_AUDITS = [
     { artifact: 'KILL_ARGUMENT.json', skill: 'kill-argument' },
 ];
 /** The zod schemas, built on first use: a run that reads no paper never pays for them. */
-const schema_schemas = onFirstUse(build);
-function build() {
+const schema_schemas = onFirstUse(schema_build);
+function schema_build() {
     const Verdict = schemas_enum(VERDICTS);
     const ReviewIndependence = schemas_enum(['same-family', 'cross-family', 'deterministic']);
     /** The verdict artifact every mandatory audit writes (seed 000, "Audit artifact schema"). */
@@ -19282,6 +19296,20 @@ function checkAssuranceFile(workspace, paperDir) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/packs/kit/first-use.ts
+
+/**
+ * A pack's `Pack.schemas`: file names (schemas/<name>.schema.json) mapped to members of its
+ * schema set. Only the schema files and docs ask for it (src/schemas.ts); it builds the set if
+ * no run has yet.
+ */
+function namedSchemas(set, names) {
+    return () => {
+        const s = set();
+        return Object.fromEntries(Object.entries(names).map(([file, key]) => [file, s[key]]));
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/packs/aris/index.ts
 
 
@@ -19301,7 +19329,7 @@ const arisPack = {
     targetKind: 'paper',
     subjectKinds: ['audit'],
     // Assurance and effort are gate-wide options; the pack has none of its own.
-    options: object({}).strict(),
+    options: onFirstUse(() => object({}).strict()),
     schemas: namedSchemas(schema_schemas, {
         'aris-audit-artifact': 'AuditArtifact',
         'aris-audit-manifest': 'AuditManifest',
@@ -19340,8 +19368,8 @@ const arisPack = {
     // A blocking verdict is shown as the verdict itself (BLOCKED, FAIL).
     statusLabel: (s) => (s.status === 'BLOCKING_VERDICT' && s.verdict ? s.verdict : s.status),
     fixtures: {
-        options: object({ max_artifact_bytes: schemas_number().int().positive().optional() })
-            .describe('Test knob: a smaller artifact size cap'),
+        options: onFirstUse(() => object({ max_artifact_bytes: schemas_number().int().positive().optional() })
+            .describe('Test knob: a smaller artifact size cap')),
     },
 };
 
@@ -22173,8 +22201,8 @@ const FAST_FORMATS = [
     'VerificationReport',
 ];
 /** The zod schemas, built on first use: a run of another pack never pays for them. */
-const trace_schema_schemas = onFirstUse(schema_build);
-function schema_build() {
+const trace_schema_schemas = onFirstUse(trace_schema_build);
+function trace_schema_build() {
     const Hex64 = schemas_string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
     const Int = schemas_number().int();
     const NonNegInt = Int.min(0);
@@ -24715,14 +24743,14 @@ const tracePack = {
     codes: TRACE_CODES,
     targetKind: 'run',
     subjectKinds: ['run'],
-    options: object({
+    options: onFirstUse(() => object({
         min_supports: schemas_number()
             .int()
             .min(0)
             .optional()
             .describe('Floor for the supports each claim needs; a run\u2019s own recorded policy applies when higher'),
     })
-        .strict(),
+        .strict()),
     // A floor only ever raises a run's own policy.
     tighteningOptions: ['min_supports'],
     schemas: namedSchemas(trace_schema_schemas, {
@@ -24745,8 +24773,8 @@ const tracePack = {
     verify: verifyRun,
     command: traceCommand,
     fixtures: {
-        options: object({ max_line_bytes: schemas_number().int().positive().optional() })
-            .describe('Test knob: a smaller trace line cap'),
+        options: onFirstUse(() => object({ max_line_bytes: schemas_number().int().positive().optional() })
+            .describe('Test knob: a smaller trace line cap')),
     },
 };
 
@@ -28788,7 +28816,7 @@ const aristoPack = {
     codes: ARISTO_CODES,
     targetKind: 'workspace',
     subjectKinds: ['annotation'],
-    options: object({
+    options: onFirstUse(() => object({
         block_inconclusive: schemas_boolean()
             .optional()
             .describe('Inconclusive verdicts block (default: they are warnings)'),
@@ -28796,7 +28824,7 @@ const aristoPack = {
             .optional()
             .describe('Intents that ask for verification but have no proof block (default: they are warnings)'),
     })
-        .strict(),
+        .strict()),
     // Both only ever make more findings block.
     tighteningOptions: ['block_inconclusive', 'block_missing_proof'],
     schemas: namedSchemas(aristo_schema_schemas, {
@@ -28918,7 +28946,7 @@ const RECORD_GROUPS = {
 /** The strings a bundle writes for the numbers JSON cannot carry. */
 const NON_FINITE = ['NaN', 'Infinity', '-Infinity'];
 /** A seed `number`: a JSON number, or one of the non-finite strings (the rules decide on them). */
-const num = union([schemas_number(), schemas_enum(NON_FINITE)]);
+const numberOrNonFinite = () => union([schemas_number(), schemas_enum(NON_FINITE)]);
 /** A seed literal `true` / `false` (a refinement, so the fast validator still covers it). */
 function literalBoolean(value) {
     return schemas_boolean().refine(oneOf([value]), { message: `must be ${value}` });
@@ -28945,555 +28973,593 @@ function toNumber(v) {
 // (seed 004, DOC23 Addenda B). Do not edit by hand: change the generator and run it again.
 
 
-/** Seed L1630. */
-const MissingInputPolicy = schemas_enum([
-    'fail_validation',
-    'return_indeterminate',
-    'exclude_with_recorded_omission',
-    'default_value_with_audit',
-    'block_computation',
-]);
-/** Seed L1636. */
-const ZeroDenominatorPolicy = schemas_enum([
-    'return_indeterminate_insufficient_data',
-    'return_zero',
-    'return_one',
-    'fail_validation',
-]);
-/** Seed L255. */
-const WorkspaceExternalizationKind = schemas_enum([
-    'open_in_browser',
-    'open_native_app',
-    'show_in_finder',
-    'save_as',
-    'export_bundle',
-    'external_source_query',
-    'connector_fetch',
-    'api_call',
-    'email_source_fetch',
-    'browser_session_read',
-]);
-/** Seed L309. */
-const FindingState = schemas_enum([
-    'proposed',
-    'active',
-    'contested',
-    'resolved',
-    'superseded_by_revision',
-    'superseded_by_source_change',
-    'expired',
-    'user_approved',
-    'tool_verified',
-    'human_verified',
-    'rejected_by_user',
-    'dismissed',
-    'unrecoverable',
-]);
-/** Seed L323. */
-const BlockingAuthorityBasis = schemas_enum([
-    'deterministic_check',
-    'source_reference',
-    'tool_verification',
-    'rubric_criterion',
-    'user_instruction',
-    'saved_criteria',
-    'human_label',
-    'multi_reviewer_consensus',
-    'subjective_blocking_allowed',
-]);
-/** Seed L333. */
-const SubjectiveBlockingPermission = schemas_enum([
-    'not_allowed',
-    'allowed_by_outcome_definition',
-    'allowed_by_user_instruction',
-    'allowed_by_human_review',
-]);
-/** Seed L489. */
-const EvaluationChainKind = schemas_enum([
-    'pattern_c_evaluator_then_judge',
-    'experiment_internal',
-    'multi_producer',
-]);
-/** Seed L493. */
-const EvaluationChainStatus = schemas_enum([
-    'open',
-    'partial',
-    'complete',
-    'timed_out',
-    'superseded',
-    'invalidated',
-]);
-/** Seed L597. */
-const OutcomeEvaluationRuntimeState = schemas_enum([
-    'pending',
-    'pending_dependency',
-    'evaluating',
-    'dirty',
-]);
-/** Seed L602. */
-const OutcomeEvaluationDisposition = schemas_enum([
-    'satisfied',
-    'needs_revision',
-    'needs_information',
-    'needs_verification',
-    'needs_human_judgment',
-    'unable_to_evaluate',
-    'blocked_by_policy',
-    'regressed',
-    'upstream_failure',
-    'unrecoverable',
-    'superseded',
-    'max_iterations_reached',
-]);
-/** Seed L615. */
-const OutcomeEvaluationState = schemas_enum([
-    'pending',
-    'pending_dependency',
-    'evaluating',
-    'dirty',
-    'satisfied',
-    'needs_revision',
-    'needs_information',
-    'needs_verification',
-    'needs_human_judgment',
-    'unable_to_evaluate',
-    'blocked_by_policy',
-    'regressed',
-    'upstream_failure',
-    'unrecoverable',
-    'superseded',
-    'max_iterations_reached',
-]);
-/** Seed L616. */
-const EvaluationVerdict = schemas_enum(['passed', 'failed', 'indeterminate', 'not_applicable']);
-/** Seed L621. */
-const EvaluationLimitationKind = schemas_enum([
-    'insufficient_evidence',
-    'human_judgment_needed',
-    'missing_capability',
-    'source_unavailable',
-    'policy_blocked',
-    'stale_evidence',
-    'unable_to_ground_claim',
-    'unchecked_claims_present',
-    'unreviewed_candidate_revision',
-    'external_side_effect_unverified',
-]);
-/** Seed L632. */
-const IndeterminateCause = schemas_enum([
-    'missing_information',
-    'missing_source',
-    'stale_source',
-    'missing_capability',
-    'policy_block',
-    'human_judgment_required',
-    'conflicting_evidence',
-    'tool_failure',
-    'timeout',
-    'unsupported_scope',
-    'blocked_before_substantive_verdict',
-]);
-/** Seed L644. */
-const SubstantiveVerdictStatus = schemas_enum([
-    'substantive_verdict_reached',
-    'blocked_before_substantive_verdict',
-    'partial_substantive_verdict',
-]);
-/** Seed L677. */
-const FeedbackBranch = schemas_enum([
-    'on_satisfied',
-    'on_needs_revision',
-    'on_needs_more_sources',
-    'on_needs_source_verification',
-    'on_needs_human_judgment',
-    'on_blocked_by_policy',
-    'on_upstream_failure',
-    'on_unrecoverable',
-    'on_repeated_failure',
-    'none',
-]);
-/** Seed L688. */
-const RoutingFirePolicy = schemas_enum(['first_match_only', 'all_matching_with_idempotency']);
-/** Seed L732. */
-const TypeOwnerStatus = schemas_enum([
-    'canonical',
-    'imported',
-    'pending_absorption',
-    'deprecated',
-    'retired',
-]);
-/** Seed L738. */
-const PendingConsumerDegradedBehavior = schemas_enum([
-    'persist_only',
-    'suppress_promotion',
-    'disable_ui_affordance',
-    'emit_validation_warning',
-    'block_route',
-]);
-/** Seed L792. */
-const LearningMode = schemas_enum(['production', 'signal_generation', 'calibration']);
-/** Seed L830. */
-const FeedbackBundleEmissionRule = schemas_enum(['always', 'on_failure_only', 'never']);
-/** Seed L831. */
-const FeedbackBundleAbsentReason = schemas_enum([
-    'not_emitted_by_design',
-    'not_applicable',
-    'policy_filtered',
-]);
-/** Seed L859. */
-const CoreAuthorityLevel = schemas_enum(['binding', 'persuasive', 'advisory', 'unknown']);
-/** Seed L864. */
-const LegalTreatmentStatus = schemas_enum([
-    'current',
-    'negative_treatment',
-    'overruled',
-    'limited',
-    'distinguished',
-    'adverse',
-    'unknown',
-]);
-/** Seed L960. */
-const RevisionExecutionLifecycleState = schemas_enum([
-    'plan_compiled',
-    'dispatch_pending',
-    'dispatched',
-    'step_running',
-    'step_receipt_received',
-    'waiting_dependency',
-    'waiting_hard_call',
-    'revalidating',
-    'cascade_running',
-    'regression_detected',
-    'terminal_satisfied',
-    'terminal_failed',
-    'terminal_blocked',
-    'cancelled',
-]);
-/** Seed L1022. */
-const SourceWorkspaceOperationKind = schemas_enum([
-    'read_workspace_snapshot',
-    'add_source_record',
-    'update_source_record',
-    'append_source_query_record',
-    'update_research_need',
-    'answer_research_need',
-    'add_verification_record',
-    'add_freshness_record',
-    'mark_source_stale',
-    'record_tier_transition',
-    'create_source_set',
-    'update_source_set',
-    'promote_library_candidate',
-    'export_workspace_bundle',
-]);
-/** Seed L1103. */
-const MutationMode = schemas_enum(['candidate_only', 'rolling_hash_in_place']);
-/** Seed L1193. */
-const HardCallBlockingScope = schemas_enum([
-    'entire_run',
-    'segment',
-    'artifact',
-    'outcome',
-    'module',
-    'side_effect_only',
-]);
-/** Seed L1200. */
-const HardCallResponseMode = schemas_enum([
-    'closed_choice',
-    'freeform_required',
-    'closed_choice_with_other',
-]);
-/** Seed L1347. */
-const SufficiencyTrigger = schemas_enum([
-    'no_capability_covers_outcome',
-    'capability_unavailable_or_unhealthy',
-    'policy_prohibits_required_step',
-    'all_policy_allowed_procedures_exhausted',
-    'max_attempts_without_material_score_improvement',
-    'identical_output_loop_detected',
-    'evidence_insufficient_to_proceed',
-    'verification_unresolvable',
-    'contradictory_requirements',
-    'precondition_unresolvable',
-    'budget_cap_prevents_minimal_sufficient_attempt',
-    'external_side_effect_requires_ungranted_approval',
-    'cascade_cycle_detected',
-]);
-/** Seed L1361. */
-const SufficiencyTerminalRoute = schemas_enum([
-    'needs_information',
-    'needs_verification',
-    'needs_human_judgment',
-    'unable_to_evaluate',
-    'blocked_by_policy',
-    'unrecoverable',
-    'process_gap_out',
-]);
-/** Seed L1542. */
-const RevisionStepRevalidationPolicyKind = schemas_enum([
-    'none',
-    'revalidate_targeted_outcomes',
-    'revalidate_declared_dependents',
-    'revalidate_full_closure',
-    'revalidate_full_task',
-]);
-/** Seed L1606. */
-const NumericUnit = schemas_enum([
-    'unitless',
-    'ratio',
-    'probability',
-    'score_0_1',
-    'count',
-    'tokens',
-    'usd',
-    'milliseconds',
-    'seconds',
-    'percent',
-    'custom',
-]);
-/** Seed L1618. */
-const MetricValueKind = schemas_enum([
-    'count',
-    'ratio',
-    'mean',
-    'median',
-    'quantile',
-    'calibrated_score',
-    'correlation',
-    'distribution',
-    'cost_vector',
-    'boolean_derived',
-    'enum_derived',
-]);
-/** Seed L1641. */
-const FiniteNumberPolicy = schemas_enum([
-    'reject_nan_infinity',
-    'coerce_to_indeterminate',
-    'allow_only_in_test_fixture',
-]);
-/** Seed L1856. */
-const OutcomeCycleTerminalClass = schemas_enum([
-    'succeeded',
-    'failed_unrecoverable',
-    'max_iterations_reached',
-    'blocked_by_policy',
-    'needs_human_judgment',
-    'needs_information',
-    'cancelled_by_user',
-    'still_open_right_censored',
-]);
-/** Seed L1941. */
-const CostDimension = schemas_enum([
-    'usd',
-    'input_tokens',
-    'output_tokens',
-    'cached_input_tokens',
-    'cache_write_tokens',
-    'local_compute_seconds',
-    'wall_clock_ms',
-    'external_api_calls',
-    'external_api_usd',
-    'storage_bytes',
-    'human_review_minutes',
-]);
-/** Seed L1996. */
-const CostCorrelationPolicy = schemas_enum([
-    'assume_independent_monte_carlo',
-    'assume_perfect_correlation_upper_bound',
-    'empirical_joint_distribution',
-]);
-/** Seed L2075. */
-const TemplateMatchComponent = schemas_enum([
-    'semantic_intent_match',
-    'task_type_match',
-    'input_contract_match',
-    'output_contract_match',
-    'capability_availability_match',
-    'entity_context_match',
-    'user_preference_match',
-    'prior_assessment_score',
-    'recency_or_staleness_score',
-]);
-/** Seed L2219. */
-const SourceTrustBasis = schemas_enum([
-    'user_supplied',
-    'internal_library',
-    'official_api',
-    'verified_authority_database',
-    'web_unverified',
-    'connector_authenticated',
-    'manual_override_policy',
-    'unknown',
-]);
-/** Seed L2280. */
-const SourceMaterializationKind = schemas_enum([
-    'tool_receipt_only',
-    'source_record',
-    'workspace_bundle',
-]);
-/** Seed L2321. */
-const ResearchNeedScope = schemas_enum(['run', 'task', 'workspace']);
-/** Seed L2322. */
-const ResearchNeedStatus = schemas_enum([
-    'open',
-    'leased',
-    'answered',
-    'human_needed',
-    'unresolved',
-    'cancelled',
-]);
-/** Seed L2365. */
-const EvidenceAnchorSupportStrength = schemas_enum([
-    'direct',
-    'indirect',
-    'contextual',
-    'contradicts',
-]);
-/** Seed L2394. */
-const ClaimSupportStatus = schemas_enum([
-    'supported',
-    'partially_supported',
-    'unsupported',
-    'contradicted',
-    'not_checked',
-    'indeterminate_stale_or_unverified',
-]);
-/** Seed L2451. */
-const RunBoardEventClass = schemas_enum([
-    'module_lifecycle',
-    'artifact_event',
-    'side_effect_event',
-    'error_retry',
-    'gate_decision',
-    'evaluation_finding',
-    'repair_instruction',
-    'source_update',
-    'user_comment',
-    'task_agent_recommendation',
-    'cost_duration',
-    'run_lifecycle',
-]);
-/** Seed L2525. */
-const TaskContextAudience = schemas_enum([
-    'module',
-    'sub_agent',
-    'task_agent',
-    'user',
-    'forum_room',
-]);
-/** Seed L2634. */
-const RunGuidanceLifecycleState = schemas_enum([
-    'proposed',
-    'active',
-    'contested',
-    'superseded',
-    'expired',
-    'rejected',
-]);
-/** Seed L2705. */
-const AllowedCoordinationPoint = schemas_enum([
-    'source_research',
-    'evaluation',
-    'revision_planning',
-    'format_review',
-    'plan_verifier',
-]);
-/** Seed L2834. */
-const RelianceArtifactLifecycleState = schemas_enum([
-    'draft',
-    'ready_for_review',
-    'user_reviewed',
-    'issued',
-    'superseded',
-    'invalidated',
-    'archived',
-]);
-/** Seed L2842. */
-const RelianceStatus = schemas_enum([
-    'safe_to_rely_within_scope',
-    'rely_with_limitations',
-    'not_safe_to_rely',
-    'human_review_required',
-]);
-/** Seed L2847. */
-const RelianceLimitationKind = schemas_enum([
-    'insufficient_evidence',
-    'human_judgment_needed',
-    'missing_capability',
-    'source_unavailable',
-    'policy_blocked',
-    'stale_evidence',
-    'unable_to_ground_claim',
-    'unchecked_claims_present',
-    'unreviewed_candidate_revision',
-    'external_side_effect_unverified',
-    'stale_source_present',
-    'unresolved_research_need',
-    'policy_warning',
-    'pattern_c_chain_unresolved',
-    'evidence_package_missing',
-]);
-/** Seed L2956. */
-const RevisionReviewPacketState = schemas_enum([
-    'generated',
-    'review_pending',
-    'accepted',
-    'rejected',
-    'forked',
-    'changes_requested',
-    'restored_known_good',
-    'superseded',
-]);
-/** Seed L3096. */
-const AttentionKind = schemas_enum([
-    'hard_call_pending',
-    'blocked_item',
-    'contested_finding',
-    'approval_required',
-    'research_need_human',
-    'reliance_review_required',
-    'revision_review_pending',
-]);
-/** Seed L3230. */
-const TaskReplayMode = schemas_enum([
-    'audit_reconstruction',
-    'deterministic_reexecution',
-    'best_effort_rerun',
-    'simulation_from_recorded_outputs',
-]);
-/** Seed L3344. */
-const AddendaBPatchPhase = schemas_enum([
-    'phase_1_shared_contracts',
-    'phase_2_math_and_derivation',
-    'phase_3_runtime_state_machines',
-    'phase_4_source_forum_feedback_governance',
-    'phase_5_reliance_ui_surfaces',
-    'phase_6_conformance_fixtures',
-]);
-/** Seed L3384. */
-const AddendaBConformanceFixtureKind = schemas_enum([
-    'finding_event_projection',
-    'pattern_c_route_conflict',
-    'formula_nan_zero_denominator',
-    'template_match_zero_weight',
-    'novelty_no_neighbor',
-    'sub_agent_reputation_insufficient_sample',
-    'source_workspace_concurrent_write',
-    'workspace_externalization_privileged_export',
-    'rolling_hash_parallel_same_artifact',
-    'revalidation_cascade_cycle',
-    'sufficiency_no_capability',
-    'sufficiency_missing_evidence',
-    'regenerate_identical_output',
-    'forum_cross_matter_leak',
-    'taint_laundering_through_summary',
-    'run_board_suppressed_event_stub',
-    'reliance_packet_invalidation',
-    'replay_divergence',
-    'hard_call_empty_options',
-    'command_registry_phantom_button',
-]);
+
+/** The values of each of the seed's enums. */
+const SEED_ENUMS = {
+    /** Seed L1630. */
+    MissingInputPolicy: [
+        'fail_validation',
+        'return_indeterminate',
+        'exclude_with_recorded_omission',
+        'default_value_with_audit',
+        'block_computation',
+    ],
+    /** Seed L1636. */
+    ZeroDenominatorPolicy: [
+        'return_indeterminate_insufficient_data',
+        'return_zero',
+        'return_one',
+        'fail_validation',
+    ],
+    /** Seed L255. */
+    WorkspaceExternalizationKind: [
+        'open_in_browser',
+        'open_native_app',
+        'show_in_finder',
+        'save_as',
+        'export_bundle',
+        'external_source_query',
+        'connector_fetch',
+        'api_call',
+        'email_source_fetch',
+        'browser_session_read',
+    ],
+    /** Seed L309. */
+    FindingState: [
+        'proposed',
+        'active',
+        'contested',
+        'resolved',
+        'superseded_by_revision',
+        'superseded_by_source_change',
+        'expired',
+        'user_approved',
+        'tool_verified',
+        'human_verified',
+        'rejected_by_user',
+        'dismissed',
+        'unrecoverable',
+    ],
+    /** Seed L323. */
+    BlockingAuthorityBasis: [
+        'deterministic_check',
+        'source_reference',
+        'tool_verification',
+        'rubric_criterion',
+        'user_instruction',
+        'saved_criteria',
+        'human_label',
+        'multi_reviewer_consensus',
+        'subjective_blocking_allowed',
+    ],
+    /** Seed L333. */
+    SubjectiveBlockingPermission: [
+        'not_allowed',
+        'allowed_by_outcome_definition',
+        'allowed_by_user_instruction',
+        'allowed_by_human_review',
+    ],
+    /** Seed L489. */
+    EvaluationChainKind: [
+        'pattern_c_evaluator_then_judge',
+        'experiment_internal',
+        'multi_producer',
+    ],
+    /** Seed L493. */
+    EvaluationChainStatus: [
+        'open',
+        'partial',
+        'complete',
+        'timed_out',
+        'superseded',
+        'invalidated',
+    ],
+    /** Seed L597. */
+    OutcomeEvaluationRuntimeState: ['pending', 'pending_dependency', 'evaluating', 'dirty'],
+    /** Seed L602. */
+    OutcomeEvaluationDisposition: [
+        'satisfied',
+        'needs_revision',
+        'needs_information',
+        'needs_verification',
+        'needs_human_judgment',
+        'unable_to_evaluate',
+        'blocked_by_policy',
+        'regressed',
+        'upstream_failure',
+        'unrecoverable',
+        'superseded',
+        'max_iterations_reached',
+    ],
+    /** Seed L615. */
+    OutcomeEvaluationState: [
+        'pending',
+        'pending_dependency',
+        'evaluating',
+        'dirty',
+        'satisfied',
+        'needs_revision',
+        'needs_information',
+        'needs_verification',
+        'needs_human_judgment',
+        'unable_to_evaluate',
+        'blocked_by_policy',
+        'regressed',
+        'upstream_failure',
+        'unrecoverable',
+        'superseded',
+        'max_iterations_reached',
+    ],
+    /** Seed L616. */
+    EvaluationVerdict: ['passed', 'failed', 'indeterminate', 'not_applicable'],
+    /** Seed L621. */
+    EvaluationLimitationKind: [
+        'insufficient_evidence',
+        'human_judgment_needed',
+        'missing_capability',
+        'source_unavailable',
+        'policy_blocked',
+        'stale_evidence',
+        'unable_to_ground_claim',
+        'unchecked_claims_present',
+        'unreviewed_candidate_revision',
+        'external_side_effect_unverified',
+    ],
+    /** Seed L632. */
+    IndeterminateCause: [
+        'missing_information',
+        'missing_source',
+        'stale_source',
+        'missing_capability',
+        'policy_block',
+        'human_judgment_required',
+        'conflicting_evidence',
+        'tool_failure',
+        'timeout',
+        'unsupported_scope',
+        'blocked_before_substantive_verdict',
+    ],
+    /** Seed L644. */
+    SubstantiveVerdictStatus: [
+        'substantive_verdict_reached',
+        'blocked_before_substantive_verdict',
+        'partial_substantive_verdict',
+    ],
+    /** Seed L677. */
+    FeedbackBranch: [
+        'on_satisfied',
+        'on_needs_revision',
+        'on_needs_more_sources',
+        'on_needs_source_verification',
+        'on_needs_human_judgment',
+        'on_blocked_by_policy',
+        'on_upstream_failure',
+        'on_unrecoverable',
+        'on_repeated_failure',
+        'none',
+    ],
+    /** Seed L688. */
+    RoutingFirePolicy: ['first_match_only', 'all_matching_with_idempotency'],
+    /** Seed L732. */
+    TypeOwnerStatus: [
+        'canonical',
+        'imported',
+        'pending_absorption',
+        'deprecated',
+        'retired',
+    ],
+    /** Seed L738. */
+    PendingConsumerDegradedBehavior: [
+        'persist_only',
+        'suppress_promotion',
+        'disable_ui_affordance',
+        'emit_validation_warning',
+        'block_route',
+    ],
+    /** Seed L792. */
+    LearningMode: ['production', 'signal_generation', 'calibration'],
+    /** Seed L830. */
+    FeedbackBundleEmissionRule: ['always', 'on_failure_only', 'never'],
+    /** Seed L831. */
+    FeedbackBundleAbsentReason: [
+        'not_emitted_by_design',
+        'not_applicable',
+        'policy_filtered',
+    ],
+    /** Seed L859. */
+    CoreAuthorityLevel: ['binding', 'persuasive', 'advisory', 'unknown'],
+    /** Seed L864. */
+    LegalTreatmentStatus: [
+        'current',
+        'negative_treatment',
+        'overruled',
+        'limited',
+        'distinguished',
+        'adverse',
+        'unknown',
+    ],
+    /** Seed L960. */
+    RevisionExecutionLifecycleState: [
+        'plan_compiled',
+        'dispatch_pending',
+        'dispatched',
+        'step_running',
+        'step_receipt_received',
+        'waiting_dependency',
+        'waiting_hard_call',
+        'revalidating',
+        'cascade_running',
+        'regression_detected',
+        'terminal_satisfied',
+        'terminal_failed',
+        'terminal_blocked',
+        'cancelled',
+    ],
+    /** Seed L1022. */
+    SourceWorkspaceOperationKind: [
+        'read_workspace_snapshot',
+        'add_source_record',
+        'update_source_record',
+        'append_source_query_record',
+        'update_research_need',
+        'answer_research_need',
+        'add_verification_record',
+        'add_freshness_record',
+        'mark_source_stale',
+        'record_tier_transition',
+        'create_source_set',
+        'update_source_set',
+        'promote_library_candidate',
+        'export_workspace_bundle',
+    ],
+    /** Seed L1103. */
+    MutationMode: ['candidate_only', 'rolling_hash_in_place'],
+    /** Seed L1193. */
+    HardCallBlockingScope: [
+        'entire_run',
+        'segment',
+        'artifact',
+        'outcome',
+        'module',
+        'side_effect_only',
+    ],
+    /** Seed L1200. */
+    HardCallResponseMode: ['closed_choice', 'freeform_required', 'closed_choice_with_other'],
+    /** Seed L1347. */
+    SufficiencyTrigger: [
+        'no_capability_covers_outcome',
+        'capability_unavailable_or_unhealthy',
+        'policy_prohibits_required_step',
+        'all_policy_allowed_procedures_exhausted',
+        'max_attempts_without_material_score_improvement',
+        'identical_output_loop_detected',
+        'evidence_insufficient_to_proceed',
+        'verification_unresolvable',
+        'contradictory_requirements',
+        'precondition_unresolvable',
+        'budget_cap_prevents_minimal_sufficient_attempt',
+        'external_side_effect_requires_ungranted_approval',
+        'cascade_cycle_detected',
+    ],
+    /** Seed L1361. */
+    SufficiencyTerminalRoute: [
+        'needs_information',
+        'needs_verification',
+        'needs_human_judgment',
+        'unable_to_evaluate',
+        'blocked_by_policy',
+        'unrecoverable',
+        'process_gap_out',
+    ],
+    /** Seed L1542. */
+    RevisionStepRevalidationPolicyKind: [
+        'none',
+        'revalidate_targeted_outcomes',
+        'revalidate_declared_dependents',
+        'revalidate_full_closure',
+        'revalidate_full_task',
+    ],
+    /** Seed L1606. */
+    NumericUnit: [
+        'unitless',
+        'ratio',
+        'probability',
+        'score_0_1',
+        'count',
+        'tokens',
+        'usd',
+        'milliseconds',
+        'seconds',
+        'percent',
+        'custom',
+    ],
+    /** Seed L1618. */
+    MetricValueKind: [
+        'count',
+        'ratio',
+        'mean',
+        'median',
+        'quantile',
+        'calibrated_score',
+        'correlation',
+        'distribution',
+        'cost_vector',
+        'boolean_derived',
+        'enum_derived',
+    ],
+    /** Seed L1641. */
+    FiniteNumberPolicy: [
+        'reject_nan_infinity',
+        'coerce_to_indeterminate',
+        'allow_only_in_test_fixture',
+    ],
+    /** Seed L1856. */
+    OutcomeCycleTerminalClass: [
+        'succeeded',
+        'failed_unrecoverable',
+        'max_iterations_reached',
+        'blocked_by_policy',
+        'needs_human_judgment',
+        'needs_information',
+        'cancelled_by_user',
+        'still_open_right_censored',
+    ],
+    /** Seed L1941. */
+    CostDimension: [
+        'usd',
+        'input_tokens',
+        'output_tokens',
+        'cached_input_tokens',
+        'cache_write_tokens',
+        'local_compute_seconds',
+        'wall_clock_ms',
+        'external_api_calls',
+        'external_api_usd',
+        'storage_bytes',
+        'human_review_minutes',
+    ],
+    /** Seed L1996. */
+    CostCorrelationPolicy: [
+        'assume_independent_monte_carlo',
+        'assume_perfect_correlation_upper_bound',
+        'empirical_joint_distribution',
+    ],
+    /** Seed L2075. */
+    TemplateMatchComponent: [
+        'semantic_intent_match',
+        'task_type_match',
+        'input_contract_match',
+        'output_contract_match',
+        'capability_availability_match',
+        'entity_context_match',
+        'user_preference_match',
+        'prior_assessment_score',
+        'recency_or_staleness_score',
+    ],
+    /** Seed L2219. */
+    SourceTrustBasis: [
+        'user_supplied',
+        'internal_library',
+        'official_api',
+        'verified_authority_database',
+        'web_unverified',
+        'connector_authenticated',
+        'manual_override_policy',
+        'unknown',
+    ],
+    /** Seed L2280. */
+    SourceMaterializationKind: ['tool_receipt_only', 'source_record', 'workspace_bundle'],
+    /** Seed L2321. */
+    ResearchNeedScope: ['run', 'task', 'workspace'],
+    /** Seed L2322. */
+    ResearchNeedStatus: [
+        'open',
+        'leased',
+        'answered',
+        'human_needed',
+        'unresolved',
+        'cancelled',
+    ],
+    /** Seed L2365. */
+    EvidenceAnchorSupportStrength: ['direct', 'indirect', 'contextual', 'contradicts'],
+    /** Seed L2394. */
+    ClaimSupportStatus: [
+        'supported',
+        'partially_supported',
+        'unsupported',
+        'contradicted',
+        'not_checked',
+        'indeterminate_stale_or_unverified',
+    ],
+    /** Seed L2451. */
+    RunBoardEventClass: [
+        'module_lifecycle',
+        'artifact_event',
+        'side_effect_event',
+        'error_retry',
+        'gate_decision',
+        'evaluation_finding',
+        'repair_instruction',
+        'source_update',
+        'user_comment',
+        'task_agent_recommendation',
+        'cost_duration',
+        'run_lifecycle',
+    ],
+    /** Seed L2525. */
+    TaskContextAudience: ['module', 'sub_agent', 'task_agent', 'user', 'forum_room'],
+    /** Seed L2634. */
+    RunGuidanceLifecycleState: [
+        'proposed',
+        'active',
+        'contested',
+        'superseded',
+        'expired',
+        'rejected',
+    ],
+    /** Seed L2705. */
+    AllowedCoordinationPoint: [
+        'source_research',
+        'evaluation',
+        'revision_planning',
+        'format_review',
+        'plan_verifier',
+    ],
+    /** Seed L2834. */
+    RelianceArtifactLifecycleState: [
+        'draft',
+        'ready_for_review',
+        'user_reviewed',
+        'issued',
+        'superseded',
+        'invalidated',
+        'archived',
+    ],
+    /** Seed L2842. */
+    RelianceStatus: [
+        'safe_to_rely_within_scope',
+        'rely_with_limitations',
+        'not_safe_to_rely',
+        'human_review_required',
+    ],
+    /** Seed L2847. */
+    RelianceLimitationKind: [
+        'insufficient_evidence',
+        'human_judgment_needed',
+        'missing_capability',
+        'source_unavailable',
+        'policy_blocked',
+        'stale_evidence',
+        'unable_to_ground_claim',
+        'unchecked_claims_present',
+        'unreviewed_candidate_revision',
+        'external_side_effect_unverified',
+        'stale_source_present',
+        'unresolved_research_need',
+        'policy_warning',
+        'pattern_c_chain_unresolved',
+        'evidence_package_missing',
+    ],
+    /** Seed L2956. */
+    RevisionReviewPacketState: [
+        'generated',
+        'review_pending',
+        'accepted',
+        'rejected',
+        'forked',
+        'changes_requested',
+        'restored_known_good',
+        'superseded',
+    ],
+    /** Seed L3096. */
+    AttentionKind: [
+        'hard_call_pending',
+        'blocked_item',
+        'contested_finding',
+        'approval_required',
+        'research_need_human',
+        'reliance_review_required',
+        'revision_review_pending',
+    ],
+    /** Seed L3230. */
+    TaskReplayMode: [
+        'audit_reconstruction',
+        'deterministic_reexecution',
+        'best_effort_rerun',
+        'simulation_from_recorded_outputs',
+    ],
+    /** Seed L3344. */
+    AddendaBPatchPhase: [
+        'phase_1_shared_contracts',
+        'phase_2_math_and_derivation',
+        'phase_3_runtime_state_machines',
+        'phase_4_source_forum_feedback_governance',
+        'phase_5_reliance_ui_surfaces',
+        'phase_6_conformance_fixtures',
+    ],
+    /** Seed L3384. */
+    AddendaBConformanceFixtureKind: [
+        'finding_event_projection',
+        'pattern_c_route_conflict',
+        'formula_nan_zero_denominator',
+        'template_match_zero_weight',
+        'novelty_no_neighbor',
+        'sub_agent_reputation_insufficient_sample',
+        'source_workspace_concurrent_write',
+        'workspace_externalization_privileged_export',
+        'rolling_hash_parallel_same_artifact',
+        'revalidation_cascade_cycle',
+        'sufficiency_no_capability',
+        'sufficiency_missing_evidence',
+        'regenerate_identical_output',
+        'forum_cross_matter_leak',
+        'taint_laundering_through_summary',
+        'run_board_suppressed_event_stub',
+        'reliance_packet_invalidation',
+        'replay_divergence',
+        'hard_call_empty_options',
+        'command_registry_phantom_button',
+    ],
+};
 function generated_build() {
+    const num = numberOrNonFinite();
+    const MissingInputPolicy = schemas_enum(SEED_ENUMS.MissingInputPolicy);
+    const ZeroDenominatorPolicy = schemas_enum(SEED_ENUMS.ZeroDenominatorPolicy);
+    const WorkspaceExternalizationKind = schemas_enum(SEED_ENUMS.WorkspaceExternalizationKind);
+    const FindingState = schemas_enum(SEED_ENUMS.FindingState);
+    const BlockingAuthorityBasis = schemas_enum(SEED_ENUMS.BlockingAuthorityBasis);
+    const SubjectiveBlockingPermission = schemas_enum(SEED_ENUMS.SubjectiveBlockingPermission);
+    const EvaluationChainKind = schemas_enum(SEED_ENUMS.EvaluationChainKind);
+    const EvaluationChainStatus = schemas_enum(SEED_ENUMS.EvaluationChainStatus);
+    const OutcomeEvaluationRuntimeState = schemas_enum(SEED_ENUMS.OutcomeEvaluationRuntimeState);
+    const OutcomeEvaluationDisposition = schemas_enum(SEED_ENUMS.OutcomeEvaluationDisposition);
+    const OutcomeEvaluationState = schemas_enum(SEED_ENUMS.OutcomeEvaluationState);
+    const EvaluationVerdict = schemas_enum(SEED_ENUMS.EvaluationVerdict);
+    const EvaluationLimitationKind = schemas_enum(SEED_ENUMS.EvaluationLimitationKind);
+    const IndeterminateCause = schemas_enum(SEED_ENUMS.IndeterminateCause);
+    const SubstantiveVerdictStatus = schemas_enum(SEED_ENUMS.SubstantiveVerdictStatus);
+    const FeedbackBranch = schemas_enum(SEED_ENUMS.FeedbackBranch);
+    const RoutingFirePolicy = schemas_enum(SEED_ENUMS.RoutingFirePolicy);
+    const TypeOwnerStatus = schemas_enum(SEED_ENUMS.TypeOwnerStatus);
+    const PendingConsumerDegradedBehavior = schemas_enum(SEED_ENUMS.PendingConsumerDegradedBehavior);
+    const LearningMode = schemas_enum(SEED_ENUMS.LearningMode);
+    const FeedbackBundleEmissionRule = schemas_enum(SEED_ENUMS.FeedbackBundleEmissionRule);
+    const FeedbackBundleAbsentReason = schemas_enum(SEED_ENUMS.FeedbackBundleAbsentReason);
+    const CoreAuthorityLevel = schemas_enum(SEED_ENUMS.CoreAuthorityLevel);
+    const LegalTreatmentStatus = schemas_enum(SEED_ENUMS.LegalTreatmentStatus);
+    const RevisionExecutionLifecycleState = schemas_enum(SEED_ENUMS.RevisionExecutionLifecycleState);
+    const SourceWorkspaceOperationKind = schemas_enum(SEED_ENUMS.SourceWorkspaceOperationKind);
+    const MutationMode = schemas_enum(SEED_ENUMS.MutationMode);
+    const HardCallBlockingScope = schemas_enum(SEED_ENUMS.HardCallBlockingScope);
+    const HardCallResponseMode = schemas_enum(SEED_ENUMS.HardCallResponseMode);
+    const SufficiencyTrigger = schemas_enum(SEED_ENUMS.SufficiencyTrigger);
+    const SufficiencyTerminalRoute = schemas_enum(SEED_ENUMS.SufficiencyTerminalRoute);
+    const RevisionStepRevalidationPolicyKind = schemas_enum(SEED_ENUMS.RevisionStepRevalidationPolicyKind);
+    const NumericUnit = schemas_enum(SEED_ENUMS.NumericUnit);
+    const MetricValueKind = schemas_enum(SEED_ENUMS.MetricValueKind);
+    const FiniteNumberPolicy = schemas_enum(SEED_ENUMS.FiniteNumberPolicy);
+    const OutcomeCycleTerminalClass = schemas_enum(SEED_ENUMS.OutcomeCycleTerminalClass);
+    const CostDimension = schemas_enum(SEED_ENUMS.CostDimension);
+    const CostCorrelationPolicy = schemas_enum(SEED_ENUMS.CostCorrelationPolicy);
+    const TemplateMatchComponent = schemas_enum(SEED_ENUMS.TemplateMatchComponent);
+    const SourceTrustBasis = schemas_enum(SEED_ENUMS.SourceTrustBasis);
+    const SourceMaterializationKind = schemas_enum(SEED_ENUMS.SourceMaterializationKind);
+    const ResearchNeedScope = schemas_enum(SEED_ENUMS.ResearchNeedScope);
+    const ResearchNeedStatus = schemas_enum(SEED_ENUMS.ResearchNeedStatus);
+    const EvidenceAnchorSupportStrength = schemas_enum(SEED_ENUMS.EvidenceAnchorSupportStrength);
+    const ClaimSupportStatus = schemas_enum(SEED_ENUMS.ClaimSupportStatus);
+    const RunBoardEventClass = schemas_enum(SEED_ENUMS.RunBoardEventClass);
+    const TaskContextAudience = schemas_enum(SEED_ENUMS.TaskContextAudience);
+    const RunGuidanceLifecycleState = schemas_enum(SEED_ENUMS.RunGuidanceLifecycleState);
+    const AllowedCoordinationPoint = schemas_enum(SEED_ENUMS.AllowedCoordinationPoint);
+    const RelianceArtifactLifecycleState = schemas_enum(SEED_ENUMS.RelianceArtifactLifecycleState);
+    const RelianceStatus = schemas_enum(SEED_ENUMS.RelianceStatus);
+    const RelianceLimitationKind = schemas_enum(SEED_ENUMS.RelianceLimitationKind);
+    const RevisionReviewPacketState = schemas_enum(SEED_ENUMS.RevisionReviewPacketState);
+    const AttentionKind = schemas_enum(SEED_ENUMS.AttentionKind);
+    const TaskReplayMode = schemas_enum(SEED_ENUMS.TaskReplayMode);
+    const AddendaBPatchPhase = schemas_enum(SEED_ENUMS.AddendaBPatchPhase);
+    const AddendaBConformanceFixtureKind = schemas_enum(SEED_ENUMS.AddendaBConformanceFixtureKind);
     /** Seed L152. */
     const CanonicalEventRef = schemas_string();
     /** Seed L153. */
@@ -31662,6 +31728,63 @@ function generated_build() {
         schema_version: schemas_enum(['1.0']),
     });
     return {
+        MissingInputPolicy,
+        ZeroDenominatorPolicy,
+        WorkspaceExternalizationKind,
+        FindingState,
+        BlockingAuthorityBasis,
+        SubjectiveBlockingPermission,
+        EvaluationChainKind,
+        EvaluationChainStatus,
+        OutcomeEvaluationRuntimeState,
+        OutcomeEvaluationDisposition,
+        OutcomeEvaluationState,
+        EvaluationVerdict,
+        EvaluationLimitationKind,
+        IndeterminateCause,
+        SubstantiveVerdictStatus,
+        FeedbackBranch,
+        RoutingFirePolicy,
+        TypeOwnerStatus,
+        PendingConsumerDegradedBehavior,
+        LearningMode,
+        FeedbackBundleEmissionRule,
+        FeedbackBundleAbsentReason,
+        CoreAuthorityLevel,
+        LegalTreatmentStatus,
+        RevisionExecutionLifecycleState,
+        SourceWorkspaceOperationKind,
+        MutationMode,
+        HardCallBlockingScope,
+        HardCallResponseMode,
+        SufficiencyTrigger,
+        SufficiencyTerminalRoute,
+        RevisionStepRevalidationPolicyKind,
+        NumericUnit,
+        MetricValueKind,
+        FiniteNumberPolicy,
+        OutcomeCycleTerminalClass,
+        CostDimension,
+        CostCorrelationPolicy,
+        TemplateMatchComponent,
+        SourceTrustBasis,
+        SourceMaterializationKind,
+        ResearchNeedScope,
+        ResearchNeedStatus,
+        EvidenceAnchorSupportStrength,
+        ClaimSupportStatus,
+        RunBoardEventClass,
+        TaskContextAudience,
+        RunGuidanceLifecycleState,
+        AllowedCoordinationPoint,
+        RelianceArtifactLifecycleState,
+        RelianceStatus,
+        RelianceLimitationKind,
+        RevisionReviewPacketState,
+        AttentionKind,
+        TaskReplayMode,
+        AddendaBPatchPhase,
+        AddendaBConformanceFixtureKind,
         CanonicalEventRef,
         ProjectionRef,
         EventProjectionLink,
@@ -31965,11 +32088,8 @@ function generated_build() {
         },
     };
 }
-let built;
-/** The seed's schemas other than its enums, built on first use. */
-const seedSchemas = () => (built ??= generated_build());
-/** Whether seedSchemas() has run (start-up must not build them: __tests__/startup.test.ts). */
-const seedSchemasBuilt = () => built !== undefined;
+/** The seed's schemas, built on first use (start-up must not build them: __tests__/startup.test.ts). */
+const seedSchemas = onFirstUse(generated_build);
 /** Seed line of each interface. */
 const SEED_RECORD_LINES = {
     EventProjectionLink: 154,
@@ -32280,8 +32400,7 @@ const LOOSENED_FIELDS = {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/reliance-policy.ts
 
 
-/** How many entries a list of the derivation must hold for a status (the policy's word). */
-const CountRequirement = schemas_enum(['none', 'some', 'any']);
+
 /**
  * The reliance-status derivation policy a RelianceStatusDerivation's derivation_policy_ref names.
  * The seed requires one (L2879, "every status has a derivation policy and receipt", L3430) but
@@ -32292,48 +32411,45 @@ const CountRequirement = schemas_enum(['none', 'some', 'any']);
  * status the policy does not list cannot be derived by it. A registry record: replace it to
  * change the table (docs/addenda-b.md).
  */
-const RelianceStatusDerivationPolicy = looseObject({
-    policy_id: schemas_string().min(1),
-    formula_ref: schemas_string().min(1),
-    status_requirements: partialRecord(RelianceStatus, looseObject({
-        unresolved_limitations: CountRequirement,
-        required_human_review_refs: CountRequirement,
-    })),
-    schema_version: literal('1.0'),
+const relianceStatusDerivationPolicy = onFirstUse(() => {
+    /** How many entries a list of the derivation must hold for a status (the policy's word). */
+    const count = schemas_enum(['none', 'some', 'any']);
+    return looseObject({
+        policy_id: schemas_string().min(1),
+        formula_ref: schemas_string().min(1),
+        status_requirements: partialRecord(schemas_enum(SEED_ENUMS.RelianceStatus), looseObject({ unresolved_limitations: count, required_human_review_refs: count })),
+        schema_version: literal('1.0'),
+    });
 });
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/records.ts
 
 
 
-/**
- * A value the seed passes to a formula or gets back from one but never stores as a record of its
- * own (the arguments of normalizeCriterionWeights, a template-match score): a receipt's input_refs
- * and output_ref, and a test vector's input_ref / expected_output_ref, name these by value_id.
- * The only record type of a bundle that is not a seed interface (docs/addenda-b.md).
- */
-const FormulaValue = looseObject({
-    value_id: schemas_string().min(1),
-    value: unknown(),
-});
-/**
- * The order of the seed's TaintClass values, least to most tainted (D-01/D-02: the seed names the
- * classes and aggregates by "max_taint", L2263, but gives no order). A registry record, so a user
- * can replace the pack's default order (docs/addenda-b.md).
- */
-const TaintClassOrder = looseObject({
-    order_id: schemas_string().min(1),
-    least_to_most_tainted: array(schemas_string().min(1)).min(1),
-    schema_version: literal('1.0'),
-});
-let records_built;
+
 /** Every record type a bundle may hold, by its "type" (built on first use, as the seed's are). */
-const recordSchemas = () => (records_built ??= {
+const recordSchemas = onFirstUse(() => ({
     ...seedSchemas().records,
-    FormulaValue,
-    TaintClassOrder,
-    RelianceStatusDerivationPolicy: RelianceStatusDerivationPolicy,
-});
+    /**
+     * A value the seed passes to a formula or gets back from one but never stores as a record of
+     * its own (the arguments of normalizeCriterionWeights, a template-match score): a receipt's
+     * input_refs and output_ref, and a test vector's input_ref / expected_output_ref, name these
+     * by value_id. The only record type of a bundle that is not a seed interface
+     * (docs/addenda-b.md).
+     */
+    FormulaValue: looseObject({ value_id: schemas_string().min(1), value: unknown() }),
+    /**
+     * The order of the seed's TaintClass values, least to most tainted (D-01/D-02: the seed names
+     * the classes and aggregates by "max_taint", L2263, but gives no order). A registry record, so
+     * a user can replace the pack's default order (docs/addenda-b.md).
+     */
+    TaintClassOrder: looseObject({
+        order_id: schemas_string().min(1),
+        least_to_most_tainted: array(schemas_string().min(1)).min(1),
+        schema_version: literal('1.0'),
+    }),
+    RelianceStatusDerivationPolicy: relianceStatusDerivationPolicy(),
+}));
 /** Records whose id is not their first field (or whose first field is not named *_id). */
 const ID_FIELDS = {
     ...SEED_ID_FIELDS,
@@ -32365,10 +32481,10 @@ function idFieldOf(type) {
 // Each predicate is true only where zod would accept the value unchanged; any other value goes to
 // zod, which explains it.
 // A clean bundle is checked without building zod or generating code.
-let fast_paths_generated_built;
+let built;
 /** The fast paths, made on first use: a run that reads no bundle makes none of their functions. */
 function fastPaths() {
-    return (fast_paths_generated_built ??= make());
+    return (built ??= make());
 }
 function make() {
     const hasOwn = Object.hasOwn, getPrototypeOf = Object.getPrototypeOf, objectPrototype = Object.prototype;
@@ -38584,8 +38700,9 @@ function make() {
 
 
 
+
 /** bundle.json: what run the records belong to, and the time the bundle speaks for. */
-const BundleMeta = object({
+const bundleMeta = onFirstUse(() => object({
     $schema: schemas_string().optional(),
     schema_version: literal('1.0'),
     task_id: schemas_string().min(1),
@@ -38593,7 +38710,7 @@ const BundleMeta = object({
     matter_id: schemas_string().min(1).optional(),
     as_of: iso_datetime({ offset: true }).describe('RFC 3339 time the bundle speaks for'),
 })
-    .strict();
+    .strict());
 /**
  * Seed records nest a few levels; a record nested deeper is refused, since the rules' recursive
  * readers (canonical JSON, non-finite scans) would overflow the stack on it.
@@ -38736,7 +38853,7 @@ function readBundle(ws, dir, opts = {}) {
             : { path: metaFile.rel });
     }
     else {
-        const parsed = BundleMeta.safeParse(metaFile.data);
+        const parsed = bundleMeta().safeParse(metaFile.data);
         if (parsed.success)
             meta = parsed.data;
         else {
@@ -41762,8 +41879,8 @@ const patternCRouteConflictUnresolved = {
 // A-06 / A-07 outcome state, disposition, verdict and limitation taxonomy (L595-674).
 
 
-const RUNTIME = OutcomeEvaluationRuntimeState.options;
-const DISPOSITIONS = OutcomeEvaluationDisposition.options;
+const RUNTIME = SEED_ENUMS.OutcomeEvaluationRuntimeState;
+const DISPOSITIONS = SEED_ENUMS.OutcomeEvaluationDisposition;
 /** Envelope fields a live producer may carry an outcome state in (the seed retains them unnamed, L465). */
 const ENVELOPE_STATE_FIELDS = ['state', 'outcome_state', 'disposition', 'evaluation_state'];
 const runtimeStateEmittedToEnvelope = {
@@ -41814,7 +41931,7 @@ const dispositionWithoutVerdictMapping = {
 // A-08 / B-23 feedback routing resolution and idempotency (L675-729), A-18 emission (L828-856).
 
 
-const BRANCHES = FeedbackBranch.options;
+const BRANCHES = SEED_ENUMS.FeedbackBranch;
 const feedbackBranchMissingHandler = {
     meta: {
         code: 'validation.feedback_branch_missing_handler',
@@ -41952,7 +42069,7 @@ const envelopeMissingForResult = {
 
 
 
-const LEARNING_MODES = LearningMode.options;
+const LEARNING_MODES = SEED_ENUMS.LearningMode;
 const pendingOwnerWithoutDegradedBehavior = {
     meta: {
         code: 'validation.pending_owner_without_degraded_behavior',
@@ -43608,7 +43725,7 @@ const stepIdempotencyParallelEnumDrift = {
 // B-03 / D-16 Source Workspace operation API (L1020-1100) and A-27's hash comparison (L954).
 
 
-const KINDS = SourceWorkspaceOperationKind.options;
+const KINDS = SEED_ENUMS.SourceWorkspaceOperationKind;
 /** Operation kinds that read the workspace; every other kind mutates it (L1050: "required for mutation kinds"). */
 const READ_KINDS = ['read_workspace_snapshot', 'export_workspace_bundle'];
 const workspaceMutationWithoutPrecondition = {
@@ -44975,7 +45092,7 @@ const regenerateLoopAfterIdenticalRejection = {
 
 const SECTION = 'D-01/D-02';
 const d01_taint_named = (r) => nameOf(r, idFieldOf(r.type));
-const TRUST_BASES = SourceTrustBasis.options;
+const TRUST_BASES = SEED_ENUMS.SourceTrustBasis;
 const sourceKindTaintUnmapped = {
     meta: {
         code: 'validation.source_kind_taint_unmapped',
@@ -45165,7 +45282,7 @@ const sourceTierDemotionWithoutAuthority = {
 
 
 const d05_research_need_SECTION = 'D-05/B-13';
-const SCOPES = ResearchNeedScope.options;
+const SCOPES = SEED_ENUMS.ResearchNeedScope;
 const researchNeedScopeMissing = {
     meta: {
         code: 'validation.research_need_scope_missing',
@@ -47250,14 +47367,15 @@ ${rows.join('\n')}
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/seed-fixture.ts
 
 
+
 /**
  * conformance/addenda-b/<fixture_id>/fixture.json: the seed's AddendaBConformanceFixture
  * (seed 004 L3405-3413). It names no `pack` (the folder does); the input bundle is
  * input_bundle_ref beside fixture.json; the kind is one of the seed's 20.
  */
-const SeedFixture = object({
+const seedFixture = onFirstUse(() => object({
     fixture_id: schemas_string().min(1),
-    fixture_kind: AddendaBConformanceFixtureKind,
+    fixture_kind: schemas_enum(SEED_ENUMS.AddendaBConformanceFixtureKind),
     input_bundle_ref: schemas_string().min(1).describe('The input bundle, beside fixture.json'),
     expected_validation_codes: array(schemas_string()).optional(),
     expected_terminal_state: schemas_string().optional(),
@@ -47266,7 +47384,7 @@ const SeedFixture = object({
         .describe('Receipt ids the input bundle must hold'),
     schema_version: literal('1.0'),
 })
-    .strict();
+    .strict());
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready-gate.ts
 
@@ -47320,7 +47438,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
                 location: { path: s.path },
             }));
     const uncovered = [];
-    for (const kind of AddendaBConformanceFixtureKind.options) {
+    for (const kind of SEED_ENUMS.AddendaBConformanceFixtureKind) {
         const ofKind = standings.filter((s) => s.kind === kind);
         for (const role of ['firing', 'clean']) {
             if (ofKind.some((s) => s.role === role))
@@ -47413,9 +47531,9 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
     const loaded = loadJsonObject(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);
     if (loaded.state !== 'ok')
         return no(`fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}`);
-    const parsed = SeedFixture.safeParse(loaded.data);
+    const parsed = seedFixture().safeParse(loaded.data);
     if (!parsed.success) {
-        const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(SeedFixture.shape, k));
+        const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(seedFixture().shape, k));
         return no(extra.length
             ? `fixture.json holds fields the seed's AddendaBConformanceFixture does not define (${extra.slice(0, 5).join(', ')})`
             : 'fixture.json is not the seed\u2019s AddendaBConformanceFixture');
@@ -47465,10 +47583,12 @@ function markDuplicates(standings) {
 
 
 
-const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = SeedFixture.shape;
 /** The seed's fixture fields on top of the common ones (src/conformance/schema.ts). */
 const addendaBFixtures = {
-    fields: { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs },
+    fields() {
+        const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = seedFixture().shape;
+        return { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs };
+    },
     prepare: (fx) => ({ input: String(fx['input_bundle_ref']) }),
     check(fx, emitted) {
         const held = emitted.extension?.receipt_refs ?? [];
@@ -47650,13 +47770,13 @@ const addendaBPack = {
     codes: ADDENDA_B_CODES,
     targetKind: 'run',
     subjectKinds: ['run'],
-    options: object({}).strict(),
+    options: onFirstUse(() => object({}).strict()),
     // The record union extends some 200 record schemas (\u2248 15 ms of a run that may never read a
     // bundle): built only when the schema files are written.
     schemas: onFirstUse(() => ({
-        'addenda-b-bundle': BundleMeta,
+        'addenda-b-bundle': bundleMeta(),
         'addenda-b-record': bundleRecordSchema(),
-        'addenda-b-fixture': SeedFixture,
+        'addenda-b-fixture': seedFixture(),
     })),
     docs: { 'addenda-b': addendaBMarkdown },
     discover(dirs) {
@@ -47750,56 +47870,65 @@ function allCodes() {
 
 
 
-const Conclusion = schemas_enum(['success', 'neutral', 'failure']);
-const Counts = object({
-    targets: schemas_number().int(),
-    subjects: schemas_number().int(),
-    pass: schemas_number().int(),
-    problem: schemas_number().int(),
-    blocking: schemas_number().int(),
-    skipped: schemas_number().int(),
-    errors: schemas_number().int(),
-    warnings: schemas_number().int(),
-    notices: schemas_number().int(),
-    suppressed: schemas_number()
-        .int()
-        .default(0)
-        .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
-});
-/**
- * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the shards
- * cover the whole list exactly once, with the same settings.
- */
-const ShardRecord = object({
-    index: schemas_number().int().positive().describe('This shard, 1-based'),
-    count: schemas_number().int().positive().describe('How many shards the target list was cut into'),
-    targets_digest: schemas_string()
-        .describe('sha256 of the whole discovered target list (sorted ids, one a line)'),
-    config_digest: schemas_string()
-        .describe('sha256 of the settings that decide results: config, flags, tool version'),
-    targets: array(schemas_string()).describe('The target ids this shard was given'),
-    fixtures: schemas_boolean().describe('Whether this shard ran the conformance fixtures (shard 1 only)'),
-    fail_on: schemas_enum(['blocking', 'problem']),
-    allow_empty: schemas_boolean(),
-});
-/** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
-const GateReport = object({
-    report_version: literal('1'),
-    tool: object({ name: literal('audit-gate'), version: schemas_string() }),
-    generated_at: schemas_string(),
-    root: schemas_string().describe('Absolute workspace root all paths are relative to'),
-    conclusion: Conclusion,
-    submission_ready: schemas_enum(['yes', 'no']),
-    exit_code: union([literal(0), literal(1)]),
-    counts: Counts,
-    targets: array(Target),
-    subjects: array(Subject),
-    findings: array(Finding),
-    extensions: record(schemas_string(), unknown())
-        .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
-        .optional(),
-    shard: ShardRecord.optional().describe('Set by verify --shard: the share this report holds'),
-});
+
+function report_build() {
+    const { Finding } = findingSchemas();
+    const { Subject, Target } = subjectSchemas();
+    const Conclusion = schemas_enum(['success', 'neutral', 'failure']);
+    const Counts = object({
+        targets: schemas_number().int(),
+        subjects: schemas_number().int(),
+        pass: schemas_number().int(),
+        problem: schemas_number().int(),
+        blocking: schemas_number().int(),
+        skipped: schemas_number().int(),
+        errors: schemas_number().int(),
+        warnings: schemas_number().int(),
+        notices: schemas_number().int(),
+        suppressed: schemas_number()
+            .int()
+            .default(0)
+            .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
+    });
+    /**
+     * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the
+     * shards cover the whole list exactly once, with the same settings.
+     */
+    const ShardRecord = object({
+        index: schemas_number().int().positive().describe('This shard, 1-based'),
+        count: schemas_number().int().positive().describe('How many shards the target list was cut into'),
+        targets_digest: schemas_string()
+            .describe('sha256 of the whole discovered target list (sorted ids, one a line)'),
+        config_digest: schemas_string()
+            .describe('sha256 of the settings that decide results: config, flags, tool version'),
+        targets: array(schemas_string()).describe('The target ids this shard was given'),
+        fixtures: schemas_boolean()
+            .describe('Whether this shard ran the conformance fixtures (shard 1 only)'),
+        fail_on: schemas_enum(['blocking', 'problem']),
+        allow_empty: schemas_boolean(),
+    });
+    /** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
+    const GateReport = object({
+        report_version: literal('1'),
+        tool: object({ name: literal('audit-gate'), version: schemas_string() }),
+        generated_at: schemas_string(),
+        root: schemas_string().describe('Absolute workspace root all paths are relative to'),
+        conclusion: Conclusion,
+        submission_ready: schemas_enum(['yes', 'no']),
+        exit_code: union([literal(0), literal(1)]),
+        counts: Counts,
+        targets: array(Target),
+        subjects: array(Subject),
+        findings: array(Finding),
+        extensions: record(schemas_string(), unknown())
+            .describe('Per-target pack extras keyed by target id, e.g. the legacy ARIS report')
+            .optional(),
+        shard: ShardRecord.optional().describe('Set by verify --shard: the share this report holds'),
+    });
+    return { Conclusion, Counts, ShardRecord, GateReport };
+}
+/** The report schemas, built on first use (src/model/first-use.ts): merge and the schema files. */
+const reportSchemas = onFirstUse(report_build);
 
 ;// CONCATENATED MODULE: ./src/policy/recheck.ts
 
@@ -47967,7 +48096,7 @@ function readReportFile(file, name = file) {
     catch (err) {
         return { ok: false, name, kind: 'not_json', problem: `is not JSON (${errorMessage(err)})` };
     }
-    const parsed = GateReport.safeParse(json);
+    const parsed = reportSchemas().GateReport.safeParse(json);
     if (!parsed.success) {
         const issue = firstIssue(parsed.error, { style: 'verbatim' });
         return {
