@@ -7,7 +7,7 @@ import {
   TERMINAL_STATES,
 } from '../src/packs/addenda-b/rules/b01-lifecycle.js';
 import { checkBundle } from '../src/packs/addenda-b/verify.js';
-import { SEED_ENUMS } from '../src/packs/addenda-b/schema/generated.js';
+import { SEED_ENUM_VALUES } from '../src/packs/addenda-b/schema/generated.js';
 
 const graph = (o: Record<string, string[]>) => new Map(Object.entries(o));
 
@@ -39,7 +39,7 @@ describe('b-graph', () => {
 
 describe('default revision lifecycle table', () => {
   const rows = defaultLifecycleTable();
-  const states: readonly string[] = SEED_ENUMS.RevisionExecutionLifecycleState;
+  const states: readonly string[] = SEED_ENUM_VALUES.RevisionExecutionLifecycleState;
 
   it('names only seed states, leaves terminal states closed and lets every other state cancel', () => {
     for (const [from, to] of rows) expect(states).toEqual(expect.arrayContaining([from, to]));

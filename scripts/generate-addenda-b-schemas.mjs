@@ -338,21 +338,24 @@ const isEnum = (src) => src.includes(' = z.enum(');
 const enums = [...emitted].filter(([, src]) => isEnum(src));
 const lazy = [...emitted].filter(([, src]) => !isEnum(src));
 const indent = (text) => text.replace(/^(?=.)/gm, '  ');
-const enumValues = enums.map(([name, src]) =>
-  src.replace(`export const ${name} = z.enum(`, `${name}: `).replace(/\);$/, ' as const,'),
-);
+/** `/** Seed Lnn. *\/ export const X = z.enum([…]);` as the entry `X: […],` of SEED_ENUM_VALUES. */
+const enumValues = enums.map(([name, src]) => {
+  const m = /^(\/\*\*.*?\*\/\n)export const (\w+) = z\.enum\((\[.*\])\);$/s.exec(src);
+  if (!m || m[2] !== name) throw new Error(`enum ${name} is not a plain z.enum([…]): ${src}`);
+  return `${m[1]}${name}: ${m[3]},`;
+});
 const schemaTs = `${header}import { z } from 'zod';
-import { onFirstUse } from '../../../model/first-use.js';
+import { onFirstUse } from '../../kit/first-use.js';
 import { literalBoolean, literalNumber, numberOrNonFinite } from './primitives.js';
 
-/** The values of each of the seed's enums. */
-export const SEED_ENUMS = {
+/** The values of each of the seed's enums (their zod enums are built with the other schemas). */
+export const SEED_ENUM_VALUES = {
 ${indent(enumValues.join('\n\n'))}
-};
+} as const;
 
 function build() {
   const num = numberOrNonFinite();
-${enums.map(([name]) => `  const ${name} = z.enum(SEED_ENUMS.${name});`).join('\n')}
+${enums.map(([name]) => `  const ${name} = z.enum(SEED_ENUM_VALUES.${name});`).join('\n')}
 
 ${indent(lazy.map(([, src]) => src.replace('export const ', 'const ')).join('\n\n'))}
 

@@ -15,7 +15,7 @@ import type { Pack } from './packs/pack.js';
 export const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 
 /** The keys every config may hold, whatever packs are registered; built on first use. */
-const coreKeys = onFirstUse(() => ({
+const coreConfigShape = onFirstUse(() => ({
   $schema: z.string().optional(),
   paths: z
     .array(z.string().min(1))
@@ -44,11 +44,11 @@ const coreKeys = onFirstUse(() => ({
     ),
 }));
 
-type CoreKeys = ReturnType<typeof coreKeys>;
+type CoreConfigShape = ReturnType<typeof coreConfigShape>;
 
 export type PackSetting = false | Record<string, unknown>;
 export type Config = {
-  [K in keyof CoreKeys]?: z.infer<CoreKeys[K]>;
+  [K in keyof CoreConfigShape]?: z.infer<CoreConfigShape[K]>;
 } & {
   /** Which packs run (a list of ids), or each pack's options by id (`false` leaves it out). */
   packs?: string[] | Record<string, PackSetting>;
@@ -65,7 +65,7 @@ export function configSchema(list: readonly Pack[] = packs()) {
   const byId = (f: (p: Pack) => z.ZodType) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
   return z
     .object({
-      ...coreKeys(),
+      ...coreConfigShape(),
       packs: z
         .union([
           z.array(z.string()).describe('Packs whose targets discovery looks for (default: all)'),

@@ -2,10 +2,10 @@
 // kinds gets a firing fixture and a clean twin, built from one small clean bundle.
 import fs from 'node:fs';
 import path from 'node:path';
-import { SEED_ENUMS } from '../../src/packs/addenda-b/schema/generated.js';
+import { SEED_ENUM_VALUES } from '../../src/packs/addenda-b/schema/generated.js';
 import { TERMINAL_STATE_KINDS } from '../../src/packs/addenda-b/build-ready-gate.js';
 
-export const KINDS: readonly string[] = SEED_ENUMS.AddendaBConformanceFixtureKind;
+export const KINDS: readonly string[] = SEED_ENUM_VALUES.AddendaBConformanceFixtureKind;
 
 const CLEAN = path.resolve('conformance/addenda-b/clean-novelty-no-neighbor/input');
 export const FIRING_CODE = 'validation.novelty_no_neighbor_has_distance';

@@ -17,7 +17,7 @@ export type ExpectedFinding = z.infer<ReturnType<typeof expectedFinding>>;
  * The fields every fixture may have; a pack adds its own (PackFixtures.fields). Built on first
  * use (src/model/first-use.ts): only runs with fixtures read them.
  */
-const common = onFirstUse(() => ({
+const commonFixtureFields = onFirstUse(() => ({
   $schema: z.string().optional(),
   schema_version: z.string().optional(),
   fixture_id: z.string().min(1),
@@ -64,6 +64,6 @@ const common = onFirstUse(() => ({
  * reading `pack` before the pack is known).
  */
 export function fixtureSchema(pack?: Pick<Pack, 'fixtures'>) {
-  return z.object({ ...common(), ...pack?.fixtures?.fields?.() }).strict();
+  return z.object({ ...commonFixtureFields(), ...pack?.fixtures?.fields?.() }).strict();
 }
 export type Fixture = z.infer<ReturnType<typeof fixtureSchema>>;

@@ -4,7 +4,6 @@ import { onFirstUse } from './first-use.js';
 function build() {
   const Severity = z.enum(['error', 'warning', 'notice']);
 
-  /** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
   const Location = z.object({
     path: z.string(),
     line: z.number().int().positive().optional(),
@@ -46,6 +45,7 @@ export const findingSchemas = onFirstUse(build);
 type Schemas = ReturnType<typeof build>;
 
 export type Severity = z.infer<Schemas['Severity']>;
+/** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
 export type Location = z.infer<Schemas['Location']>;
 export type Finding = z.infer<Schemas['Finding']>;
 

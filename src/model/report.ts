@@ -26,10 +26,6 @@ function build() {
       .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
   });
 
-  /**
-   * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the
-   * shards cover the whole list exactly once, with the same settings.
-   */
   const ShardRecord = z.object({
     index: z.number().int().positive().describe('This shard, 1-based'),
     count: z.number().int().positive().describe('How many shards the target list was cut into'),
@@ -47,7 +43,6 @@ function build() {
     allow_empty: z.boolean(),
   });
 
-  /** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
   const GateReport = z.object({
     report_version: z.literal('1'),
     tool: z.object({ name: z.literal('audit-gate'), version: z.string() }),
@@ -76,5 +71,10 @@ type Schemas = ReturnType<typeof build>;
 
 export type Conclusion = z.infer<Schemas['Conclusion']>;
 export type Counts = z.infer<Schemas['Counts']>;
+/**
+ * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the shards
+ * cover the whole list exactly once, with the same settings.
+ */
 export type ShardRecord = z.infer<Schemas['ShardRecord']>;
+/** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
 export type GateReport = z.infer<Schemas['GateReport']>;

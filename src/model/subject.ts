@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { onFirstUse } from './first-use.js';
 
-/**
- * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
- * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
- */
 function build() {
   const Outcome = z.enum(['pass', 'problem', 'blocking', 'skipped']);
 
@@ -54,8 +50,10 @@ export const subjectSchemas = onFirstUse(build);
 type Schemas = ReturnType<typeof build>;
 
 export type Outcome = z.infer<Schemas['Outcome']>;
+/** The unit that gets a verdict: one audit artifact, one run, one fixture. */
 export type Subject = z.infer<Schemas['Subject']>;
 export type Enforcement = z.infer<Schemas['Enforcement']>;
+/** What a pack is pointed at: a paper directory, a run directory, a fixture folder. */
 export type Target = z.infer<Schemas['Target']>;
 
 /**

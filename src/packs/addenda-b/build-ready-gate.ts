@@ -6,8 +6,8 @@ import type { Workspace } from '../../io/workspace.js';
 import type { PackResult } from '../pack.js';
 import { BUILD_READY } from './build-ready.js';
 import { ADDENDA_B } from './codes.js';
-import { SEED_ENUMS } from './schema/generated.js';
-import { seedFixture } from './seed-fixture.js';
+import { SEED_ENUM_VALUES } from './schema/generated.js';
+import { seedFixtureSchema } from './seed-fixture.js';
 
 /** The kinds with no defect code of their own: their firing fixture asserts a terminal state. */
 export const TERMINAL_STATE_KINDS: ReadonlySet<string> = new Set([
@@ -79,7 +79,7 @@ export function buildReadyFindings(
       );
 
   const uncovered: string[] = [];
-  for (const kind of SEED_ENUMS.AddendaBConformanceFixtureKind) {
+  for (const kind of SEED_ENUM_VALUES.AddendaBConformanceFixtureKind) {
     const ofKind = standings.filter((s) => s.kind === kind);
     for (const role of ['firing', 'clean'] as const) {
       if (ofKind.some((s) => s.role === role)) continue;
@@ -185,9 +185,11 @@ function judge(r: PackResult, fixtureDir: string, ws: Workspace): Standing {
   const loaded = loadJsonObject(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);
   if (loaded.state !== 'ok')
     return no(`fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}`);
-  const parsed = seedFixture().safeParse(loaded.data);
+  const parsed = seedFixtureSchema().safeParse(loaded.data);
   if (!parsed.success) {
-    const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(seedFixture().shape, k));
+    const extra = Object.keys(loaded.data).filter(
+      (k) => !Object.hasOwn(seedFixtureSchema().shape, k),
+    );
     return no(
       extra.length
         ? `fixture.json holds fields the seed's AddendaBConformanceFixture does not define (${extra.slice(0, 5).join(', ')})`

@@ -6,7 +6,7 @@ import { writtenSchema, type FastSchema } from '../../io/fast-schema.js';
 import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
 import { parseJson, type JsonDoc } from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
-import { onFirstUse } from '../../model/first-use.js';
+import { onFirstUse } from '../kit/first-use.js';
 import { firstIssue, streamText } from '../kit/index.js';
 import { ADDENDA_B } from './codes.js';
 import { RECORD_GROUPS, type GroupTest, type RecordGroup } from './record-groups.js';
@@ -14,7 +14,7 @@ import { recordSchemas, idFieldOf } from './records.js';
 import { fastPaths } from './schema/fast-paths.generated.js';
 
 /** bundle.json: what run the records belong to, and the time the bundle speaks for. */
-export const bundleMeta = onFirstUse(() =>
+export const bundleMetaSchema = onFirstUse(() =>
   z
     .object({
       $schema: z.string().optional(),
@@ -26,7 +26,7 @@ export const bundleMeta = onFirstUse(() =>
     })
     .strict(),
 );
-export type BundleMeta = z.infer<ReturnType<typeof bundleMeta>>;
+export type BundleMeta = z.infer<ReturnType<typeof bundleMetaSchema>>;
 
 /**
  * Seed records nest a few levels; a record nested deeper is refused, since the rules' recursive
@@ -203,7 +203,7 @@ export function readBundle(
         : { path: metaFile.rel },
     );
   } else {
-    const parsed = bundleMeta().safeParse(metaFile.data);
+    const parsed = bundleMetaSchema().safeParse(metaFile.data);
     if (parsed.success) meta = parsed.data;
     else {
       const issue = firstIssue(parsed.error);

@@ -1,16 +1,16 @@
 import type { PackFixtures } from '../pack.js';
 import { BUILD_READY, BUILD_READY_CODES } from './build-ready.js';
 import { buildReadyFindings } from './build-ready-gate.js';
-import { seedFixture } from './seed-fixture.js';
+import { seedFixtureSchema } from './seed-fixture.js';
 import type { AddendaBExtension } from './verify.js';
 
-export { seedFixture } from './seed-fixture.js';
+export { seedFixtureSchema } from './seed-fixture.js';
 
 /** The seed's fixture fields on top of the common ones (src/conformance/schema.ts). */
 export const addendaBFixtures: PackFixtures = {
   fields() {
     const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } =
-      seedFixture().shape;
+      seedFixtureSchema().shape;
     return { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs };
   },
   prepare: (fx) => ({ input: String(fx['input_bundle_ref']) }),

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { onFirstUse } from '../kit/first-use.js';
 import type { Pack } from '../pack.js';
 import { addendaBMarkdown } from './docs.js';
-import { addendaBFixtures, seedFixture } from './fixtures.js';
+import { addendaBFixtures, seedFixtureSchema } from './fixtures.js';
 import { addendaBCommand } from './command.js';
-import { bundleMeta, bundleRecordSchema } from './schemas.js';
+import { bundleMetaSchema, bundleRecordSchema } from './schemas.js';
 import { ADDENDA_B_CODES, verifyBundle } from './verify.js';
 
 export type { AddendaBExtension } from './verify.js';
@@ -27,9 +27,9 @@ export const addendaBPack: Pack = {
   // The record union extends some 200 record schemas (≈ 15 ms of a run that may never read a
   // bundle): built only when the schema files are written.
   schemas: onFirstUse(() => ({
-    'addenda-b-bundle': bundleMeta(),
+    'addenda-b-bundle': bundleMetaSchema(),
     'addenda-b-record': bundleRecordSchema(),
-    'addenda-b-fixture': seedFixture(),
+    'addenda-b-fixture': seedFixtureSchema(),
   })),
   docs: { 'addenda-b': addendaBMarkdown },
   discover(dirs) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEED_ID_FIELDS, seedSchemas } from './schema/generated.js';
-import { onFirstUse } from '../../model/first-use.js';
-import { relianceStatusDerivationPolicy } from './reliance-policy.js';
+import { onFirstUse } from '../kit/first-use.js';
+import { reliancePolicySchema } from './reliance-policy.js';
 
 /** Every record type a bundle may hold, by its "type" (built on first use, as the seed's are). */
 export const recordSchemas = onFirstUse((): Record<string, z.ZodType> => ({
@@ -24,7 +24,7 @@ export const recordSchemas = onFirstUse((): Record<string, z.ZodType> => ({
     least_to_most_tainted: z.array(z.string().min(1)).min(1),
     schema_version: z.literal('1.0'),
   }),
-  RelianceStatusDerivationPolicy: relianceStatusDerivationPolicy(),
+  RelianceStatusDerivationPolicy: reliancePolicySchema(),
 }));
 
 /** Records whose id is not their first field (or whose first field is not named *_id). */

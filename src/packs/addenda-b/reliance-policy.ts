@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { onFirstUse } from '../../model/first-use.js';
-import { SEED_ENUMS } from './schema/generated.js';
+import { onFirstUse } from '../kit/first-use.js';
+import { SEED_ENUM_VALUES } from './schema/generated.js';
 
 /**
  * The reliance-status derivation policy a RelianceStatusDerivation's derivation_policy_ref names.
@@ -12,19 +12,20 @@ import { SEED_ENUMS } from './schema/generated.js';
  * status the policy does not list cannot be derived by it. A registry record: replace it to
  * change the table (docs/addenda-b.md).
  */
-export const relianceStatusDerivationPolicy = onFirstUse(() => {
+export const reliancePolicySchema = onFirstUse(() => {
   /** How many entries a list of the derivation must hold for a status (the policy's word). */
-  const count = z.enum(['none', 'some', 'any']);
+  const countRequirement = z.enum(['none', 'some', 'any']);
   return z.looseObject({
     policy_id: z.string().min(1),
     formula_ref: z.string().min(1),
     status_requirements: z.partialRecord(
-      z.enum(SEED_ENUMS.RelianceStatus),
-      z.looseObject({ unresolved_limitations: count, required_human_review_refs: count }),
+      z.enum(SEED_ENUM_VALUES.RelianceStatus),
+      z.looseObject({
+        unresolved_limitations: countRequirement,
+        required_human_review_refs: countRequirement,
+      }),
     ),
     schema_version: z.literal('1.0'),
   });
 });
-export type RelianceStatusDerivationPolicy = z.infer<
-  ReturnType<typeof relianceStatusDerivationPolicy>
->;
+export type RelianceStatusDerivationPolicy = z.infer<ReturnType<typeof reliancePolicySchema>>;

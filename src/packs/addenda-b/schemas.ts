@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bundleMeta } from './bundle.js';
+import { bundleMetaSchema } from './bundle.js';
 import { recordSchemas } from './records.js';
 
 /** One records.jsonl line (or registry item): any record type, told apart by "type". */
@@ -10,4 +10,4 @@ export function bundleRecordSchema(): z.ZodType {
   return z.discriminatedUnion('type', members as unknown as [z.ZodObject, ...z.ZodObject[]]);
 }
 
-export { bundleMeta };
+export { bundleMetaSchema };

@@ -1,10 +1,10 @@
 // outcome state, disposition, verdict and limitation taxonomy (L595-674).
-import { SEED_ENUMS } from '../schema/generated.js';
+import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import type { Rule } from './rule.js';
 import { q } from './util.js';
 
-const RUNTIME: readonly string[] = SEED_ENUMS.OutcomeEvaluationRuntimeState;
-const DISPOSITIONS: readonly string[] = SEED_ENUMS.OutcomeEvaluationDisposition;
+const RUNTIME: readonly string[] = SEED_ENUM_VALUES.OutcomeEvaluationRuntimeState;
+const DISPOSITIONS: readonly string[] = SEED_ENUM_VALUES.OutcomeEvaluationDisposition;
 /** Envelope fields a live producer may carry an outcome state in (the seed retains them unnamed, L465). */
 const ENVELOPE_STATE_FIELDS = ['state', 'outcome_state', 'disposition', 'evaluation_state'];
 

@@ -1,10 +1,10 @@
 // A-08 / B-23 feedback routing resolution and idempotency (L675-729), A-18 emission (L828-856).
-import { SEED_ENUMS } from '../schema/generated.js';
+import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
 import { filled, isObject, q, sameId, strings } from './util.js';
 
-const BRANCHES: readonly string[] = SEED_ENUMS.FeedbackBranch;
+const BRANCHES: readonly string[] = SEED_ENUM_VALUES.FeedbackBranch;
 
 export const feedbackBranchMissingHandler: Rule = {
   meta: {

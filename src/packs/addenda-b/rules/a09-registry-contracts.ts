@@ -1,11 +1,11 @@
 // type owners (L730-788), A-11 LearningMode (L789-801),
 // repair wiring (L802-827).
-import { SEED_ENUMS } from '../schema/generated.js';
+import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import { rewrittenEvents } from './s3-event-projection.js';
 import type { Rule } from './rule.js';
 import { filled, q, sameId, strings } from './util.js';
 
-const LEARNING_MODES: readonly string[] = SEED_ENUMS.LearningMode;
+const LEARNING_MODES: readonly string[] = SEED_ENUM_VALUES.LearningMode;
 
 export const pendingOwnerWithoutDegradedBehavior: Rule = {
   meta: {

@@ -1,9 +1,9 @@
 // B-03 / D-16 Source Workspace operation API (L1020-1100) and A-27's hash comparison (L954).
-import { SEED_ENUMS } from '../schema/generated.js';
+import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import type { Rule } from './rule.js';
 import { groupBy, isObject, present, q } from './util.js';
 
-const KINDS: readonly string[] = SEED_ENUMS.SourceWorkspaceOperationKind;
+const KINDS: readonly string[] = SEED_ENUM_VALUES.SourceWorkspaceOperationKind;
 
 /** Operation kinds that read the workspace; every other kind mutates it (L1050: "required for mutation kinds"). */
 export const READ_KINDS = ['read_workspace_snapshot', 'export_workspace_bundle'];

@@ -1,5 +1,5 @@
 // D-01 / D-02 source-kind taint defaults and transitive taint (L2217-2276).
-import { SEED_ENUMS } from '../schema/generated.js';
+import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import type { Rule } from './rule.js';
 import { carriedTaint, kindDefault, taintJudgements, taintModel } from './d01-taint-model.js';
 import { idFieldOf } from '../records.js';
@@ -8,7 +8,7 @@ import { nameOf, q, qList } from './util.js';
 
 const SECTION = 'D-01/D-02';
 const named = (r: BundleRecord) => nameOf(r, idFieldOf(r.type));
-const TRUST_BASES: readonly string[] = SEED_ENUMS.SourceTrustBasis;
+const TRUST_BASES: readonly string[] = SEED_ENUM_VALUES.SourceTrustBasis;
 
 export const sourceKindTaintUnmapped: Rule = {
   meta: {

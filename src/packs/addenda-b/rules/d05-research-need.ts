@@ -1,10 +1,10 @@
 // D-05 / B-13 ResearchNeed scope and lease (L2319-2362).
-import { SEED_ENUMS } from '../schema/generated.js';
+import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import type { Rule } from './rule.js';
 import { groupBy, nameOf, present, q, sameId } from './util.js';
 
 const SECTION = 'D-05/B-13';
-const SCOPES: readonly string[] = SEED_ENUMS.ResearchNeedScope;
+const SCOPES: readonly string[] = SEED_ENUM_VALUES.ResearchNeedScope;
 
 export const researchNeedScopeMissing: Rule = {
   meta: {
