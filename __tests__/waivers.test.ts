@@ -86,6 +86,8 @@ describe('waivers', () => {
       { code: WAIVE_FAIL.code, subject: WAIVE_FAIL.subject },
       { ...WAIVE_FAIL, reason: '  ' },
       { ...WAIVE_FAIL, expires: 'next week' },
+      { ...WAIVE_FAIL, expires: '2999-02-30' }, // Date.parse would read 2999-03-02
+      { ...WAIVE_FAIL, expires: '2999-04-31T00:00:00Z' },
     ]) {
       const r = await verify({ root: blockedRepo({ waivers: [bad] }) });
       expect(codes(r)).toContain('gate.config_invalid');

@@ -5,6 +5,18 @@ import { GATE } from './codes.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
 
+/**
+ * Whether an RFC 3339 date or date-time names a real day and time: Date.parse rolls 2026-02-30
+ * over to March 2 and would let such a waiver live two days longer than it says.
+ */
+function isCalendarDate(s: string): boolean {
+  if (Number.isNaN(Date.parse(s))) return false;
+  const [y, m, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(0);
+  day.setUTCFullYear(y, m - 1, d);
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 /** One accepted finding: `config.waivers[]`; built on first use (src/model/first-use.ts). */
 export const waiverSchema = onFirstUse(() =>
   z
@@ -25,7 +37,7 @@ export const waiverSchema = onFirstUse(() =>
       expires: z
         .string()
         .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
-        .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
+        .refine(isCalendarDate, 'is not a real date')
         .optional()
         .describe(
           'RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)',
