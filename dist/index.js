@@ -34308,7 +34308,7 @@ module.exports = {
 
 const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 /** The keys every config may hold, whatever packs are registered; built on first use. */
-const coreKeys = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_7__/* .onFirstUse */ .V)(() => ({
+const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_7__/* .onFirstUse */ .V)(() => ({
     $schema: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().optional(),
     paths: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
         .optional()
@@ -34337,7 +34337,7 @@ const coreKeys = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_7__/* .onFirstU
 function configSchema(list = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)()) {
     const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
     return zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({
-        ...coreKeys(),
+        ...coreConfigShape(),
         packs: zod__WEBPACK_IMPORTED_MODULE_8__/* .union */ .KCZ([
             zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()).describe('Packs whose targets discovery looks for (default: all)'),
             zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc(byId((p) => zod__WEBPACK_IMPORTED_MODULE_8__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_8__/* .literal */ .euz(false), p.options()]).optional()))
@@ -46066,10 +46066,6 @@ function build() {
             .default(0)
             .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
     });
-    /**
-     * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the
-     * shards cover the whole list exactly once, with the same settings.
-     */
     const ShardRecord = schemas/* object */.Ikc({
         index: schemas/* number */.aig().int().positive().describe('This shard, 1-based'),
         count: schemas/* number */.aig().int().positive().describe('How many shards the target list was cut into'),
@@ -46083,7 +46079,6 @@ function build() {
         fail_on: schemas/* enum */.k5n(['blocking', 'problem']),
         allow_empty: schemas/* boolean */.zMY(),
     });
-    /** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
     const GateReport = schemas/* object */.Ikc({
         report_version: schemas/* literal */.euz('1'),
         tool: schemas/* object */.Ikc({ name: schemas/* literal */.euz('audit-gate'), version: schemas/* string */.YjP() }),
@@ -46748,7 +46743,6 @@ async function run(env = process.env) {
 
 function build() {
     const Severity = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['error', 'warning', 'notice']);
-    /** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
     const Location = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
         path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
         line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive().optional(),
@@ -46833,10 +46827,6 @@ function onFirstUse(build) {
 /* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9553);
 
 
-/**
- * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
- * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
- */
 function build() {
     const Outcome = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['pass', 'problem', 'blocking', 'skipped']);
     /** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
@@ -59101,8 +59091,8 @@ function toNumber(v) {
 
 
 
-/** The values of each of the seed's enums. */
-const SEED_ENUMS = {
+/** The values of each of the seed's enums (their zod enums are built with the other schemas). */
+const SEED_ENUM_VALUES = {
     /** Seed L1630. */
     MissingInputPolicy: [
         'fail_validation',
@@ -59167,20 +59157,9 @@ const SEED_ENUMS = {
         'allowed_by_human_review',
     ],
     /** Seed L489. */
-    EvaluationChainKind: [
-        'pattern_c_evaluator_then_judge',
-        'experiment_internal',
-        'multi_producer',
-    ],
+    EvaluationChainKind: ['pattern_c_evaluator_then_judge', 'experiment_internal', 'multi_producer'],
     /** Seed L493. */
-    EvaluationChainStatus: [
-        'open',
-        'partial',
-        'complete',
-        'timed_out',
-        'superseded',
-        'invalidated',
-    ],
+    EvaluationChainStatus: ['open', 'partial', 'complete', 'timed_out', 'superseded', 'invalidated'],
     /** Seed L597. */
     OutcomeEvaluationRuntimeState: ['pending', 'pending_dependency', 'evaluating', 'dirty'],
     /** Seed L602. */
@@ -59268,13 +59247,7 @@ const SEED_ENUMS = {
     /** Seed L688. */
     RoutingFirePolicy: ['first_match_only', 'all_matching_with_idempotency'],
     /** Seed L732. */
-    TypeOwnerStatus: [
-        'canonical',
-        'imported',
-        'pending_absorption',
-        'deprecated',
-        'retired',
-    ],
+    TypeOwnerStatus: ['canonical', 'imported', 'pending_absorption', 'deprecated', 'retired'],
     /** Seed L738. */
     PendingConsumerDegradedBehavior: [
         'persist_only',
@@ -59288,11 +59261,7 @@ const SEED_ENUMS = {
     /** Seed L830. */
     FeedbackBundleEmissionRule: ['always', 'on_failure_only', 'never'],
     /** Seed L831. */
-    FeedbackBundleAbsentReason: [
-        'not_emitted_by_design',
-        'not_applicable',
-        'policy_filtered',
-    ],
+    FeedbackBundleAbsentReason: ['not_emitted_by_design', 'not_applicable', 'policy_filtered'],
     /** Seed L859. */
     CoreAuthorityLevel: ['binding', 'persuasive', 'advisory', 'unknown'],
     /** Seed L864. */
@@ -59479,14 +59448,7 @@ const SEED_ENUMS = {
     /** Seed L2321. */
     ResearchNeedScope: ['run', 'task', 'workspace'],
     /** Seed L2322. */
-    ResearchNeedStatus: [
-        'open',
-        'leased',
-        'answered',
-        'human_needed',
-        'unresolved',
-        'cancelled',
-    ],
+    ResearchNeedStatus: ['open', 'leased', 'answered', 'human_needed', 'unresolved', 'cancelled'],
     /** Seed L2365. */
     EvidenceAnchorSupportStrength: ['direct', 'indirect', 'contextual', 'contradicts'],
     /** Seed L2394. */
@@ -59630,63 +59592,63 @@ const SEED_ENUMS = {
 };
 function generated_build() {
     const num = numberOrNonFinite();
-    const MissingInputPolicy = schemas/* enum */.k5n(SEED_ENUMS.MissingInputPolicy);
-    const ZeroDenominatorPolicy = schemas/* enum */.k5n(SEED_ENUMS.ZeroDenominatorPolicy);
-    const WorkspaceExternalizationKind = schemas/* enum */.k5n(SEED_ENUMS.WorkspaceExternalizationKind);
-    const FindingState = schemas/* enum */.k5n(SEED_ENUMS.FindingState);
-    const BlockingAuthorityBasis = schemas/* enum */.k5n(SEED_ENUMS.BlockingAuthorityBasis);
-    const SubjectiveBlockingPermission = schemas/* enum */.k5n(SEED_ENUMS.SubjectiveBlockingPermission);
-    const EvaluationChainKind = schemas/* enum */.k5n(SEED_ENUMS.EvaluationChainKind);
-    const EvaluationChainStatus = schemas/* enum */.k5n(SEED_ENUMS.EvaluationChainStatus);
-    const OutcomeEvaluationRuntimeState = schemas/* enum */.k5n(SEED_ENUMS.OutcomeEvaluationRuntimeState);
-    const OutcomeEvaluationDisposition = schemas/* enum */.k5n(SEED_ENUMS.OutcomeEvaluationDisposition);
-    const OutcomeEvaluationState = schemas/* enum */.k5n(SEED_ENUMS.OutcomeEvaluationState);
-    const EvaluationVerdict = schemas/* enum */.k5n(SEED_ENUMS.EvaluationVerdict);
-    const EvaluationLimitationKind = schemas/* enum */.k5n(SEED_ENUMS.EvaluationLimitationKind);
-    const IndeterminateCause = schemas/* enum */.k5n(SEED_ENUMS.IndeterminateCause);
-    const SubstantiveVerdictStatus = schemas/* enum */.k5n(SEED_ENUMS.SubstantiveVerdictStatus);
-    const FeedbackBranch = schemas/* enum */.k5n(SEED_ENUMS.FeedbackBranch);
-    const RoutingFirePolicy = schemas/* enum */.k5n(SEED_ENUMS.RoutingFirePolicy);
-    const TypeOwnerStatus = schemas/* enum */.k5n(SEED_ENUMS.TypeOwnerStatus);
-    const PendingConsumerDegradedBehavior = schemas/* enum */.k5n(SEED_ENUMS.PendingConsumerDegradedBehavior);
-    const LearningMode = schemas/* enum */.k5n(SEED_ENUMS.LearningMode);
-    const FeedbackBundleEmissionRule = schemas/* enum */.k5n(SEED_ENUMS.FeedbackBundleEmissionRule);
-    const FeedbackBundleAbsentReason = schemas/* enum */.k5n(SEED_ENUMS.FeedbackBundleAbsentReason);
-    const CoreAuthorityLevel = schemas/* enum */.k5n(SEED_ENUMS.CoreAuthorityLevel);
-    const LegalTreatmentStatus = schemas/* enum */.k5n(SEED_ENUMS.LegalTreatmentStatus);
-    const RevisionExecutionLifecycleState = schemas/* enum */.k5n(SEED_ENUMS.RevisionExecutionLifecycleState);
-    const SourceWorkspaceOperationKind = schemas/* enum */.k5n(SEED_ENUMS.SourceWorkspaceOperationKind);
-    const MutationMode = schemas/* enum */.k5n(SEED_ENUMS.MutationMode);
-    const HardCallBlockingScope = schemas/* enum */.k5n(SEED_ENUMS.HardCallBlockingScope);
-    const HardCallResponseMode = schemas/* enum */.k5n(SEED_ENUMS.HardCallResponseMode);
-    const SufficiencyTrigger = schemas/* enum */.k5n(SEED_ENUMS.SufficiencyTrigger);
-    const SufficiencyTerminalRoute = schemas/* enum */.k5n(SEED_ENUMS.SufficiencyTerminalRoute);
-    const RevisionStepRevalidationPolicyKind = schemas/* enum */.k5n(SEED_ENUMS.RevisionStepRevalidationPolicyKind);
-    const NumericUnit = schemas/* enum */.k5n(SEED_ENUMS.NumericUnit);
-    const MetricValueKind = schemas/* enum */.k5n(SEED_ENUMS.MetricValueKind);
-    const FiniteNumberPolicy = schemas/* enum */.k5n(SEED_ENUMS.FiniteNumberPolicy);
-    const OutcomeCycleTerminalClass = schemas/* enum */.k5n(SEED_ENUMS.OutcomeCycleTerminalClass);
-    const CostDimension = schemas/* enum */.k5n(SEED_ENUMS.CostDimension);
-    const CostCorrelationPolicy = schemas/* enum */.k5n(SEED_ENUMS.CostCorrelationPolicy);
-    const TemplateMatchComponent = schemas/* enum */.k5n(SEED_ENUMS.TemplateMatchComponent);
-    const SourceTrustBasis = schemas/* enum */.k5n(SEED_ENUMS.SourceTrustBasis);
-    const SourceMaterializationKind = schemas/* enum */.k5n(SEED_ENUMS.SourceMaterializationKind);
-    const ResearchNeedScope = schemas/* enum */.k5n(SEED_ENUMS.ResearchNeedScope);
-    const ResearchNeedStatus = schemas/* enum */.k5n(SEED_ENUMS.ResearchNeedStatus);
-    const EvidenceAnchorSupportStrength = schemas/* enum */.k5n(SEED_ENUMS.EvidenceAnchorSupportStrength);
-    const ClaimSupportStatus = schemas/* enum */.k5n(SEED_ENUMS.ClaimSupportStatus);
-    const RunBoardEventClass = schemas/* enum */.k5n(SEED_ENUMS.RunBoardEventClass);
-    const TaskContextAudience = schemas/* enum */.k5n(SEED_ENUMS.TaskContextAudience);
-    const RunGuidanceLifecycleState = schemas/* enum */.k5n(SEED_ENUMS.RunGuidanceLifecycleState);
-    const AllowedCoordinationPoint = schemas/* enum */.k5n(SEED_ENUMS.AllowedCoordinationPoint);
-    const RelianceArtifactLifecycleState = schemas/* enum */.k5n(SEED_ENUMS.RelianceArtifactLifecycleState);
-    const RelianceStatus = schemas/* enum */.k5n(SEED_ENUMS.RelianceStatus);
-    const RelianceLimitationKind = schemas/* enum */.k5n(SEED_ENUMS.RelianceLimitationKind);
-    const RevisionReviewPacketState = schemas/* enum */.k5n(SEED_ENUMS.RevisionReviewPacketState);
-    const AttentionKind = schemas/* enum */.k5n(SEED_ENUMS.AttentionKind);
-    const TaskReplayMode = schemas/* enum */.k5n(SEED_ENUMS.TaskReplayMode);
-    const AddendaBPatchPhase = schemas/* enum */.k5n(SEED_ENUMS.AddendaBPatchPhase);
-    const AddendaBConformanceFixtureKind = schemas/* enum */.k5n(SEED_ENUMS.AddendaBConformanceFixtureKind);
+    const MissingInputPolicy = schemas/* enum */.k5n(SEED_ENUM_VALUES.MissingInputPolicy);
+    const ZeroDenominatorPolicy = schemas/* enum */.k5n(SEED_ENUM_VALUES.ZeroDenominatorPolicy);
+    const WorkspaceExternalizationKind = schemas/* enum */.k5n(SEED_ENUM_VALUES.WorkspaceExternalizationKind);
+    const FindingState = schemas/* enum */.k5n(SEED_ENUM_VALUES.FindingState);
+    const BlockingAuthorityBasis = schemas/* enum */.k5n(SEED_ENUM_VALUES.BlockingAuthorityBasis);
+    const SubjectiveBlockingPermission = schemas/* enum */.k5n(SEED_ENUM_VALUES.SubjectiveBlockingPermission);
+    const EvaluationChainKind = schemas/* enum */.k5n(SEED_ENUM_VALUES.EvaluationChainKind);
+    const EvaluationChainStatus = schemas/* enum */.k5n(SEED_ENUM_VALUES.EvaluationChainStatus);
+    const OutcomeEvaluationRuntimeState = schemas/* enum */.k5n(SEED_ENUM_VALUES.OutcomeEvaluationRuntimeState);
+    const OutcomeEvaluationDisposition = schemas/* enum */.k5n(SEED_ENUM_VALUES.OutcomeEvaluationDisposition);
+    const OutcomeEvaluationState = schemas/* enum */.k5n(SEED_ENUM_VALUES.OutcomeEvaluationState);
+    const EvaluationVerdict = schemas/* enum */.k5n(SEED_ENUM_VALUES.EvaluationVerdict);
+    const EvaluationLimitationKind = schemas/* enum */.k5n(SEED_ENUM_VALUES.EvaluationLimitationKind);
+    const IndeterminateCause = schemas/* enum */.k5n(SEED_ENUM_VALUES.IndeterminateCause);
+    const SubstantiveVerdictStatus = schemas/* enum */.k5n(SEED_ENUM_VALUES.SubstantiveVerdictStatus);
+    const FeedbackBranch = schemas/* enum */.k5n(SEED_ENUM_VALUES.FeedbackBranch);
+    const RoutingFirePolicy = schemas/* enum */.k5n(SEED_ENUM_VALUES.RoutingFirePolicy);
+    const TypeOwnerStatus = schemas/* enum */.k5n(SEED_ENUM_VALUES.TypeOwnerStatus);
+    const PendingConsumerDegradedBehavior = schemas/* enum */.k5n(SEED_ENUM_VALUES.PendingConsumerDegradedBehavior);
+    const LearningMode = schemas/* enum */.k5n(SEED_ENUM_VALUES.LearningMode);
+    const FeedbackBundleEmissionRule = schemas/* enum */.k5n(SEED_ENUM_VALUES.FeedbackBundleEmissionRule);
+    const FeedbackBundleAbsentReason = schemas/* enum */.k5n(SEED_ENUM_VALUES.FeedbackBundleAbsentReason);
+    const CoreAuthorityLevel = schemas/* enum */.k5n(SEED_ENUM_VALUES.CoreAuthorityLevel);
+    const LegalTreatmentStatus = schemas/* enum */.k5n(SEED_ENUM_VALUES.LegalTreatmentStatus);
+    const RevisionExecutionLifecycleState = schemas/* enum */.k5n(SEED_ENUM_VALUES.RevisionExecutionLifecycleState);
+    const SourceWorkspaceOperationKind = schemas/* enum */.k5n(SEED_ENUM_VALUES.SourceWorkspaceOperationKind);
+    const MutationMode = schemas/* enum */.k5n(SEED_ENUM_VALUES.MutationMode);
+    const HardCallBlockingScope = schemas/* enum */.k5n(SEED_ENUM_VALUES.HardCallBlockingScope);
+    const HardCallResponseMode = schemas/* enum */.k5n(SEED_ENUM_VALUES.HardCallResponseMode);
+    const SufficiencyTrigger = schemas/* enum */.k5n(SEED_ENUM_VALUES.SufficiencyTrigger);
+    const SufficiencyTerminalRoute = schemas/* enum */.k5n(SEED_ENUM_VALUES.SufficiencyTerminalRoute);
+    const RevisionStepRevalidationPolicyKind = schemas/* enum */.k5n(SEED_ENUM_VALUES.RevisionStepRevalidationPolicyKind);
+    const NumericUnit = schemas/* enum */.k5n(SEED_ENUM_VALUES.NumericUnit);
+    const MetricValueKind = schemas/* enum */.k5n(SEED_ENUM_VALUES.MetricValueKind);
+    const FiniteNumberPolicy = schemas/* enum */.k5n(SEED_ENUM_VALUES.FiniteNumberPolicy);
+    const OutcomeCycleTerminalClass = schemas/* enum */.k5n(SEED_ENUM_VALUES.OutcomeCycleTerminalClass);
+    const CostDimension = schemas/* enum */.k5n(SEED_ENUM_VALUES.CostDimension);
+    const CostCorrelationPolicy = schemas/* enum */.k5n(SEED_ENUM_VALUES.CostCorrelationPolicy);
+    const TemplateMatchComponent = schemas/* enum */.k5n(SEED_ENUM_VALUES.TemplateMatchComponent);
+    const SourceTrustBasis = schemas/* enum */.k5n(SEED_ENUM_VALUES.SourceTrustBasis);
+    const SourceMaterializationKind = schemas/* enum */.k5n(SEED_ENUM_VALUES.SourceMaterializationKind);
+    const ResearchNeedScope = schemas/* enum */.k5n(SEED_ENUM_VALUES.ResearchNeedScope);
+    const ResearchNeedStatus = schemas/* enum */.k5n(SEED_ENUM_VALUES.ResearchNeedStatus);
+    const EvidenceAnchorSupportStrength = schemas/* enum */.k5n(SEED_ENUM_VALUES.EvidenceAnchorSupportStrength);
+    const ClaimSupportStatus = schemas/* enum */.k5n(SEED_ENUM_VALUES.ClaimSupportStatus);
+    const RunBoardEventClass = schemas/* enum */.k5n(SEED_ENUM_VALUES.RunBoardEventClass);
+    const TaskContextAudience = schemas/* enum */.k5n(SEED_ENUM_VALUES.TaskContextAudience);
+    const RunGuidanceLifecycleState = schemas/* enum */.k5n(SEED_ENUM_VALUES.RunGuidanceLifecycleState);
+    const AllowedCoordinationPoint = schemas/* enum */.k5n(SEED_ENUM_VALUES.AllowedCoordinationPoint);
+    const RelianceArtifactLifecycleState = schemas/* enum */.k5n(SEED_ENUM_VALUES.RelianceArtifactLifecycleState);
+    const RelianceStatus = schemas/* enum */.k5n(SEED_ENUM_VALUES.RelianceStatus);
+    const RelianceLimitationKind = schemas/* enum */.k5n(SEED_ENUM_VALUES.RelianceLimitationKind);
+    const RevisionReviewPacketState = schemas/* enum */.k5n(SEED_ENUM_VALUES.RevisionReviewPacketState);
+    const AttentionKind = schemas/* enum */.k5n(SEED_ENUM_VALUES.AttentionKind);
+    const TaskReplayMode = schemas/* enum */.k5n(SEED_ENUM_VALUES.TaskReplayMode);
+    const AddendaBPatchPhase = schemas/* enum */.k5n(SEED_ENUM_VALUES.AddendaBPatchPhase);
+    const AddendaBConformanceFixtureKind = schemas/* enum */.k5n(SEED_ENUM_VALUES.AddendaBConformanceFixtureKind);
     /** Seed L152. */
     const CanonicalEventRef = schemas/* string */.YjP();
     /** Seed L153. */
@@ -62538,13 +62500,16 @@ const LOOSENED_FIELDS = {
  * status the policy does not list cannot be derived by it. A registry record: replace it to
  * change the table (docs/addenda-b.md).
  */
-const relianceStatusDerivationPolicy = (0,first_use/* onFirstUse */.V)(() => {
+const reliancePolicySchema = (0,first_use/* onFirstUse */.V)(() => {
     /** How many entries a list of the derivation must hold for a status (the policy's word). */
-    const count = schemas/* enum */.k5n(['none', 'some', 'any']);
+    const countRequirement = schemas/* enum */.k5n(['none', 'some', 'any']);
     return schemas/* looseObject */._H3({
         policy_id: schemas/* string */.YjP().min(1),
         formula_ref: schemas/* string */.YjP().min(1),
-        status_requirements: schemas/* partialRecord */.jgl(schemas/* enum */.k5n(SEED_ENUMS.RelianceStatus), schemas/* looseObject */._H3({ unresolved_limitations: count, required_human_review_refs: count })),
+        status_requirements: schemas/* partialRecord */.jgl(schemas/* enum */.k5n(SEED_ENUM_VALUES.RelianceStatus), schemas/* looseObject */._H3({
+            unresolved_limitations: countRequirement,
+            required_human_review_refs: countRequirement,
+        })),
         schema_version: schemas/* literal */.euz('1.0'),
     });
 });
@@ -62575,7 +62540,7 @@ const recordSchemas = (0,first_use/* onFirstUse */.V)(() => ({
         least_to_most_tainted: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).min(1),
         schema_version: schemas/* literal */.euz('1.0'),
     }),
-    RelianceStatusDerivationPolicy: relianceStatusDerivationPolicy(),
+    RelianceStatusDerivationPolicy: reliancePolicySchema(),
 }));
 /** Records whose id is not their first field (or whose first field is not named *_id). */
 const ID_FIELDS = {
@@ -68829,7 +68794,7 @@ function make() {
 
 
 /** bundle.json: what run the records belong to, and the time the bundle speaks for. */
-const bundleMeta = (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({
+const bundleMetaSchema = (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({
     $schema: schemas/* string */.YjP().optional(),
     schema_version: schemas/* literal */.euz('1.0'),
     task_id: schemas/* string */.YjP().min(1),
@@ -68980,7 +68945,7 @@ function readBundle(ws, dir, opts = {}) {
             : { path: metaFile.rel });
     }
     else {
-        const parsed = bundleMeta().safeParse(metaFile.data);
+        const parsed = bundleMetaSchema().safeParse(metaFile.data);
         if (parsed.success)
             meta = parsed.data;
         else {
@@ -72006,8 +71971,8 @@ const patternCRouteConflictUnresolved = {
 // A-06 / A-07 outcome state, disposition, verdict and limitation taxonomy (L595-674).
 
 
-const RUNTIME = SEED_ENUMS.OutcomeEvaluationRuntimeState;
-const DISPOSITIONS = SEED_ENUMS.OutcomeEvaluationDisposition;
+const RUNTIME = SEED_ENUM_VALUES.OutcomeEvaluationRuntimeState;
+const DISPOSITIONS = SEED_ENUM_VALUES.OutcomeEvaluationDisposition;
 /** Envelope fields a live producer may carry an outcome state in (the seed retains them unnamed, L465). */
 const ENVELOPE_STATE_FIELDS = ['state', 'outcome_state', 'disposition', 'evaluation_state'];
 const runtimeStateEmittedToEnvelope = {
@@ -72058,7 +72023,7 @@ const dispositionWithoutVerdictMapping = {
 // A-08 / B-23 feedback routing resolution and idempotency (L675-729), A-18 emission (L828-856).
 
 
-const BRANCHES = SEED_ENUMS.FeedbackBranch;
+const BRANCHES = SEED_ENUM_VALUES.FeedbackBranch;
 const feedbackBranchMissingHandler = {
     meta: {
         code: 'validation.feedback_branch_missing_handler',
@@ -72196,7 +72161,7 @@ const envelopeMissingForResult = {
 
 
 
-const LEARNING_MODES = SEED_ENUMS.LearningMode;
+const LEARNING_MODES = SEED_ENUM_VALUES.LearningMode;
 const pendingOwnerWithoutDegradedBehavior = {
     meta: {
         code: 'validation.pending_owner_without_degraded_behavior',
@@ -73852,7 +73817,7 @@ const stepIdempotencyParallelEnumDrift = {
 // B-03 / D-16 Source Workspace operation API (L1020-1100) and A-27's hash comparison (L954).
 
 
-const KINDS = SEED_ENUMS.SourceWorkspaceOperationKind;
+const KINDS = SEED_ENUM_VALUES.SourceWorkspaceOperationKind;
 /** Operation kinds that read the workspace; every other kind mutates it (L1050: "required for mutation kinds"). */
 const READ_KINDS = ['read_workspace_snapshot', 'export_workspace_bundle'];
 const workspaceMutationWithoutPrecondition = {
@@ -75219,7 +75184,7 @@ const regenerateLoopAfterIdenticalRejection = {
 
 const SECTION = 'D-01/D-02';
 const d01_taint_named = (r) => nameOf(r, idFieldOf(r.type));
-const TRUST_BASES = SEED_ENUMS.SourceTrustBasis;
+const TRUST_BASES = SEED_ENUM_VALUES.SourceTrustBasis;
 const sourceKindTaintUnmapped = {
     meta: {
         code: 'validation.source_kind_taint_unmapped',
@@ -75409,7 +75374,7 @@ const sourceTierDemotionWithoutAuthority = {
 
 
 const d05_research_need_SECTION = 'D-05/B-13';
-const SCOPES = SEED_ENUMS.ResearchNeedScope;
+const SCOPES = SEED_ENUM_VALUES.ResearchNeedScope;
 const researchNeedScopeMissing = {
     meta: {
         code: 'validation.research_need_scope_missing',
@@ -77500,9 +77465,9 @@ ${rows.join('\n')}
  * (seed 004 L3405-3413). It names no `pack` (the folder does); the input bundle is
  * input_bundle_ref beside fixture.json; the kind is one of the seed's 20.
  */
-const seedFixture = (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({
+const seedFixtureSchema = (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({
     fixture_id: schemas/* string */.YjP().min(1),
-    fixture_kind: schemas/* enum */.k5n(SEED_ENUMS.AddendaBConformanceFixtureKind),
+    fixture_kind: schemas/* enum */.k5n(SEED_ENUM_VALUES.AddendaBConformanceFixtureKind),
     input_bundle_ref: schemas/* string */.YjP().min(1).describe('The input bundle, beside fixture.json'),
     expected_validation_codes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
     expected_terminal_state: schemas/* string */.YjP().optional(),
@@ -77565,7 +77530,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
                 location: { path: s.path },
             }));
     const uncovered = [];
-    for (const kind of SEED_ENUMS.AddendaBConformanceFixtureKind) {
+    for (const kind of SEED_ENUM_VALUES.AddendaBConformanceFixtureKind) {
         const ofKind = standings.filter((s) => s.kind === kind);
         for (const role of ['firing', 'clean']) {
             if (ofKind.some((s) => s.role === role))
@@ -77658,9 +77623,9 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
     const loaded = (0,json_file/* loadJsonObject */.U)(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);
     if (loaded.state !== 'ok')
         return no(`fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}`);
-    const parsed = seedFixture().safeParse(loaded.data);
+    const parsed = seedFixtureSchema().safeParse(loaded.data);
     if (!parsed.success) {
-        const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(seedFixture().shape, k));
+        const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(seedFixtureSchema().shape, k));
         return no(extra.length
             ? `fixture.json holds fields the seed's AddendaBConformanceFixture does not define (${extra.slice(0, 5).join(', ')})`
             : 'fixture.json is not the seed’s AddendaBConformanceFixture');
@@ -77713,7 +77678,7 @@ function markDuplicates(standings) {
 /** The seed's fixture fields on top of the common ones (src/conformance/schema.ts). */
 const addendaBFixtures = {
     fields() {
-        const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = seedFixture().shape;
+        const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = seedFixtureSchema().shape;
         return { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs };
     },
     prepare: (fx) => ({ input: String(fx['input_bundle_ref']) }),
@@ -77901,9 +77866,9 @@ const addendaBPack = {
     // The record union extends some 200 record schemas (≈ 15 ms of a run that may never read a
     // bundle): built only when the schema files are written.
     schemas: (0,first_use/* onFirstUse */.V)(() => ({
-        'addenda-b-bundle': bundleMeta(),
+        'addenda-b-bundle': bundleMetaSchema(),
         'addenda-b-record': bundleRecordSchema(),
-        'addenda-b-fixture': seedFixture(),
+        'addenda-b-fixture': seedFixtureSchema(),
     })),
     docs: { 'addenda-b': addendaBMarkdown },
     discover(dirs) {
@@ -78759,6 +78724,18 @@ function sharedSubjects(results) {
 
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
+/**
+ * Whether an RFC 3339 date or date-time names a real day and time: Date.parse rolls 2026-02-30
+ * over to March 2 and would let such a waiver live two days longer than it says.
+ */
+function isCalendarDate(s) {
+    if (Number.isNaN(Date.parse(s)))
+        return false;
+    const [y, m, d] = s.slice(0, 10).split('-').map(Number);
+    const day = new Date(0);
+    day.setUTCFullYear(y, m - 1, d);
+    return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
 /** One accepted finding: `config.waivers[]`; built on first use (src/model/first-use.ts). */
 const waiverSchema = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_2__/* .onFirstUse */ .V)(() => zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     code: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The validation code waived, e.g. aris.input_stale'),
@@ -78772,7 +78749,7 @@ const waiverSchema = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_2__/* .onFi
         .describe('Where the fix is tracked, e.g. an issue URL'),
     expires: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
         .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
-        .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
+        .refine(isCalendarDate, 'is not a real date')
         .optional()
         .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
 })
@@ -79362,7 +79339,7 @@ const expectedFinding = () => schemas/* object */.Ikc({
  * The fields every fixture may have; a pack adds its own (PackFixtures.fields). Built on first
  * use (src/model/first-use.ts): only runs with fixtures read them.
  */
-const common = (0,first_use/* onFirstUse */.V)(() => ({
+const commonFixtureFields = (0,first_use/* onFirstUse */.V)(() => ({
     $schema: schemas/* string */.YjP().optional(),
     schema_version: schemas/* string */.YjP().optional(),
     fixture_id: schemas/* string */.YjP().min(1),
@@ -79398,7 +79375,7 @@ const common = (0,first_use/* onFirstUse */.V)(() => ({
  * reading `pack` before the pack is known).
  */
 function fixtureSchema(pack) {
-    return schemas/* object */.Ikc({ ...common(), ...pack?.fixtures?.fields?.() }).strict();
+    return schemas/* object */.Ikc({ ...commonFixtureFields(), ...pack?.fixtures?.fields?.() }).strict();
 }
 
 // EXTERNAL MODULE: ./src/io/json-file.ts

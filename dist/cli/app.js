@@ -14372,10 +14372,6 @@ function onFirstUse(build) {
 ;// CONCATENATED MODULE: ./src/model/subject.ts
 
 
-/**
- * A subject is the unit that gets a verdict: one audit artifact, one run, one fixture.
- * A target is what a pack is pointed at: a paper directory, a run directory, a fixture folder.
- */
 function build() {
     const Outcome = schemas_enum(['pass', 'problem', 'blocking', 'skipped']);
     /** A pack's own word for what a subject or target is, e.g. paper, audit, run, fixture. */
@@ -14664,7 +14660,6 @@ function emit(report, fmt, out, io) {
 
 function finding_build() {
     const Severity = schemas_enum(['error', 'warning', 'notice']);
-    /** A place in the repository: a repo-relative POSIX path and, where known, a 1-based line. */
     const Location = object({
         path: schemas_string(),
         line: schemas_number().int().positive().optional(),
@@ -15158,6 +15153,18 @@ function toValue(node, lines, duplicates) {
 
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
+/**
+ * Whether an RFC 3339 date or date-time names a real day and time: Date.parse rolls 2026-02-30
+ * over to March 2 and would let such a waiver live two days longer than it says.
+ */
+function isCalendarDate(s) {
+    if (Number.isNaN(Date.parse(s)))
+        return false;
+    const [y, m, d] = s.slice(0, 10).split('-').map(Number);
+    const day = new Date(0);
+    day.setUTCFullYear(y, m - 1, d);
+    return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
 /** One accepted finding: `config.waivers[]`; built on first use (src/model/first-use.ts). */
 const waiverSchema = onFirstUse(() => object({
     code: schemas_string().min(1).describe('The validation code waived, e.g. aris.input_stale'),
@@ -15171,7 +15178,7 @@ const waiverSchema = onFirstUse(() => object({
         .describe('Where the fix is tracked, e.g. an issue URL'),
     expires: schemas_string()
         .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
-        .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
+        .refine(isCalendarDate, 'is not a real date')
         .optional()
         .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
 })
@@ -15257,7 +15264,7 @@ function applyWaivers(findings, entries, now) {
 
 const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 /** The keys every config may hold, whatever packs are registered; built on first use. */
-const coreKeys = onFirstUse(() => ({
+const coreConfigShape = onFirstUse(() => ({
     $schema: schemas_string().optional(),
     paths: array(schemas_string().min(1))
         .optional()
@@ -15286,7 +15293,7 @@ const coreKeys = onFirstUse(() => ({
 function configSchema(list = registry_packs()) {
     const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
     return object({
-        ...coreKeys(),
+        ...coreConfigShape(),
         packs: union([
             array(schemas_string()).describe('Packs whose targets discovery looks for (default: all)'),
             object(byId((p) => union([literal(false), p.options()]).optional()))
@@ -16191,7 +16198,7 @@ const expectedFinding = () => object({
  * The fields every fixture may have; a pack adds its own (PackFixtures.fields). Built on first
  * use (src/model/first-use.ts): only runs with fixtures read them.
  */
-const common = onFirstUse(() => ({
+const commonFixtureFields = onFirstUse(() => ({
     $schema: schemas_string().optional(),
     schema_version: schemas_string().optional(),
     fixture_id: schemas_string().min(1),
@@ -16227,7 +16234,7 @@ const common = onFirstUse(() => ({
  * reading `pack` before the pack is known).
  */
 function fixtureSchema(pack) {
-    return object({ ...common(), ...pack?.fixtures?.fields?.() }).strict();
+    return object({ ...commonFixtureFields(), ...pack?.fixtures?.fields?.() }).strict();
 }
 
 ;// CONCATENATED MODULE: ./src/io/json-file.ts
@@ -28974,8 +28981,8 @@ function toNumber(v) {
 
 
 
-/** The values of each of the seed's enums. */
-const SEED_ENUMS = {
+/** The values of each of the seed's enums (their zod enums are built with the other schemas). */
+const SEED_ENUM_VALUES = {
     /** Seed L1630. */
     MissingInputPolicy: [
         'fail_validation',
@@ -29040,20 +29047,9 @@ const SEED_ENUMS = {
         'allowed_by_human_review',
     ],
     /** Seed L489. */
-    EvaluationChainKind: [
-        'pattern_c_evaluator_then_judge',
-        'experiment_internal',
-        'multi_producer',
-    ],
+    EvaluationChainKind: ['pattern_c_evaluator_then_judge', 'experiment_internal', 'multi_producer'],
     /** Seed L493. */
-    EvaluationChainStatus: [
-        'open',
-        'partial',
-        'complete',
-        'timed_out',
-        'superseded',
-        'invalidated',
-    ],
+    EvaluationChainStatus: ['open', 'partial', 'complete', 'timed_out', 'superseded', 'invalidated'],
     /** Seed L597. */
     OutcomeEvaluationRuntimeState: ['pending', 'pending_dependency', 'evaluating', 'dirty'],
     /** Seed L602. */
@@ -29141,13 +29137,7 @@ const SEED_ENUMS = {
     /** Seed L688. */
     RoutingFirePolicy: ['first_match_only', 'all_matching_with_idempotency'],
     /** Seed L732. */
-    TypeOwnerStatus: [
-        'canonical',
-        'imported',
-        'pending_absorption',
-        'deprecated',
-        'retired',
-    ],
+    TypeOwnerStatus: ['canonical', 'imported', 'pending_absorption', 'deprecated', 'retired'],
     /** Seed L738. */
     PendingConsumerDegradedBehavior: [
         'persist_only',
@@ -29161,11 +29151,7 @@ const SEED_ENUMS = {
     /** Seed L830. */
     FeedbackBundleEmissionRule: ['always', 'on_failure_only', 'never'],
     /** Seed L831. */
-    FeedbackBundleAbsentReason: [
-        'not_emitted_by_design',
-        'not_applicable',
-        'policy_filtered',
-    ],
+    FeedbackBundleAbsentReason: ['not_emitted_by_design', 'not_applicable', 'policy_filtered'],
     /** Seed L859. */
     CoreAuthorityLevel: ['binding', 'persuasive', 'advisory', 'unknown'],
     /** Seed L864. */
@@ -29352,14 +29338,7 @@ const SEED_ENUMS = {
     /** Seed L2321. */
     ResearchNeedScope: ['run', 'task', 'workspace'],
     /** Seed L2322. */
-    ResearchNeedStatus: [
-        'open',
-        'leased',
-        'answered',
-        'human_needed',
-        'unresolved',
-        'cancelled',
-    ],
+    ResearchNeedStatus: ['open', 'leased', 'answered', 'human_needed', 'unresolved', 'cancelled'],
     /** Seed L2365. */
     EvidenceAnchorSupportStrength: ['direct', 'indirect', 'contextual', 'contradicts'],
     /** Seed L2394. */
@@ -29503,63 +29482,63 @@ const SEED_ENUMS = {
 };
 function generated_build() {
     const num = numberOrNonFinite();
-    const MissingInputPolicy = schemas_enum(SEED_ENUMS.MissingInputPolicy);
-    const ZeroDenominatorPolicy = schemas_enum(SEED_ENUMS.ZeroDenominatorPolicy);
-    const WorkspaceExternalizationKind = schemas_enum(SEED_ENUMS.WorkspaceExternalizationKind);
-    const FindingState = schemas_enum(SEED_ENUMS.FindingState);
-    const BlockingAuthorityBasis = schemas_enum(SEED_ENUMS.BlockingAuthorityBasis);
-    const SubjectiveBlockingPermission = schemas_enum(SEED_ENUMS.SubjectiveBlockingPermission);
-    const EvaluationChainKind = schemas_enum(SEED_ENUMS.EvaluationChainKind);
-    const EvaluationChainStatus = schemas_enum(SEED_ENUMS.EvaluationChainStatus);
-    const OutcomeEvaluationRuntimeState = schemas_enum(SEED_ENUMS.OutcomeEvaluationRuntimeState);
-    const OutcomeEvaluationDisposition = schemas_enum(SEED_ENUMS.OutcomeEvaluationDisposition);
-    const OutcomeEvaluationState = schemas_enum(SEED_ENUMS.OutcomeEvaluationState);
-    const EvaluationVerdict = schemas_enum(SEED_ENUMS.EvaluationVerdict);
-    const EvaluationLimitationKind = schemas_enum(SEED_ENUMS.EvaluationLimitationKind);
-    const IndeterminateCause = schemas_enum(SEED_ENUMS.IndeterminateCause);
-    const SubstantiveVerdictStatus = schemas_enum(SEED_ENUMS.SubstantiveVerdictStatus);
-    const FeedbackBranch = schemas_enum(SEED_ENUMS.FeedbackBranch);
-    const RoutingFirePolicy = schemas_enum(SEED_ENUMS.RoutingFirePolicy);
-    const TypeOwnerStatus = schemas_enum(SEED_ENUMS.TypeOwnerStatus);
-    const PendingConsumerDegradedBehavior = schemas_enum(SEED_ENUMS.PendingConsumerDegradedBehavior);
-    const LearningMode = schemas_enum(SEED_ENUMS.LearningMode);
-    const FeedbackBundleEmissionRule = schemas_enum(SEED_ENUMS.FeedbackBundleEmissionRule);
-    const FeedbackBundleAbsentReason = schemas_enum(SEED_ENUMS.FeedbackBundleAbsentReason);
-    const CoreAuthorityLevel = schemas_enum(SEED_ENUMS.CoreAuthorityLevel);
-    const LegalTreatmentStatus = schemas_enum(SEED_ENUMS.LegalTreatmentStatus);
-    const RevisionExecutionLifecycleState = schemas_enum(SEED_ENUMS.RevisionExecutionLifecycleState);
-    const SourceWorkspaceOperationKind = schemas_enum(SEED_ENUMS.SourceWorkspaceOperationKind);
-    const MutationMode = schemas_enum(SEED_ENUMS.MutationMode);
-    const HardCallBlockingScope = schemas_enum(SEED_ENUMS.HardCallBlockingScope);
-    const HardCallResponseMode = schemas_enum(SEED_ENUMS.HardCallResponseMode);
-    const SufficiencyTrigger = schemas_enum(SEED_ENUMS.SufficiencyTrigger);
-    const SufficiencyTerminalRoute = schemas_enum(SEED_ENUMS.SufficiencyTerminalRoute);
-    const RevisionStepRevalidationPolicyKind = schemas_enum(SEED_ENUMS.RevisionStepRevalidationPolicyKind);
-    const NumericUnit = schemas_enum(SEED_ENUMS.NumericUnit);
-    const MetricValueKind = schemas_enum(SEED_ENUMS.MetricValueKind);
-    const FiniteNumberPolicy = schemas_enum(SEED_ENUMS.FiniteNumberPolicy);
-    const OutcomeCycleTerminalClass = schemas_enum(SEED_ENUMS.OutcomeCycleTerminalClass);
-    const CostDimension = schemas_enum(SEED_ENUMS.CostDimension);
-    const CostCorrelationPolicy = schemas_enum(SEED_ENUMS.CostCorrelationPolicy);
-    const TemplateMatchComponent = schemas_enum(SEED_ENUMS.TemplateMatchComponent);
-    const SourceTrustBasis = schemas_enum(SEED_ENUMS.SourceTrustBasis);
-    const SourceMaterializationKind = schemas_enum(SEED_ENUMS.SourceMaterializationKind);
-    const ResearchNeedScope = schemas_enum(SEED_ENUMS.ResearchNeedScope);
-    const ResearchNeedStatus = schemas_enum(SEED_ENUMS.ResearchNeedStatus);
-    const EvidenceAnchorSupportStrength = schemas_enum(SEED_ENUMS.EvidenceAnchorSupportStrength);
-    const ClaimSupportStatus = schemas_enum(SEED_ENUMS.ClaimSupportStatus);
-    const RunBoardEventClass = schemas_enum(SEED_ENUMS.RunBoardEventClass);
-    const TaskContextAudience = schemas_enum(SEED_ENUMS.TaskContextAudience);
-    const RunGuidanceLifecycleState = schemas_enum(SEED_ENUMS.RunGuidanceLifecycleState);
-    const AllowedCoordinationPoint = schemas_enum(SEED_ENUMS.AllowedCoordinationPoint);
-    const RelianceArtifactLifecycleState = schemas_enum(SEED_ENUMS.RelianceArtifactLifecycleState);
-    const RelianceStatus = schemas_enum(SEED_ENUMS.RelianceStatus);
-    const RelianceLimitationKind = schemas_enum(SEED_ENUMS.RelianceLimitationKind);
-    const RevisionReviewPacketState = schemas_enum(SEED_ENUMS.RevisionReviewPacketState);
-    const AttentionKind = schemas_enum(SEED_ENUMS.AttentionKind);
-    const TaskReplayMode = schemas_enum(SEED_ENUMS.TaskReplayMode);
-    const AddendaBPatchPhase = schemas_enum(SEED_ENUMS.AddendaBPatchPhase);
-    const AddendaBConformanceFixtureKind = schemas_enum(SEED_ENUMS.AddendaBConformanceFixtureKind);
+    const MissingInputPolicy = schemas_enum(SEED_ENUM_VALUES.MissingInputPolicy);
+    const ZeroDenominatorPolicy = schemas_enum(SEED_ENUM_VALUES.ZeroDenominatorPolicy);
+    const WorkspaceExternalizationKind = schemas_enum(SEED_ENUM_VALUES.WorkspaceExternalizationKind);
+    const FindingState = schemas_enum(SEED_ENUM_VALUES.FindingState);
+    const BlockingAuthorityBasis = schemas_enum(SEED_ENUM_VALUES.BlockingAuthorityBasis);
+    const SubjectiveBlockingPermission = schemas_enum(SEED_ENUM_VALUES.SubjectiveBlockingPermission);
+    const EvaluationChainKind = schemas_enum(SEED_ENUM_VALUES.EvaluationChainKind);
+    const EvaluationChainStatus = schemas_enum(SEED_ENUM_VALUES.EvaluationChainStatus);
+    const OutcomeEvaluationRuntimeState = schemas_enum(SEED_ENUM_VALUES.OutcomeEvaluationRuntimeState);
+    const OutcomeEvaluationDisposition = schemas_enum(SEED_ENUM_VALUES.OutcomeEvaluationDisposition);
+    const OutcomeEvaluationState = schemas_enum(SEED_ENUM_VALUES.OutcomeEvaluationState);
+    const EvaluationVerdict = schemas_enum(SEED_ENUM_VALUES.EvaluationVerdict);
+    const EvaluationLimitationKind = schemas_enum(SEED_ENUM_VALUES.EvaluationLimitationKind);
+    const IndeterminateCause = schemas_enum(SEED_ENUM_VALUES.IndeterminateCause);
+    const SubstantiveVerdictStatus = schemas_enum(SEED_ENUM_VALUES.SubstantiveVerdictStatus);
+    const FeedbackBranch = schemas_enum(SEED_ENUM_VALUES.FeedbackBranch);
+    const RoutingFirePolicy = schemas_enum(SEED_ENUM_VALUES.RoutingFirePolicy);
+    const TypeOwnerStatus = schemas_enum(SEED_ENUM_VALUES.TypeOwnerStatus);
+    const PendingConsumerDegradedBehavior = schemas_enum(SEED_ENUM_VALUES.PendingConsumerDegradedBehavior);
+    const LearningMode = schemas_enum(SEED_ENUM_VALUES.LearningMode);
+    const FeedbackBundleEmissionRule = schemas_enum(SEED_ENUM_VALUES.FeedbackBundleEmissionRule);
+    const FeedbackBundleAbsentReason = schemas_enum(SEED_ENUM_VALUES.FeedbackBundleAbsentReason);
+    const CoreAuthorityLevel = schemas_enum(SEED_ENUM_VALUES.CoreAuthorityLevel);
+    const LegalTreatmentStatus = schemas_enum(SEED_ENUM_VALUES.LegalTreatmentStatus);
+    const RevisionExecutionLifecycleState = schemas_enum(SEED_ENUM_VALUES.RevisionExecutionLifecycleState);
+    const SourceWorkspaceOperationKind = schemas_enum(SEED_ENUM_VALUES.SourceWorkspaceOperationKind);
+    const MutationMode = schemas_enum(SEED_ENUM_VALUES.MutationMode);
+    const HardCallBlockingScope = schemas_enum(SEED_ENUM_VALUES.HardCallBlockingScope);
+    const HardCallResponseMode = schemas_enum(SEED_ENUM_VALUES.HardCallResponseMode);
+    const SufficiencyTrigger = schemas_enum(SEED_ENUM_VALUES.SufficiencyTrigger);
+    const SufficiencyTerminalRoute = schemas_enum(SEED_ENUM_VALUES.SufficiencyTerminalRoute);
+    const RevisionStepRevalidationPolicyKind = schemas_enum(SEED_ENUM_VALUES.RevisionStepRevalidationPolicyKind);
+    const NumericUnit = schemas_enum(SEED_ENUM_VALUES.NumericUnit);
+    const MetricValueKind = schemas_enum(SEED_ENUM_VALUES.MetricValueKind);
+    const FiniteNumberPolicy = schemas_enum(SEED_ENUM_VALUES.FiniteNumberPolicy);
+    const OutcomeCycleTerminalClass = schemas_enum(SEED_ENUM_VALUES.OutcomeCycleTerminalClass);
+    const CostDimension = schemas_enum(SEED_ENUM_VALUES.CostDimension);
+    const CostCorrelationPolicy = schemas_enum(SEED_ENUM_VALUES.CostCorrelationPolicy);
+    const TemplateMatchComponent = schemas_enum(SEED_ENUM_VALUES.TemplateMatchComponent);
+    const SourceTrustBasis = schemas_enum(SEED_ENUM_VALUES.SourceTrustBasis);
+    const SourceMaterializationKind = schemas_enum(SEED_ENUM_VALUES.SourceMaterializationKind);
+    const ResearchNeedScope = schemas_enum(SEED_ENUM_VALUES.ResearchNeedScope);
+    const ResearchNeedStatus = schemas_enum(SEED_ENUM_VALUES.ResearchNeedStatus);
+    const EvidenceAnchorSupportStrength = schemas_enum(SEED_ENUM_VALUES.EvidenceAnchorSupportStrength);
+    const ClaimSupportStatus = schemas_enum(SEED_ENUM_VALUES.ClaimSupportStatus);
+    const RunBoardEventClass = schemas_enum(SEED_ENUM_VALUES.RunBoardEventClass);
+    const TaskContextAudience = schemas_enum(SEED_ENUM_VALUES.TaskContextAudience);
+    const RunGuidanceLifecycleState = schemas_enum(SEED_ENUM_VALUES.RunGuidanceLifecycleState);
+    const AllowedCoordinationPoint = schemas_enum(SEED_ENUM_VALUES.AllowedCoordinationPoint);
+    const RelianceArtifactLifecycleState = schemas_enum(SEED_ENUM_VALUES.RelianceArtifactLifecycleState);
+    const RelianceStatus = schemas_enum(SEED_ENUM_VALUES.RelianceStatus);
+    const RelianceLimitationKind = schemas_enum(SEED_ENUM_VALUES.RelianceLimitationKind);
+    const RevisionReviewPacketState = schemas_enum(SEED_ENUM_VALUES.RevisionReviewPacketState);
+    const AttentionKind = schemas_enum(SEED_ENUM_VALUES.AttentionKind);
+    const TaskReplayMode = schemas_enum(SEED_ENUM_VALUES.TaskReplayMode);
+    const AddendaBPatchPhase = schemas_enum(SEED_ENUM_VALUES.AddendaBPatchPhase);
+    const AddendaBConformanceFixtureKind = schemas_enum(SEED_ENUM_VALUES.AddendaBConformanceFixtureKind);
     /** Seed L152. */
     const CanonicalEventRef = schemas_string();
     /** Seed L153. */
@@ -32411,13 +32390,16 @@ const LOOSENED_FIELDS = {
  * status the policy does not list cannot be derived by it. A registry record: replace it to
  * change the table (docs/addenda-b.md).
  */
-const relianceStatusDerivationPolicy = onFirstUse(() => {
+const reliancePolicySchema = onFirstUse(() => {
     /** How many entries a list of the derivation must hold for a status (the policy's word). */
-    const count = schemas_enum(['none', 'some', 'any']);
+    const countRequirement = schemas_enum(['none', 'some', 'any']);
     return looseObject({
         policy_id: schemas_string().min(1),
         formula_ref: schemas_string().min(1),
-        status_requirements: partialRecord(schemas_enum(SEED_ENUMS.RelianceStatus), looseObject({ unresolved_limitations: count, required_human_review_refs: count })),
+        status_requirements: partialRecord(schemas_enum(SEED_ENUM_VALUES.RelianceStatus), looseObject({
+            unresolved_limitations: countRequirement,
+            required_human_review_refs: countRequirement,
+        })),
         schema_version: literal('1.0'),
     });
 });
@@ -32448,7 +32430,7 @@ const recordSchemas = onFirstUse(() => ({
         least_to_most_tainted: array(schemas_string().min(1)).min(1),
         schema_version: literal('1.0'),
     }),
-    RelianceStatusDerivationPolicy: relianceStatusDerivationPolicy(),
+    RelianceStatusDerivationPolicy: reliancePolicySchema(),
 }));
 /** Records whose id is not their first field (or whose first field is not named *_id). */
 const ID_FIELDS = {
@@ -38702,7 +38684,7 @@ function make() {
 
 
 /** bundle.json: what run the records belong to, and the time the bundle speaks for. */
-const bundleMeta = onFirstUse(() => object({
+const bundleMetaSchema = onFirstUse(() => object({
     $schema: schemas_string().optional(),
     schema_version: literal('1.0'),
     task_id: schemas_string().min(1),
@@ -38853,7 +38835,7 @@ function readBundle(ws, dir, opts = {}) {
             : { path: metaFile.rel });
     }
     else {
-        const parsed = bundleMeta().safeParse(metaFile.data);
+        const parsed = bundleMetaSchema().safeParse(metaFile.data);
         if (parsed.success)
             meta = parsed.data;
         else {
@@ -41879,8 +41861,8 @@ const patternCRouteConflictUnresolved = {
 // A-06 / A-07 outcome state, disposition, verdict and limitation taxonomy (L595-674).
 
 
-const RUNTIME = SEED_ENUMS.OutcomeEvaluationRuntimeState;
-const DISPOSITIONS = SEED_ENUMS.OutcomeEvaluationDisposition;
+const RUNTIME = SEED_ENUM_VALUES.OutcomeEvaluationRuntimeState;
+const DISPOSITIONS = SEED_ENUM_VALUES.OutcomeEvaluationDisposition;
 /** Envelope fields a live producer may carry an outcome state in (the seed retains them unnamed, L465). */
 const ENVELOPE_STATE_FIELDS = ['state', 'outcome_state', 'disposition', 'evaluation_state'];
 const runtimeStateEmittedToEnvelope = {
@@ -41931,7 +41913,7 @@ const dispositionWithoutVerdictMapping = {
 // A-08 / B-23 feedback routing resolution and idempotency (L675-729), A-18 emission (L828-856).
 
 
-const BRANCHES = SEED_ENUMS.FeedbackBranch;
+const BRANCHES = SEED_ENUM_VALUES.FeedbackBranch;
 const feedbackBranchMissingHandler = {
     meta: {
         code: 'validation.feedback_branch_missing_handler',
@@ -42069,7 +42051,7 @@ const envelopeMissingForResult = {
 
 
 
-const LEARNING_MODES = SEED_ENUMS.LearningMode;
+const LEARNING_MODES = SEED_ENUM_VALUES.LearningMode;
 const pendingOwnerWithoutDegradedBehavior = {
     meta: {
         code: 'validation.pending_owner_without_degraded_behavior',
@@ -43725,7 +43707,7 @@ const stepIdempotencyParallelEnumDrift = {
 // B-03 / D-16 Source Workspace operation API (L1020-1100) and A-27's hash comparison (L954).
 
 
-const KINDS = SEED_ENUMS.SourceWorkspaceOperationKind;
+const KINDS = SEED_ENUM_VALUES.SourceWorkspaceOperationKind;
 /** Operation kinds that read the workspace; every other kind mutates it (L1050: "required for mutation kinds"). */
 const READ_KINDS = ['read_workspace_snapshot', 'export_workspace_bundle'];
 const workspaceMutationWithoutPrecondition = {
@@ -45092,7 +45074,7 @@ const regenerateLoopAfterIdenticalRejection = {
 
 const SECTION = 'D-01/D-02';
 const d01_taint_named = (r) => nameOf(r, idFieldOf(r.type));
-const TRUST_BASES = SEED_ENUMS.SourceTrustBasis;
+const TRUST_BASES = SEED_ENUM_VALUES.SourceTrustBasis;
 const sourceKindTaintUnmapped = {
     meta: {
         code: 'validation.source_kind_taint_unmapped',
@@ -45282,7 +45264,7 @@ const sourceTierDemotionWithoutAuthority = {
 
 
 const d05_research_need_SECTION = 'D-05/B-13';
-const SCOPES = SEED_ENUMS.ResearchNeedScope;
+const SCOPES = SEED_ENUM_VALUES.ResearchNeedScope;
 const researchNeedScopeMissing = {
     meta: {
         code: 'validation.research_need_scope_missing',
@@ -47373,9 +47355,9 @@ ${rows.join('\n')}
  * (seed 004 L3405-3413). It names no `pack` (the folder does); the input bundle is
  * input_bundle_ref beside fixture.json; the kind is one of the seed's 20.
  */
-const seedFixture = onFirstUse(() => object({
+const seedFixtureSchema = onFirstUse(() => object({
     fixture_id: schemas_string().min(1),
-    fixture_kind: schemas_enum(SEED_ENUMS.AddendaBConformanceFixtureKind),
+    fixture_kind: schemas_enum(SEED_ENUM_VALUES.AddendaBConformanceFixtureKind),
     input_bundle_ref: schemas_string().min(1).describe('The input bundle, beside fixture.json'),
     expected_validation_codes: array(schemas_string()).optional(),
     expected_terminal_state: schemas_string().optional(),
@@ -47438,7 +47420,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
                 location: { path: s.path },
             }));
     const uncovered = [];
-    for (const kind of SEED_ENUMS.AddendaBConformanceFixtureKind) {
+    for (const kind of SEED_ENUM_VALUES.AddendaBConformanceFixtureKind) {
         const ofKind = standings.filter((s) => s.kind === kind);
         for (const role of ['firing', 'clean']) {
             if (ofKind.some((s) => s.role === role))
@@ -47531,9 +47513,9 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
     const loaded = loadJsonObject(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);
     if (loaded.state !== 'ok')
         return no(`fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}`);
-    const parsed = seedFixture().safeParse(loaded.data);
+    const parsed = seedFixtureSchema().safeParse(loaded.data);
     if (!parsed.success) {
-        const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(seedFixture().shape, k));
+        const extra = Object.keys(loaded.data).filter((k) => !Object.hasOwn(seedFixtureSchema().shape, k));
         return no(extra.length
             ? `fixture.json holds fields the seed's AddendaBConformanceFixture does not define (${extra.slice(0, 5).join(', ')})`
             : 'fixture.json is not the seed\u2019s AddendaBConformanceFixture');
@@ -47586,7 +47568,7 @@ function markDuplicates(standings) {
 /** The seed's fixture fields on top of the common ones (src/conformance/schema.ts). */
 const addendaBFixtures = {
     fields() {
-        const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = seedFixture().shape;
+        const { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs } = seedFixtureSchema().shape;
         return { schema_version, fixture_kind, input_bundle_ref, expected_receipt_refs };
     },
     prepare: (fx) => ({ input: String(fx['input_bundle_ref']) }),
@@ -47774,9 +47756,9 @@ const addendaBPack = {
     // The record union extends some 200 record schemas (\u2248 15 ms of a run that may never read a
     // bundle): built only when the schema files are written.
     schemas: onFirstUse(() => ({
-        'addenda-b-bundle': bundleMeta(),
+        'addenda-b-bundle': bundleMetaSchema(),
         'addenda-b-record': bundleRecordSchema(),
-        'addenda-b-fixture': seedFixture(),
+        'addenda-b-fixture': seedFixtureSchema(),
     })),
     docs: { 'addenda-b': addendaBMarkdown },
     discover(dirs) {
@@ -47890,10 +47872,6 @@ function report_build() {
             .default(0)
             .describe('Findings a config waiver accepts: not counted in errors, warnings or notices'),
     });
-    /**
-     * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the
-     * shards cover the whole list exactly once, with the same settings.
-     */
     const ShardRecord = object({
         index: schemas_number().int().positive().describe('This shard, 1-based'),
         count: schemas_number().int().positive().describe('How many shards the target list was cut into'),
@@ -47907,7 +47885,6 @@ function report_build() {
         fail_on: schemas_enum(['blocking', 'problem']),
         allow_empty: schemas_boolean(),
     });
-    /** The one report model: every renderer (text, json, markdown, sarif, legacy) reads this. */
     const GateReport = object({
         report_version: literal('1'),
         tool: object({ name: literal('audit-gate'), version: schemas_string() }),
