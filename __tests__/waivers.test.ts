@@ -88,6 +88,7 @@ describe('waivers', () => {
       { ...WAIVE_FAIL, expires: 'next week' },
       { ...WAIVE_FAIL, expires: '2999-02-30' }, // Date.parse would read 2999-03-02
       { ...WAIVE_FAIL, expires: '2999-04-31T00:00:00Z' },
+      { ...WAIVE_FAIL, expires: '2999-12-31T24:00:00Z' }, // not RFC 3339: hours are 00-23
     ]) {
       const r = await verify({ root: blockedRepo({ waivers: [bad] }) });
       expect(codes(r)).toContain('gate.config_invalid');

@@ -15155,10 +15155,11 @@ function toValue(node, lines, duplicates) {
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
 /**
  * Whether an RFC 3339 date or date-time names a real day and time: Date.parse rolls 2026-02-30
- * over to March 2 and would let such a waiver live two days longer than it says.
+ * over to March 2 and would let such a waiver live two days longer than it says, and reads hour
+ * 24 as the next day.
  */
 function isCalendarDate(s) {
-    if (Number.isNaN(Date.parse(s)))
+    if (Number.isNaN(Date.parse(s)) || (s.length > 10 && Number(s.slice(11, 13)) > 23))
         return false;
     const [y, m, d] = s.slice(0, 10).split('-').map(Number);
     const day = new Date(0);
