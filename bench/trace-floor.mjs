@@ -1,7 +1,8 @@
 // The trace benchmark's floor: what any verifier on Node pays before checking anything. Every
 // file of each run directory is read and hashed with sha256, and every line of every trace.jsonl is
 // JSON.parsed, with nothing else: no rules, no report. It uses as many threads as audit-gate does
-// (this one and up to seven workers, one fewer than the cores), each taking every n-th run.
+// (this one and up to seven workers, one fewer than the cores), each taking every n-th run;
+// `--threads 1` uses this one alone (on a few small runs, a worker's start costs more than it saves).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,10 +26,14 @@ function visit(files) {
 }
 
 if (isMainThread) {
-  const root = process.argv[2];
-  if (!root) throw new Error('usage: node bench/trace-floor.mjs <directory of runs>');
-  // As src/parallel.ts sizes its verify workers.
-  const helpers = Math.max(0, Math.min(7, os.availableParallelism() - 1));
+  const [root, flag, threads] = process.argv.slice(2);
+  if (!root || (flag !== undefined && (flag !== '--threads' || !(Number(threads) >= 1))))
+    throw new Error('usage: node bench/trace-floor.mjs <directory of runs> [--threads N]');
+  // As src/parallel.ts sizes its verify workers, unless told.
+  const helpers =
+    flag === undefined
+      ? Math.max(0, Math.min(7, os.availableParallelism() - 1))
+      : Number(threads) - 1;
   const workers = Array.from({ length: helpers }, () => new Worker(fileURLToPath(import.meta.url)));
   const runs = [];
   const walk = (d, into) => {

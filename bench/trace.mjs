@@ -8,8 +8,10 @@
 //    same runs in one Python process, as a ratio (target: audit-gate at least 4× faster). Both
 //    sides are also timed on one run, which is mostly start-up (Node and the bundle; Python and
 //    the producer's imports), so the per-run cost without start-up is printed for each side too.
-// Beside openssl, the floor (bench/trace-floor.mjs: Node reading and hashing the same files and
-// parsing every trace line on as many threads as audit-gate uses, checking nothing) is timed in the same run, as a ratio both ways.
+// In both parts the floor (bench/trace-floor.mjs: Node reading and hashing the same files and
+// parsing every trace line on as many threads as audit-gate uses, checking nothing) is timed in
+// the same run; on the real runs also on one thread, and the producer ÷ the faster floor is what
+// no verifier on Node could beat on this machine.
 // The machine's load average is printed: on a shared machine, compare ratios from the same run.
 // The sides of each part (audit-gate, openssl and the floor; audit-gate and the producer, on all
 // runs and on one) are run in turn, so a change in load hits them alike.
@@ -163,14 +165,23 @@ function realRuns(root) {
   };
   const [all, one] = [ourRun(base), ourRun(path.join(base, '0'))];
   all(); // warm the page cache and the compile cache
+  const floorScript = path.resolve('bench/trace-floor.mjs');
+  const floorOn =
+    (...threads) =>
+    () =>
+      bestOf(1, process.execPath, [floorScript, base, ...threads]);
   // With the producer: each side on all runs, then on one, in turn.
   const producer = process.env.BIJUX_CANON_REASON !== undefined;
-  const [oursT, ours1T, producerT, producer1T] = timedEach(REPEAT, [
+  const [oursT, ours1T, floorT, floor1T, producerT, producer1T] = timedEach(REPEAT, [
     all,
     one,
+    floorOn(),
+    floorOn('--threads', '1'),
     ...(producer ? [() => producerMs(dirs), () => producerMs(dirs.slice(0, 1))] : []),
   ]);
   const [ours, ours1] = [oursT.wall, ours1T.wall];
+  // The floor on as many threads as audit-gate uses, or on one: whichever is faster here.
+  const floor = Math.min(floorT.wall, floor1T.wall);
   /** Per run without start-up: (time for all runs − time for one) ÷ (runs − 1). */
   const marginal = (all, one) => (all - one) / Math.max(1, REAL_RUNS - 1);
   const rows = [
@@ -178,6 +189,11 @@ function realRuns(root) {
     ['audit-gate per run', `${(ours / REAL_RUNS).toFixed(2)} ms`],
     ['audit-gate on 1 run (start-up)', `${ours1.toFixed(0)} ms`],
     ['audit-gate per run, without it', `${marginal(ours, ours1).toFixed(2)} ms`],
+    [
+      'floor: read, hash, JSON.parse only',
+      `${floorT.wall.toFixed(0)} ms (${floor1T.wall.toFixed(0)} ms on one thread)`,
+    ],
+    ['audit-gate ÷ floor', `${(ours / floor).toFixed(2)}×`],
   ];
   if (!producer)
     rows.push(['producer’s verifier', 'not run (set BIJUX_CANON_REASON to its package directory)']);
@@ -193,6 +209,7 @@ function realRuns(root) {
         'the same, start-up excluded',
         `${(marginal(producer, producer1) / marginal(ours, ours1)).toFixed(2)}×`,
       ],
+      ['producer ÷ floor (no Node verifier gets past it)', `${(producer / floor).toFixed(2)}×`],
       [`CPU time: producer (${REAL_RUNS} runs)`, cpuText(producerT)],
       [`CPU time: audit-gate (all threads)`, cpuText(oursT)],
       ['CPU: producer ÷ audit-gate', cpuRatio(producerT, oursT)],
@@ -207,6 +224,8 @@ function realRuns(root) {
       '  audit-gate: one `audit-gate trace` process (Node start-up, bundle load, discovery, a worker',
       '  thread on a second core); it reads and hashes every file of each run (trace, evidence,',
       '  chunks, plan, spec, run_meta, manifest, fingerprint, verify reports, provenance).',
+      '  floor: bench/trace-floor.mjs on the same runs (Node start-up included), the faster of',
+      '  audit-gate’s threads and one thread: reading, hashing and parsing alone, checking nothing.',
       '  producer: one python3 process (interpreter start-up, its imports), then read_trace_jsonl,',
       '  Plan.model_validate and verify_trace per run, on one core; it reads trace.jsonl, plan.json,',
       '  chunks.jsonl and the evidence files.',
