@@ -26,14 +26,24 @@ function visit(files) {
 }
 
 if (isMainThread) {
-  const [root, flag, threads] = process.argv.slice(2);
-  if (!root || (flag !== undefined && (flag !== '--threads' || !(Number(threads) >= 1))))
-    throw new Error('usage: node bench/trace-floor.mjs <directory of runs> [--threads N]');
-  // As src/parallel.ts sizes its verify workers, unless told.
+  const [root, ...rest] = process.argv.slice(2);
+  const usage = (why) => {
+    console.error(`${why}\nusage: node bench/trace-floor.mjs <directory of runs> [--threads N]`);
+    process.exit(2);
+  };
+  if (root === undefined) usage('no directory of runs given');
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
+    usage(`${root}: not a directory`);
+  const threads = rest.length === 0 ? undefined : Number(rest[1]);
+  if (rest.length !== 0 && (rest.length !== 2 || rest[0] !== '--threads'))
+    usage(`unexpected arguments: ${rest.join(' ')}`);
+  // audit-gate uses at most 8 threads: one per core, up to 8.
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1 && threads <= 8))
+    usage(`--threads takes a whole number from 1 to 8, not ${rest[1]}`);
+  // As src/parallel.ts sizes its verify workers, unless told. (audit-gate starts them only for 8
+  // runs or more; the floor always does, so on a few runs --threads 1 is the lower one.)
   const helpers =
-    flag === undefined
-      ? Math.max(0, Math.min(7, os.availableParallelism() - 1))
-      : Number(threads) - 1;
+    threads === undefined ? Math.max(0, Math.min(7, os.availableParallelism() - 1)) : threads - 1;
   const workers = Array.from({ length: helpers }, () => new Worker(fileURLToPath(import.meta.url)));
   const runs = [];
   const walk = (d, into) => {
