@@ -103,6 +103,36 @@ describe('listTarget', () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('never enters or reads a git directory, nor a symlink into one', () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-git-')));
+    try {
+      fs.mkdirSync(path.join(dir, '.git'));
+      fs.writeFileSync(path.join(dir, '.git', 'config'), 'extraheader = AUTHORIZATION: secret');
+      // A bare repository under another name: git's own test (HEAD, objects/, refs/).
+      for (const d of ['bare/objects', 'bare/refs'])
+        fs.mkdirSync(path.join(dir, d), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'bare', 'HEAD'), 'ref: refs/heads/main\n');
+      fs.writeFileSync(path.join(dir, 'bare', 'config'), 'secret');
+      fs.mkdirSync(path.join(dir, '.GIT'));
+      fs.symlinkSync('.git/config', path.join(dir, 'fingerprint.txt'));
+      fs.symlinkSync('bare/config', path.join(dir, 'b.txt'));
+      const listing = new Map(listTarget(dir, dir, 'the run directory').map((e) => [e.rel, e]));
+      expect([...listing.keys()]).toEqual(['.GIT', '.git', 'b.txt', 'bare', 'fingerprint.txt']);
+      for (const name of ['.git', '.GIT', 'bare']) {
+        expect(listing.get(name)?.kind).toBe('other');
+        expect(listing.get(name)?.detail).toBe('is a git directory, which is never read');
+      }
+      for (const name of ['fingerprint.txt', 'b.txt']) {
+        expect(usable(listing, name)).toBeUndefined();
+        expect(listing.get(name)?.detail).toBe(
+          'is a symlink into a git directory, which is never read',
+        );
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('firstIssue', () => {

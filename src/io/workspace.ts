@@ -222,7 +222,7 @@ const isNamedGit = (p: string) => path.basename(p).toLowerCase() === '.git';
  * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
  * objects/ and refs/ or a commondir.
  */
-function isGitDir(dir: string): boolean {
+export function isGitDir(dir: string): boolean {
   if (isNamedGit(dir)) return true;
   // Nearly every directory has no HEAD: one access(2) call says so, with no Stats object.
   if (!fs.existsSync(path.join(dir, 'HEAD'))) return false;

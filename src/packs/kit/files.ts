@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorText } from '../../io/workspace.js';
+import { errorText, isGitDir } from '../../io/workspace.js';
 
 const MAX_LIST_DEPTH = 16;
 const MAX_LIST_ENTRIES = 1_000_000;
@@ -36,10 +36,14 @@ export function inDir(dir: string, rel: string): string {
   return path.sep === '/' ? `${dir}/${rel}` : path.join(dir, ...rel.split('/'));
 }
 
+const GIT_DIR = 'is a git directory, which is never read';
+
 /**
  * Lists every file under a target directory without following symlinks (lstat), so a symlink
  * loop or a link out of the target cannot trap or widen the walk. FIFOs and sockets are listed as
- * 'other' and never opened. `name` says what the directory is in messages ("the run directory").
+ * 'other' and never opened, and so is a git directory (`.git`, or one by git's own test), which
+ * is not entered: it holds the checkout's credentials. `name` says what the directory is in
+ * messages ("the run directory").
  */
 export function listTarget(dir: string, realDir: string, name: string): TargetEntry[] {
   const out: TargetEntry[] = [];
@@ -55,7 +59,9 @@ export function listTarget(dir: string, realDir: string, name: string): TargetEn
     for (const e of entries) {
       const childAbs = path.join(abs, e.name);
       const childRel = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
+      if (e.name.toLowerCase() === '.git' || (e.isDirectory() && isGitDir(childAbs))) {
+        out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: GIT_DIR });
+      } else if (e.isDirectory()) {
         if (depth < MAX_LIST_DEPTH) stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
         else
           out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: 'is nested too deeply' });
@@ -84,8 +90,10 @@ function symlinkEntry(rel: string, abs: string, realDir: string, name: string): 
     const real = fs.realpathSync.native(abs);
     entry.real = real;
     const inside = real.startsWith(realDir + path.sep);
-    entry.insideFile = inside && fs.statSync(real).isFile();
+    const intoGit = inside && inGitDir(realDir, real);
+    entry.insideFile = inside && !intoGit && fs.statSync(real).isFile();
     if (!inside) entry.detail = `is a symlink to ${real}, outside ${name}`;
+    else if (intoGit) entry.detail = 'is a symlink into a git directory, which is never read';
     else if (!entry.insideFile)
       entry.detail = 'is a symlink to something other than a regular file';
   } catch (err) {
@@ -95,6 +103,12 @@ function symlinkEntry(rel: string, abs: string, realDir: string, name: string): 
         : `is a dangling symlink (${errorText(err)})`;
   }
   return entry;
+}
+
+/** Whether `real`, below `realDir`, is or lies in a git directory below `realDir`. */
+export function inGitDir(realDir: string, real: string): boolean {
+  for (let d = real; d.length > realDir.length; d = path.dirname(d)) if (isGitDir(d)) return true;
+  return false;
 }
 
 /** A regular file, or a symlink to one inside the target: what may be read (at its `real` path). */

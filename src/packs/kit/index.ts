@@ -13,6 +13,7 @@ export {
 export {
   inDir,
   isPlainRelative,
+  inGitDir,
   listTarget,
   readable,
   usable,

@@ -5,6 +5,7 @@ import { q, type RunCtx } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import { canonicalMembers, eventText } from './ids.js';
+import { SPAN_BUDGET_SPENT, type SpanHashes } from './spans.js';
 
 /**
  * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for
@@ -22,6 +23,7 @@ const KEEP_CHARS = 32 * 1024 * 1024;
 
 type Source =
   | { kind: 'text'; get: () => string | undefined }
+  | { kind: 'bytes'; bytes: Buffer }
   | { kind: 'digest'; sha: string; len: number }
   | { kind: 'none'; why: string };
 
@@ -80,9 +82,13 @@ export class CitedBytes implements EventVisitor {
     this.sources.set(id, { kind: 'digest', sha: sha256Hex(bytes), len: bytes.length });
   }
 
-  /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
-  select(id: string, b0: number, b1: number): Selected | undefined {
-    const s = this.sources.get(id);
+  /**
+   * The sha256 of bytes [b0, b1) of the record `id` (which must have been kept), hashed through
+   * the run's `spans` (once per span, within its budget). A record's text is encoded once, on
+   * the first support that cites it.
+   */
+  select(id: string, b0: number, b1: number, spans: SpanHashes): Selected | undefined {
+    const s = this.bytesOf(id);
     if (!s) return undefined;
     if (s.kind === 'none') return { ok: false, reason: 'unverifiable', why: s.why };
     if (s.kind === 'digest') {
@@ -94,19 +100,26 @@ export class CitedBytes implements EventVisitor {
         why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
       };
     }
-    const text = s.get();
-    if (text === undefined)
-      return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
-    const bytes = Buffer.from(text, 'utf8');
+    const bytes = s.bytes;
     if (b1 > bytes.length || b0 >= b1)
       return { ok: false, reason: 'out_of_bounds', len: bytes.length };
     const span = bytes.subarray(b0, b1);
-    return {
-      ok: true,
-      sha: sha256Hex(span),
-      len: bytes.length,
-      preview: span.subarray(0, 80).toString('utf8'),
-    };
+    const sha = spans.hash('record', id, b0, b1, () => sha256Hex(span));
+    if (sha === undefined) return { ok: false, reason: 'unverifiable', why: SPAN_BUDGET_SPENT };
+    return { ok: true, sha, len: bytes.length, preview: span.subarray(0, 80).toString('utf8') };
+  }
+
+  /** The source of `id`, its text encoded to bytes (and kept so) on first use. */
+  private bytesOf(id: string): Exclude<Source, { kind: 'text' }> | undefined {
+    const s = this.sources.get(id);
+    if (s?.kind !== 'text') return s;
+    const text = s.get();
+    const encoded: Exclude<Source, { kind: 'text' }> =
+      text === undefined
+        ? { kind: 'none', why: 'the tool result has no result value' }
+        : { kind: 'bytes', bytes: Buffer.from(text, 'utf8') };
+    this.sources.set(id, encoded);
+    return encoded;
   }
 }
 
@@ -141,7 +154,7 @@ export function checkRecordSupports(
       continue;
     }
     const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
-    const got = cited.select(s.refId, s.b0, s.b1);
+    const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);
     if (!got) continue; // resolved but never kept: cannot happen, the scan keeps every record
     if (!got.ok) {
       f.add(

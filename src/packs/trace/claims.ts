@@ -26,8 +26,13 @@ interface LegacySuspect {
   cites: [string, number, number][];
 }
 
-/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
-const MAX_QUOTES = 1000;
+/**
+ * Quotations looked at per claim: occurrences of the cited texts in the statement, and distinct
+ * cited texts (a hostile statement or a thousand supports cannot make the check quadratic). A
+ * marker past them is reported, never passed.
+ */
+const MAX_QUOTES = 10_000;
+const MAX_QUOTED_TEXTS = 1000;
 
 function evidenceCites(claim: Claim): [string, number, number][] {
   return claim.supports
@@ -76,7 +81,15 @@ export class ClaimChecks implements EventVisitor {
   total = 0;
   private readonly suspects: LegacySuspect[] = [];
 
-  constructor(private readonly ctx: RunCtx) {}
+  /**
+   * `evidenceSha` gives the sha256 an evidence id was registered with (undefined before it is
+   * registered): supports are distinct by the bytes they cite, so the same bytes registered
+   * under several ids count once.
+   */
+  constructor(
+    private readonly ctx: RunCtx,
+    private readonly evidenceSha: (id: string) => string | undefined = () => undefined,
+  ) {}
 
   has(id: string): boolean {
     return this.ids.has(id);
@@ -143,9 +156,15 @@ export class ClaimChecks implements EventVisitor {
     if (claim.claim_type !== 'derived') return;
 
     const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-    // The same (evidence, span, snippet) cited twice is one support, not two.
+    // The same (evidence, span, snippet) cited twice is one support, not two; so are the same
+    // bytes cited through two evidence ids (grounding counts bytes, markers match ids).
     const supportKeys = new Map<string, number>();
+    const distinct = new Set<string>();
     for (const s of evidence) {
+      const sha = this.evidenceSha(s.ref_id);
+      distinct.add(
+        `${sha === undefined ? `id:${s.ref_id}` : `sha:${sha}`}\0${s.span[0]}\0${s.span[1]}`,
+      );
       const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
       const n = (supportKeys.get(key) ?? 0) + 1;
       supportKeys.set(key, n);
@@ -159,12 +178,12 @@ export class ClaimChecks implements EventVisitor {
     }
     if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
       // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
-      if (supportKeys.size < Math.max(1, this.ctx.minSupports))
-        this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
+      if (distinct.size < Math.max(1, this.ctx.minSupports))
+        this.exempted.push({ id: claim.id, line, supports: distinct.size });
     } else {
       this.derived++;
       this.derivedLine ??= line;
-      this.ground(claim.id, line, supportKeys.size);
+      this.ground(claim.id, line, distinct.size);
     }
     for (const [key, n] of markers) {
       const have = supportKeys.get(key) ?? 0;
@@ -190,20 +209,9 @@ export class ClaimChecks implements EventVisitor {
    */
   resolveLegacy(read: (evidenceId: string, b0: number, b1: number) => Buffer | undefined): void {
     for (const s of this.suspects) {
-      const quoted: [number, number][] = [];
-      for (const [ref, b0, b1] of s.cites) {
-        const text = read(ref, b0, b1)?.toString('utf8').trim();
-        if (!text) continue;
-        let n = 0;
-        for (
-          let p = s.statement.indexOf(text);
-          p >= 0 && n < MAX_QUOTES;
-          p = s.statement.indexOf(text, p + 1), n++
-        )
-          quoted.push([p, p + text.length]);
-      }
+      const quoted = quotations(s, read);
       for (const [i, text] of s.at) {
-        if (quoted.some(([a, b]) => a <= i && i + text.length <= b)) continue;
+        if (quoted.covers(i, i + text.length)) continue;
         this.ctx.f.add(
           TRACE.markerLegacy,
           `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`,
@@ -214,17 +222,29 @@ export class ClaimChecks implements EventVisitor {
     this.suspects.length = 0;
   }
 
-  /** Grounding of the claims marked insufficient, once the run's outcome is known. */
-  finish(insufficientRun: boolean): void {
-    if (insufficientRun) return;
-    for (const c of this.exempted) this.ground(c.id, c.line, c.supports, true);
+  /**
+   * Grounding of the claims marked insufficient, once the run's outcome is known: they stand only
+   * in a run that reports insufficient evidence, and only if it does not present them as its
+   * answer (`answered`: the claim ids its verify step validates or its finalize step names).
+   */
+  finish(insufficientRun: boolean, answered: ReadonlySet<string> = new Set()): void {
+    for (const c of this.exempted) {
+      if (!insufficientRun)
+        this.ground(c.id, c.line, c.supports, 'the run does not report insufficient evidence');
+      else if (answered.has(c.id)) {
+        this.derived++;
+        this.derivedLine ??= c.line;
+        this.ground(c.id, c.line, c.supports, 'the run validates it or presents it as its answer');
+      }
+    }
   }
 
-  /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
-  private ground(id: string, line: number, supports: number, marked = false): void {
-    const why = marked
-      ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
-      : '';
+  /**
+   * INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports;
+   * `voided` says why a claim marked insufficient is held to them after all.
+   */
+  private ground(id: string, line: number, supports: number, voided?: string): void {
+    const why = voided ? ` (it is marked insufficient_evidence, but ${voided})` : '';
     if (supports === 0) {
       this.ctx.f.add(
         TRACE.claimUngrounded,
@@ -239,4 +259,54 @@ export class ClaimChecks implements EventVisitor {
       );
     }
   }
+}
+
+/**
+ * Where a suspect claim's statement quotes the evidence bytes it cites: each cited span's text
+ * (trimmed) wherever it occurs in the statement. `covers(a, b)` says whether one quotation holds
+ * all of [a, b): the quotations sorted by start, with the furthest end reached so far, answer it
+ * by binary search.
+ */
+function quotations(
+  s: LegacySuspect,
+  read: (evidenceId: string, b0: number, b1: number) => Buffer | undefined,
+): { covers(a: number, b: number): boolean } {
+  // A span longer than the statement's bytes cannot be quoted whole in it.
+  const room = Buffer.byteLength(s.statement, 'utf8');
+  const cites = new Set<string>();
+  const texts = new Set<string>();
+  for (const [ref, b0, b1] of s.cites) {
+    const key = `${ref}\0${b0}\0${b1}`;
+    if (b1 - b0 > room || cites.has(key) || texts.size >= MAX_QUOTED_TEXTS) continue;
+    cites.add(key);
+    const text = read(ref, b0, b1)?.toString('utf8').trim();
+    if (text) texts.add(text);
+  }
+  const ranges: [number, number][] = [];
+  for (const text of texts)
+    for (
+      let p = s.statement.indexOf(text);
+      p >= 0 && ranges.length < MAX_QUOTES;
+      p = s.statement.indexOf(text, p + 1)
+    )
+      ranges.push([p, p + text.length]);
+  ranges.sort((x, y) => x[0] - y[0]);
+  const furthest: number[] = [];
+  for (const [, end] of ranges) furthest.push(Math.max(end, furthest.at(-1) ?? -1));
+  return {
+    covers(a, b) {
+      // The last quotation starting at or before a.
+      let lo = 0;
+      let hi = ranges.length - 1;
+      let last = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (ranges[mid]![0] <= a) {
+          last = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      return last >= 0 && furthest[last]! >= b;
+    },
+  };
 }

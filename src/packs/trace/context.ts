@@ -2,6 +2,7 @@ import type { Hasher } from '../../io/hashing.js';
 import type { Location } from '../../model/finding.js';
 import type { Findings, TargetEntry } from '../kit/index.js';
 import type { TraceCodeDef } from './codes.js';
+import type { SpanHashes } from './spans.js';
 
 /** What every check of one run shares: where to report, and what the run's other files said. */
 export interface RunCtx {
@@ -35,6 +36,8 @@ export interface RunCtx {
   tools?: ReadonlySet<string> | 'none';
   /** Longest trace line read (pack option max_line_bytes; default 64 MiB). */
   maxLineBytes: number;
+  /** The snippet hashes of cited spans, each hashed once, within one budget per run. */
+  spans: SpanHashes;
 }
 
 /** Short, safe quoting of artifact text inside a message. */

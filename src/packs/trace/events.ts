@@ -41,7 +41,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   const steps = new StepChecks(ctx);
   const tools = new ToolChecks(ctx);
   const evidence = new EvidenceChecks(ctx);
-  const claims = new ClaimChecks(ctx);
+  const claims = new ClaimChecks(ctx, (id) => evidence.records.get(id)?.ev.sha256);
   const cited = new CitedBytes();
   const content = new ContentChecks(ctx);
   let header: TraceHeader | undefined;

@@ -9,9 +9,10 @@ import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
-import { isPlainRelative } from '../kit/index.js';
+import { inGitDir, isPlainRelative } from '../kit/index.js';
 import type { EvidenceRef } from './schema.js';
 import type { ChunkIndex } from './chunks.js';
+import { SPAN_BUDGET_SPENT } from './spans.js';
 
 interface EvidenceRecord {
   ev: EvidenceRef;
@@ -120,6 +121,15 @@ export class EvidenceChecks implements EventVisitor {
         this.ctx.f.add(
           TRACE.evidencePathEscape,
           `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`,
+          this.ctx.at(rec.line),
+          [{ path: this.ctx.rel(rec.ev.content_path) }],
+        );
+        continue;
+      }
+      if (inGitDir(this.ctx.realRunDir, real)) {
+        this.ctx.f.add(
+          TRACE.evidenceUnreadable,
+          `Evidence file ${rec.ev.content_path} (line ${rec.line}) lies in a git directory, which is never read.`,
           this.ctx.at(rec.line),
           [{ path: this.ctx.rel(rec.ev.content_path) }],
         );
@@ -314,8 +324,17 @@ export class EvidenceChecks implements EventVisitor {
             );
             continue;
           }
-          const got = whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd!, s.b0, s.b1);
-          if (got !== s.sha) {
+          const got = this.ctx.spans.hash('evidence', id, s.b0, s.b1, () =>
+            whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd!, s.b0, s.b1),
+          );
+          if (got === undefined) {
+            f.add(
+              TRACE.snippetHashMismatch,
+              `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`,
+              this.ctx.at(s.line),
+              [{ path: this.ctx.rel(relPath) }],
+            );
+          } else if (got !== s.sha) {
             f.add(
               TRACE.snippetHashMismatch,
               `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`,

@@ -33,7 +33,7 @@ export function supportPolicy(
     run = Math.max(1, Math.trunc(raw));
     runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
   } else if (typeof raw === 'string') {
-    run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
+    run = Math.max(1, pythonInt(raw) ?? 1);
     runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
   }
   if (floor !== undefined && floor > run)
@@ -57,4 +57,27 @@ export function allowsMarkedInsufficient(metadata?: Record<string, unknown>): bo
     typeof policy === 'object' &&
     (policy as Record<string, unknown>).allow_marked_insufficient_claims === true
   );
+}
+
+const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+
+/**
+ * Python's int() of a string, as the producer's verifier reads the policy: surrounding
+ * whitespace, a sign, digits of any script and single underscores between them (`" 3_0"` is 30,
+ * `"３"` is 3); undefined where Python raises ValueError. Unicode's decimal digits come in runs
+ * of ten, 0 to 9, so a digit's value is its distance from the start of its run, modulo ten.
+ */
+export function pythonInt(text: string): number | undefined {
+  // Python strips the information separators and NEL too (JavaScript's trim does not).
+  // eslint-disable-next-line no-control-regex
+  const t = text.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, '');
+  if (!PY_INT.test(t)) return undefined;
+  let n = 0;
+  for (const ch of t) {
+    if (ch === '+' || ch === '-' || ch === '_') continue;
+    let start = ch.codePointAt(0)!;
+    while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+    n = n * 10 + ((ch.codePointAt(0)! - start) % 10);
+  }
+  return t.startsWith('-') ? -n : n;
 }

@@ -10,6 +10,7 @@ import type { TraceScan } from './events.js';
 import { listRun } from './files.js';
 import { supportFloor, supportPolicy } from './policy.js';
 import { RUN_RULES } from './rules/index.js';
+import { SpanHashes } from './spans.js';
 import type { RunState } from './rules/state.js';
 
 /** What the VerificationReport renderer needs beyond the findings (PackResult.extension). */
@@ -40,6 +41,17 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     return result(initialPolicy.min);
   }
   const realRunDir = inside.real;
+  // A link in runs/ to a directory above it (up to the workspace root, which holds the checkout's
+  // git directory) would make the run contain itself and the whole tree around it.
+  const holder = ws.canonical(path.dirname(runDir));
+  if ((holder + path.sep).startsWith(realRunDir + path.sep)) {
+    f.add(
+      TRACE.fileUnreadable,
+      'The run directory is a link to a directory that holds it; nothing in it was read.',
+      { path: rel },
+    );
+    return result(initialPolicy.min);
+  }
   try {
     if (!fs.statSync(realRunDir).isDirectory()) throw new Error('is not a directory');
   } catch (err) {
@@ -69,6 +81,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
         ? ctx.options.max_line_bytes
         : MAX_LINE_BYTES,
+    spans: new SpanHashes(),
   };
   const state: RunState = { ctx: rctx, runId, hasher: ctx.hasher };
   await runRules(RUN_RULES, state);

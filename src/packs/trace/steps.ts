@@ -99,7 +99,19 @@ export class StepChecks implements EventVisitor {
     if (outputKind === 'finalize') this.finalizeLine ??= line;
   }
 
-  /** A claim belongs to a step still running, and to a run not yet finalized. */
+  /** The claim ids the run's verify step validates or its finalize step names as its answer. */
+  answeredClaims(): Set<string> {
+    return new Set(
+      this.outputRefs
+        .filter((r) => r.field === 'validated_claim_ids' || r.field === 'final_claim_ids')
+        .map((r) => r.id),
+    );
+  }
+
+  /**
+   * A claim belongs to a step still running, and to a run not yet finalized. Stricter than the
+   * producer's schema, which lets a claim's step_id be empty: no real run emits one outside a step.
+   */
   claimEmitted(stepId: string, claimId: string, line: number): void {
     const done = this.finished.get(stepId);
     const why =
@@ -107,7 +119,9 @@ export class StepChecks implements EventVisitor {
         ? `in step ${q(stepId)}, which already finished on line ${done}`
         : this.finalizeLine !== undefined
           ? `after the run finalized its answer on line ${this.finalizeLine}`
-          : undefined;
+          : stepId === ''
+            ? 'outside any step (its step_id is empty)'
+            : undefined;
     if (why)
       this.ctx.f.add(
         TRACE.claimAfterStep,

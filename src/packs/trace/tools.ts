@@ -31,6 +31,8 @@ export class ToolChecks implements EventVisitor {
   };
 
   private readonly calls = new Map<string, CallInfo>();
+  /** The descriptor's tools as a message names them, built once per run. */
+  private listed?: string;
   /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
   readonly answered = new Set<string>();
 
@@ -75,7 +77,7 @@ export class ToolChecks implements EventVisitor {
     } else if (!tools.has(call.tool_name)) {
       f.add(
         TRACE.toolUnknown,
-        `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`,
+        `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${(this.listed ??= listTools(tools))}).`,
         this.ctx.at(line),
         [{ path: this.ctx.rel('run_meta.json'), line: 1 }],
       );
@@ -125,4 +127,11 @@ export class ToolChecks implements EventVisitor {
       }
     }
   }
+}
+
+/** The first few tool names of a descriptor, for a message (a descriptor may list thousands). */
+function listTools(tools: ReadonlySet<string>): string {
+  const names = [...tools].slice(0, 5).map((t) => q(t));
+  if (names.length === 0) return 'no tools';
+  return `${names.join(', ')}${tools.size > 5 ? ` and ${tools.size - 5} more` : ''}`;
 }

@@ -45,7 +45,7 @@ export const traceEvents: RunRule = {
     }
     scan.steps.finish(scan.lastLine);
     scan.tools.finish();
-    scan.claims.finish(scan.steps.insufficientLine !== undefined);
+    scan.claims.finish(scan.steps.insufficientLine !== undefined, scan.steps.answeredClaims());
     scan.content.finish(scan.header);
     state.scan = scan;
   },

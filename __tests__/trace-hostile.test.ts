@@ -1,0 +1,221 @@
+// What a hostile pull request tried against the trace pack (a review's findings, each replayed):
+// reading the checkout's git directory through a run, and traces built to make a check quadratic.
+import { jest } from '@jest/globals';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { verify } from '../src/verify.js';
+import { pythonInt, supportPolicy } from '../src/packs/trace/policy.js';
+// @ts-expect-error plain JavaScript module without types
+import { canonical, sha256 } from '../scripts/build-trace-fixtures.mjs';
+import { CLEAN_RUN_ROOT } from './support/trace.js';
+import type { GateReport } from '../src/model/report.js';
+
+const SECRET = 'AUTHORIZATION: basic c2VjcmV0LXRva2Vu';
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function tmp(prefix: string): string {
+  const d = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  made.push(d);
+  return d;
+}
+
+/** A git checkout whose config holds a token, as actions/checkout leaves it. */
+function checkout(root: string): void {
+  for (const d of ['.git/objects', '.git/refs'])
+    fs.mkdirSync(path.join(root, d), { recursive: true });
+  fs.writeFileSync(path.join(root, '.git/HEAD'), 'ref: refs/heads/main\n');
+  fs.writeFileSync(path.join(root, '.git/config'), `[http]\n\textraheader = ${SECRET}\n`);
+}
+
+/** A trace that registers `contentPath` as evidence and cites four 40-byte spans of it. */
+function traceCiting(contentPath: string): string {
+  const z = '0'.repeat(64);
+  const ev = {
+    chunk_id: z,
+    content_path: contentPath,
+    id: 'ev_x',
+    sha256: z,
+    span: [0, 1],
+    uri: 'x',
+  };
+  const supports = [0, 1, 2, 3].map((i) => ({
+    kind: 'evidence',
+    ref_id: 'ev_x',
+    snippet_sha256: z,
+    span: [i * 40, i * 40 + 40],
+  }));
+  const statement = supports.map((s) => `[evidence:ev_x:${s.span[0]}-${s.span[1]}:${z}]`).join(' ');
+  const claim = {
+    claim_type: 'derived',
+    confidence: 0.5,
+    id: 'claim_x',
+    statement,
+    status: 'proposed',
+    structured: null,
+    supports,
+  };
+  const header = {
+    record: 'trace_header',
+    canonicalization_version: 1,
+    fingerprint_algo: 'sha256',
+    id: `trace_v1_${z}`,
+    metadata: {},
+    plan_id: `plan_v1_${z}`,
+    runtime_protocol_version: 1,
+    schema_version: 1,
+    spec_id: `spec_v1_${z}`,
+  };
+  const events = [
+    { idx: 0, kind: 'step_started', step_id: 's' },
+    { idx: 1, kind: 'evidence_registered', step_id: 's', evidence: ev },
+    { idx: 2, kind: 'claim_emitted', step_id: 's', claim },
+  ];
+  return [header, ...events.map((event) => ({ record: 'trace_event', event }))]
+    .map((l) => canonical(l))
+    .join('\n')
+    .concat('\n');
+}
+
+const text = (r: GateReport) => JSON.stringify(r);
+
+describe('a run never reads the checkout’s git directory', () => {
+  it('a link in runs/ to the repository root is refused, and nothing in .git is quoted', async () => {
+    const root = tmp('trace-gitlink-');
+    checkout(root);
+    fs.writeFileSync(path.join(root, 'trace.jsonl'), traceCiting('.git/config'));
+    const runs = path.join(root, 'artifacts/bijux-canon-reason/runs');
+    fs.mkdirSync(runs, { recursive: true });
+    fs.symlinkSync('../../..', path.join(runs, 'run_evil'));
+    const r = await verify({ root, packs: ['trace'] });
+    expect(text(r)).not.toContain('extraheader');
+    const f = r.findings.find(
+      (x) => x.location?.path === 'artifacts/bijux-canon-reason/runs/run_evil',
+    );
+    expect(f?.code).toBe('trace.file_unreadable');
+    expect(f?.message).toMatch(/a link to a directory that holds it/);
+  });
+
+  it('the root found as a run (its parent is named runs) reads no evidence in .git', async () => {
+    const root = path.join(tmp('trace-gitroot-'), 'runs', 'repo');
+    fs.mkdirSync(root, { recursive: true });
+    checkout(root);
+    fs.writeFileSync(path.join(root, 'trace.jsonl'), traceCiting('.git/config'));
+    fs.symlinkSync('.git/config', path.join(root, 'fingerprint.txt'));
+    const r = await verify({ root, packs: ['trace'] });
+    expect(r.targets.map((t) => t.path)).toEqual(['.']);
+    expect(text(r)).not.toContain('extraheader');
+    expect(r.conclusion).not.toBe('success');
+    expect(r.findings.map((x) => x.message)).toContainEqual(
+      expect.stringMatching(
+        /\.git\/config \(line 3\) lies in a git directory, which is never read/,
+      ),
+    );
+  });
+});
+
+/**
+ * A copy of the clean run whose trace lines `edit` rewrites (ids are not resealed); `edit` gets
+ * the run directory too.
+ */
+function editedRun(edit: (events: Record<string, any>[], runDir: string) => void): string {
+  const root = tmp('trace-big-');
+  fs.cpSync(CLEAN_RUN_ROOT, root, { recursive: true });
+  const runs = path.join(root, 'artifacts/runs');
+  const runDir = path.join(runs, fs.readdirSync(runs)[0]!);
+  const trace = path.join(runDir, 'trace.jsonl');
+  const [header, ...lines] = fs.readFileSync(trace, 'utf8').trimEnd().split('\n');
+  const events = lines.map((l) => JSON.parse(l).event);
+  edit(events, runDir);
+  fs.writeFileSync(
+    trace,
+    [header, ...events.map((event) => canonical({ event, record: 'trace_event' }))].join('\n') +
+      '\n',
+  );
+  return root;
+}
+
+const claimOf = (events: Record<string, any>[]) => events.find((e) => e.kind === 'claim_emitted')!;
+
+// Each input below took from tens of seconds to hours before the fix; each now takes well under
+// a second. They assert what is reported, not how long it took.
+describe('traces built to make a check quadratic are checked in linear time', () => {
+  it('thousands of unclosed [evidence: markers against a thousand quoted spans', async () => {
+    const root = editedRun((events, runDir) => {
+      const ev = events.find((e) => e.kind === 'evidence_registered')!.evidence;
+      fs.writeFileSync(path.join(runDir, ev.content_path), 'x'); // the one byte every support quotes
+      const c = claimOf(events).claim;
+      c.claim_type = 'observed';
+      c.supports = Array.from({ length: 1000 }, () => ({
+        kind: 'evidence',
+        ref_id: ev.id,
+        snippet_sha256: sha256('x'),
+        span: [0, 1],
+      }));
+      c.statement = 'x'.repeat(1000) + '[evidence:'.repeat(20_000);
+    });
+    const r = await verify({ root, packs: ['trace'] });
+    expect(r.findings.filter((f) => f.code === 'trace.marker_legacy').length).toBe(51); // 50 and the tally
+  });
+
+  it('thousands of supports citing one large claim', async () => {
+    const root = editedRun((events) => {
+      const [a, b] = events.filter((e) => e.kind === 'claim_emitted');
+      a!.claim.statement = 'y'.repeat(8 * 1024 * 1024);
+      b!.claim.supports = Array.from({ length: 20_000 }, (_, i) => ({
+        kind: 'claim',
+        ref_id: a!.claim.id,
+        snippet_sha256: sha256('y'.repeat(i + 1)),
+        span: [0, i + 1],
+      }));
+    });
+    const from = jest.spyOn(Buffer, 'from');
+    try {
+      const r = await verify({ root, packs: ['trace'] });
+      expect(r.findings.some((f) => f.code === 'trace.snippet_hash_mismatch')).toBe(false);
+      // The cited statement is encoded once, not once per support.
+      const big = from.mock.calls.filter(([v]) => typeof v === 'string' && v.length > 1e6);
+      expect(big.length).toBe(1);
+    } finally {
+      from.mockRestore();
+    }
+  });
+
+  it('an unlisted tool called thousands of times against a descriptor of thousands', async () => {
+    const root = editedRun((events) => {
+      const calls = events.filter((e) => e.kind === 'tool_called');
+      for (const e of calls) e.call.tool_name = 'unlisted';
+    });
+    const runs = path.join(root, 'artifacts/runs');
+    const meta = path.join(runs, fs.readdirSync(runs)[0]!, 'run_meta.json');
+    const m = JSON.parse(fs.readFileSync(meta, 'utf8'));
+    m.runtime_descriptor.tools = Array.from({ length: 50_000 }, (_, i) => ({
+      ...m.runtime_descriptor.tools[0],
+      name: `tool_${i}`,
+    }));
+    fs.writeFileSync(meta, canonical(m) + '\n');
+    const r = await verify({ root, packs: ['trace'] });
+    const f = r.findings.find((x) => x.code === 'trace.tool_unknown');
+    expect(f?.message).toMatch(/\(("tool_\d+", ){4}"tool_\d+" and 49995 more\)/);
+  });
+});
+
+describe('the run’s support policy is read as the producer reads it (Python’s int)', () => {
+  it.each([
+    ['3_0', 30],
+    [' ３ ', 3],
+    ['٣', 3],
+    ['+4', 4],
+    ['1__0', undefined],
+    ['0x3', undefined],
+    ['3.0', undefined],
+  ])('%j', (raw, n) => {
+    expect(pythonInt(raw)).toBe(n);
+    expect(
+      supportPolicy(undefined, { reasoning_policy: { min_supports_per_claim: raw } }).min,
+    ).toBe(Math.max(1, n ?? 1));
+  });
+});
