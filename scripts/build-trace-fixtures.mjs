@@ -1148,6 +1148,67 @@ function buildFixtures(out) {
       renumber(m.events);
     },
   });
+  fixture('insufficient-marked-claim-answered', 'insufficient_ambiguous', {
+    description:
+      'In an insufficient-evidence run whose recorded policy allows claims marked insufficient, an unsupported marked claim is validated by the verify step and named by finalize as the answer: the exemption never covers the answer itself.',
+    expected: [T('insufficient_ambiguous'), T('claim_ungrounded')],
+    model: (m) => {
+      insufficient(m);
+      m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
+      const c = reid(
+        m,
+        {
+          statement: 'The bridge was destroyed by sabotage.',
+          status: 'validated',
+          confidence: new PyFloat(0.99),
+          supports: [],
+          claim_type: 'derived',
+          structured: { insufficient_evidence: true },
+        },
+        'The bridge was destroyed by sabotage.',
+      );
+      const at = m.events.findIndex(
+        (e) => e.kind === 'step_finished' && e.output.kind === 'insufficient_evidence',
+      );
+      m.events.splice(at, 0, { kind: 'claim_emitted', step_id: m.nodes.derive.id, claim: c });
+      renumber(m.events);
+      for (const e of m.events)
+        if (e.kind === 'step_finished' && e.output.kind === 'finalize')
+          e.output.final_claim_ids = [c.id];
+    },
+  });
+  fixture('claim-empty-step', 'claim_after_step', {
+    description:
+      'A claim is emitted with an empty step_id (the producer’s schema allows it, no real run does): no step would have checked it.',
+    expected: [T('claim_after_step')],
+    model: (m) => {
+      claimEvent(m, 0).step_id = '';
+    },
+  });
+  fixture('supports-same-bytes-two-ids', 'supports_too_few', {
+    description:
+      'A derived claim’s two evidence supports cite the same bytes through two evidence ids (one chunk registered twice, under two uris): the same bytes count once, so it rests on one support.',
+    expected: [T('supports_too_few')],
+    model: (m) => {
+      const c = claimEvent(m, 0).claim;
+      const first = c.supports.find((x) => x.kind === 'evidence');
+      const at = m.events.findIndex(
+        (e) => e.kind === 'evidence_registered' && e.evidence.id === first.ref_id,
+      );
+      const orig = m.events[at].evidence;
+      const e = {
+        uri: `${orig.uri}#again`,
+        sha256: orig.sha256,
+        span: orig.span,
+        chunk_id: orig.chunk_id,
+      };
+      const alias = { id: stableId('ev', e), ...e, content_path: orig.content_path };
+      m.events.splice(at + 1, 0, { ...m.events[at], evidence: alias });
+      renumber(m.events);
+      c.supports = [first, { ...first, ref_id: alias.id }];
+      reclaim(m, c);
+    },
+  });
   fixture('support-unknown-evidence', 'support_unresolved', {
     description: 'A claim cites evidence that no event registers.',
     expected: [T('support_unresolved')],
