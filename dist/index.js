@@ -34294,7 +34294,7 @@ module.exports = {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(712);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9485);
 
 
 
@@ -34583,7 +34583,7 @@ function statPath(abs) {
         const code = err.code;
         if (code === 'ENOENT' || code === 'ENOTDIR')
             return { kind: 'missing', size: 0, detail: 'does not exist' };
-        return { kind: 'unreadable', size: 0, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
+        return { kind: 'unreadable', size: 0, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .kc)(err) };
     }
 }
 // Non-blocking, so a FIFO cannot hang the open; never the controlling terminal, should a tty be
@@ -34610,7 +34610,7 @@ function openRegularFile(abs) {
     }
     catch (err) {
         node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
-        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .kc)(err) };
     }
 }
 /** Why a file could not be opened (also for an error a hashing worker sends back). */
@@ -34620,7 +34620,7 @@ function openError(err) {
         return { ok: false, kind: 'missing', detail: 'does not exist' };
     if (code === 'EISDIR')
         return { ok: false, kind: 'dir', detail: 'is a directory' };
-    return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
+    return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .kc)(err) };
 }
 /** An opened path that is not a regular file. */
 function notRegular(isDir) {
@@ -34654,7 +34654,7 @@ function readSmallFile(abs, maxBytes) {
         return { ok: true, bytes: readOpened(fd, size) };
     }
     catch (err) {
-        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(err) };
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .kc)(err) };
     }
     finally {
         node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
@@ -34990,7 +34990,7 @@ function replyOutcome(m) {
         return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openError */ .n3)(m.open));
     if (m.notFile !== undefined)
         return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .notRegular */ .oQ)(m.notFile === 'dir'));
-    return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(m.failed ?? 'could not be read') };
+    return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(m.failed ?? 'could not be read') };
 }
 class WorkerPool {
     size;
@@ -35037,7 +35037,7 @@ class WorkerPool {
             const job = this.running.get(w);
             this.running.delete(w);
             this.workers.splice(this.workers.indexOf(w), 1);
-            job?.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(err) });
+            job?.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) });
             this.pump();
         });
         this.workers.push(w);
@@ -35170,7 +35170,7 @@ class Hasher {
             return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
         }
         catch (err) {
-            return Promise.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(err) });
+            return Promise.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) });
         }
         finally {
             node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
@@ -35194,7 +35194,7 @@ class Hasher {
                             outcome = await hashInChunks(job.path, YIELD_BYTES);
                         }
                         catch (err) {
-                            outcome = { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(err) };
+                            outcome = { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) };
                         }
                         this.hashedHere++;
                         job.resolve(outcome);
@@ -35236,7 +35236,7 @@ async function hashInChunks(realPath, yieldBytes) {
         return { ok: true, sha256: h.digest('hex'), size };
     }
     catch (err) {
-        return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(err) };
+        return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) };
     }
     finally {
         node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
@@ -35793,8 +35793,9 @@ function isIgnored(rules, rel, isDir) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ Workspace),
-/* harmony export */   k: () => (/* binding */ errorText)
+/* harmony export */   aR: () => (/* binding */ Workspace),
+/* harmony export */   kc: () => (/* binding */ errorText),
+/* harmony export */   qv: () => (/* binding */ isGitDir)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
@@ -39111,8 +39112,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 188 modules
-var registry = __nccwpck_require__(712);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 189 modules
+var registry = __nccwpck_require__(9485);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -46477,7 +46478,7 @@ function loadReports(files, settings) {
     const opts = {
         failOn: settings.failOn,
         codes: (0,registry/* allCodes */.Sb)(),
-        waivers: (0,config/* workflowWaivers */.zB)(new workspace/* Workspace */.a(settings.workspace), {
+        waivers: (0,config/* workflowWaivers */.zB)(new workspace/* Workspace */.aR(settings.workspace), {
             root: settings.workspace,
             ...(settings.config !== undefined ? { file: settings.config } : {}),
             ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
@@ -46899,7 +46900,7 @@ function firstIssue(error, options = {}) {
 
 /***/ }),
 
-/***/ 712:
+/***/ 9485:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47756,10 +47757,13 @@ function isPlainRelative(p) {
 function inDir(dir, rel) {
     return (external_node_path_default()).sep === '/' ? `${dir}/${rel}` : external_node_path_default().join(dir, ...rel.split('/'));
 }
+const GIT_DIR = 'is a git directory, which is never read';
 /**
  * Lists every file under a target directory without following symlinks (lstat), so a symlink
  * loop or a link out of the target cannot trap or widen the walk. FIFOs and sockets are listed as
- * 'other' and never opened. `name` says what the directory is in messages ("the run directory").
+ * 'other' and never opened, and so is a git directory (`.git`, or one by git's own test), which
+ * is not entered: it holds the checkout's credentials. `name` says what the directory is in
+ * messages ("the run directory").
  */
 function listTarget(dir, realDir, name) {
     const out = [];
@@ -47776,7 +47780,10 @@ function listTarget(dir, realDir, name) {
         for (const e of entries) {
             const childAbs = external_node_path_default().join(abs, e.name);
             const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
+            if (e.name.toLowerCase() === '.git' || (e.isDirectory() && (0,workspace/* isGitDir */.qv)(childAbs))) {
+                out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: GIT_DIR });
+            }
+            else if (e.isDirectory()) {
                 if (depth < MAX_LIST_DEPTH)
                     stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
                 else
@@ -47808,9 +47815,12 @@ function symlinkEntry(rel, abs, realDir, name) {
         const real = external_node_fs_default().realpathSync.native(abs);
         entry.real = real;
         const inside = real.startsWith(realDir + (external_node_path_default()).sep);
-        entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
+        const intoGit = inside && inGitDir(realDir, real);
+        entry.insideFile = inside && !intoGit && external_node_fs_default().statSync(real).isFile();
         if (!inside)
             entry.detail = `is a symlink to ${real}, outside ${name}`;
+        else if (intoGit)
+            entry.detail = 'is a symlink into a git directory, which is never read';
         else if (!entry.insideFile)
             entry.detail = 'is a symlink to something other than a regular file';
     }
@@ -47818,9 +47828,16 @@ function symlinkEntry(rel, abs, realDir, name) {
         entry.detail =
             err.code === 'ELOOP'
                 ? 'is a symlink loop'
-                : `is a dangling symlink (${(0,workspace/* errorText */.k)(err)})`;
+                : `is a dangling symlink (${(0,workspace/* errorText */.kc)(err)})`;
     }
     return entry;
+}
+/** Whether `real`, below `realDir`, is or lies in a git directory below `realDir`. */
+function inGitDir(realDir, real) {
+    for (let d = real; d.length > realDir.length; d = external_node_path_default().dirname(d))
+        if ((0,workspace/* isGitDir */.qv)(d))
+            return true;
+    return false;
 }
 /** A regular file, or a symlink to one inside the target: what may be read (at its `real` path). */
 function readable(e) {
@@ -47996,7 +48013,7 @@ function readLines(abs, onLine, maxLine, withBytes, hash) {
         };
     }
     catch (err) {
-        return { ok: false, reason: 'unreadable', detail: (0,workspace/* errorText */.k)(err) };
+        return { ok: false, reason: 'unreadable', detail: (0,workspace/* errorText */.kc)(err) };
     }
     finally {
         external_node_fs_default().closeSync(fd);
@@ -49361,7 +49378,7 @@ async function runAris(args, io) {
         : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : external_node_path_default().dirname(paperDir));
     const [paperRel] = insideRoot(root, rootFlag, [paperDir], allowOutside);
     if (assurance === undefined)
-        checkAssuranceFile(new workspace/* Workspace */.a(root, allowOutside), paperDir);
+        checkAssuranceFile(new workspace/* Workspace */.aR(root, allowOutside), paperDir);
     const report = await (0,verify/* verify */.M)({
         root,
         config: undefined,
@@ -50405,7 +50422,7 @@ function supportPolicy(floor, metadata) {
         runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
     }
     else if (typeof raw === 'string') {
-        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
+        run = Math.max(1, pythonInt(raw) ?? 1);
         runSource = `the run’s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
     }
     if (floor !== undefined && floor > run)
@@ -50426,6 +50443,30 @@ function allowsMarkedInsufficient(metadata) {
     return (!!policy &&
         typeof policy === 'object' &&
         policy.allow_marked_insufficient_claims === true);
+}
+const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+/**
+ * Python's int() of a string, as the producer's verifier reads the policy: surrounding
+ * whitespace, a sign, digits of any script and single underscores between them (`" 3_0"` is 30,
+ * `"３"` is 3); undefined where Python raises ValueError. Unicode's decimal digits come in runs
+ * of ten, 0 to 9, so a digit's value is its distance from the start of its run, modulo ten.
+ */
+function pythonInt(text) {
+    // Python strips the information separators and NEL too (JavaScript's trim does not).
+    // eslint-disable-next-line no-control-regex
+    const t = text.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, '');
+    if (!PY_INT.test(t))
+        return undefined;
+    let n = 0;
+    for (const ch of t) {
+        if (ch === '+' || ch === '-' || ch === '_')
+            continue;
+        let start = ch.codePointAt(0);
+        while (/\p{Nd}/u.test(String.fromCodePoint(start - 1)))
+            start--;
+        n = n * 10 + ((ch.codePointAt(0) - start) % 10);
+    }
+    return t.startsWith('-') ? -n : n;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/context.ts
@@ -52845,7 +52886,39 @@ class TraceIdHasher {
 const EVENT_PREFIX = '{"event":';
 const EVENT_SUFFIX = ',"record":"trace_event"}';
 
+;// CONCATENATED MODULE: ./src/packs/trace/spans.ts
+/**
+ * Bytes of cited spans hashed per run, at most. Real runs cite a few kilobytes per support; a
+ * hostile trace could cite one large span thousands of times, or thousands of large spans, and
+ * hashing each would take hours. Past the budget a support is reported as unverifiable.
+ */
+const MAX_SPAN_BYTES = 1024 * 1024 * 1024;
+/** Why a support past the budget cannot be checked, for its finding. */
+const SPAN_BUDGET_SPENT = `the run's supports cite more than ${MAX_SPAN_BYTES / 1024 / 1024 / 1024} GiB of bytes in all, more than the verifier hashes`;
+/**
+ * The snippet hashes of one run's cited spans: each distinct span (source kind, id, b0, b1) is
+ * hashed once, and all of them together at most MAX_SPAN_BYTES.
+ */
+class SpanHashes {
+    done = new Map();
+    left = MAX_SPAN_BYTES;
+    /** The sha256 `digest()` gives of span [b0, b1) of `id`, or undefined past the budget. */
+    hash(source, id, b0, b1, digest) {
+        const key = `${source}\0${id}\0${b0}\0${b1}`;
+        const known = this.done.get(key);
+        if (known !== undefined)
+            return known;
+        if (b1 - b0 > this.left)
+            return undefined;
+        this.left -= b1 - b0;
+        const sha = digest();
+        this.done.set(key, sha);
+        return sha;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/cited.ts
+
 
 
 
@@ -52910,9 +52983,13 @@ class CitedBytes {
         const bytes = Buffer.from(text, 'utf8');
         this.sources.set(id, { kind: 'digest', sha: (0,hashing/* sha256Hex */.fg)(bytes), len: bytes.length });
     }
-    /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
-    select(id, b0, b1) {
-        const s = this.sources.get(id);
+    /**
+     * The sha256 of bytes [b0, b1) of the record `id` (which must have been kept), hashed through
+     * the run's `spans` (once per span, within its budget). A record's text is encoded once, on
+     * the first support that cites it.
+     */
+    select(id, b0, b1, spans) {
+        const s = this.bytesOf(id);
         if (!s)
             return undefined;
         if (s.kind === 'none')
@@ -52928,19 +53005,26 @@ class CitedBytes {
                 why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
             };
         }
-        const text = s.get();
-        if (text === undefined)
-            return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
-        const bytes = Buffer.from(text, 'utf8');
+        const bytes = s.bytes;
         if (b1 > bytes.length || b0 >= b1)
             return { ok: false, reason: 'out_of_bounds', len: bytes.length };
         const span = bytes.subarray(b0, b1);
-        return {
-            ok: true,
-            sha: (0,hashing/* sha256Hex */.fg)(span),
-            len: bytes.length,
-            preview: span.subarray(0, 80).toString('utf8'),
-        };
+        const sha = spans.hash('record', id, b0, b1, () => (0,hashing/* sha256Hex */.fg)(span));
+        if (sha === undefined)
+            return { ok: false, reason: 'unverifiable', why: SPAN_BUDGET_SPENT };
+        return { ok: true, sha, len: bytes.length, preview: span.subarray(0, 80).toString('utf8') };
+    }
+    /** The source of `id`, its text encoded to bytes (and kept so) on first use. */
+    bytesOf(id) {
+        const s = this.sources.get(id);
+        if (s?.kind !== 'text')
+            return s;
+        const text = s.get();
+        const encoded = text === undefined
+            ? { kind: 'none', why: 'the tool result has no result value' }
+            : { kind: 'bytes', bytes: Buffer.from(text, 'utf8') };
+        this.sources.set(id, encoded);
+        return encoded;
     }
 }
 /** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
@@ -52965,7 +53049,7 @@ function checkRecordSupports(ctx, supports, known, cited) {
             continue;
         }
         const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
-        const got = cited.select(s.refId, s.b0, s.b1);
+        const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);
         if (!got)
             continue; // resolved but never kept: cannot happen, the scan keeps every record
         if (!got.ok) {
@@ -53492,8 +53576,13 @@ const manifest = {
 ;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
 
 
-/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
-const MAX_QUOTES = 1000;
+/**
+ * Quotations looked at per claim: occurrences of the cited texts in the statement, and distinct
+ * cited texts (a hostile statement or a thousand supports cannot make the check quadratic). A
+ * marker past them is reported, never passed.
+ */
+const MAX_QUOTES = 10_000;
+const MAX_QUOTED_TEXTS = 1000;
 function evidenceCites(claim) {
     return claim.supports
         .filter((s) => s.kind === 'evidence')
@@ -53512,6 +53601,7 @@ function markedInsufficient(claim) {
  */
 class ClaimChecks {
     ctx;
+    evidenceSha;
     static meta = {
         name: 'claims',
         description: 'Claim ids are unique; a derived claim has enough evidence supports and canonical markers that match them.',
@@ -53536,8 +53626,14 @@ class ClaimChecks {
     exempted = [];
     total = 0;
     suspects = [];
-    constructor(ctx) {
+    /**
+     * `evidenceSha` gives the sha256 an evidence id was registered with (undefined before it is
+     * registered): supports are distinct by the bytes they cite, so the same bytes registered
+     * under several ids count once.
+     */
+    constructor(ctx, evidenceSha = () => undefined) {
         this.ctx = ctx;
+        this.evidenceSha = evidenceSha;
     }
     has(id) {
         return this.ids.has(id);
@@ -53595,9 +53691,13 @@ class ClaimChecks {
         if (claim.claim_type !== 'derived')
             return;
         const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        // The same (evidence, span, snippet) cited twice is one support, not two.
+        // The same (evidence, span, snippet) cited twice is one support, not two; so are the same
+        // bytes cited through two evidence ids (grounding counts bytes, markers match ids).
         const supportKeys = new Map();
+        const distinct = new Set();
         for (const s of evidence) {
+            const sha = this.evidenceSha(s.ref_id);
+            distinct.add(`${sha === undefined ? `id:${s.ref_id}` : `sha:${sha}`}\0${s.span[0]}\0${s.span[1]}`);
             const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
             const n = (supportKeys.get(key) ?? 0) + 1;
             supportKeys.set(key, n);
@@ -53607,13 +53707,13 @@ class ClaimChecks {
         }
         if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
             // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
-            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
-                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
+            if (distinct.size < Math.max(1, this.ctx.minSupports))
+                this.exempted.push({ id: claim.id, line, supports: distinct.size });
         }
         else {
             this.derived++;
             this.derivedLine ??= line;
-            this.ground(claim.id, line, supportKeys.size);
+            this.ground(claim.id, line, distinct.size);
         }
         for (const [key, n] of markers) {
             const have = supportKeys.get(key) ?? 0;
@@ -53633,35 +53733,37 @@ class ClaimChecks {
      */
     resolveLegacy(read) {
         for (const s of this.suspects) {
-            const quoted = [];
-            for (const [ref, b0, b1] of s.cites) {
-                const text = read(ref, b0, b1)?.toString('utf8').trim();
-                if (!text)
-                    continue;
-                let n = 0;
-                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
-                    quoted.push([p, p + text.length]);
-            }
+            const quoted = quotations(s, read);
             for (const [i, text] of s.at) {
-                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
+                if (quoted.covers(i, i + text.length))
                     continue;
                 this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
             }
         }
         this.suspects.length = 0;
     }
-    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
-    finish(insufficientRun) {
-        if (insufficientRun)
-            return;
-        for (const c of this.exempted)
-            this.ground(c.id, c.line, c.supports, true);
+    /**
+     * Grounding of the claims marked insufficient, once the run's outcome is known: they stand only
+     * in a run that reports insufficient evidence, and only if it does not present them as its
+     * answer (`answered`: the claim ids its verify step validates or its finalize step names).
+     */
+    finish(insufficientRun, answered = new Set()) {
+        for (const c of this.exempted) {
+            if (!insufficientRun)
+                this.ground(c.id, c.line, c.supports, 'the run does not report insufficient evidence');
+            else if (answered.has(c.id)) {
+                this.derived++;
+                this.derivedLine ??= c.line;
+                this.ground(c.id, c.line, c.supports, 'the run validates it or presents it as its answer');
+            }
+        }
     }
-    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
-    ground(id, line, supports, marked = false) {
-        const why = marked
-            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
-            : '';
+    /**
+     * INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports;
+     * `voided` says why a claim marked insufficient is held to them after all.
+     */
+    ground(id, line, supports, voided) {
+        const why = voided ? ` (it is marked insufficient_evidence, but ${voided})` : '';
         if (supports === 0) {
             this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
         }
@@ -53669,6 +53771,53 @@ class ClaimChecks {
             this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
         }
     }
+}
+/**
+ * Where a suspect claim's statement quotes the evidence bytes it cites: each cited span's text
+ * (trimmed) wherever it occurs in the statement. `covers(a, b)` says whether one quotation holds
+ * all of [a, b): the quotations sorted by start, with the furthest end reached so far, answer it
+ * by binary search.
+ */
+function quotations(s, read) {
+    // A span longer than the statement's bytes cannot be quoted whole in it.
+    const room = Buffer.byteLength(s.statement, 'utf8');
+    const cites = new Set();
+    const texts = new Set();
+    for (const [ref, b0, b1] of s.cites) {
+        const key = `${ref}\0${b0}\0${b1}`;
+        if (b1 - b0 > room || cites.has(key) || texts.size >= MAX_QUOTED_TEXTS)
+            continue;
+        cites.add(key);
+        const text = read(ref, b0, b1)?.toString('utf8').trim();
+        if (text)
+            texts.add(text);
+    }
+    const ranges = [];
+    for (const text of texts)
+        for (let p = s.statement.indexOf(text); p >= 0 && ranges.length < MAX_QUOTES; p = s.statement.indexOf(text, p + 1))
+            ranges.push([p, p + text.length]);
+    ranges.sort((x, y) => x[0] - y[0]);
+    const furthest = [];
+    for (const [, end] of ranges)
+        furthest.push(Math.max(end, furthest.at(-1) ?? -1));
+    return {
+        covers(a, b) {
+            // The last quotation starting at or before a.
+            let lo = 0;
+            let hi = ranges.length - 1;
+            let last = -1;
+            while (lo <= hi) {
+                const mid = (lo + hi) >> 1;
+                if (ranges[mid][0] <= a) {
+                    last = mid;
+                    lo = mid + 1;
+                }
+                else
+                    hi = mid - 1;
+            }
+            return last >= 0 && furthest[last] >= b;
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/content.ts
@@ -53804,6 +53953,7 @@ function resultHash(claim) {
 
 
 
+
 /** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
 const WHOLE_READ_BYTES = 4 * 1024 * 1024;
 /**
@@ -53871,12 +54021,16 @@ class EvidenceChecks {
                     this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 else {
-                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.k)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.kc)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 continue;
             }
             if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
                 this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                continue;
+            }
+            if (inGitDir(this.ctx.realRunDir, real)) {
+                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) lies in a git directory, which is never read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             rec.real = real;
@@ -54040,14 +54194,17 @@ class EvidenceChecks {
                         f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                         continue;
                     }
-                    const got = whole ? (0,hashing/* sha256Hex */.fg)(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
-                    if (got !== s.sha) {
+                    const got = this.ctx.spans.hash('evidence', id, s.b0, s.b1, () => whole ? (0,hashing/* sha256Hex */.fg)(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1));
+                    if (got === undefined) {
+                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                    }
+                    else if (got !== s.sha) {
                         f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                     }
                 }
             }
             catch (err) {
-                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.k)(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
+                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.kc)(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
             }
             finally {
                 if (fd !== undefined)
@@ -54322,14 +54479,25 @@ class StepChecks {
         if (outputKind === 'finalize')
             this.finalizeLine ??= line;
     }
-    /** A claim belongs to a step still running, and to a run not yet finalized. */
+    /** The claim ids the run's verify step validates or its finalize step names as its answer. */
+    answeredClaims() {
+        return new Set(this.outputRefs
+            .filter((r) => r.field === 'validated_claim_ids' || r.field === 'final_claim_ids')
+            .map((r) => r.id));
+    }
+    /**
+     * A claim belongs to a step still running, and to a run not yet finalized. Stricter than the
+     * producer's schema, which lets a claim's step_id be empty: no real run emits one outside a step.
+     */
     claimEmitted(stepId, claimId, line) {
         const done = this.finished.get(stepId);
         const why = done !== undefined
             ? `in step ${q(stepId)}, which already finished on line ${done}`
             : this.finalizeLine !== undefined
                 ? `after the run finalized its answer on line ${this.finalizeLine}`
-                : undefined;
+                : stepId === ''
+                    ? 'outside any step (its step_id is empty)'
+                    : undefined;
         if (why)
             this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
     }
@@ -54398,6 +54566,8 @@ class ToolChecks {
         tool_returned: (ev, l) => this.returned(ev.step_id, ev.result, l.no),
     };
     calls = new Map();
+    /** The descriptor's tools as a message names them, built once per run. */
+    listed;
     /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
     answered = new Set();
     constructor(ctx) {
@@ -54424,7 +54594,7 @@ class ToolChecks {
             f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run’s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
         }
         else if (!tools.has(call.tool_name)) {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run’s runtime descriptor does not list (${(this.listed ??= listTools(tools))}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
         }
     }
     returned(eventStep, result, line) {
@@ -54451,6 +54621,13 @@ class ToolChecks {
             }
         }
     }
+}
+/** The first few tool names of a descriptor, for a message (a descriptor may list thousands). */
+function listTools(tools) {
+    const names = [...tools].slice(0, 5).map((t) => q(t));
+    if (names.length === 0)
+        return 'no tools';
+    return `${names.join(', ')}${tools.size > 5 ? ` and ${tools.size - 5} more` : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/events.ts
@@ -54479,7 +54656,7 @@ function scanTrace(ctx, traceAbs) {
     const steps = new StepChecks(ctx);
     const tools = new ToolChecks(ctx);
     const evidence = new EvidenceChecks(ctx);
-    const claims = new ClaimChecks(ctx);
+    const claims = new ClaimChecks(ctx, (id) => evidence.records.get(id)?.ev.sha256);
     const cited = new CitedBytes();
     const content = new ContentChecks(ctx);
     let header;
@@ -54671,7 +54848,7 @@ const traceEvents = {
         }
         scan.steps.finish(scan.lastLine);
         scan.tools.finish();
-        scan.claims.finish(scan.steps.insufficientLine !== undefined);
+        scan.claims.finish(scan.steps.insufficientLine !== undefined, scan.steps.answeredClaims());
         scan.content.finish(scan.header);
         state.scan = scan;
     },
@@ -54732,6 +54909,7 @@ const RUN_RULES = [
 
 
 
+
 /** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
@@ -54750,12 +54928,19 @@ async function verifyRun(runDir, ctx) {
         return result(initialPolicy.min);
     }
     const realRunDir = inside.real;
+    // A link in runs/ to a directory above it (up to the workspace root, which holds the checkout's
+    // git directory) would make the run contain itself and the whole tree around it.
+    const holder = ws.canonical(external_node_path_default().dirname(runDir));
+    if ((holder + (external_node_path_default()).sep).startsWith(realRunDir + (external_node_path_default()).sep)) {
+        f.add(TRACE.fileUnreadable, 'The run directory is a link to a directory that holds it; nothing in it was read.', { path: rel });
+        return result(initialPolicy.min);
+    }
     try {
         if (!external_node_fs_default().statSync(realRunDir).isDirectory())
             throw new Error('is not a directory');
     }
     catch (err) {
-        f.add(TRACE.fileUnreadable, `The run directory ${(0,workspace/* errorText */.k)(err)}.`, { path: rel });
+        f.add(TRACE.fileUnreadable, `The run directory ${(0,workspace/* errorText */.kc)(err)}.`, { path: rel });
         return result(initialPolicy.min);
     }
     const listing = new Map(listRun(runDir, realRunDir).map((e) => [e.rel, e]));
@@ -54778,6 +54963,7 @@ async function verifyRun(runDir, ctx) {
         maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
+        spans: new SpanHashes(),
     };
     const state = { ctx: rctx, runId, hasher: ctx.hasher };
     await runRules(RUN_RULES, state);
@@ -77987,8 +78173,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 188 modules
-var registry = __nccwpck_require__(712);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 189 modules
+var registry = __nccwpck_require__(9485);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -78008,7 +78194,7 @@ async function verifyTarget(t, ctx) {
         return await t.pack.verify(t.dir, contextFor(t.pack, ctx));
     }
     catch (err) {
-        return failedTarget(t.pack, ctx.workspace.rel(t.dir), `Checking ${ctx.workspace.rel(t.dir)} failed: ${(0,workspace/* errorText */.k)(err)}.`);
+        return failedTarget(t.pack, ctx.workspace.rel(t.dir), `Checking ${ctx.workspace.rel(t.dir)} failed: ${(0,workspace/* errorText */.kc)(err)}.`);
     }
 }
 /** The result of a target that could not be checked at all. */
@@ -78084,7 +78270,7 @@ function runVerifyWorker() {
         port.postMessage({ hash: { id, path } });
     });
     const ctx = {
-        workspace: new workspace/* Workspace */.a(setup.root, setup.allowOutside),
+        workspace: new workspace/* Workspace */.aR(setup.root, setup.allowOutside),
         hasher: new hashing/* Hasher */.OP(undefined, hashOnMain),
         options: setup.options,
         ...(setup.packOptions ? { packOptions: setup.packOptions } : {}),
@@ -78138,7 +78324,7 @@ class VerifyWorkers {
                     // memory down (its 48 MB default is most of a helper's peak) at no measurable cost.
                     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
                 });
-                w.on('error', (err) => pool.dead.set(w, `failed: ${(0,workspace/* errorText */.k)(err)}`));
+                w.on('error', (err) => pool.dead.set(w, `failed: ${(0,workspace/* errorText */.kc)(err)}`));
                 w.on('exit', (code) => pool.dead.has(w) || pool.dead.set(w, `exited with code ${code}`));
                 pool.workers.push(w);
             }
@@ -78245,7 +78431,7 @@ async function runPool(batches, ctx, workers, hooks) {
                     .catch((err) => ({
                     ok: false,
                     reason: 'unreadable',
-                    detail: (0,workspace/* errorText */.k)(err),
+                    detail: (0,workspace/* errorText */.kc)(err),
                 }))
                     .then((outcome) => w.postMessage({ hashed: { id, outcome } }));
                 return;
@@ -78257,7 +78443,7 @@ async function runPool(batches, ctx, workers, hooks) {
             settle(b, m.results);
             feed();
         });
-        w.on('error', (err) => lose(`failed: ${(0,workspace/* errorText */.k)(err)}`));
+        w.on('error', (err) => lose(`failed: ${(0,workspace/* errorText */.kc)(err)}`));
         w.on('exit', (code) => lose(`exited with code ${code}`));
         feed();
     }
@@ -78838,7 +79024,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   vw: () => (/* binding */ judgedContext)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(712);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9485);
 
 
 /**
@@ -79564,7 +79750,7 @@ async function runFixture(folder, opts) {
     // Resolved through symlinks: a fixture may only read its own input, inside the workspace.
     const input = ws.resolve(folder, prepared.input);
     const targetIn = input.ok
-        ? new workspace/* Workspace */.a(input.real).resolve(input.real, prepared.target)
+        ? new workspace/* Workspace */.aR(input.real).resolve(input.real, prepared.target)
         : input;
     if (!input.ok || !targetIn.ok || !external_node_fs_default().statSync(targetIn.real).isDirectory()) {
         return fail(codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: input ${external_node_path_default().join(prepared.input, prepared.target)} is missing, not a directory, or outside the workspace.`, loaded.doc.lineOf(['input']));
@@ -79577,7 +79763,7 @@ async function runFixture(folder, opts) {
             copy = scratchCopy(inputDir, fx.empty_dirs);
         }
         catch (err) {
-            copy = { ok: false, detail: `could not be prepared: ${(0,workspace/* errorText */.k)(err)}` };
+            copy = { ok: false, detail: `could not be prepared: ${(0,workspace/* errorText */.kc)(err)}` };
         }
         if (!copy.ok)
             return fail(codes/* FIXTURE */.c.invalid, `Fixture ${fx.fixture_id}: the scratch copy of input ${prepared.input} ${copy.detail}.`, loaded.doc.lineOf(['empty_dirs']));
@@ -79588,13 +79774,13 @@ async function runFixture(folder, opts) {
     try {
         const root = scratch ?? inputDir;
         emitted = await pack.verify(external_node_path_default().resolve(root, prepared.target), {
-            workspace: new workspace/* Workspace */.a(root),
+            workspace: new workspace/* Workspace */.aR(root),
             hasher,
             options: options.data,
         });
     }
     catch (err) {
-        return fail(codes/* FIXTURE */.c.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${(0,workspace/* errorText */.k)(err)}.`);
+        return fail(codes/* FIXTURE */.c.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${(0,workspace/* errorText */.kc)(err)}.`);
     }
     finally {
         await hasher.close();
@@ -79707,8 +79893,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 188 modules
-var registry = __nccwpck_require__(712);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 189 modules
+var registry = __nccwpck_require__(9485);
 // EXTERNAL MODULE: ./src/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(5584);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -79741,7 +79927,7 @@ var version = __nccwpck_require__(311);
 
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
 async function verify(opts) {
-    const ws = new workspace/* Workspace */.a(opts.root, opts.allowOutsideRoot);
+    const ws = new workspace/* Workspace */.aR(opts.root, opts.allowOutsideRoot);
     const runFindings = [];
     const defaultFixtures = opts.defaultFixtures !== undefined &&
         (0,files/* statPath */.qW)(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'

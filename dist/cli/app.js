@@ -17669,10 +17669,13 @@ function isPlainRelative(p) {
 function inDir(dir, rel) {
     return (external_node_path_default()).sep === '/' ? `${dir}/${rel}` : external_node_path_default().join(dir, ...rel.split('/'));
 }
+const GIT_DIR = 'is a git directory, which is never read';
 /**
  * Lists every file under a target directory without following symlinks (lstat), so a symlink
  * loop or a link out of the target cannot trap or widen the walk. FIFOs and sockets are listed as
- * 'other' and never opened. `name` says what the directory is in messages ("the run directory").
+ * 'other' and never opened, and so is a git directory (`.git`, or one by git's own test), which
+ * is not entered: it holds the checkout's credentials. `name` says what the directory is in
+ * messages ("the run directory").
  */
 function listTarget(dir, realDir, name) {
     const out = [];
@@ -17689,7 +17692,10 @@ function listTarget(dir, realDir, name) {
         for (const e of entries) {
             const childAbs = external_node_path_default().join(abs, e.name);
             const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
+            if (e.name.toLowerCase() === '.git' || (e.isDirectory() && isGitDir(childAbs))) {
+                out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: GIT_DIR });
+            }
+            else if (e.isDirectory()) {
                 if (depth < MAX_LIST_DEPTH)
                     stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
                 else
@@ -17721,9 +17727,12 @@ function symlinkEntry(rel, abs, realDir, name) {
         const real = external_node_fs_default().realpathSync.native(abs);
         entry.real = real;
         const inside = real.startsWith(realDir + (external_node_path_default()).sep);
-        entry.insideFile = inside && external_node_fs_default().statSync(real).isFile();
+        const intoGit = inside && inGitDir(realDir, real);
+        entry.insideFile = inside && !intoGit && external_node_fs_default().statSync(real).isFile();
         if (!inside)
             entry.detail = `is a symlink to ${real}, outside ${name}`;
+        else if (intoGit)
+            entry.detail = 'is a symlink into a git directory, which is never read';
         else if (!entry.insideFile)
             entry.detail = 'is a symlink to something other than a regular file';
     }
@@ -17734,6 +17743,13 @@ function symlinkEntry(rel, abs, realDir, name) {
                 : `is a dangling symlink (${errorText(err)})`;
     }
     return entry;
+}
+/** Whether `real`, below `realDir`, is or lies in a git directory below `realDir`. */
+function inGitDir(realDir, real) {
+    for (let d = real; d.length > realDir.length; d = external_node_path_default().dirname(d))
+        if (isGitDir(d))
+            return true;
+    return false;
 }
 /** A regular file, or a symlink to one inside the target: what may be read (at its `real` path). */
 function readable(e) {
@@ -20304,7 +20320,7 @@ function supportPolicy(floor, metadata) {
         runSource = `the run\u2019s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${raw})`;
     }
     else if (typeof raw === 'string') {
-        run = /^\s*[+-]?\d+\s*$/.test(raw) ? Math.max(1, parseInt(raw, 10)) : 1;
+        run = Math.max(1, pythonInt(raw) ?? 1);
         runSource = `the run\u2019s recorded policy (metadata.reasoning_policy.min_supports_per_claim = ${JSON.stringify(raw.slice(0, 40))})`;
     }
     if (floor !== undefined && floor > run)
@@ -20325,6 +20341,30 @@ function allowsMarkedInsufficient(metadata) {
     return (!!policy &&
         typeof policy === 'object' &&
         policy.allow_marked_insufficient_claims === true);
+}
+const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+/**
+ * Python's int() of a string, as the producer's verifier reads the policy: surrounding
+ * whitespace, a sign, digits of any script and single underscores between them (`" 3_0"` is 30,
+ * `"\uff13"` is 3); undefined where Python raises ValueError. Unicode's decimal digits come in runs
+ * of ten, 0 to 9, so a digit's value is its distance from the start of its run, modulo ten.
+ */
+function pythonInt(text) {
+    // Python strips the information separators and NEL too (JavaScript's trim does not).
+    // eslint-disable-next-line no-control-regex
+    const t = text.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, '');
+    if (!PY_INT.test(t))
+        return undefined;
+    let n = 0;
+    for (const ch of t) {
+        if (ch === '+' || ch === '-' || ch === '_')
+            continue;
+        let start = ch.codePointAt(0);
+        while (/\p{Nd}/u.test(String.fromCodePoint(start - 1)))
+            start--;
+        n = n * 10 + ((ch.codePointAt(0) - start) % 10);
+    }
+    return t.startsWith('-') ? -n : n;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/context.ts
@@ -22740,7 +22780,39 @@ class TraceIdHasher {
 const EVENT_PREFIX = '{"event":';
 const EVENT_SUFFIX = ',"record":"trace_event"}';
 
+;// CONCATENATED MODULE: ./src/packs/trace/spans.ts
+/**
+ * Bytes of cited spans hashed per run, at most. Real runs cite a few kilobytes per support; a
+ * hostile trace could cite one large span thousands of times, or thousands of large spans, and
+ * hashing each would take hours. Past the budget a support is reported as unverifiable.
+ */
+const MAX_SPAN_BYTES = 1024 * 1024 * 1024;
+/** Why a support past the budget cannot be checked, for its finding. */
+const SPAN_BUDGET_SPENT = `the run's supports cite more than ${MAX_SPAN_BYTES / 1024 / 1024 / 1024} GiB of bytes in all, more than the verifier hashes`;
+/**
+ * The snippet hashes of one run's cited spans: each distinct span (source kind, id, b0, b1) is
+ * hashed once, and all of them together at most MAX_SPAN_BYTES.
+ */
+class SpanHashes {
+    done = new Map();
+    left = MAX_SPAN_BYTES;
+    /** The sha256 `digest()` gives of span [b0, b1) of `id`, or undefined past the budget. */
+    hash(source, id, b0, b1, digest) {
+        const key = `${source}\0${id}\0${b0}\0${b1}`;
+        const known = this.done.get(key);
+        if (known !== undefined)
+            return known;
+        if (b1 - b0 > this.left)
+            return undefined;
+        this.left -= b1 - b0;
+        const sha = digest();
+        this.done.set(key, sha);
+        return sha;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/cited.ts
+
 
 
 
@@ -22805,9 +22877,13 @@ class CitedBytes {
         const bytes = Buffer.from(text, 'utf8');
         this.sources.set(id, { kind: 'digest', sha: sha256Hex(bytes), len: bytes.length });
     }
-    /** The sha256 of bytes [b0, b1) of the record `id` (which must have been kept). */
-    select(id, b0, b1) {
-        const s = this.sources.get(id);
+    /**
+     * The sha256 of bytes [b0, b1) of the record `id` (which must have been kept), hashed through
+     * the run's `spans` (once per span, within its budget). A record's text is encoded once, on
+     * the first support that cites it.
+     */
+    select(id, b0, b1, spans) {
+        const s = this.bytesOf(id);
         if (!s)
             return undefined;
         if (s.kind === 'none')
@@ -22823,19 +22899,26 @@ class CitedBytes {
                 why: `the run holds more cited text than the verifier keeps (${KEEP_CHARS / 1024 / 1024} MiB), so only a span over all of it can be checked`,
             };
         }
-        const text = s.get();
-        if (text === undefined)
-            return { ok: false, reason: 'unverifiable', why: 'the tool result has no result value' };
-        const bytes = Buffer.from(text, 'utf8');
+        const bytes = s.bytes;
         if (b1 > bytes.length || b0 >= b1)
             return { ok: false, reason: 'out_of_bounds', len: bytes.length };
         const span = bytes.subarray(b0, b1);
-        return {
-            ok: true,
-            sha: sha256Hex(span),
-            len: bytes.length,
-            preview: span.subarray(0, 80).toString('utf8'),
-        };
+        const sha = spans.hash('record', id, b0, b1, () => sha256Hex(span));
+        if (sha === undefined)
+            return { ok: false, reason: 'unverifiable', why: SPAN_BUDGET_SPENT };
+        return { ok: true, sha, len: bytes.length, preview: span.subarray(0, 80).toString('utf8') };
+    }
+    /** The source of `id`, its text encoded to bytes (and kept so) on first use. */
+    bytesOf(id) {
+        const s = this.sources.get(id);
+        if (s?.kind !== 'text')
+            return s;
+        const text = s.get();
+        const encoded = text === undefined
+            ? { kind: 'none', why: 'the tool result has no result value' }
+            : { kind: 'bytes', bytes: Buffer.from(text, 'utf8') };
+        this.sources.set(id, encoded);
+        return encoded;
     }
 }
 /** The raw text of `event.result.result` in a canonical tool_returned line, if it has one. */
@@ -22860,7 +22943,7 @@ function checkRecordSupports(ctx, supports, known, cited) {
             continue;
         }
         const frame = s.kind === 'claim' ? 'its statement' : 'its result\u2019s canonical JSON';
-        const got = cited.select(s.refId, s.b0, s.b1);
+        const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);
         if (!got)
             continue; // resolved but never kept: cannot happen, the scan keeps every record
         if (!got.ok) {
@@ -23387,8 +23470,13 @@ const manifest = {
 ;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
 
 
-/** Occurrences of one quoted snippet looked at per claim (a hostile statement cannot make it quadratic). */
-const MAX_QUOTES = 1000;
+/**
+ * Quotations looked at per claim: occurrences of the cited texts in the statement, and distinct
+ * cited texts (a hostile statement or a thousand supports cannot make the check quadratic). A
+ * marker past them is reported, never passed.
+ */
+const MAX_QUOTES = 10_000;
+const MAX_QUOTED_TEXTS = 1000;
 function evidenceCites(claim) {
     return claim.supports
         .filter((s) => s.kind === 'evidence')
@@ -23407,6 +23495,7 @@ function markedInsufficient(claim) {
  */
 class ClaimChecks {
     ctx;
+    evidenceSha;
     static meta = {
         name: 'claims',
         description: 'Claim ids are unique; a derived claim has enough evidence supports and canonical markers that match them.',
@@ -23431,8 +23520,14 @@ class ClaimChecks {
     exempted = [];
     total = 0;
     suspects = [];
-    constructor(ctx) {
+    /**
+     * `evidenceSha` gives the sha256 an evidence id was registered with (undefined before it is
+     * registered): supports are distinct by the bytes they cite, so the same bytes registered
+     * under several ids count once.
+     */
+    constructor(ctx, evidenceSha = () => undefined) {
         this.ctx = ctx;
+        this.evidenceSha = evidenceSha;
     }
     has(id) {
         return this.ids.has(id);
@@ -23490,9 +23585,13 @@ class ClaimChecks {
         if (claim.claim_type !== 'derived')
             return;
         const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        // The same (evidence, span, snippet) cited twice is one support, not two.
+        // The same (evidence, span, snippet) cited twice is one support, not two; so are the same
+        // bytes cited through two evidence ids (grounding counts bytes, markers match ids).
         const supportKeys = new Map();
+        const distinct = new Set();
         for (const s of evidence) {
+            const sha = this.evidenceSha(s.ref_id);
+            distinct.add(`${sha === undefined ? `id:${s.ref_id}` : `sha:${sha}`}\0${s.span[0]}\0${s.span[1]}`);
             const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
             const n = (supportKeys.get(key) ?? 0) + 1;
             supportKeys.set(key, n);
@@ -23502,13 +23601,13 @@ class ClaimChecks {
         }
         if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
             // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
-            if (supportKeys.size < Math.max(1, this.ctx.minSupports))
-                this.exempted.push({ id: claim.id, line, supports: supportKeys.size });
+            if (distinct.size < Math.max(1, this.ctx.minSupports))
+                this.exempted.push({ id: claim.id, line, supports: distinct.size });
         }
         else {
             this.derived++;
             this.derivedLine ??= line;
-            this.ground(claim.id, line, supportKeys.size);
+            this.ground(claim.id, line, distinct.size);
         }
         for (const [key, n] of markers) {
             const have = supportKeys.get(key) ?? 0;
@@ -23528,35 +23627,37 @@ class ClaimChecks {
      */
     resolveLegacy(read) {
         for (const s of this.suspects) {
-            const quoted = [];
-            for (const [ref, b0, b1] of s.cites) {
-                const text = read(ref, b0, b1)?.toString('utf8').trim();
-                if (!text)
-                    continue;
-                let n = 0;
-                for (let p = s.statement.indexOf(text); p >= 0 && n < MAX_QUOTES; p = s.statement.indexOf(text, p + 1), n++)
-                    quoted.push([p, p + text.length]);
-            }
+            const quoted = quotations(s, read);
             for (const [i, text] of s.at) {
-                if (quoted.some(([a, b]) => a <= i && i + text.length <= b))
+                if (quoted.covers(i, i + text.length))
                     continue;
                 this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
             }
         }
         this.suspects.length = 0;
     }
-    /** Grounding of the claims marked insufficient, once the run's outcome is known. */
-    finish(insufficientRun) {
-        if (insufficientRun)
-            return;
-        for (const c of this.exempted)
-            this.ground(c.id, c.line, c.supports, true);
+    /**
+     * Grounding of the claims marked insufficient, once the run's outcome is known: they stand only
+     * in a run that reports insufficient evidence, and only if it does not present them as its
+     * answer (`answered`: the claim ids its verify step validates or its finalize step names).
+     */
+    finish(insufficientRun, answered = new Set()) {
+        for (const c of this.exempted) {
+            if (!insufficientRun)
+                this.ground(c.id, c.line, c.supports, 'the run does not report insufficient evidence');
+            else if (answered.has(c.id)) {
+                this.derived++;
+                this.derivedLine ??= c.line;
+                this.ground(c.id, c.line, c.supports, 'the run validates it or presents it as its answer');
+            }
+        }
     }
-    /** INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports. */
-    ground(id, line, supports, marked = false) {
-        const why = marked
-            ? ' (it is marked insufficient_evidence, but the run does not report insufficient evidence)'
-            : '';
+    /**
+     * INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports;
+     * `voided` says why a claim marked insufficient is held to them after all.
+     */
+    ground(id, line, supports, voided) {
+        const why = voided ? ` (it is marked insufficient_evidence, but ${voided})` : '';
         if (supports === 0) {
             this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
         }
@@ -23564,6 +23665,53 @@ class ClaimChecks {
             this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
         }
     }
+}
+/**
+ * Where a suspect claim's statement quotes the evidence bytes it cites: each cited span's text
+ * (trimmed) wherever it occurs in the statement. `covers(a, b)` says whether one quotation holds
+ * all of [a, b): the quotations sorted by start, with the furthest end reached so far, answer it
+ * by binary search.
+ */
+function quotations(s, read) {
+    // A span longer than the statement's bytes cannot be quoted whole in it.
+    const room = Buffer.byteLength(s.statement, 'utf8');
+    const cites = new Set();
+    const texts = new Set();
+    for (const [ref, b0, b1] of s.cites) {
+        const key = `${ref}\0${b0}\0${b1}`;
+        if (b1 - b0 > room || cites.has(key) || texts.size >= MAX_QUOTED_TEXTS)
+            continue;
+        cites.add(key);
+        const text = read(ref, b0, b1)?.toString('utf8').trim();
+        if (text)
+            texts.add(text);
+    }
+    const ranges = [];
+    for (const text of texts)
+        for (let p = s.statement.indexOf(text); p >= 0 && ranges.length < MAX_QUOTES; p = s.statement.indexOf(text, p + 1))
+            ranges.push([p, p + text.length]);
+    ranges.sort((x, y) => x[0] - y[0]);
+    const furthest = [];
+    for (const [, end] of ranges)
+        furthest.push(Math.max(end, furthest.at(-1) ?? -1));
+    return {
+        covers(a, b) {
+            // The last quotation starting at or before a.
+            let lo = 0;
+            let hi = ranges.length - 1;
+            let last = -1;
+            while (lo <= hi) {
+                const mid = (lo + hi) >> 1;
+                if (ranges[mid][0] <= a) {
+                    last = mid;
+                    lo = mid + 1;
+                }
+                else
+                    hi = mid - 1;
+            }
+            return last >= 0 && furthest[last] >= b;
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/content.ts
@@ -23699,6 +23847,7 @@ function resultHash(claim) {
 
 
 
+
 /** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
 const WHOLE_READ_BYTES = 4 * 1024 * 1024;
 /**
@@ -23772,6 +23921,10 @@ class EvidenceChecks {
             }
             if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
                 this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                continue;
+            }
+            if (inGitDir(this.ctx.realRunDir, real)) {
+                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) lies in a git directory, which is never read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             rec.real = real;
@@ -23935,8 +24088,11 @@ class EvidenceChecks {
                         f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                         continue;
                     }
-                    const got = whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1);
-                    if (got !== s.sha) {
+                    const got = this.ctx.spans.hash('evidence', id, s.b0, s.b1, () => whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1));
+                    if (got === undefined) {
+                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+                    }
+                    else if (got !== s.sha) {
                         f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}\u2026, but those bytes hash to ${got.slice(0, 12)}\u2026${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
                     }
                 }
@@ -24217,14 +24373,25 @@ class StepChecks {
         if (outputKind === 'finalize')
             this.finalizeLine ??= line;
     }
-    /** A claim belongs to a step still running, and to a run not yet finalized. */
+    /** The claim ids the run's verify step validates or its finalize step names as its answer. */
+    answeredClaims() {
+        return new Set(this.outputRefs
+            .filter((r) => r.field === 'validated_claim_ids' || r.field === 'final_claim_ids')
+            .map((r) => r.id));
+    }
+    /**
+     * A claim belongs to a step still running, and to a run not yet finalized. Stricter than the
+     * producer's schema, which lets a claim's step_id be empty: no real run emits one outside a step.
+     */
     claimEmitted(stepId, claimId, line) {
         const done = this.finished.get(stepId);
         const why = done !== undefined
             ? `in step ${q(stepId)}, which already finished on line ${done}`
             : this.finalizeLine !== undefined
                 ? `after the run finalized its answer on line ${this.finalizeLine}`
-                : undefined;
+                : stepId === ''
+                    ? 'outside any step (its step_id is empty)'
+                    : undefined;
         if (why)
             this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
     }
@@ -24293,6 +24460,8 @@ class ToolChecks {
         tool_returned: (ev, l) => this.returned(ev.step_id, ev.result, l.no),
     };
     calls = new Map();
+    /** The descriptor's tools as a message names them, built once per run. */
+    listed;
     /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
     answered = new Set();
     constructor(ctx) {
@@ -24319,7 +24488,7 @@ class ToolChecks {
             f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, but run_meta.json has no runtime_descriptor listing the run\u2019s tools.`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
         }
         else if (!tools.has(call.tool_name)) {
-            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run\u2019s runtime descriptor does not list (${[...tools].map((t) => q(t)).join(', ') || 'no tools'}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
+            f.add(TRACE.toolUnknown, `Tool call ${q(call.id)} on line ${line} uses tool ${q(call.tool_name)}, which the run\u2019s runtime descriptor does not list (${(this.listed ??= listTools(tools))}).`, this.ctx.at(line), [{ path: this.ctx.rel('run_meta.json'), line: 1 }]);
         }
     }
     returned(eventStep, result, line) {
@@ -24346,6 +24515,13 @@ class ToolChecks {
             }
         }
     }
+}
+/** The first few tool names of a descriptor, for a message (a descriptor may list thousands). */
+function listTools(tools) {
+    const names = [...tools].slice(0, 5).map((t) => q(t));
+    if (names.length === 0)
+        return 'no tools';
+    return `${names.join(', ')}${tools.size > 5 ? ` and ${tools.size - 5} more` : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/events.ts
@@ -24374,7 +24550,7 @@ function scanTrace(ctx, traceAbs) {
     const steps = new StepChecks(ctx);
     const tools = new ToolChecks(ctx);
     const evidence = new EvidenceChecks(ctx);
-    const claims = new ClaimChecks(ctx);
+    const claims = new ClaimChecks(ctx, (id) => evidence.records.get(id)?.ev.sha256);
     const cited = new CitedBytes();
     const content = new ContentChecks(ctx);
     let header;
@@ -24566,7 +24742,7 @@ const traceEvents = {
         }
         scan.steps.finish(scan.lastLine);
         scan.tools.finish();
-        scan.claims.finish(scan.steps.insufficientLine !== undefined);
+        scan.claims.finish(scan.steps.insufficientLine !== undefined, scan.steps.answeredClaims());
         scan.content.finish(scan.header);
         state.scan = scan;
     },
@@ -24627,6 +24803,7 @@ const RUN_RULES = [
 
 
 
+
 /** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
@@ -24645,6 +24822,13 @@ async function verifyRun(runDir, ctx) {
         return result(initialPolicy.min);
     }
     const realRunDir = inside.real;
+    // A link in runs/ to a directory above it (up to the workspace root, which holds the checkout's
+    // git directory) would make the run contain itself and the whole tree around it.
+    const holder = ws.canonical(external_node_path_default().dirname(runDir));
+    if ((holder + (external_node_path_default()).sep).startsWith(realRunDir + (external_node_path_default()).sep)) {
+        f.add(TRACE.fileUnreadable, 'The run directory is a link to a directory that holds it; nothing in it was read.', { path: rel });
+        return result(initialPolicy.min);
+    }
     try {
         if (!external_node_fs_default().statSync(realRunDir).isDirectory())
             throw new Error('is not a directory');
@@ -24673,6 +24857,7 @@ async function verifyRun(runDir, ctx) {
         maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
+        spans: new SpanHashes(),
     };
     const state = { ctx: rctx, runId, hasher: ctx.hasher };
     await runRules(RUN_RULES, state);
