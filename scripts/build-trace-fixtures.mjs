@@ -769,6 +769,28 @@ function buildFixtures(out) {
     m.claims = [];
     renumber(m.events);
   };
+  /** An unsupported derived claim marked insufficient, emitted just before the insufficient output. */
+  const injectMarkedClaim = (m, status, confidence) => {
+    const statement = 'The bridge was destroyed by sabotage.';
+    const c = reid(
+      m,
+      {
+        statement,
+        status,
+        confidence: new PyFloat(confidence),
+        supports: [],
+        claim_type: 'derived',
+        structured: { insufficient_evidence: true },
+      },
+      statement,
+    );
+    const at = m.events.findIndex(
+      (e) => e.kind === 'step_finished' && e.output.kind === 'insufficient_evidence',
+    );
+    m.events.splice(at, 0, { kind: 'claim_emitted', step_id: m.nodes.derive.id, claim: c });
+    renumber(m.events);
+    return c;
+  };
   fixture('clean-insufficient-evidence', 'clean', {
     description:
       'The derive step reports insufficient evidence and no claim is derived: a valid outcome.',
@@ -1129,23 +1151,7 @@ function buildFixtures(out) {
     expected: [T('insufficient_ambiguous'), T('claim_ungrounded')],
     model: (m) => {
       insufficient(m);
-      const c = reid(
-        m,
-        {
-          statement: 'The bridge was destroyed by sabotage.',
-          status: 'proposed',
-          confidence: new PyFloat(0.5),
-          supports: [],
-          claim_type: 'derived',
-          structured: { insufficient_evidence: true },
-        },
-        'The bridge was destroyed by sabotage.',
-      );
-      const at = m.events.findIndex(
-        (e) => e.kind === 'step_finished' && e.output.kind === 'insufficient_evidence',
-      );
-      m.events.splice(at, 0, { kind: 'claim_emitted', step_id: m.nodes.derive.id, claim: c });
-      renumber(m.events);
+      injectMarkedClaim(m, 'proposed', 0.5);
     },
   });
   fixture('insufficient-marked-claim-answered', 'insufficient_ambiguous', {
@@ -1155,23 +1161,7 @@ function buildFixtures(out) {
     model: (m) => {
       insufficient(m);
       m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
-      const c = reid(
-        m,
-        {
-          statement: 'The bridge was destroyed by sabotage.',
-          status: 'validated',
-          confidence: new PyFloat(0.99),
-          supports: [],
-          claim_type: 'derived',
-          structured: { insufficient_evidence: true },
-        },
-        'The bridge was destroyed by sabotage.',
-      );
-      const at = m.events.findIndex(
-        (e) => e.kind === 'step_finished' && e.output.kind === 'insufficient_evidence',
-      );
-      m.events.splice(at, 0, { kind: 'claim_emitted', step_id: m.nodes.derive.id, claim: c });
-      renumber(m.events);
+      const c = injectMarkedClaim(m, 'validated', 0.99);
       for (const e of m.events)
         if (e.kind === 'step_finished' && e.output.kind === 'finalize')
           e.output.final_claim_ids = [c.id];
