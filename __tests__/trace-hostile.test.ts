@@ -203,6 +203,57 @@ describe('traces built to make a check quadratic are checked in linear time', ()
   });
 });
 
+describe('work that grew with the input squared, found by a second hostile review', () => {
+  it('one evidence file named by thousands of evidence ids is read once', async () => {
+    let file = '';
+    const root = editedRun((events, runDir) => {
+      const at = events.findIndex((e) => e.kind === 'evidence_registered');
+      const ev = events[at]!.evidence;
+      file = path.join(runDir, ev.content_path);
+      // Over the 32 MiB the run keeps in memory: each id's check would read the file again.
+      const bytes = Buffer.alloc(4 * 1024 * 1024, 'z');
+      fs.writeFileSync(file, bytes);
+      const aliases = Array.from({ length: 1000 }, (_, i) => ({
+        ...ev,
+        id: `ev_alias_${i}`,
+        sha256: sha256(bytes),
+      }));
+      events.splice(at + 1, 0, ...aliases.map((a) => ({ ...events[at], evidence: a })));
+      claimOf(events).claim.supports = aliases.map((a) => ({
+        kind: 'evidence',
+        ref_id: a.id,
+        snippet_sha256: sha256('z'),
+        span: [0, 1],
+      }));
+      events.forEach((e, i) => (e.idx = i));
+    });
+    const read = jest.spyOn(fs, 'readFileSync');
+    try {
+      await verify({ root, packs: ['trace'] });
+      // Whole-file reads through a descriptor: a few run files, and the evidence file once (it
+      // was once per evidence id, a thousand here).
+      const reads = read.mock.calls.filter(([p]) => typeof p === 'number').length;
+      expect(reads).toBeLessThan(20);
+    } finally {
+      read.mockRestore();
+    }
+    expect(file).not.toBe('');
+  });
+
+  it('a chunks.jsonl listing one chunk id at a hundred thousand spans', async () => {
+    const root = editedRun(() => undefined);
+    const runs = path.join(root, 'artifacts/runs');
+    const chunks = path.join(runs, fs.readdirSync(runs)[0]!, 'provenance/chunks.jsonl');
+    const first = JSON.parse(fs.readFileSync(chunks, 'utf8').split('\n')[0]!);
+    const more = Array.from({ length: 100_000 }, (_, i) =>
+      canonical({ ...first, start_byte: 10_000_000 + i, end_byte: 10_000_001 + i }),
+    );
+    fs.appendFileSync(chunks, more.join('\n') + '\n');
+    const r = await verify({ root, packs: ['trace'] });
+    expect(r.targets[0]?.terminal_state).toBe('rejected'); // the manifest no longer matches
+  });
+});
+
 describe('the run’s support policy is read as the producer reads it (Python’s int)', () => {
   it.each([
     ['3_0', 30],

@@ -13,11 +13,20 @@ export interface ChunkEntry {
   sha: string;
   line: number;
 }
+/** One chunk id's spans, in file order and by `start:end`. */
+export interface ChunkSpans {
+  entries: ChunkEntry[];
+  at: Map<string, ChunkEntry>;
+}
+
 /**
  * Chunks by id. A chunk id is the sha256 of the chunk's bytes, so a corpus with repeated text
  * lists one id at several spans: a chunk is (id, start, end).
  */
-export type ChunkIndex = Map<string, ChunkEntry[]>;
+export type ChunkIndex = Map<string, ChunkSpans>;
+
+/** The key of a span in `ChunkSpans.at`. */
+export const spanKey = (start: number, end: number): string => `${start}:${end}`;
 
 export const CHUNKS_PATH = 'provenance/chunks.jsonl';
 
@@ -105,9 +114,12 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
       continue;
     }
     let spans = index.get(c.chunk_id);
-    if (!spans) index.set(c.chunk_id, (spans = []));
-    if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte)) continue; // listed twice
-    spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
+    if (!spans) index.set(c.chunk_id, (spans = { entries: [], at: new Map() }));
+    const key = spanKey(c.start_byte, c.end_byte);
+    if (spans.at.has(key)) continue; // listed twice
+    const entry = { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
+    spans.entries.push(entry);
+    spans.at.set(key, entry);
   }
   return bad ? undefined : index;
 }

@@ -15,6 +15,21 @@ export interface SupportUse {
   sha: string;
 }
 
+/** What grounding a derived claim needs: its evidence citations, and whether it is marked insufficient. */
+interface Grounding {
+  id: string;
+  line: number;
+  cites: [string, number, number][];
+  marked: boolean;
+  statement: string;
+}
+
+/** What the run presents as its answer: claim ids validated or named final, the final answer's text. */
+export interface Answered {
+  ids: ReadonlySet<string>;
+  text?: string;
+}
+
 /** A claim with "[evidence:" text that is not a canonical marker, decided once evidence is read. */
 interface LegacySuspect {
   claimId: string;
@@ -33,6 +48,8 @@ interface LegacySuspect {
  */
 const MAX_QUOTES = 10_000;
 const MAX_QUOTED_TEXTS = 1000;
+/** Bytes read and characters matched for quotations per run: each match of a long text costs its length. */
+const MAX_QUOTE_WORK = 64 * 1024 * 1024;
 
 function evidenceCites(claim: Claim): [string, number, number][] {
   return claim.supports
@@ -73,13 +90,18 @@ export class ClaimChecks implements EventVisitor {
 
   private readonly ids = new Map<string, number>();
   readonly supports: SupportUse[] = [];
-  /** Derived claims not marked insufficient: the run's answer. */
+  /** Derived claims the run answers with: not marked insufficient, or marked but presented as its answer. */
   derived = 0;
   derivedLine: number | undefined;
   /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
-  private readonly exempted: { id: string; line: number; supports: number }[] = [];
+  private readonly exempted: { id: string; line: number; supports: number; statement: string }[] =
+    [];
+  /** Derived claims citing evidence not registered yet: grounded at the end. */
+  private readonly pending: Grounding[] = [];
   total = 0;
   private readonly suspects: LegacySuspect[] = [];
+  /** What is left of MAX_QUOTE_WORK for this run. */
+  private readonly quoteWork = { left: MAX_QUOTE_WORK };
 
   /**
    * `evidenceSha` gives the sha256 an evidence id was registered with (undefined before it is
@@ -156,15 +178,8 @@ export class ClaimChecks implements EventVisitor {
     if (claim.claim_type !== 'derived') return;
 
     const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-    // The same (evidence, span, snippet) cited twice is one support, not two; so are the same
-    // bytes cited through two evidence ids (grounding counts bytes, markers match ids).
     const supportKeys = new Map<string, number>();
-    const distinct = new Set<string>();
     for (const s of evidence) {
-      const sha = this.evidenceSha(s.ref_id);
-      distinct.add(
-        `${sha === undefined ? `id:${s.ref_id}` : `sha:${sha}`}\0${s.span[0]}\0${s.span[1]}`,
-      );
       const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
       const n = (supportKeys.get(key) ?? 0) + 1;
       supportKeys.set(key, n);
@@ -176,15 +191,17 @@ export class ClaimChecks implements EventVisitor {
         );
       }
     }
-    if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
-      // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
-      if (distinct.size < Math.max(1, this.ctx.minSupports))
-        this.exempted.push({ id: claim.id, line, supports: distinct.size });
-    } else {
-      this.derived++;
-      this.derivedLine ??= line;
-      this.ground(claim.id, line, distinct.size);
-    }
+    const grounding: Grounding = {
+      id: claim.id,
+      line,
+      cites: evidence.map((s) => [s.ref_id, s.span[0], s.span[1]]),
+      marked: markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true,
+      statement: claim.statement,
+    };
+    // Supports count by the bytes they cite, known once their evidence is registered.
+    if (grounding.cites.some(([ref]) => this.evidenceSha(ref) === undefined))
+      this.pending.push(grounding);
+    else this.settle(grounding);
     for (const [key, n] of markers) {
       const have = supportKeys.get(key) ?? 0;
       if (n > have) {
@@ -209,7 +226,7 @@ export class ClaimChecks implements EventVisitor {
    */
   resolveLegacy(read: (evidenceId: string, b0: number, b1: number) => Buffer | undefined): void {
     for (const s of this.suspects) {
-      const quoted = quotations(s, read);
+      const quoted = quotations(s, read, this.quoteWork);
       for (const [i, text] of s.at) {
         if (quoted.covers(i, i + text.length)) continue;
         this.ctx.f.add(
@@ -223,17 +240,52 @@ export class ClaimChecks implements EventVisitor {
   }
 
   /**
-   * Grounding of the claims marked insufficient, once the run's outcome is known: they stand only
-   * in a run that reports insufficient evidence, and only if it does not present them as its
-   * answer (`answered`: the claim ids its verify step validates or its finalize step names).
+   * Distinct supports of one claim: the same (evidence, span) cited twice is one support, and so
+   * are the same bytes cited through two evidence ids (the evidence's recorded sha256 and the span).
    */
-  finish(insufficientRun: boolean, answered: ReadonlySet<string> = new Set()): void {
+  private distinct(cites: readonly [string, number, number][]): number {
+    const keys = new Set<string>();
+    for (const [ref, b0, b1] of cites) {
+      const sha = this.evidenceSha(ref);
+      keys.add(`${sha === undefined ? `id:${ref}` : `sha:${sha}`}\0${b0}\0${b1}`);
+    }
+    return keys.size;
+  }
+
+  /** Grounds one derived claim, or sets it aside when it is marked insufficient and short. */
+  private settle(g: Grounding): void {
+    const n = this.distinct(g.cites);
+    if (g.marked) {
+      if (n < Math.max(1, this.ctx.minSupports))
+        this.exempted.push({ id: g.id, line: g.line, supports: n, statement: g.statement });
+      return;
+    }
+    this.count(g.line);
+    this.ground(g.id, g.line, n);
+  }
+
+  private count(line: number): void {
+    this.derived++;
+    this.derivedLine = Math.min(this.derivedLine ?? line, line);
+  }
+
+  /**
+   * Once the whole trace is read: grounds the claims that cited evidence registered after them,
+   * then the claims marked insufficient. Those stand only in a run that reports insufficient
+   * evidence, and only if it does not present them as its answer (`answered`: the claim ids its
+   * verify step validates or its finalize step names, and its final answer's text).
+   */
+  finish(insufficientRun: boolean, answered: Answered = { ids: new Set() }): void {
+    for (const g of this.pending) this.settle(g);
+    this.pending.length = 0;
     for (const c of this.exempted) {
       if (!insufficientRun)
         this.ground(c.id, c.line, c.supports, 'the run does not report insufficient evidence');
-      else if (answered.has(c.id)) {
-        this.derived++;
-        this.derivedLine ??= c.line;
+      else if (
+        answered.ids.has(c.id) ||
+        (c.statement !== '' && answered.text?.includes(c.statement) === true)
+      ) {
+        this.count(c.line);
         this.ground(c.id, c.line, c.supports, 'the run validates it or presents it as its answer');
       }
     }
@@ -270,6 +322,7 @@ export class ClaimChecks implements EventVisitor {
 function quotations(
   s: LegacySuspect,
   read: (evidenceId: string, b0: number, b1: number) => Buffer | undefined,
+  work: { left: number },
 ): { covers(a: number, b: number): boolean } {
   // A span longer than the statement's bytes cannot be quoted whole in it.
   const room = Buffer.byteLength(s.statement, 'utf8');
@@ -278,18 +331,24 @@ function quotations(
   for (const [ref, b0, b1] of s.cites) {
     const key = `${ref}\0${b0}\0${b1}`;
     if (b1 - b0 > room || cites.has(key) || texts.size >= MAX_QUOTED_TEXTS) continue;
+    if (b1 - b0 > work.left) break;
+    work.left -= b1 - b0;
     cites.add(key);
     const text = read(ref, b0, b1)?.toString('utf8').trim();
     if (text) texts.add(text);
   }
   const ranges: [number, number][] = [];
-  for (const text of texts)
-    for (
-      let p = s.statement.indexOf(text);
-      p >= 0 && ranges.length < MAX_QUOTES;
-      p = s.statement.indexOf(text, p + 1)
-    )
+  // Each search is charged what it scanned: up to its match's end, or to the statement's end.
+  for (const text of texts) {
+    for (let from = 0; ranges.length < MAX_QUOTES;) {
+      const p = s.statement.indexOf(text, from);
+      work.left -= (p < 0 ? s.statement.length : p + text.length) - from;
+      if (p < 0 || work.left < 0) break;
       ranges.push([p, p + text.length]);
+      from = p + 1;
+    }
+    if (work.left < 0) break;
+  }
   ranges.sort((x, y) => x[0] - y[0]);
   const furthest: number[] = [];
   for (const [, end] of ranges) furthest.push(Math.max(end, furthest.at(-1) ?? -1));

@@ -11,7 +11,7 @@ import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import { inGitDir, isPlainRelative } from '../kit/index.js';
 import type { EvidenceRef } from './schema.js';
-import type { ChunkIndex } from './chunks.js';
+import { spanKey, type ChunkIndex } from './chunks.js';
 import { SPAN_BUDGET_SPENT } from './spans.js';
 
 interface EvidenceRecord {
@@ -198,8 +198,9 @@ export class EvidenceChecks implements EventVisitor {
           this.ctx.at(line),
         );
       } else if (chunks) {
-        const spans = chunks.get(ev.chunk_id);
-        const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
+        const listed = chunks.get(ev.chunk_id);
+        const c = listed?.at.get(spanKey(ev.span[0], ev.span[1]));
+        const spans = listed?.entries;
         if (!spans) {
           f.add(
             TRACE.evidenceChunkMismatch,
@@ -284,7 +285,8 @@ export class EvidenceChecks implements EventVisitor {
 
   private checkSpans(supports: SupportUse[]): void {
     const f = this.ctx.f;
-    const byEvidence = new Map<string, SupportUse[]>();
+    // By file, not by evidence id: ids that name one file read it once.
+    const byFile = new Map<string, { rec: EvidenceRecord; s: SupportUse }[]>();
     for (const s of supports) {
       if (s.kind !== 'evidence') continue;
       const rec = this.records.get(s.refId);
@@ -297,62 +299,76 @@ export class EvidenceChecks implements EventVisitor {
         continue;
       }
       if (!rec.usable) continue; // the evidence finding already explains why its bytes cannot be checked
-      let list = byEvidence.get(s.refId);
-      if (!list) byEvidence.set(s.refId, (list = []));
-      list.push(s);
+      let list = byFile.get(rec.real!);
+      if (!list) byFile.set(rec.real!, (list = []));
+      list.push({ rec, s });
     }
-    for (const [id, uses] of byEvidence) {
-      const rec = this.records.get(id)!;
-      const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
-      const relPath = rec.ev.content_path;
+    for (const [real, uses] of byFile) {
+      const first = uses[0]!.rec;
+      const size = first.outcome && first.outcome.ok ? first.outcome.size : 0;
       let fd: number | undefined;
-      let whole = rec.bytes;
+      let whole = uses.find((u) => u.rec.bytes)?.rec.bytes;
       try {
         if (!whole) {
-          fd = fs.openSync(rec.real!, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+          fd = fs.openSync(real, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
           if (!fs.fstatSync(fd).isFile()) throw new Error('is not a regular file');
           if (size <= WHOLE_READ_BYTES) whole = fs.readFileSync(fd);
         }
-        for (const s of uses) {
-          const len = whole ? whole.length : size;
-          if (s.b1 > len || s.b0 >= s.b1) {
-            f.add(
-              TRACE.spanOutOfBounds,
-              `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`,
-              this.ctx.at(s.line),
-              [{ path: this.ctx.rel(relPath) }],
-            );
-            continue;
-          }
-          const got = this.ctx.spans.hash('evidence', id, s.b0, s.b1, () =>
-            whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd!, s.b0, s.b1),
-          );
-          if (got === undefined) {
-            f.add(
-              TRACE.snippetHashMismatch,
-              `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`,
-              this.ctx.at(s.line),
-              [{ path: this.ctx.rel(relPath) }],
-            );
-          } else if (got !== s.sha) {
-            f.add(
-              TRACE.snippetHashMismatch,
-              `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`,
-              this.ctx.at(s.line),
-              [{ path: this.ctx.rel(relPath) }],
-            );
-          }
-        }
+        for (const { rec, s } of uses)
+          this.checkSpan(rec, s, real, whole, whole ? undefined : fd, size);
       } catch (err) {
+        const relPath = first.ev.content_path;
         f.add(
           TRACE.evidenceUnreadable,
           `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`,
-          this.ctx.at(rec.line),
+          this.ctx.at(first.line),
           [{ path: this.ctx.rel(relPath) }],
         );
       } finally {
         if (fd !== undefined) fs.closeSync(fd);
       }
+    }
+  }
+
+  /** One evidence support: its span lies in the file, and its snippet hash is the span's. */
+  private checkSpan(
+    rec: EvidenceRecord,
+    s: SupportUse,
+    real: string,
+    whole: Buffer | undefined,
+    fd: number | undefined,
+    size: number,
+  ): void {
+    const f = this.ctx.f;
+    const id = rec.ev.id;
+    const relPath = rec.ev.content_path;
+    const len = whole ? whole.length : size;
+    if (s.b1 > len || s.b0 >= s.b1) {
+      f.add(
+        TRACE.spanOutOfBounds,
+        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`,
+        this.ctx.at(s.line),
+        [{ path: this.ctx.rel(relPath) }],
+      );
+      return;
+    }
+    const got = this.ctx.spans.hash('file', real, s.b0, s.b1, () =>
+      whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd!, s.b0, s.b1),
+    );
+    if (got === undefined) {
+      f.add(
+        TRACE.snippetHashMismatch,
+        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`,
+        this.ctx.at(s.line),
+        [{ path: this.ctx.rel(relPath) }],
+      );
+    } else if (got !== s.sha) {
+      f.add(
+        TRACE.snippetHashMismatch,
+        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`,
+        this.ctx.at(s.line),
+        [{ path: this.ctx.rel(relPath) }],
+      );
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { Answered } from './claims.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
@@ -37,6 +38,8 @@ export class StepChecks implements EventVisitor {
   insufficientLine: number | undefined;
   /** Where the finalize output was written: no claim may follow it. */
   private finalizeLine: number | undefined;
+  /** The finalize output's final_answer, when it has one. */
+  private finalAnswer: string | undefined;
   /** Steps started while some of their dependencies had not finished. */
   private readonly early: { stepId: string; line: number; waiting: string[] }[] = [];
   /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
@@ -96,16 +99,24 @@ export class StepChecks implements EventVisitor {
       for (const id of ids ?? []) this.outputRefs.push({ kind, id, field, line });
     }
     if (outputKind === 'insufficient_evidence') this.insufficientLine ??= line;
-    if (outputKind === 'finalize') this.finalizeLine ??= line;
+    if (outputKind === 'finalize') {
+      this.finalizeLine ??= line;
+      const text = (output as { final_answer?: unknown }).final_answer;
+      if (typeof text === 'string') this.finalAnswer ??= text;
+    }
   }
 
-  /** The claim ids the run's verify step validates or its finalize step names as its answer. */
-  answeredClaims(): Set<string> {
-    return new Set(
+  /**
+   * What the run presents as its answer: the claim ids its verify step validates or its finalize
+   * step names, and the finalize step's final_answer text.
+   */
+  answered(): Answered {
+    const ids = new Set(
       this.outputRefs
         .filter((r) => r.field === 'validated_claim_ids' || r.field === 'final_claim_ids')
         .map((r) => r.id),
     );
+    return this.finalAnswer === undefined ? { ids } : { ids, text: this.finalAnswer };
   }
 
   /**

@@ -22,7 +22,7 @@ export const outcome: RunRule = {
     } else if (derived > 0 && marker !== undefined) {
       ctx.f.add(
         TRACE.insufficientAmbiguous,
-        `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`,
+        `The run reports insufficient evidence on line ${marker} but also answers with ${derived} derived claim(s), not marked insufficient or presented as its answer (first on line ${scan.claims.derivedLine}).`,
         ctx.at(marker),
         [ctx.at(scan.claims.derivedLine)],
       );

@@ -45,7 +45,7 @@ export const traceEvents: RunRule = {
     }
     scan.steps.finish(scan.lastLine);
     scan.tools.finish();
-    scan.claims.finish(scan.steps.insufficientLine !== undefined, scan.steps.answeredClaims());
+    scan.claims.finish(scan.steps.insufficientLine !== undefined, scan.steps.answered());
     scan.content.finish(scan.header);
     state.scan = scan;
   },
