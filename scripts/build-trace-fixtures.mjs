@@ -1167,6 +1167,19 @@ function buildFixtures(out) {
           e.output.final_claim_ids = [c.id];
     },
   });
+  fixture('insufficient-marked-claim-final-text', 'insufficient_ambiguous', {
+    description:
+      'As above, but the marked claim is named nowhere: its statement is the finalize output’s final_answer. The exemption does not cover the answer’s text either.',
+    expected: [T('insufficient_ambiguous'), T('claim_ungrounded')],
+    model: (m) => {
+      insufficient(m);
+      m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
+      const c = injectMarkedClaim(m, 'validated', 0.99);
+      for (const e of m.events)
+        if (e.kind === 'step_finished' && e.output.kind === 'finalize')
+          e.output.final_answer = c.statement;
+    },
+  });
   fixture('claim-empty-step', 'claim_after_step', {
     description:
       'A claim is emitted with an empty step_id (the producer’s schema allows it, no real run does): no step would have checked it.',
@@ -1197,6 +1210,33 @@ function buildFixtures(out) {
       renumber(m.events);
       c.supports = [first, { ...first, ref_id: alias.id }];
       reclaim(m, c);
+    },
+  });
+  fixture('supports-same-bytes-late-evidence', 'supports_too_few', {
+    description:
+      'The same two aliases, registered after the claim that cites them: supports are counted once the whole trace is read, so the same bytes still count once.',
+    expected: [T('supports_too_few')],
+    model: (m) => {
+      const c = claimEvent(m, 0).claim;
+      const first = c.supports.find((x) => x.kind === 'evidence');
+      const at = m.events.findIndex(
+        (e) => e.kind === 'evidence_registered' && e.evidence.id === first.ref_id,
+      );
+      const orig = m.events[at].evidence;
+      const e = {
+        uri: `${orig.uri}#again`,
+        sha256: orig.sha256,
+        span: orig.span,
+        chunk_id: orig.chunk_id,
+      };
+      const alias = { id: stableId('ev', e), ...e, content_path: orig.content_path };
+      c.supports = [first, { ...first, ref_id: alias.id }];
+      reclaim(m, c);
+      // Both registrations move to just after the claim.
+      const [reg] = m.events.splice(at, 1);
+      const after = m.events.findIndex((x) => x.kind === 'claim_emitted' && x.claim === c) + 1;
+      m.events.splice(after, 0, reg, { ...reg, evidence: alias });
+      renumber(m.events);
     },
   });
   fixture('support-unknown-evidence', 'support_unresolved', {
