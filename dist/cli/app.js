@@ -22503,6 +22503,8 @@ const fast = onFirstUse(() => {
 
 
 
+/** The key of a span in `ChunkSpans.at`. */
+const spanKey = (start, end) => `${start}:${end}`;
 const CHUNKS_PATH = 'provenance/chunks.jsonl';
 /**
  * Loads provenance/chunks.jsonl (one chunk record per line). Returns undefined when it cannot be
@@ -22570,10 +22572,13 @@ function loadChunks(ctx, evidenceCount) {
         }
         let spans = index.get(c.chunk_id);
         if (!spans)
-            index.set(c.chunk_id, (spans = []));
-        if (spans.some((x) => x.start === c.start_byte && x.end === c.end_byte))
+            index.set(c.chunk_id, (spans = { entries: [], at: new Map() }));
+        const key = spanKey(c.start_byte, c.end_byte);
+        if (spans.at.has(key))
             continue; // listed twice
-        spans.push({ start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no });
+        const entry = { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
+        spans.entries.push(entry);
+        spans.at.set(key, entry);
     }
     return bad ? undefined : index;
 }
@@ -22643,7 +22648,7 @@ const outcome = {
             ctx.f.add(TRACE.noOutcome, 'The run emits no derived claim and no insufficient_evidence step output: it neither answers nor says why it cannot.', ctx.at());
         }
         else if (derived > 0 && marker !== undefined) {
-            ctx.f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also emits ${derived} derived claim(s) not marked insufficient (first on line ${scan.claims.derivedLine}).`, ctx.at(marker), [ctx.at(scan.claims.derivedLine)]);
+            ctx.f.add(TRACE.insufficientAmbiguous, `The run reports insufficient evidence on line ${marker} but also answers with ${derived} derived claim(s), not marked insufficient or presented as its answer (first on line ${scan.claims.derivedLine}).`, ctx.at(marker), [ctx.at(scan.claims.derivedLine)]);
         }
     },
 };
@@ -23477,6 +23482,8 @@ const manifest = {
  */
 const MAX_QUOTES = 10_000;
 const MAX_QUOTED_TEXTS = 1000;
+/** Bytes read and characters matched for quotations per run: each match of a long text costs its length. */
+const MAX_QUOTE_WORK = 64 * 1024 * 1024;
 function evidenceCites(claim) {
     return claim.supports
         .filter((s) => s.kind === 'evidence')
@@ -23513,13 +23520,17 @@ class ClaimChecks {
     };
     ids = new Map();
     supports = [];
-    /** Derived claims not marked insufficient: the run's answer. */
+    /** Derived claims the run answers with: not marked insufficient, or marked but presented as its answer. */
     derived = 0;
     derivedLine;
     /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
     exempted = [];
+    /** Derived claims citing evidence not registered yet: grounded at the end. */
+    pending = [];
     total = 0;
     suspects = [];
+    /** What is left of MAX_QUOTE_WORK for this run. */
+    quoteWork = { left: MAX_QUOTE_WORK };
     /**
      * `evidenceSha` gives the sha256 an evidence id was registered with (undefined before it is
      * registered): supports are distinct by the bytes they cite, so the same bytes registered
@@ -23585,13 +23596,8 @@ class ClaimChecks {
         if (claim.claim_type !== 'derived')
             return;
         const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        // The same (evidence, span, snippet) cited twice is one support, not two; so are the same
-        // bytes cited through two evidence ids (grounding counts bytes, markers match ids).
         const supportKeys = new Map();
-        const distinct = new Set();
         for (const s of evidence) {
-            const sha = this.evidenceSha(s.ref_id);
-            distinct.add(`${sha === undefined ? `id:${s.ref_id}` : `sha:${sha}`}\0${s.span[0]}\0${s.span[1]}`);
             const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
             const n = (supportKeys.get(key) ?? 0) + 1;
             supportKeys.set(key, n);
@@ -23599,16 +23605,18 @@ class ClaimChecks {
                 f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
             }
         }
-        if (markedInsufficient(claim) && this.ctx.allowMarkedInsufficient) {
-            // Exempt from grounding only in a run that reports insufficient evidence (known at the end).
-            if (distinct.size < Math.max(1, this.ctx.minSupports))
-                this.exempted.push({ id: claim.id, line, supports: distinct.size });
-        }
-        else {
-            this.derived++;
-            this.derivedLine ??= line;
-            this.ground(claim.id, line, distinct.size);
-        }
+        const grounding = {
+            id: claim.id,
+            line,
+            cites: evidence.map((s) => [s.ref_id, s.span[0], s.span[1]]),
+            marked: markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true,
+            statement: claim.statement,
+        };
+        // Supports count by the bytes they cite, known once their evidence is registered.
+        if (grounding.cites.some(([ref]) => this.evidenceSha(ref) === undefined))
+            this.pending.push(grounding);
+        else
+            this.settle(grounding);
         for (const [key, n] of markers) {
             const have = supportKeys.get(key) ?? 0;
             if (n > have) {
@@ -23627,7 +23635,7 @@ class ClaimChecks {
      */
     resolveLegacy(read) {
         for (const s of this.suspects) {
-            const quoted = quotations(s, read);
+            const quoted = quotations(s, read, this.quoteWork);
             for (const [i, text] of s.at) {
                 if (quoted.covers(i, i + text.length))
                     continue;
@@ -23637,17 +23645,48 @@ class ClaimChecks {
         this.suspects.length = 0;
     }
     /**
-     * Grounding of the claims marked insufficient, once the run's outcome is known: they stand only
-     * in a run that reports insufficient evidence, and only if it does not present them as its
-     * answer (`answered`: the claim ids its verify step validates or its finalize step names).
+     * Distinct supports of one claim: the same (evidence, span) cited twice is one support, and so
+     * are the same bytes cited through two evidence ids (the evidence's recorded sha256 and the span).
      */
-    finish(insufficientRun, answered = new Set()) {
+    distinct(cites) {
+        const keys = new Set();
+        for (const [ref, b0, b1] of cites) {
+            const sha = this.evidenceSha(ref);
+            keys.add(`${sha === undefined ? `id:${ref}` : `sha:${sha}`}\0${b0}\0${b1}`);
+        }
+        return keys.size;
+    }
+    /** Grounds one derived claim, or sets it aside when it is marked insufficient and short. */
+    settle(g) {
+        const n = this.distinct(g.cites);
+        if (g.marked) {
+            if (n < Math.max(1, this.ctx.minSupports))
+                this.exempted.push({ id: g.id, line: g.line, supports: n, statement: g.statement });
+            return;
+        }
+        this.count(g.line);
+        this.ground(g.id, g.line, n);
+    }
+    count(line) {
+        this.derived++;
+        this.derivedLine = Math.min(this.derivedLine ?? line, line);
+    }
+    /**
+     * Once the whole trace is read: grounds the claims that cited evidence registered after them,
+     * then the claims marked insufficient. Those stand only in a run that reports insufficient
+     * evidence, and only if it does not present them as its answer (`answered`: the claim ids its
+     * verify step validates or its finalize step names, and its final answer's text).
+     */
+    finish(insufficientRun, answered = { ids: new Set() }) {
+        for (const g of this.pending)
+            this.settle(g);
+        this.pending.length = 0;
         for (const c of this.exempted) {
             if (!insufficientRun)
                 this.ground(c.id, c.line, c.supports, 'the run does not report insufficient evidence');
-            else if (answered.has(c.id)) {
-                this.derived++;
-                this.derivedLine ??= c.line;
+            else if (answered.ids.has(c.id) ||
+                (c.statement !== '' && answered.text?.includes(c.statement) === true)) {
+                this.count(c.line);
                 this.ground(c.id, c.line, c.supports, 'the run validates it or presents it as its answer');
             }
         }
@@ -23672,7 +23711,7 @@ class ClaimChecks {
  * all of [a, b): the quotations sorted by start, with the furthest end reached so far, answer it
  * by binary search.
  */
-function quotations(s, read) {
+function quotations(s, read, work) {
     // A span longer than the statement's bytes cannot be quoted whole in it.
     const room = Buffer.byteLength(s.statement, 'utf8');
     const cites = new Set();
@@ -23681,15 +23720,28 @@ function quotations(s, read) {
         const key = `${ref}\0${b0}\0${b1}`;
         if (b1 - b0 > room || cites.has(key) || texts.size >= MAX_QUOTED_TEXTS)
             continue;
+        if (b1 - b0 > work.left)
+            break;
+        work.left -= b1 - b0;
         cites.add(key);
         const text = read(ref, b0, b1)?.toString('utf8').trim();
         if (text)
             texts.add(text);
     }
     const ranges = [];
-    for (const text of texts)
-        for (let p = s.statement.indexOf(text); p >= 0 && ranges.length < MAX_QUOTES; p = s.statement.indexOf(text, p + 1))
+    // Each search is charged what it scanned: up to its match's end, or to the statement's end.
+    for (const text of texts) {
+        for (let from = 0; ranges.length < MAX_QUOTES;) {
+            const p = s.statement.indexOf(text, from);
+            work.left -= (p < 0 ? s.statement.length : p + text.length) - from;
+            if (p < 0 || work.left < 0)
+                break;
             ranges.push([p, p + text.length]);
+            from = p + 1;
+        }
+        if (work.left < 0)
+            break;
+    }
     ranges.sort((x, y) => x[0] - y[0]);
     const furthest = [];
     for (const [, end] of ranges)
@@ -23848,6 +23900,7 @@ function resultHash(claim) {
 
 
 
+
 /** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
 const WHOLE_READ_BYTES = 4 * 1024 * 1024;
 /**
@@ -23985,8 +24038,9 @@ class EvidenceChecks {
                 f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}\u2026 but records sha256 ${ev.sha256.slice(0, 12)}\u2026; a chunk id is the sha256 of the chunk\u2019s bytes, which the evidence file holds.`, this.ctx.at(line));
             }
             else if (chunks) {
-                const spans = chunks.get(ev.chunk_id);
-                const c = spans?.find((x) => x.start === ev.span[0] && x.end === ev.span[1]);
+                const listed = chunks.get(ev.chunk_id);
+                const c = listed?.at.get(spanKey(ev.span[0], ev.span[1]));
+                const spans = listed?.entries;
                 if (!spans) {
                     f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}\u2026, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
                 }
@@ -24052,7 +24106,8 @@ class EvidenceChecks {
     }
     checkSpans(supports) {
         const f = this.ctx.f;
-        const byEvidence = new Map();
+        // By file, not by evidence id: ids that name one file read it once.
+        const byFile = new Map();
         for (const s of supports) {
             if (s.kind !== 'evidence')
                 continue;
@@ -24063,47 +24118,53 @@ class EvidenceChecks {
             }
             if (!rec.usable)
                 continue; // the evidence finding already explains why its bytes cannot be checked
-            let list = byEvidence.get(s.refId);
+            let list = byFile.get(rec.real);
             if (!list)
-                byEvidence.set(s.refId, (list = []));
-            list.push(s);
+                byFile.set(rec.real, (list = []));
+            list.push({ rec, s });
         }
-        for (const [id, uses] of byEvidence) {
-            const rec = this.records.get(id);
-            const size = rec.outcome && rec.outcome.ok ? rec.outcome.size : 0;
-            const relPath = rec.ev.content_path;
+        for (const [real, uses] of byFile) {
+            const first = uses[0].rec;
+            const size = first.outcome && first.outcome.ok ? first.outcome.size : 0;
             let fd;
-            let whole = rec.bytes;
+            let whole = uses.find((u) => u.rec.bytes)?.rec.bytes;
             try {
                 if (!whole) {
-                    fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+                    fd = external_node_fs_default().openSync(real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
                     if (!external_node_fs_default().fstatSync(fd).isFile())
                         throw new Error('is not a regular file');
                     if (size <= WHOLE_READ_BYTES)
                         whole = external_node_fs_default().readFileSync(fd);
                 }
-                for (const s of uses) {
-                    const len = whole ? whole.length : size;
-                    if (s.b1 > len || s.b0 >= s.b1) {
-                        f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                        continue;
-                    }
-                    const got = this.ctx.spans.hash('evidence', id, s.b0, s.b1, () => whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1));
-                    if (got === undefined) {
-                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                    }
-                    else if (got !== s.sha) {
-                        f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}\u2026, but those bytes hash to ${got.slice(0, 12)}\u2026${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
-                    }
-                }
+                for (const { rec, s } of uses)
+                    this.checkSpan(rec, s, real, whole, whole ? undefined : fd, size);
             }
             catch (err) {
-                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(relPath) }]);
+                const relPath = first.ev.content_path;
+                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(first.line), [{ path: this.ctx.rel(relPath) }]);
             }
             finally {
                 if (fd !== undefined)
                     external_node_fs_default().closeSync(fd);
             }
+        }
+    }
+    /** One evidence support: its span lies in the file, and its snippet hash is the span's. */
+    checkSpan(rec, s, real, whole, fd, size) {
+        const f = this.ctx.f;
+        const id = rec.ev.id;
+        const relPath = rec.ev.content_path;
+        const len = whole ? whole.length : size;
+        if (s.b1 > len || s.b0 >= s.b1) {
+            f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+            return;
+        }
+        const got = this.ctx.spans.hash('file', real, s.b0, s.b1, () => whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1));
+        if (got === undefined) {
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+        }
+        else if (got !== s.sha) {
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}\u2026, but those bytes hash to ${got.slice(0, 12)}\u2026${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
         }
     }
 }
@@ -24326,6 +24387,8 @@ class StepChecks {
     insufficientLine;
     /** Where the finalize output was written: no claim may follow it. */
     finalizeLine;
+    /** The finalize output's final_answer, when it has one. */
+    finalAnswer;
     /** Steps started while some of their dependencies had not finished. */
     early = [];
     /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
@@ -24370,14 +24433,22 @@ class StepChecks {
         }
         if (outputKind === 'insufficient_evidence')
             this.insufficientLine ??= line;
-        if (outputKind === 'finalize')
+        if (outputKind === 'finalize') {
             this.finalizeLine ??= line;
+            const text = output.final_answer;
+            if (typeof text === 'string')
+                this.finalAnswer ??= text;
+        }
     }
-    /** The claim ids the run's verify step validates or its finalize step names as its answer. */
-    answeredClaims() {
-        return new Set(this.outputRefs
+    /**
+     * What the run presents as its answer: the claim ids its verify step validates or its finalize
+     * step names, and the finalize step's final_answer text.
+     */
+    answered() {
+        const ids = new Set(this.outputRefs
             .filter((r) => r.field === 'validated_claim_ids' || r.field === 'final_claim_ids')
             .map((r) => r.id));
+        return this.finalAnswer === undefined ? { ids } : { ids, text: this.finalAnswer };
     }
     /**
      * A claim belongs to a step still running, and to a run not yet finalized. Stricter than the
@@ -24742,7 +24813,7 @@ const traceEvents = {
         }
         scan.steps.finish(scan.lastLine);
         scan.tools.finish();
-        scan.claims.finish(scan.steps.insufficientLine !== undefined, scan.steps.answeredClaims());
+        scan.claims.finish(scan.steps.insufficientLine !== undefined, scan.steps.answered());
         scan.content.finish(scan.header);
         state.scan = scan;
     },
