@@ -791,6 +791,17 @@ function buildFixtures(out) {
     renumber(m.events);
     return c;
   };
+  /**
+   * An insufficient-evidence run whose policy allows marked claims, with a validated marked claim
+   * that `present(finalizeOutput, claim)` makes the run's answer.
+   */
+  const answerWithMarkedClaim = (m, present) => {
+    insufficient(m);
+    m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
+    const c = injectMarkedClaim(m, 'validated', 0.99);
+    for (const e of m.events)
+      if (e.kind === 'step_finished' && e.output.kind === 'finalize') present(e.output, c);
+  };
   fixture('clean-insufficient-evidence', 'clean', {
     description:
       'The derive step reports insufficient evidence and no claim is derived: a valid outcome.',
@@ -1158,27 +1169,13 @@ function buildFixtures(out) {
     description:
       'In an insufficient-evidence run whose recorded policy allows claims marked insufficient, an unsupported marked claim is validated by the verify step and named by finalize as the answer: the exemption never covers the answer itself.',
     expected: [T('insufficient_ambiguous'), T('claim_ungrounded')],
-    model: (m) => {
-      insufficient(m);
-      m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
-      const c = injectMarkedClaim(m, 'validated', 0.99);
-      for (const e of m.events)
-        if (e.kind === 'step_finished' && e.output.kind === 'finalize')
-          e.output.final_claim_ids = [c.id];
-    },
+    model: (m) => answerWithMarkedClaim(m, (output, c) => (output.final_claim_ids = [c.id])),
   });
   fixture('insufficient-marked-claim-final-text', 'insufficient_ambiguous', {
     description:
       'As above, but the marked claim is named nowhere: its statement is the finalize output’s final_answer. The exemption does not cover the answer’s text either.',
     expected: [T('insufficient_ambiguous'), T('claim_ungrounded')],
-    model: (m) => {
-      insufficient(m);
-      m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
-      const c = injectMarkedClaim(m, 'validated', 0.99);
-      for (const e of m.events)
-        if (e.kind === 'step_finished' && e.output.kind === 'finalize')
-          e.output.final_answer = c.statement;
-    },
+    model: (m) => answerWithMarkedClaim(m, (output, c) => (output.final_answer = c.statement)),
   });
   fixture('claim-empty-step', 'claim_after_step', {
     description:
@@ -1188,28 +1185,37 @@ function buildFixtures(out) {
       claimEvent(m, 0).step_id = '';
     },
   });
+  /**
+   * The first claim's first evidence, registered again under another uri (an alias of the same
+   * bytes), and the claim's supports cut to that evidence through both ids. Returns where the
+   * original registration is and the alias's registration event.
+   */
+  const aliasFirstEvidence = (m) => {
+    const c = claimEvent(m, 0).claim;
+    const first = c.supports.find((x) => x.kind === 'evidence');
+    const at = m.events.findIndex(
+      (e) => e.kind === 'evidence_registered' && e.evidence.id === first.ref_id,
+    );
+    const orig = m.events[at].evidence;
+    const e = {
+      uri: `${orig.uri}#again`,
+      sha256: orig.sha256,
+      span: orig.span,
+      chunk_id: orig.chunk_id,
+    };
+    const alias = { id: stableId('ev', e), ...e, content_path: orig.content_path };
+    c.supports = [first, { ...first, ref_id: alias.id }];
+    reclaim(m, c);
+    return { c, at, registration: { ...m.events[at], evidence: alias } };
+  };
   fixture('supports-same-bytes-two-ids', 'supports_too_few', {
     description:
       'A derived claim’s two evidence supports cite the same bytes through two evidence ids (one chunk registered twice, under two uris): the same bytes count once, so it rests on one support.',
     expected: [T('supports_too_few')],
     model: (m) => {
-      const c = claimEvent(m, 0).claim;
-      const first = c.supports.find((x) => x.kind === 'evidence');
-      const at = m.events.findIndex(
-        (e) => e.kind === 'evidence_registered' && e.evidence.id === first.ref_id,
-      );
-      const orig = m.events[at].evidence;
-      const e = {
-        uri: `${orig.uri}#again`,
-        sha256: orig.sha256,
-        span: orig.span,
-        chunk_id: orig.chunk_id,
-      };
-      const alias = { id: stableId('ev', e), ...e, content_path: orig.content_path };
-      m.events.splice(at + 1, 0, { ...m.events[at], evidence: alias });
+      const { at, registration } = aliasFirstEvidence(m);
+      m.events.splice(at + 1, 0, registration);
       renumber(m.events);
-      c.supports = [first, { ...first, ref_id: alias.id }];
-      reclaim(m, c);
     },
   });
   fixture('supports-same-bytes-late-evidence', 'supports_too_few', {
@@ -1217,25 +1223,11 @@ function buildFixtures(out) {
       'The same two aliases, registered after the claim that cites them: supports are counted once the whole trace is read, so the same bytes still count once.',
     expected: [T('supports_too_few')],
     model: (m) => {
-      const c = claimEvent(m, 0).claim;
-      const first = c.supports.find((x) => x.kind === 'evidence');
-      const at = m.events.findIndex(
-        (e) => e.kind === 'evidence_registered' && e.evidence.id === first.ref_id,
-      );
-      const orig = m.events[at].evidence;
-      const e = {
-        uri: `${orig.uri}#again`,
-        sha256: orig.sha256,
-        span: orig.span,
-        chunk_id: orig.chunk_id,
-      };
-      const alias = { id: stableId('ev', e), ...e, content_path: orig.content_path };
-      c.supports = [first, { ...first, ref_id: alias.id }];
-      reclaim(m, c);
+      const { c, at, registration } = aliasFirstEvidence(m);
       // Both registrations move to just after the claim.
       const [reg] = m.events.splice(at, 1);
       const after = m.events.findIndex((x) => x.kind === 'claim_emitted' && x.claim === c) + 1;
-      m.events.splice(after, 0, reg, { ...reg, evidence: alias });
+      m.events.splice(after, 0, reg, registration);
       renumber(m.events);
     },
   });
