@@ -53711,12 +53711,14 @@ class ClaimChecks {
                 f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
             }
         }
+        const marked = markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true;
         const grounding = {
             id: claim.id,
             line,
             cites: evidence.map((s) => [s.ref_id, s.span[0], s.span[1]]),
-            marked: markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true,
-            statement: claim.statement,
+            marked,
+            // Only a marked claim's text is looked for in the final answer; others are not kept.
+            statement: marked ? claim.statement : '',
         };
         // Supports count by the bytes they cite, known once their evidence is registered.
         if (grounding.cites.some(([ref]) => this.evidenceSha(ref) === undefined))

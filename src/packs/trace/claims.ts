@@ -21,6 +21,7 @@ interface Grounding {
   line: number;
   cites: [string, number, number][];
   marked: boolean;
+  /** The statement of a marked claim ('' otherwise). */
   statement: string;
 }
 
@@ -191,12 +192,14 @@ export class ClaimChecks implements EventVisitor {
         );
       }
     }
+    const marked = markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true;
     const grounding: Grounding = {
       id: claim.id,
       line,
       cites: evidence.map((s) => [s.ref_id, s.span[0], s.span[1]]),
-      marked: markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true,
-      statement: claim.statement,
+      marked,
+      // Only a marked claim's text is looked for in the final answer; others are not kept.
+      statement: marked ? claim.statement : '',
     };
     // Supports count by the bytes they cite, known once their evidence is registered.
     if (grounding.cites.some(([ref]) => this.evidenceSha(ref) === undefined))
