@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { verify } from '../src/verify.js';
 import { pythonInt, supportPolicy } from '../src/packs/trace/policy.js';
+import { occurrences } from '../src/packs/trace/claims.js';
 // @ts-expect-error plain JavaScript module without types
 import { canonical, sha256 } from '../scripts/build-trace-fixtures.mjs';
 import { CLEAN_RUN_ROOT } from './support/trace.js';
@@ -251,6 +252,29 @@ describe('work that grew with the input squared, found by a second hostile revie
     fs.appendFileSync(chunks, more.join('\n') + '\n');
     const r = await verify({ root, packs: ['trace'] });
     expect(r.targets[0]?.terminal_state).toBe('rejected'); // the manifest no longer matches
+  });
+});
+
+describe('occurrences (the quotation search)', () => {
+  it('finds what indexOf finds, overlapping ones included', () => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let n = 0; n < 5000; n++) {
+      const word = (len: number) =>
+        Array.from({ length: len }, () => (rnd() < 0.5 ? 'a' : 'b')).join('');
+      const text = word(Math.floor(rnd() * 40));
+      const pattern = word(1 + Math.floor(rnd() * 5));
+      const want: number[] = [];
+      for (let i = text.indexOf(pattern); i >= 0; i = text.indexOf(pattern, i + 1)) want.push(i);
+      expect(occurrences(text, pattern, 1000)).toEqual(want);
+    }
+  });
+
+  it('stays linear where indexOf does not: a megabyte pattern against near-misses', () => {
+    const m = 1 << 20;
+    const pattern = 'b' + 'a'.repeat(m - 1);
+    expect(occurrences(('a'.repeat(m - 1) + 'c').repeat(4), pattern, 10)).toEqual([]);
+    expect(occurrences('a'.repeat(10) + pattern, pattern, 10)).toEqual([10]);
   });
 });
 

@@ -21,14 +21,12 @@ interface Grounding {
   line: number;
   cites: [string, number, number][];
   marked: boolean;
-  /** The statement of a marked claim ('' otherwise). */
-  statement: string;
 }
 
-/** What the run presents as its answer: claim ids validated or named final, the final answer's text. */
+/** What the run presents as its answer: claim ids validated or named final, and whether it answers. */
 export interface Answered {
   ids: ReadonlySet<string>;
-  text?: string;
+  presents: boolean;
 }
 
 /** A claim with "[evidence:" text that is not a canonical marker, decided once evidence is read. */
@@ -49,7 +47,7 @@ interface LegacySuspect {
  */
 const MAX_QUOTES = 10_000;
 const MAX_QUOTED_TEXTS = 1000;
-/** Bytes read and characters matched for quotations per run: each match of a long text costs its length. */
+/** Bytes read and characters scanned for quotations per run (each search scans the statement). */
 const MAX_QUOTE_WORK = 64 * 1024 * 1024;
 
 function evidenceCites(claim: Claim): [string, number, number][] {
@@ -94,9 +92,11 @@ export class ClaimChecks implements EventVisitor {
   /** Derived claims the run answers with: not marked insufficient, or marked but presented as its answer. */
   derived = 0;
   derivedLine: number | undefined;
-  /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
-  private readonly exempted: { id: string; line: number; supports: number; statement: string }[] =
-    [];
+  /**
+   * Derived claims marked insufficient: fine only in a run that reports insufficient evidence and
+   * gives no answer; `short` when they would fail grounding.
+   */
+  private readonly marked: { id: string; line: number; supports: number; short: boolean }[] = [];
   /** Derived claims citing evidence not registered yet: grounded at the end. */
   private readonly pending: Grounding[] = [];
   total = 0;
@@ -198,8 +198,6 @@ export class ClaimChecks implements EventVisitor {
       line,
       cites: evidence.map((s) => [s.ref_id, s.span[0], s.span[1]]),
       marked,
-      // Only a marked claim's text is looked for in the final answer; others are not kept.
-      statement: marked ? claim.statement : '',
     };
     // Supports count by the bytes they cite, known once their evidence is registered.
     if (grounding.cites.some(([ref]) => this.evidenceSha(ref) === undefined))
@@ -255,12 +253,12 @@ export class ClaimChecks implements EventVisitor {
     return keys.size;
   }
 
-  /** Grounds one derived claim, or sets it aside when it is marked insufficient and short. */
+  /** Grounds one derived claim, or sets it aside when it is marked insufficient. */
   private settle(g: Grounding): void {
     const n = this.distinct(g.cites);
     if (g.marked) {
-      if (n < Math.max(1, this.ctx.minSupports))
-        this.exempted.push({ id: g.id, line: g.line, supports: n, statement: g.statement });
+      const short = n < Math.max(1, this.ctx.minSupports);
+      this.marked.push({ id: g.id, line: g.line, supports: n, short });
       return;
     }
     this.count(g.line);
@@ -275,21 +273,21 @@ export class ClaimChecks implements EventVisitor {
   /**
    * Once the whole trace is read: grounds the claims that cited evidence registered after them,
    * then the claims marked insufficient. Those stand only in a run that reports insufficient
-   * evidence, and only if it does not present them as its answer (`answered`: the claim ids its
-   * verify step validates or its finalize step names, and its final answer's text).
+   * evidence and gives no answer (`answered`: a finalize output with an answer, or the claim
+   * validated by the verify step or named final). Otherwise a short one is held to grounding, and
+   * in an insufficient run every marked claim counts as part of the answer (the run is ambiguous).
    */
-  finish(insufficientRun: boolean, answered: Answered = { ids: new Set() }): void {
+  finish(insufficientRun: boolean, answered: Answered = { ids: new Set(), presents: false }): void {
     for (const g of this.pending) this.settle(g);
     this.pending.length = 0;
-    for (const c of this.exempted) {
-      if (!insufficientRun)
-        this.ground(c.id, c.line, c.supports, 'the run does not report insufficient evidence');
-      else if (
-        answered.ids.has(c.id) ||
-        (c.statement !== '' && answered.text?.includes(c.statement) === true)
-      ) {
+    for (const c of this.marked) {
+      if (!insufficientRun) {
+        if (c.short)
+          this.ground(c.id, c.line, c.supports, 'the run does not report insufficient evidence');
+      } else if (answered.presents || answered.ids.has(c.id)) {
         this.count(c.line);
-        this.ground(c.id, c.line, c.supports, 'the run validates it or presents it as its answer');
+        if (c.short)
+          this.ground(c.id, c.line, c.supports, 'the run validates it or gives an answer');
       }
     }
   }
@@ -341,16 +339,13 @@ function quotations(
     if (text) texts.add(text);
   }
   const ranges: [number, number][] = [];
-  // Each search is charged what it scanned: up to its match's end, or to the statement's end.
+  // One linear pass per text, charged in full before it runs (String.indexOf can take the
+  // statement's length times the text's on crafted input).
   for (const text of texts) {
-    for (let from = 0; ranges.length < MAX_QUOTES;) {
-      const p = s.statement.indexOf(text, from);
-      work.left -= (p < 0 ? s.statement.length : p + text.length) - from;
-      if (p < 0 || work.left < 0) break;
-      ranges.push([p, p + text.length]);
-      from = p + 1;
-    }
+    work.left -= s.statement.length + text.length;
     if (work.left < 0) break;
+    for (const p of occurrences(s.statement, text, MAX_QUOTES - ranges.length))
+      ranges.push([p, p + text.length]);
   }
   ranges.sort((x, y) => x[0] - y[0]);
   const furthest: number[] = [];
@@ -371,4 +366,31 @@ function quotations(
       return last >= 0 && furthest[last]! >= b;
     },
   };
+}
+
+/**
+ * Where `pattern` occurs in `text` (overlapping occurrences too), at most `max` of them, by
+ * Knuth–Morris–Pratt over UTF-16 code units: linear in both lengths, whatever they hold.
+ */
+export function occurrences(text: string, pattern: string, max: number): number[] {
+  const m = pattern.length;
+  const out: number[] = [];
+  if (m === 0 || max <= 0) return out;
+  // fail[i]: the length of the longest proper prefix of pattern[0..i] that is also its suffix.
+  const fail = new Int32Array(m);
+  for (let i = 1, k = 0; i < m; i++) {
+    while (k > 0 && pattern.charCodeAt(i) !== pattern.charCodeAt(k)) k = fail[k - 1]!;
+    if (pattern.charCodeAt(i) === pattern.charCodeAt(k)) k++;
+    fail[i] = k;
+  }
+  for (let i = 0, k = 0; i < text.length; i++) {
+    while (k > 0 && text.charCodeAt(i) !== pattern.charCodeAt(k)) k = fail[k - 1]!;
+    if (text.charCodeAt(i) === pattern.charCodeAt(k)) k++;
+    if (k === m) {
+      out.push(i - m + 1);
+      if (out.length >= max) break;
+      k = fail[k - 1]!;
+    }
+  }
+  return out;
 }

@@ -38,8 +38,8 @@ export class StepChecks implements EventVisitor {
   insufficientLine: number | undefined;
   /** Where the finalize output was written: no claim may follow it. */
   private finalizeLine: number | undefined;
-  /** The finalize output's final_answer, when it has one. */
-  private finalAnswer: string | undefined;
+  /** Whether a finalize output gives an answer (a non-blank final_answer, or final claim ids). */
+  private presentsAnswer = false;
   /** Steps started while some of their dependencies had not finished. */
   private readonly early: { stepId: string; line: number; waiting: string[] }[] = [];
   /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
@@ -101,14 +101,18 @@ export class StepChecks implements EventVisitor {
     if (outputKind === 'insufficient_evidence') this.insufficientLine ??= line;
     if (outputKind === 'finalize') {
       this.finalizeLine ??= line;
-      const text = (output as { final_answer?: unknown }).final_answer;
-      if (typeof text === 'string') this.finalAnswer ??= text;
+      const out = output as { final_answer?: unknown; final_claim_ids?: unknown };
+      if (
+        (typeof out.final_answer === 'string' && out.final_answer.trim() !== '') ||
+        (Array.isArray(out.final_claim_ids) && out.final_claim_ids.length > 0)
+      )
+        this.presentsAnswer = true;
     }
   }
 
   /**
    * What the run presents as its answer: the claim ids its verify step validates or its finalize
-   * step names, and the finalize step's final_answer text.
+   * step names, and whether any finalize output gives an answer at all.
    */
   answered(): Answered {
     const ids = new Set(
@@ -116,7 +120,7 @@ export class StepChecks implements EventVisitor {
         .filter((r) => r.field === 'validated_claim_ids' || r.field === 'final_claim_ids')
         .map((r) => r.id),
     );
-    return this.finalAnswer === undefined ? { ids } : { ids, text: this.finalAnswer };
+    return { ids, presents: this.presentsAnswer };
   }
 
   /**
