@@ -808,36 +808,63 @@ function buildFixtures(out) {
     expected: [],
     model: insufficient,
   });
+  /**
+   * Insufficient evidence whose derived claims are all marked insufficient, in a run whose
+   * recorded policy allows them; the verify and finalize outputs still present them as the
+   * answer (the clean fixture below withdraws that).
+   */
+  const markedClaimsRun = (m) => {
+    m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
+    const d = m.events.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive');
+    d.output = {
+      kind: 'insufficient_evidence',
+      reason: 'only one source states the wind speed',
+      retrieved: 6,
+      required: 8,
+    };
+    for (const e of m.events.filter((x) => x.kind === 'claim_emitted')) {
+      if (e.claim.claim_type === 'derived') {
+        e.claim.structured = { insufficient_evidence: true };
+        reclaim(m, e.claim);
+      }
+    }
+    // claim supports by id: the claim-to-claim support must follow the new id
+    const c2 = claimEvent(m, 1).claim;
+    const last = claimEvent(m, 5).claim;
+    last.supports[0] = {
+      ...last.supports[0],
+      ref_id: c2.id,
+      span: [0, Buffer.byteLength(c2.statement)],
+      snippet_sha256: sha256(Buffer.from(c2.statement)),
+    };
+    reclaim(m, last);
+  };
   fixture('clean-insufficient-marked-claims', 'clean', {
     description:
-      'Insufficient evidence with a derived claim that is explicitly marked insufficient (structured.insufficient_evidence), in a run whose recorded policy allows such claims.',
+      'Insufficient evidence with derived claims explicitly marked insufficient (structured.insufficient_evidence), in a run whose recorded policy allows such claims; the verify step validates none of them and finalize gives no answer.',
     expected: [],
     model: (m) => {
-      m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
-      const d = m.events.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive');
-      d.output = {
-        kind: 'insufficient_evidence',
-        reason: 'only one source states the wind speed',
-        retrieved: 6,
-        required: 8,
-      };
-      for (const e of m.events.filter((x) => x.kind === 'claim_emitted')) {
-        if (e.claim.claim_type === 'derived') {
-          e.claim.structured = { insufficient_evidence: true };
-          reclaim(m, e.claim);
+      markedClaimsRun(m);
+      for (const e of m.events) {
+        if (e.kind !== 'step_finished') continue;
+        if (e.output.kind === 'verify') {
+          e.output.missing_support_claim_ids = e.output.validated_claim_ids;
+          e.output.validated_claim_ids = [];
         }
+        if (e.output.kind === 'finalize')
+          Object.assign(e.output, {
+            final_claim_ids: [],
+            final_answer: null,
+            uncertainty: 'insufficient evidence',
+          });
       }
-      // claim supports by id: the claim-to-claim support must follow the new id
-      const c2 = claimEvent(m, 1).claim;
-      const last = claimEvent(m, 5).claim;
-      last.supports[0] = {
-        ...last.supports[0],
-        ref_id: c2.id,
-        span: [0, Buffer.byteLength(c2.statement)],
-        snippet_sha256: sha256(Buffer.from(c2.statement)),
-      };
-      reclaim(m, last);
     },
+  });
+  fixture('insufficient-marked-claims-answered', 'insufficient_ambiguous', {
+    description:
+      'The same run, but its verify step validates the marked claims and finalize answers with them: a run that answers and reports insufficient evidence is ambiguous, marked or not.',
+    expected: [T('insufficient_ambiguous')],
+    model: markedClaimsRun,
   });
   fixture('clean-python-floats', 'clean', {
     description: 'Floats written the way Python writes them (1.0, 1e-05, 2.5e+16) are canonical.',
