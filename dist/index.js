@@ -53588,7 +53588,7 @@ const manifest = {
  */
 const MAX_QUOTES = 10_000;
 const MAX_QUOTED_TEXTS = 1000;
-/** Bytes read and characters matched for quotations per run: each match of a long text costs its length. */
+/** Bytes read and characters scanned for quotations per run (each search scans the statement). */
 const MAX_QUOTE_WORK = 64 * 1024 * 1024;
 function evidenceCites(claim) {
     return claim.supports
@@ -53629,8 +53629,11 @@ class ClaimChecks {
     /** Derived claims the run answers with: not marked insufficient, or marked but presented as its answer. */
     derived = 0;
     derivedLine;
-    /** Derived claims marked insufficient that would fail grounding: fine only in such a run. */
-    exempted = [];
+    /**
+     * Derived claims marked insufficient: fine only in a run that reports insufficient evidence and
+     * gives no answer; `short` when they would fail grounding.
+     */
+    marked = [];
     /** Derived claims citing evidence not registered yet: grounded at the end. */
     pending = [];
     total = 0;
@@ -53717,8 +53720,6 @@ class ClaimChecks {
             line,
             cites: evidence.map((s) => [s.ref_id, s.span[0], s.span[1]]),
             marked,
-            // Only a marked claim's text is looked for in the final answer; others are not kept.
-            statement: marked ? claim.statement : '',
         };
         // Supports count by the bytes they cite, known once their evidence is registered.
         if (grounding.cites.some(([ref]) => this.evidenceSha(ref) === undefined))
@@ -53764,12 +53765,12 @@ class ClaimChecks {
         }
         return keys.size;
     }
-    /** Grounds one derived claim, or sets it aside when it is marked insufficient and short. */
+    /** Grounds one derived claim, or sets it aside when it is marked insufficient. */
     settle(g) {
         const n = this.distinct(g.cites);
         if (g.marked) {
-            if (n < Math.max(1, this.ctx.minSupports))
-                this.exempted.push({ id: g.id, line: g.line, supports: n, statement: g.statement });
+            const short = n < Math.max(1, this.ctx.minSupports);
+            this.marked.push({ id: g.id, line: g.line, supports: n, short });
             return;
         }
         this.count(g.line);
@@ -53782,20 +53783,23 @@ class ClaimChecks {
     /**
      * Once the whole trace is read: grounds the claims that cited evidence registered after them,
      * then the claims marked insufficient. Those stand only in a run that reports insufficient
-     * evidence, and only if it does not present them as its answer (`answered`: the claim ids its
-     * verify step validates or its finalize step names, and its final answer's text).
+     * evidence and gives no answer (`answered`: a finalize output with an answer, or the claim
+     * validated by the verify step or named final). Otherwise a short one is held to grounding, and
+     * in an insufficient run every marked claim counts as part of the answer (the run is ambiguous).
      */
-    finish(insufficientRun, answered = { ids: new Set() }) {
+    finish(insufficientRun, answered = { ids: new Set(), presents: false }) {
         for (const g of this.pending)
             this.settle(g);
         this.pending.length = 0;
-        for (const c of this.exempted) {
-            if (!insufficientRun)
-                this.ground(c.id, c.line, c.supports, 'the run does not report insufficient evidence');
-            else if (answered.ids.has(c.id) ||
-                (c.statement !== '' && answered.text?.includes(c.statement) === true)) {
+        for (const c of this.marked) {
+            if (!insufficientRun) {
+                if (c.short)
+                    this.ground(c.id, c.line, c.supports, 'the run does not report insufficient evidence');
+            }
+            else if (answered.presents || answered.ids.has(c.id)) {
                 this.count(c.line);
-                this.ground(c.id, c.line, c.supports, 'the run validates it or presents it as its answer');
+                if (c.short)
+                    this.ground(c.id, c.line, c.supports, 'the run validates it or gives an answer');
             }
         }
     }
@@ -53837,18 +53841,14 @@ function quotations(s, read, work) {
             texts.add(text);
     }
     const ranges = [];
-    // Each search is charged what it scanned: up to its match's end, or to the statement's end.
+    // One linear pass per text, charged in full before it runs (String.indexOf can take the
+    // statement's length times the text's on crafted input).
     for (const text of texts) {
-        for (let from = 0; ranges.length < MAX_QUOTES;) {
-            const p = s.statement.indexOf(text, from);
-            work.left -= (p < 0 ? s.statement.length : p + text.length) - from;
-            if (p < 0 || work.left < 0)
-                break;
-            ranges.push([p, p + text.length]);
-            from = p + 1;
-        }
+        work.left -= s.statement.length + text.length;
         if (work.left < 0)
             break;
+        for (const p of occurrences(s.statement, text, MAX_QUOTES - ranges.length))
+            ranges.push([p, p + text.length]);
     }
     ranges.sort((x, y) => x[0] - y[0]);
     const furthest = [];
@@ -53872,6 +53872,38 @@ function quotations(s, read, work) {
             return last >= 0 && furthest[last] >= b;
         },
     };
+}
+/**
+ * Where `pattern` occurs in `text` (overlapping occurrences too), at most `max` of them, by
+ * Knuth–Morris–Pratt over UTF-16 code units: linear in both lengths, whatever they hold.
+ */
+function occurrences(text, pattern, max) {
+    const m = pattern.length;
+    const out = [];
+    if (m === 0 || max <= 0)
+        return out;
+    // fail[i]: the length of the longest proper prefix of pattern[0..i] that is also its suffix.
+    const fail = new Int32Array(m);
+    for (let i = 1, k = 0; i < m; i++) {
+        while (k > 0 && pattern.charCodeAt(i) !== pattern.charCodeAt(k))
+            k = fail[k - 1];
+        if (pattern.charCodeAt(i) === pattern.charCodeAt(k))
+            k++;
+        fail[i] = k;
+    }
+    for (let i = 0, k = 0; i < text.length; i++) {
+        while (k > 0 && text.charCodeAt(i) !== pattern.charCodeAt(k))
+            k = fail[k - 1];
+        if (text.charCodeAt(i) === pattern.charCodeAt(k))
+            k++;
+        if (k === m) {
+            out.push(i - m + 1);
+            if (out.length >= max)
+                break;
+            k = fail[k - 1];
+        }
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/content.ts
@@ -54495,8 +54527,8 @@ class StepChecks {
     insufficientLine;
     /** Where the finalize output was written: no claim may follow it. */
     finalizeLine;
-    /** The finalize output's final_answer, when it has one. */
-    finalAnswer;
+    /** Whether a finalize output gives an answer (a non-blank final_answer, or final claim ids). */
+    presentsAnswer = false;
     /** Steps started while some of their dependencies had not finished. */
     early = [];
     /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
@@ -54543,20 +54575,21 @@ class StepChecks {
             this.insufficientLine ??= line;
         if (outputKind === 'finalize') {
             this.finalizeLine ??= line;
-            const text = output.final_answer;
-            if (typeof text === 'string')
-                this.finalAnswer ??= text;
+            const out = output;
+            if ((typeof out.final_answer === 'string' && out.final_answer.trim() !== '') ||
+                (Array.isArray(out.final_claim_ids) && out.final_claim_ids.length > 0))
+                this.presentsAnswer = true;
         }
     }
     /**
      * What the run presents as its answer: the claim ids its verify step validates or its finalize
-     * step names, and the finalize step's final_answer text.
+     * step names, and whether any finalize output gives an answer at all.
      */
     answered() {
         const ids = new Set(this.outputRefs
             .filter((r) => r.field === 'validated_claim_ids' || r.field === 'final_claim_ids')
             .map((r) => r.id));
-        return this.finalAnswer === undefined ? { ids } : { ids, text: this.finalAnswer };
+        return { ids, presents: this.presentsAnswer };
     }
     /**
      * A claim belongs to a step still running, and to a run not yet finalized. Stricter than the
