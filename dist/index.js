@@ -53784,8 +53784,8 @@ class ClaimChecks {
      * Once the whole trace is read: grounds the claims that cited evidence registered after them,
      * then the claims marked insufficient. Those stand only in a run that reports insufficient
      * evidence and gives no answer (`answered`: a finalize output with an answer, or the claim
-     * validated by the verify step or named final). Otherwise a short one is held to grounding, and
-     * in an insufficient run every marked claim counts as part of the answer (the run is ambiguous).
+     * validated by the verify step or named final). Otherwise each counts as part of the answer (in
+     * an insufficient run, the run is then ambiguous) and a short one is held to grounding.
      */
     finish(insufficientRun, answered = { ids: new Set(), presents: false }) {
         for (const g of this.pending)
@@ -53793,6 +53793,8 @@ class ClaimChecks {
         this.pending.length = 0;
         for (const c of this.marked) {
             if (!insufficientRun) {
+                // A run that answers: the mark changes nothing, the claim is part of the answer.
+                this.count(c.line);
                 if (c.short)
                     this.ground(c.id, c.line, c.supports, 'the run does not report insufficient evidence');
             }
