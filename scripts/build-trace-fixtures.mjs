@@ -814,7 +814,6 @@ function buildFixtures(out) {
    * answer (the clean fixture below withdraws that).
    */
   const markedClaimsRun = (m) => {
-    m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
     const d = m.events.find((e) => e.kind === 'step_finished' && e.output.kind === 'derive');
     d.output = {
       kind: 'insufficient_evidence',
@@ -822,6 +821,11 @@ function buildFixtures(out) {
       retrieved: 6,
       required: 8,
     };
+    markDerivedClaims(m);
+  };
+  /** Every derived claim marked insufficient, in a run whose recorded policy allows it. */
+  const markDerivedClaims = (m) => {
+    m.metadata.reasoning_policy.allow_marked_insufficient_claims = true;
     for (const e of m.events.filter((x) => x.kind === 'claim_emitted')) {
       if (e.claim.claim_type === 'derived') {
         e.claim.structured = { insufficient_evidence: true };
@@ -839,6 +843,12 @@ function buildFixtures(out) {
     };
     reclaim(m, last);
   };
+  fixture('clean-answer-marked-claims', 'clean', {
+    description:
+      'A run that answers (no insufficient_evidence output) with grounded derived claims that happen to be marked insufficient: the mark changes nothing, they are its answer.',
+    expected: [],
+    model: markDerivedClaims,
+  });
   fixture('clean-insufficient-marked-claims', 'clean', {
     description:
       'Insufficient evidence with derived claims explicitly marked insufficient (structured.insufficient_evidence), in a run whose recorded policy allows such claims; the verify step validates none of them and finalize gives no answer.',
