@@ -4,12 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { failureReport, ToolFailure } from '../src/action/failure.js';
+import { writeReportFiles } from '../src/action/files.js';
 import { concludeStep } from '../src/action/outputs.js';
 import { produceReport } from '../src/action/produce.js';
 import { loadReports } from '../src/action/published-report.js';
 import { annotateWorkflow } from '../src/action/summary.js';
 import type { Publication } from '../src/action/publication.js';
 import type { Settings } from '../src/github/inputs.js';
+import { decide } from '../src/policy/gate.js';
+import { finding } from '../src/model/finding.js';
+import { GATE } from '../src/policy/codes.js';
 import { tempRepo, writePaper } from './support/repo.js';
 
 function settingsFor(workspace: string, extra: Partial<Settings> = {}): Settings {
@@ -116,6 +120,51 @@ describe('failureReport', () => {
     const other = failureReport(s, new Error('boom'));
     expect(other.findings[0]!.message).toBe('audit-gate failed: boom.');
     expect(other.findings[0]!.remediation).toMatch(/^Rerun the job/);
+  });
+});
+
+describe('writeReportFiles', () => {
+  test('a refused file fails the gate as a run finding would, and what was written says so', async () => {
+    const { root, settings } = await verifiedPaper();
+    const produced = JSON.parse(fs.readFileSync(path.join(root, 'report.json'), 'utf8'));
+    expect(produced.conclusion).toBe('success');
+    fs.mkdirSync(path.join(root, 'out.sarif'));
+    const s = { ...settings, sarifFile: path.join(root, 'out.sarif') };
+    let written!: ReturnType<typeof writeReportFiles>;
+    await stdoutOf(() => (written = writeReportFiles(s, produced)));
+    expect(written.reportPath).toBe(settings.reportPath);
+    const onDisk = JSON.parse(fs.readFileSync(settings.reportPath, 'utf8'));
+    expect(onDisk).toEqual(written.report);
+    // The same verdict decide gives with the finding as a run finding.
+    const f = finding(GATE.reportUnwritten, { subject: 'gate', message: 'x' });
+    const decided = decide([], { root, failOn: 'blocking', runFindings: [f] });
+    expect(written.report.conclusion).toBe(decided.conclusion);
+    expect(written.report.exit_code).toBe(decided.exit_code);
+    expect(written.report.submission_ready).toBe(decided.submission_ready);
+    expect(written.report.counts.errors).toBe(produced.counts.errors + 1);
+    expect(written.report.findings.at(-1)).toMatchObject({
+      code: 'gate.report_unwritten',
+      blocking: true,
+      message: expect.stringContaining('SARIF could not be written to'),
+    });
+    // Published later (report:), it passes the recheck and still fails.
+    const republished = loadReports([settings.reportPath], settings);
+    expect(republished.conclusion).toBe('failure');
+    expect(republished.findings.map((x) => x.code)).toEqual(['gate.report_unwritten']);
+  });
+
+  test('an unwritten JSON report leaves no report-path, and everything written succeeds as it was', async () => {
+    const { root, settings } = await verifiedPaper();
+    const produced = JSON.parse(fs.readFileSync(path.join(root, 'report.json'), 'utf8'));
+    fs.rmSync(settings.reportPath);
+    fs.mkdirSync(settings.reportPath);
+    let refused!: ReturnType<typeof writeReportFiles>;
+    await stdoutOf(() => (refused = writeReportFiles(settings, produced)));
+    expect(refused.reportPath).toBeUndefined();
+    expect(refused.report.conclusion).toBe('failure');
+    fs.rmSync(settings.reportPath, { recursive: true });
+    const ok = writeReportFiles(settings, produced);
+    expect(ok).toEqual({ report: produced, reportPath: settings.reportPath });
   });
 });
 

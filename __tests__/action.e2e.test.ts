@@ -634,6 +634,58 @@ test('sarif-file writes SARIF 2.1.0 with one result per located finding', async 
   expect(res.code).toBe(1);
 });
 
+test('a report-path the checkout holds as a symlink fails the gate, and the forged file is not output', async () => {
+  const root = tempRepo();
+  writePaper(root, 'papers/ok');
+  const forged = '{"conclusion":"success","forged":true}\n';
+  fs.writeFileSync(path.join(root, 'forged.json'), forged);
+  fs.symlinkSync('forged.json', path.join(root, 'report.json'));
+  const res = await run({
+    workspace: root,
+    eventName: 'push',
+    payload: examplePayload('push'),
+    inputs: { 'report-path': 'report.json', comment: 'off' },
+  });
+  expect(gh.violations()).toEqual([]);
+  expect(res.code).toBe(1);
+  expect(res.outputs['report-path']).toBe('');
+  expect(res.outputs['conclusion']).toBe('failure');
+  expect(fs.readFileSync(path.join(root, 'forged.json'), 'utf8')).toBe(forged);
+  expect(fs.lstatSync(path.join(root, 'report.json')).isSymbolicLink()).toBe(true);
+  const r = [...gh.checkRuns.values()][0]!;
+  expect(r.conclusion).toBe('failure');
+  expect(r.output.text).toContain('gate.report_unwritten');
+  expect(res.stdout).toContain('The JSON report could not be written to');
+});
+
+test('a sarif-file the checkout holds as a directory fails the gate, and the JSON report says so', async () => {
+  const root = tempRepo();
+  writePaper(root, 'papers/ok');
+  fs.mkdirSync(path.join(root, 'audit-gate.sarif'));
+  fs.writeFileSync(path.join(root, 'audit-gate.sarif', 'forged.sarif'), '{"runs":[]}\n');
+  const res = await run({
+    workspace: root,
+    eventName: 'push',
+    payload: examplePayload('push'),
+    inputs: { 'sarif-file': 'audit-gate.sarif', 'report-path': 'out/report.json', comment: 'off' },
+  });
+  expect(res.code).toBe(1);
+  expect([...gh.checkRuns.values()][0]!.conclusion).toBe('failure');
+  const report = JSON.parse(fs.readFileSync(res.outputs['report-path']!, 'utf8')) as {
+    conclusion: string;
+    exit_code: number;
+    counts: { pass: number; errors: number };
+    findings: { code: string; blocking: boolean; subject: string }[];
+  };
+  expect(report.conclusion).toBe('failure');
+  expect(report.exit_code).toBe(1);
+  expect(report.counts.pass).toBeGreaterThan(0);
+  expect(report.counts.errors).toBe(1);
+  expect(report.findings).toEqual([
+    expect.objectContaining({ code: 'gate.report_unwritten', blocking: true, subject: 'gate' }),
+  ]);
+});
+
 test('bad inputs fail the step with a clear message', async () => {
   const res = await run({
     workspace: failingRepo(1),

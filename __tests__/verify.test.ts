@@ -65,6 +65,27 @@ describe('audit-gate verify', () => {
     // The draft paper's own FAIL stays a warning.
     expect(r.findings.filter((f) => f.code === 'aris.verdict_fail' && !f.blocking)).toHaveLength(1);
   });
+  it('a target whose id is another target’s subject id is a conflict, never filed under that subject', async () => {
+    const root = repo();
+    const fixtures = path.resolve('conformance', 'aristo');
+    fs.cpSync(path.join(fixtures, 'clean-verified', 'input'), path.join(root, 'w'), {
+      recursive: true,
+    });
+    fs.cpSync(
+      path.join(fixtures, 'source-syntax-error', 'input'),
+      path.join(root, 'w#len_bounded'),
+      {
+        recursive: true,
+      },
+    );
+    const r = await verify({ root });
+    expect(r.subjects.map((s) => s.id)).toContain('aristo:w#len_bounded');
+    expect(r.targets.map((t) => t.id)).toContain('aristo:w#len_bounded');
+    expect(r.conclusion).toBe('failure');
+    const conflict = r.findings.find((f) => f.code === 'gate.subject_conflict');
+    expect(conflict).toMatchObject({ subject: 'gate', blocking: true });
+    expect(conflict!.message).toContain('both report aristo:w#len_bounded');
+  });
   it('progress lines escape directory names, so a newline cannot start a workflow command', async () => {
     const root = repo();
     const evil = 'p\n::error file=main.tex,line=1::SPOOFED\n::stop-commands::x';

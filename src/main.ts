@@ -20,16 +20,15 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const release = failCheckOnCancel(pub, started);
   await started;
 
-  const report = await produceReport(settings, pub.target, env);
-
-  writeReportFiles(settings, report);
+  const written = writeReportFiles(settings, await produceReport(settings, pub.target, env));
+  const report = written.report;
   const annotations = annotationsOf(report);
   await completeCheck(pub, report, annotations);
   await postComment(pub, report);
   await writeJobSummary(pub, report, env);
   annotateWorkflow(pub, report, annotations);
 
-  setOutputs(pub, report);
+  setOutputs(pub, report, written.reportPath);
   release();
   concludeStep(settings.checkName, report);
 }

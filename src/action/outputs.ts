@@ -3,12 +3,16 @@ import type { GateReport } from '../model/report.js';
 import { checkTitle } from '../render/markdown.js';
 import type { Publication } from './publication.js';
 
-/** The step's outputs (action.yml). */
-export function setOutputs(pub: Publication, report: GateReport): void {
+/** The step's outputs (action.yml); report-path is empty when the JSON report was not written. */
+export function setOutputs(
+  pub: Publication,
+  report: GateReport,
+  reportPath: string | undefined,
+): void {
   const c = report.counts;
   core.setOutput('conclusion', report.conclusion);
   core.setOutput('submission-ready', report.submission_ready);
-  core.setOutput('report-path', pub.settings.reportPath);
+  core.setOutput('report-path', reportPath ?? '');
   core.setOutput('subjects', c.subjects);
   core.setOutput('pass', c.pass);
   core.setOutput('problem', c.problem);

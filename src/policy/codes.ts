@@ -73,6 +73,13 @@ export const GATE = {
     remediation:
       'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version; rerun the jobs that wrote them.',
   },
+  reportUnwritten: {
+    code: 'gate.report_unwritten',
+    severity: 'error',
+    title: 'The JSON report or SARIF could not be written where the workflow asked',
+    remediation:
+      'Write report-path and sarif-file outside the checkout (for example under ${{ runner.temp }}), or remove what the checkout has at that path; a later step must not publish a file audit-gate did not write.',
+  },
   shardMissing: {
     code: 'gate.shard_missing',
     severity: 'error',

@@ -124,24 +124,48 @@ export function decide(uncapped: PackResult[], settings: GateSettings): GateRepo
 }
 
 /**
+ * `report` with blocking run-level findings added after it was decided (a report file the
+ * workflow asked for could not be written): the verdict decide would have given with them.
+ */
+export function withBlockingRunFindings(report: GateReport, added: Finding[]): GateReport {
+  if (added.length === 0) return report;
+  const extra = capFields(added).map((f) => ({ ...f, severity: 'error' as const, blocking: true }));
+  return {
+    ...report,
+    conclusion: 'failure',
+    submission_ready: 'no',
+    exit_code: 1,
+    counts: { ...report.counts, errors: report.counts.errors + extra.length },
+    findings: [...report.findings, ...extra],
+  };
+}
+
+/**
  * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
- * nested paper dir) cannot be told apart in reports: fail closed and say which.
+ * nested paper dir) cannot be told apart in reports: fail closed and say which. Nor can a
+ * target whose id is another target's subject id (aristo's `w#p` directory beside proof `p` of
+ * `w`): a finding about the target would be shown under that subject.
  */
 function sharedSubjects(results: PackResult[]): Finding[] {
   const owner = new Map<string, PackResult>();
   const out: Finding[] = [];
+  const conflict = (a: PackResult, b: PackResult, id: string) =>
+    out.push(
+      finding(GATE.subjectConflict, {
+        subject: 'gate',
+        message: `${a.target.path} and ${b.target.path} both report ${id}, so their results cannot be told apart.`,
+      }),
+    );
   for (const r of results) {
     for (const s of new Set(r.subjects.map((x) => x.id))) {
       const first = owner.get(s);
       if (!first) owner.set(s, r);
-      else if (first !== r)
-        out.push(
-          finding(GATE.subjectConflict, {
-            subject: 'gate',
-            message: `${first.target.path} and ${r.target.path} both report ${s}, so their results cannot be told apart.`,
-          }),
-        );
+      else if (first !== r) conflict(first, r, s);
     }
+  }
+  for (const r of results) {
+    const other = owner.get(r.target.id);
+    if (other && other !== r) conflict(other, r, r.target.id);
   }
   return out;
 }
