@@ -1,6 +1,7 @@
 // Runs every conformance fixture and checks the suites are complete: every code of every pack
 // fires in at least one fixture, and every pack has clean fixtures where nothing may fire.
 import fs from 'node:fs';
+import { jest } from '@jest/globals';
 import path from 'node:path';
 import { Workspace } from '../src/io/workspace.js';
 import { findFixtures, runFixtures } from '../src/conformance/runner.js';
@@ -111,6 +112,39 @@ describe('the runner itself', () => {
   });
 });
 
+describe('fixtures sharing an input', () => {
+  it('hash each of its files once, however many fixtures name it', async () => {
+    const base = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'fx-'));
+    const shared = path.join(base, 'conformance', 'shared');
+    fs.cpSync('conformance/aris/clean-all-pass/input', shared, { recursive: true });
+    const fixture = JSON.parse(
+      fs.readFileSync('conformance/aris/clean-all-pass/fixture.json', 'utf8'),
+    );
+    for (const id of ['a', 'b', 'c']) {
+      const dir = path.join(base, 'conformance', 'aris', id);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, 'fixture.json'),
+        JSON.stringify({ ...fixture, fixture_id: id, input: '../../shared' }),
+      );
+    }
+    const evidence = path.join(shared, 'paper', 'sections', 'evidence.tex');
+    const open = jest.spyOn(fs, 'openSync');
+    try {
+      const results = await runFixtures(path.join(base, 'conformance'), {
+        packs: packs(),
+        knownCodes: known,
+        workspace: new Workspace(base),
+      });
+      expect(results.map((r) => r.target.terminal_state)).toEqual(['passed', 'passed', 'passed']);
+      expect(open.mock.calls.filter(([p]) => p === evidence)).toHaveLength(1);
+    } finally {
+      open.mockRestore();
+      fs.rmSync(base, { recursive: true });
+    }
+  });
+});
+
 describe('the runner stays inside the workspace', () => {
   it('a fixture input that is a symlink out of the workspace is invalid, and leaves no scratch copy', async () => {
     const base = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'fx-'));
@@ -209,6 +243,21 @@ describe('the runner stays inside the workspace', () => {
       expect(r.leftovers).toEqual([]);
       fs.rmSync(r.base, { recursive: true });
     }
+  });
+
+  it('an input too large for a scratch copy is refused before anything is copied', async () => {
+    const r = await runOne(['zz'], (input) => {
+      const big = path.join(input, 'paper', 'big.bin');
+      fs.writeFileSync(big, '');
+      fs.truncateSync(big, 300 * 1024 * 1024); // sparse: large by size, nothing written
+    });
+    expect(r.code).toBe(1);
+    expect(r.findings.map((f) => f.code)).toEqual(['fixture.invalid']);
+    expect(r.findings[0]!.message).toMatch(
+      /is too large: the scratch copies of one run may hold 256 MiB/,
+    );
+    expect(r.leftovers).toEqual([]);
+    fs.rmSync(r.base, { recursive: true });
   });
 
   it('nested empty_dirs are created inside the scratch copy, which is removed afterwards', async () => {
