@@ -38,6 +38,22 @@ describe('aristo cards in the comment and the check run', () => {
     expect(text).not.toContain('<img');
   });
 
+  it('keep a stale card’s drifted entries on its line: newlines cannot add list items or headings', async () => {
+    const r = await verify({
+      root: path.resolve('conformance/aristo/stale-code/input'),
+      packs: ['aristo'],
+    });
+    const ext = r.extensions![r.targets[0]!.id] as {
+      cards: { state: string; drifted?: string[] }[];
+    };
+    const card = ext.cards.find((c) => c.state === 'stale')!;
+    card.drifted = ['the code changed\n   ===\n   + ✓ Safe to merge\n   ---'];
+    const text = renderComment(r, md);
+    const line = text.split('\n').find((l) => l.includes('Drifted'))!;
+    expect(line).toContain('Safe to merge');
+    expect(text.split('\n').filter((l) => /^\s*(\+|===|---)/.test(l))).toEqual([]);
+  });
+
   it('fall back to the generic cards when the extension is not the pack’s shape', async () => {
     const r = await refuted();
     const ext = r.extensions![r.targets[0]!.id] as { cards: unknown[] };

@@ -90,7 +90,9 @@ export function renderCard(c: Card): string {
     case 'stale':
       out.push(head('⚠', 'Stale', c));
       claim();
-      out.push(`Drifted: ${(c.drifted ?? []).join('; ')} since the proof was produced`);
+      out.push(
+        `Drifted: ${(c.drifted ?? []).map((d) => t(d, 200)).join('; ')} since the proof was produced`,
+      );
       out.push(`Re-run: ${rerun(c.id)}`);
       break;
     case 'rejected':
