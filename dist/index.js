@@ -45688,8 +45688,14 @@ async function postComment(pub, report) {
     }
 }
 
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/io/write.ts
-var write = __nccwpck_require__(5419);
+var io_write = __nccwpck_require__(5419);
+// EXTERNAL MODULE: ./src/policy/codes.ts
+var codes = __nccwpck_require__(8584);
+// EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
+var gate = __nccwpck_require__(757);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/version.ts
@@ -45827,41 +45833,73 @@ function renderSarif(report, opts = {}) {
 
 
 
+
+
+
 /**
  * Files written inside the checked-out workspace must really stay there: the checkout is
  * untrusted (a pull request can symlink a directory elsewhere). Paths outside it were chosen in
  * the workflow itself and are written as given.
  */
 function confinement(file, workspace) {
-    return (0,write/* lexicallyInside */.o5)(file, workspace) ? workspace : undefined;
+    return (0,io_write/* lexicallyInside */.o5)(file, workspace) ? workspace : undefined;
 }
-/** The JSON report (report-path) and, when asked for, SARIF; a write that fails is a warning. */
+/**
+ * The JSON report (report-path) and, when asked for, SARIF. A file that cannot be written fails
+ * the gate: a later step (upload-artifact, upload-sarif) would otherwise publish whatever the
+ * checkout put at that path, such as a forged green report behind a symlink or a directory.
+ */
 function writeReportFiles(settings, report) {
-    try {
-        (0,write/* writeReportFile */.aS)(settings.reportPath, JSON.stringify(report, null, 2) + '\n', confinement(settings.reportPath, settings.workspace));
-    }
-    catch (err) {
-        warning(`audit-gate could not write the JSON report to ${settings.reportPath}: ${err.message}`);
-    }
-    if (!settings.sarifFile)
-        return;
-    try {
-        (0,write/* writeReportFile */.aS)(settings.sarifFile, JSON.stringify(renderSarif(report, { codes: (0,registry/* allCodes */.Sb)() }), null, 2) + '\n', confinement(settings.sarifFile, settings.workspace));
-    }
-    catch (err) {
-        warning(`audit-gate could not write SARIF to ${settings.sarifFile}: ${err.message}`);
-    }
+    const files = [
+        {
+            file: settings.reportPath,
+            what: 'The JSON report',
+            render: (r) => JSON.stringify(r, null, 2) + '\n',
+        },
+    ];
+    if (settings.sarifFile)
+        files.push({
+            file: settings.sarifFile,
+            what: 'SARIF',
+            render: (r) => JSON.stringify(renderSarif(r, { codes: (0,registry/* allCodes */.Sb)() }), null, 2) + '\n',
+        });
+    const refused = new Set();
+    const write = (out, r) => {
+        try {
+            (0,io_write/* writeReportFile */.aS)(out.file, out.render(r), confinement(out.file, settings.workspace));
+            return undefined;
+        }
+        catch (err) {
+            refused.add(out);
+            return (0,finding/* finding */.g)(codes/* GATE */.k.reportUnwritten, {
+                subject: 'gate',
+                message: `${out.what} could not be written to ${out.file}: ${err.message}.`,
+            });
+        }
+    };
+    const failed = files.map((out) => write(out, report)).filter((f) => f !== undefined);
+    if (failed.length === 0)
+        return { report, reportPath: settings.reportPath };
+    const failing = (0,gate/* withBlockingRunFindings */.X)(report, failed);
+    // What was written must say that the gate failed too.
+    for (const out of files)
+        if (!refused.has(out) && write(out, failing))
+            warning(`${out.file} holds the report before ${out.what} failed; do not publish it.`);
+    return {
+        report: failing,
+        reportPath: refused.has(files[0]) ? undefined : settings.reportPath,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
 
 
-/** The step's outputs (action.yml). */
-function setOutputs(pub, report) {
+/** The step's outputs (action.yml); report-path is empty when the JSON report was not written. */
+function setOutputs(pub, report, reportPath) {
     const c = report.counts;
     setOutput('conclusion', report.conclusion);
     setOutput('submission-ready', report.submission_ready);
-    setOutput('report-path', pub.settings.reportPath);
+    setOutput('report-path', reportPath ?? '');
     setOutput('subjects', c.subjects);
     setOutput('pass', c.pass);
     setOutput('problem', c.problem);
@@ -45893,12 +45931,6 @@ function concludeStep(checkName, report) {
 var verify = __nccwpck_require__(6425);
 // EXTERNAL MODULE: ./src/io/git-index.ts
 var git_index = __nccwpck_require__(9573);
-// EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
-// EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(8584);
-// EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
-var gate = __nccwpck_require__(757);
 ;// CONCATENATED MODULE: ./src/action/failure.ts
 
 
@@ -45994,10 +46026,10 @@ function expandGlob(pattern, roots) {
     const fixed = segments.findIndex(isGlob);
     const base = segments.slice(0, fixed).join((external_node_path_default()).sep) || (external_node_path_default()).sep;
     const real = realOrUndefined(base);
-    const inside = (p) => roots.some((r) => (0,write/* lexicallyInside */.o5)(p, r) || (0,write/* lexicallyInside */.o5)(p, realOrUndefined(r) ?? r));
+    const inside = (p) => roots.some((r) => (0,io_write/* lexicallyInside */.o5)(p, r) || (0,io_write/* lexicallyInside */.o5)(p, realOrUndefined(r) ?? r));
     const realRoots = roots.map((r) => realOrUndefined(r) ?? r);
     if (!inside(external_node_path_default().resolve(base)) ||
-        (real !== undefined && !realRoots.some((r) => (0,write/* lexicallyInside */.o5)(real, r))))
+        (real !== undefined && !realRoots.some((r) => (0,io_write/* lexicallyInside */.o5)(real, r))))
         return {
             ok: false,
             problem: 'lies outside the workspace and the runner temp directory',
@@ -46716,14 +46748,14 @@ async function run(env = process.env) {
     const started = startCheck(pub);
     const release = failCheckOnCancel(pub, started);
     await started;
-    const report = await produceReport(settings, pub.target, env);
-    writeReportFiles(settings, report);
+    const written = writeReportFiles(settings, await produceReport(settings, pub.target, env));
+    const report = written.report;
     const annotations = annotationsOf(report);
     await completeCheck(pub, report, annotations);
     await postComment(pub, report);
     await writeJobSummary(pub, report, env);
     annotateWorkflow(pub, report, annotations);
-    setOutputs(pub, report);
+    setOutputs(pub, report, written.reportPath);
     release();
     concludeStep(settings.checkName, report);
 }
@@ -55283,7 +55315,7 @@ function renderCard(c) {
         case 'stale':
             out.push(head('⚠', 'Stale', c));
             claim();
-            out.push(`Drifted: ${(c.drifted ?? []).join('; ')} since the proof was produced`);
+            out.push(`Drifted: ${(c.drifted ?? []).map((d) => t(d, 200)).join('; ')} since the proof was produced`);
             out.push(`Re-run: ${rerun(c.id)}`);
             break;
         case 'rejected':
@@ -78744,6 +78776,12 @@ const GATE = {
         title: 'A report to publish or merge could not be read, or contradicts its own findings',
         remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version; rerun the jobs that wrote them.',
     },
+    reportUnwritten: {
+        code: 'gate.report_unwritten',
+        severity: 'error',
+        title: 'The JSON report or SARIF could not be written where the workflow asked',
+        remediation: 'Write report-path and sarif-file outside the checkout (for example under ${{ runner.temp }}), or remove what the checkout has at that path; a later step must not publish a file audit-gate did not write.',
+    },
     shardMissing: {
         code: 'gate.shard_missing',
         severity: 'error',
@@ -78797,7 +78835,8 @@ const GATE = {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  L: () => (/* binding */ decide)
+  L: () => (/* binding */ decide),
+  X: () => (/* binding */ withBlockingRunFindings)
 });
 
 ;// CONCATENATED MODULE: ./src/model/cap.ts
@@ -78976,23 +79015,48 @@ function decide(uncapped, settings) {
     };
 }
 /**
+ * `report` with blocking run-level findings added after it was decided (a report file the
+ * workflow asked for could not be written): the verdict decide would have given with them.
+ */
+function withBlockingRunFindings(report, added) {
+    if (added.length === 0)
+        return report;
+    const extra = capFields(added).map((f) => ({ ...f, severity: 'error', blocking: true }));
+    return {
+        ...report,
+        conclusion: 'failure',
+        submission_ready: 'no',
+        exit_code: 1,
+        counts: { ...report.counts, errors: report.counts.errors + extra.length },
+        findings: [...report.findings, ...extra],
+    };
+}
+/**
  * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
- * nested paper dir) cannot be told apart in reports: fail closed and say which.
+ * nested paper dir) cannot be told apart in reports: fail closed and say which. Nor can a
+ * target whose id is another target's subject id (aristo's `w#p` directory beside proof `p` of
+ * `w`): a finding about the target would be shown under that subject.
  */
 function sharedSubjects(results) {
     const owner = new Map();
     const out = [];
+    const conflict = (a, b, id) => out.push((0,finding/* finding */.g)(codes/* GATE */.k.subjectConflict, {
+        subject: 'gate',
+        message: `${a.target.path} and ${b.target.path} both report ${id}, so their results cannot be told apart.`,
+    }));
     for (const r of results) {
         for (const s of new Set(r.subjects.map((x) => x.id))) {
             const first = owner.get(s);
             if (!first)
                 owner.set(s, r);
             else if (first !== r)
-                out.push((0,finding/* finding */.g)(codes/* GATE */.k.subjectConflict, {
-                    subject: 'gate',
-                    message: `${first.target.path} and ${r.target.path} both report ${s}, so their results cannot be told apart.`,
-                }));
+                conflict(first, r, s);
         }
+    }
+    for (const r of results) {
+        const other = owner.get(r.target.id);
+        if (other && other !== r)
+            conflict(other, r, r.target.id);
     }
     return out;
 }
@@ -79724,17 +79788,56 @@ function findFixtures(dir) {
 async function runFixtures(dir, opts) {
     const folders = findFixtures(dir);
     const results = [];
-    for (const [i, folder] of folders.entries()) {
-        opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
-        results.push(await runFixture(folder, opts));
+    const shared = { hasher: new hashing/* Hasher */.OP(), scratchBytes: SCRATCH_BUDGET_BYTES };
+    try {
+        for (const [i, folder] of folders.entries()) {
+            opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
+            results.push(await runFixture(folder, opts, shared));
+        }
+    }
+    finally {
+        await shared.hasher.close();
     }
     return results;
+}
+/** All scratch copies of one run together (empty_dirs is for small inputs git cannot hold). */
+const SCRATCH_BUDGET_BYTES = 256 * 1024 * 1024;
+/** Files and directories in one scratch copy. */
+const SCRATCH_MAX_ENTRIES = 10_000;
+/**
+ * The bytes of the regular files under `dir` (symlinks not followed), or undefined once they
+ * exceed `budget` or SCRATCH_MAX_ENTRIES entries.
+ */
+function sizeWithin(dir, budget) {
+    let bytes = 0;
+    let entries = 0;
+    const stack = [dir];
+    while (stack.length > 0) {
+        const d = stack.pop();
+        for (const e of external_node_fs_default().readdirSync(d, { withFileTypes: true })) {
+            if (++entries > SCRATCH_MAX_ENTRIES)
+                return undefined;
+            const p = external_node_path_default().join(d, e.name);
+            if (e.isDirectory())
+                stack.push(p);
+            else if (e.isFile() && (bytes += external_node_fs_default().lstatSync(p).size) > budget)
+                return undefined;
+        }
+    }
+    return bytes;
 }
 /**
  * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
  * or why it cannot be made. The copy is removed again on every failure.
  */
-function scratchCopy(inputDir, emptyDirs) {
+function scratchCopy(inputDir, emptyDirs, shared) {
+    const size = sizeWithin(inputDir, shared.scratchBytes);
+    if (size === undefined)
+        return {
+            ok: false,
+            detail: `is too large: the scratch copies of one run may hold ${SCRATCH_BUDGET_BYTES / 1024 / 1024} MiB and ${SCRATCH_MAX_ENTRIES} entries each, and empty_dirs is meant for small inputs`,
+        };
+    shared.scratchBytes -= size;
     const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
     let made = false;
     try {
@@ -79783,7 +79886,7 @@ function makeDirInside(root, rel) {
     }
     return undefined;
 }
-async function runFixture(folder, opts) {
+async function runFixture(folder, opts, shared) {
     const ws = opts.workspace;
     const rel = ws.rel(folder);
     const targetId = `fixture:${rel}`;
@@ -79868,7 +79971,7 @@ async function runFixture(folder, opts) {
     if (fx.empty_dirs?.length) {
         let copy;
         try {
-            copy = scratchCopy(inputDir, fx.empty_dirs);
+            copy = scratchCopy(inputDir, fx.empty_dirs, shared);
         }
         catch (err) {
             copy = { ok: false, detail: `could not be prepared: ${(0,workspace/* errorText */.kc)(err)}` };
@@ -79878,7 +79981,8 @@ async function runFixture(folder, opts) {
         scratch = copy.dir;
     }
     let emitted;
-    const hasher = new hashing/* Hasher */.OP();
+    // A scratch copy's paths are new (and may be reused by a later one): it gets its own hasher.
+    const hasher = scratch ? new hashing/* Hasher */.OP() : shared.hasher;
     try {
         const root = scratch ?? inputDir;
         emitted = await pack.verify(external_node_path_default().resolve(root, prepared.target), {
@@ -79891,9 +79995,10 @@ async function runFixture(folder, opts) {
         return fail(codes/* FIXTURE */.c.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${(0,workspace/* errorText */.kc)(err)}.`);
     }
     finally {
-        await hasher.close();
-        if (scratch)
+        if (scratch) {
+            await hasher.close();
             external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
+        }
     }
     const expected = [...new Set(expectedCodes)].sort();
     const actual = [...new Set(emitted.findings.map((f) => f.code))].sort();

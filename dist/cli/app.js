@@ -4676,6 +4676,12 @@ const GATE = {
         title: 'A report to publish or merge could not be read, or contradicts its own findings',
         remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version; rerun the jobs that wrote them.',
     },
+    reportUnwritten: {
+        code: 'gate.report_unwritten',
+        severity: 'error',
+        title: 'The JSON report or SARIF could not be written where the workflow asked',
+        remediation: 'Write report-path and sarif-file outside the checkout (for example under ${{ runner.temp }}), or remove what the checkout has at that path; a later step must not publish a file audit-gate did not write.',
+    },
     shardMissing: {
         code: 'gate.shard_missing',
         severity: 'error',
@@ -16346,17 +16352,56 @@ function findFixtures(dir) {
 async function runFixtures(dir, opts) {
     const folders = findFixtures(dir);
     const results = [];
-    for (const [i, folder] of folders.entries()) {
-        opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
-        results.push(await runFixture(folder, opts));
+    const shared = { hasher: new Hasher(), scratchBytes: SCRATCH_BUDGET_BYTES };
+    try {
+        for (const [i, folder] of folders.entries()) {
+            opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
+            results.push(await runFixture(folder, opts, shared));
+        }
+    }
+    finally {
+        await shared.hasher.close();
     }
     return results;
+}
+/** All scratch copies of one run together (empty_dirs is for small inputs git cannot hold). */
+const SCRATCH_BUDGET_BYTES = 256 * 1024 * 1024;
+/** Files and directories in one scratch copy. */
+const SCRATCH_MAX_ENTRIES = 10_000;
+/**
+ * The bytes of the regular files under `dir` (symlinks not followed), or undefined once they
+ * exceed `budget` or SCRATCH_MAX_ENTRIES entries.
+ */
+function sizeWithin(dir, budget) {
+    let bytes = 0;
+    let entries = 0;
+    const stack = [dir];
+    while (stack.length > 0) {
+        const d = stack.pop();
+        for (const e of external_node_fs_default().readdirSync(d, { withFileTypes: true })) {
+            if (++entries > SCRATCH_MAX_ENTRIES)
+                return undefined;
+            const p = external_node_path_default().join(d, e.name);
+            if (e.isDirectory())
+                stack.push(p);
+            else if (e.isFile() && (bytes += external_node_fs_default().lstatSync(p).size) > budget)
+                return undefined;
+        }
+    }
+    return bytes;
 }
 /**
  * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
  * or why it cannot be made. The copy is removed again on every failure.
  */
-function scratchCopy(inputDir, emptyDirs) {
+function scratchCopy(inputDir, emptyDirs, shared) {
+    const size = sizeWithin(inputDir, shared.scratchBytes);
+    if (size === undefined)
+        return {
+            ok: false,
+            detail: `is too large: the scratch copies of one run may hold ${SCRATCH_BUDGET_BYTES / 1024 / 1024} MiB and ${SCRATCH_MAX_ENTRIES} entries each, and empty_dirs is meant for small inputs`,
+        };
+    shared.scratchBytes -= size;
     const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
     let made = false;
     try {
@@ -16405,7 +16450,7 @@ function makeDirInside(root, rel) {
     }
     return undefined;
 }
-async function runFixture(folder, opts) {
+async function runFixture(folder, opts, shared) {
     const ws = opts.workspace;
     const rel = ws.rel(folder);
     const targetId = `fixture:${rel}`;
@@ -16490,7 +16535,7 @@ async function runFixture(folder, opts) {
     if (fx.empty_dirs?.length) {
         let copy;
         try {
-            copy = scratchCopy(inputDir, fx.empty_dirs);
+            copy = scratchCopy(inputDir, fx.empty_dirs, shared);
         }
         catch (err) {
             copy = { ok: false, detail: `could not be prepared: ${errorText(err)}` };
@@ -16500,7 +16545,8 @@ async function runFixture(folder, opts) {
         scratch = copy.dir;
     }
     let emitted;
-    const hasher = new Hasher();
+    // A scratch copy's paths are new (and may be reused by a later one): it gets its own hasher.
+    const hasher = scratch ? new Hasher() : shared.hasher;
     try {
         const root = scratch ?? inputDir;
         emitted = await pack.verify(external_node_path_default().resolve(root, prepared.target), {
@@ -16513,9 +16559,10 @@ async function runFixture(folder, opts) {
         return fail(FIXTURE.mismatch, `Fixture ${fx.fixture_id} crashed the ${pack.id} pack: ${errorText(err)}.`);
     }
     finally {
-        await hasher.close();
-        if (scratch)
+        if (scratch) {
+            await hasher.close();
             external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
+        }
     }
     const expected = [...new Set(expectedCodes)].sort();
     const actual = [...new Set(emitted.findings.map((f) => f.code))].sort();
@@ -16937,7 +16984,7 @@ function capField(s, max = FIELD_MAX) {
  * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
  * arrays are copied only where something was capped; the rest is the value itself.
  */
-function capFields(value, max = FIELD_MAX) {
+function cap_capFields(value, max = FIELD_MAX) {
     const walk = (v) => {
         if (typeof v === 'string')
             return v.length > max ? capField(v, max) : v;
@@ -16990,7 +17037,7 @@ const CODES_DOC = (/* unused pure expression or super */ null && (`${HOMEPAGE}/b
  * Every string the report keeps is capped (capField), so a report can always be written.
  */
 function decide(uncapped, settings) {
-    const results = capFields(uncapped);
+    const results = cap_capFields(uncapped);
     const targets = results.map((r) => r.target);
     // A finding is judged by the target whose result holds it (never looked up by subject id,
     // which two targets could share), and counted against that target's own subjects.
@@ -17007,7 +17054,7 @@ function decide(uncapped, settings) {
         }
     }
     const waived = applyWaivers(judged, settings.waivers ?? [], settings.now ?? new Date());
-    const findings = capFields(waived.findings);
+    const findings = cap_capFields(waived.findings);
     const bySubject = new Map();
     const key = (target, subject) => `${target}\0${subject}`;
     const waivedSubjects = new Set();
@@ -17022,7 +17069,7 @@ function decide(uncapped, settings) {
         else
             bySubject.set(k, [f]);
     });
-    const runFindings = capFields([
+    const runFindings = cap_capFields([
         ...settings.runFindings,
         ...sharedSubjects(results),
         ...(settings.partial
@@ -17082,23 +17129,48 @@ function decide(uncapped, settings) {
     };
 }
 /**
+ * `report` with blocking run-level findings added after it was decided (a report file the
+ * workflow asked for could not be written): the verdict decide would have given with them.
+ */
+function withBlockingRunFindings(report, added) {
+    if (added.length === 0)
+        return report;
+    const extra = capFields(added).map((f) => ({ ...f, severity: 'error', blocking: true }));
+    return {
+        ...report,
+        conclusion: 'failure',
+        submission_ready: 'no',
+        exit_code: 1,
+        counts: { ...report.counts, errors: report.counts.errors + extra.length },
+        findings: [...report.findings, ...extra],
+    };
+}
+/**
  * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
- * nested paper dir) cannot be told apart in reports: fail closed and say which.
+ * nested paper dir) cannot be told apart in reports: fail closed and say which. Nor can a
+ * target whose id is another target's subject id (aristo's `w#p` directory beside proof `p` of
+ * `w`): a finding about the target would be shown under that subject.
  */
 function sharedSubjects(results) {
     const owner = new Map();
     const out = [];
+    const conflict = (a, b, id) => out.push(finding(GATE.subjectConflict, {
+        subject: 'gate',
+        message: `${a.target.path} and ${b.target.path} both report ${id}, so their results cannot be told apart.`,
+    }));
     for (const r of results) {
         for (const s of new Set(r.subjects.map((x) => x.id))) {
             const first = owner.get(s);
             if (!first)
                 owner.set(s, r);
             else if (first !== r)
-                out.push(finding(GATE.subjectConflict, {
-                    subject: 'gate',
-                    message: `${first.target.path} and ${r.target.path} both report ${s}, so their results cannot be told apart.`,
-                }));
+                conflict(first, r, s);
         }
+    }
+    for (const r of results) {
+        const other = owner.get(r.target.id);
+        if (other && other !== r)
+            conflict(other, r, r.target.id);
     }
     return out;
 }
@@ -25177,7 +25249,7 @@ function renderCard(c) {
         case 'stale':
             out.push(head('\u26a0', 'Stale', c));
             claim();
-            out.push(`Drifted: ${(c.drifted ?? []).join('; ')} since the proof was produced`);
+            out.push(`Drifted: ${(c.drifted ?? []).map((d) => t(d, 200)).join('; ')} since the proof was produced`);
             out.push(`Re-run: ${rerun(c.id)}`);
             break;
         case 'rejected':
