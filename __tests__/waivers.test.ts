@@ -156,6 +156,37 @@ describe('aristo: expectations.toml under pinned enforcement', () => {
   });
 });
 
+describe('waiver globs', () => {
+  it('stop at # as at /: a workspace named ".#legacy_x" is not a proof id the glob names', async () => {
+    const root = repo();
+    fs.cpSync(
+      path.resolve('conformance/aristo/refuted-unwaived/input'),
+      path.join(root, '.#legacy_x'),
+      {
+        recursive: true,
+      },
+    );
+    const waive = (subject: string) =>
+      verify({
+        root,
+        assurance: 'submission',
+        configJson: JSON.stringify({
+          waivers: [{ code: 'aristo.refuted', subject, reason: 'Old refutations, tracked.' }],
+        }),
+      });
+    const narrow = await waive('aristo:.#legacy_*');
+    expect(narrow.conclusion).toBe('failure');
+    expect(narrow.findings.find((f) => f.code === 'aristo.refuted')).toMatchObject({
+      subject: 'aristo:.#legacy_x#any_capacity_usable',
+      blocking: true,
+    });
+    expect(codes(narrow)).toContain('gate.waiver_unmatched');
+    const wide = await waive('aristo:.#legacy_x#*');
+    expect(wide.findings.find((f) => f.code === 'aristo.refuted')!.waived).toBeDefined();
+    expect(codes(wide)).not.toContain('gate.waiver_unmatched');
+  });
+});
+
 describe('a published report and waivers', () => {
   it('is accepted only when the publishing workflow waives the same findings', async () => {
     const root = blockedRepo();

@@ -54,7 +54,11 @@ export interface WaiverEntry {
   location?: Location;
 }
 
-/** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
+/**
+ * A subject glob as a regular expression: `**` any characters, `*` any but `/` and `#`, `?` one
+ * of those. `#` ends a segment as `/` does: aristo's subject is `<workspace>#<proof id>`, and a
+ * workspace may be named `.#legacy_x`, so `aristo:.#legacy_*` must not reach its proofs.
+ */
 export function globRegExp(glob: string): RegExp {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
@@ -62,8 +66,8 @@ export function globRegExp(glob: string): RegExp {
     if (c === '*' && glob[i + 1] === '*') {
       re += '.*';
       i++;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
+    } else if (c === '*') re += '[^/#]*';
+    else if (c === '?') re += '[^/#]';
     else re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
   }
   return new RegExp(`^${re}$`, 's');
