@@ -35,6 +35,34 @@ describe('hashes (aristo.md §2)', () => {
     expect(normalizeText('\u0085 a \u000b b\u3000')).toBe('a \u000b b');
     expect(normalizeText('\ufeffa')).toBe('\ufeffa');
   });
+  it('trims as Rust does on any mix of whitespace, and in linear time on long inner runs', () => {
+    const ws = '\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000';
+    const trim = new RegExp(`^[${ws}]+|[${ws}]+$`, 'g');
+    const reference = (t: string) => t.replace(trim, '').replace(/[ \t\n\f\r]+/g, ' ');
+    const alphabet = [
+      'a',
+      ' ',
+      '\t',
+      '\u000b',
+      '\u0085',
+      '\u00a0',
+      '\u2007',
+      '\u200b',
+      '\ufeff',
+      '\u3000',
+      'é',
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let i = 0; i < 2000; i++) {
+      const t = Array.from({ length: next() % 12 }, () => alphabet[next() % alphabet.length]).join(
+        '',
+      );
+      expect(normalizeText(t)).toBe(reference(t));
+    }
+    // A regular expression's `[ws]+$` retried this from each of the million positions.
+    expect(normalizeText(`a${'\u00a0'.repeat(1_000_000)}b`)).toHaveLength(1_000_002);
+  });
   it('body_hash is the region verbatim', () => {
     expect(bodyHash('{\n        self.len\n    }')).toBe(
       'sha256:def1443eb4bf70242958cb207555a0d25c49c353777f9ed0d6b9972b3921b555',

@@ -8,17 +8,44 @@ export function sha256(text: string): string {
   return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 }
 
-// Rust's `str::trim` strips Unicode White_Space, which is not JavaScript's set (JS adds U+FEFF,
-// Rust adds U+0085).
-const WS =
-  '\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, 'g');
+/**
+ * Rust's `char::is_whitespace` (Unicode White_Space), which is not JavaScript's `\s` (JS adds
+ * U+FEFF, Rust adds U+0085). All of it lies in the BMP.
+ */
+function isRustWhitespace(c: number): boolean {
+  return (
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0x20 ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
+
+/**
+ * Rust's `str::trim`. A loop, not a regular expression: `[ws]+$` retries from every position of
+ * a long inner run of whitespace, which took minutes on a hostile proof's megabyte of spaces.
+ */
+function rustTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isRustWhitespace(text.charCodeAt(start))) start++;
+  while (end > start && isRustWhitespace(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
 // Runs of ASCII whitespace as Rust's `char::is_ascii_whitespace` sees it: no vertical tab.
 const ASCII_RUN = /[ \t\n\f\r]+/g;
 
 /** The SDK's text normalisation: trim, then each run of ASCII whitespace becomes one space. */
 export function normalizeText(text: string): string {
-  return text.replace(TRIM, '').replace(ASCII_RUN, ' ');
+  return rustTrim(text).replace(ASCII_RUN, ' ');
 }
 
 export function textHash(text: string): string {
