@@ -172,6 +172,22 @@ describe('hostile files', () => {
       ]),
     );
   });
+  it('a table where a variant belongs is a schema finding, not a crash of the workspace', async () => {
+    const dir = workspace();
+    const p = proofPath(dir, 'len_bounded');
+    edit(p, (s) => s.replace('method = "neural"', 'method = { x = 1 }'));
+    const r = await check(dir);
+    expect(codes(r)).not.toContain('gate.internal_error');
+    expect(r.findings.map((f) => [f.code, f.location?.line, f.message])).toEqual(
+      expect.arrayContaining([
+        [
+          'aristo.proof_schema',
+          lineOf(p, 'method = { x = 1 }'),
+          expect.stringContaining('unknown variant `map`'),
+        ],
+      ]),
+    );
+  });
   it('an index or expectations file that is a directory or FIFO fails closed', async () => {
     const dir = workspace('realistic-crate');
     fs.rmSync(path.join(dir, '.aristo/index.toml'));

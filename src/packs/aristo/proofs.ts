@@ -136,17 +136,29 @@ export function issueText(issue: z.core.$ZodIssue): string {
         ? 'missing field'
         : `invalid type: ${typeName(input)}, expected ${issue.expected === 'bigint' ? 'an integer' : `a ${issue.expected}`}`;
     case 'invalid_value':
-      return `unknown variant \`${String(input)}\`, expected one of ${issue.values.map((v) => `\`${String(v)}\``).join(', ')}`;
+      return `unknown variant \`${shown(input)}\`, expected one of ${issue.values.map((v) => `\`${shown(v)}\``).join(', ')}`;
     case 'invalid_union':
       return (issue as { note?: string }).note === 'No matching discriminator'
-        ? `unknown variant \`${String((input as Record<string, unknown>)?.['kind'])}\` for kind`
+        ? `unknown variant \`${shown(isMap(input) ? input['kind'] : input)}\` for kind`
         : 'matches none of the accepted shapes';
     case 'too_small':
     case 'too_big':
-      return `${String(input)} is out of range (${issue.message})`;
+      return `${shown(input)} is out of range (${issue.message})`;
     default:
       return issue.message;
   }
+}
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * A value as a message shows it: a scalar as itself, anything else by its type. TOML tables are
+ * objects without a prototype, which String() cannot convert.
+ */
+function shown(v: unknown): string {
+  return v !== null && (typeof v === 'object' || typeof v === 'function') ? typeName(v) : String(v);
 }
 
 function typeName(v: unknown): string {
