@@ -247,6 +247,13 @@ fn outer() {
       bodyHash('aristo::intent_stmt!("zero is even", verify = "test");'),
     );
   });
+  it('an impl of a path of 200,000 segments is labelled, not a stack overflow', () => {
+    const segments = Array.from({ length: 200_000 }, () => 'a');
+    const src = `#[aristo::intent("deep")]\nimpl ${segments.join('::')} {}\n`;
+    const r = extract(src);
+    expect(r.syntaxError).toBeUndefined();
+    expect(r.annotations.map((a) => a.label)).toEqual([`impl ${segments.join('::')}`]);
+  });
   it('regions are taken with CRLF rejoined by \\n, attributes excluded', () => {
     const src = '#[aristo::intent("x")]\r\nfn f() {\r\n    1\r\n}\r\n';
     expect(extract(src).annotations[0]!.body_hash).toBe(bodyHash('{\n    1\n}'));

@@ -375,27 +375,40 @@ function implSite(n: Node): string {
   return tr ? `impl ${typePath(tr)} for ${ty}` : `impl ${ty}`;
 }
 
+const NAMED_TYPES = new Set([
+  'type_identifier',
+  'identifier',
+  'primitive_type',
+  'crate',
+  'self',
+  'super',
+]);
+
+/**
+ * A type's path without generic arguments: `a::b::C`. A loop down the path, not a recursion: a
+ * path of 200,000 segments overflowed the stack (the walk's nesting guard does not see paths).
+ */
 function typePath(n: Node | null): string {
-  if (!n) return '<type>';
-  switch (n.type) {
-    case 'type_identifier':
-    case 'identifier':
-    case 'primitive_type':
-    case 'crate':
-    case 'self':
-    case 'super':
-      return n.text;
-    case 'generic_type':
-      return typePath(n.childForFieldName('type'));
-    case 'scoped_type_identifier':
-    case 'scoped_identifier': {
-      const head = n.childForFieldName('path');
-      const name = n.childForFieldName('name')?.text ?? '';
-      return head ? `${typePath(head)}::${name}` : name;
+  const names: string[] = [];
+  for (let cur = n; ;) {
+    if (!cur) {
+      names.push('<type>');
+      break;
     }
-    default:
-      return '<type>';
+    if (cur.type === 'generic_type') {
+      cur = cur.childForFieldName('type');
+      continue;
+    }
+    if (cur.type === 'scoped_type_identifier' || cur.type === 'scoped_identifier') {
+      names.push(cur.childForFieldName('name')?.text ?? '');
+      cur = cur.childForFieldName('path');
+      if (!cur) break;
+      continue;
+    }
+    names.push(NAMED_TYPES.has(cur.type) ? cur.text : '<type>');
+    break;
   }
+  return names.reverse().join('::');
 }
 
 /** A bodiless fn's signature, as syn spans it: from `fn` (or its qualifiers) to before `;`. */
