@@ -136,6 +136,14 @@ describe('located TOML', () => {
     expect(d.lineOf(['aristos:x', 'a', 'b'])).toBe(21);
     expect(d.lineOf(['not'])).toBe(1);
   });
+  it('locates keys after a string that holds a key of 100,000 segments, without building its prefixes', () => {
+    const text = `x = [ '''\n${'a.'.repeat(100_000)}a = 1\n''' ]\n[verdict]\ntype = "verified"\n`;
+    const r = parseToml(text);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.doc.lineOf(['x'])).toBe(1);
+    expect(r.doc.lineOf(['verdict', 'type'])).toBe(5);
+  });
   it('reports syntax errors and duplicates with a line', () => {
     expect(parseToml('a = 1\na = 2')).toMatchObject({ ok: false, line: 2 });
     expect(parseToml('[x]\n[x]')).toMatchObject({ ok: false, line: 2 });

@@ -49,8 +49,18 @@ export function parseToml(text: string): TomlResult {
 
 const pathKey = (p: TomlPath) => p.join('\u0000');
 
-/** Splits a dotted TOML key (`a."b.c".d`) into its segments; undefined if it is not a key. */
-export function splitKey(s: string): string[] | undefined {
+/**
+ * The most segments of a dotted key or header the scanner locates. No proof nests that deep, and
+ * a hostile line (or one inside a string the scanner takes for a key) of 100,000 segments made
+ * it build a path for every prefix: quadratic time, and gigabytes of keys.
+ */
+const MAX_KEY_SEGMENTS = 64;
+
+/**
+ * Splits a dotted TOML key (`a."b.c".d`) into its segments; undefined if it is not a key, or has
+ * more than MAX_KEY_SEGMENTS.
+ */
+function splitKey(s: string): string[] | undefined {
   const out: string[] = [];
   let i = 0;
   const n = s.length;
@@ -79,14 +89,14 @@ export function splitKey(s: string): string[] | undefined {
       out.push(s.slice(i + 1, j));
       i = j + 1;
     } else {
-      const m = /^[A-Za-z0-9_-]+/.exec(s.slice(i));
-      if (!m) return undefined;
-      out.push(m[0]);
-      i += m[0].length;
+      const start = i;
+      while (i < n && /[A-Za-z0-9_-]/.test(s[i]!)) i++;
+      if (i === start) return undefined;
+      out.push(s.slice(start, i));
     }
     ws();
     if (i >= n) return out;
-    if (s[i] !== '.') return undefined;
+    if (s[i] !== '.' || out.length >= MAX_KEY_SEGMENTS) return undefined;
     i++;
   }
 }
