@@ -2,7 +2,9 @@
 // Rust string literals, and the annotation extractor against the SDK walker's own test cases.
 import {
   codeTextHash,
+  codeTextHash,
   normalizeText,
+  rangeHasher,
   parseLineRange,
   rustLines,
   textHash,
@@ -261,6 +263,21 @@ fn outer() {
     const r = extract(src);
     expect(r.syntaxError).toBeUndefined();
     expect(r.annotations.map((a) => a.label)).toEqual([`impl ${segments.join('::')}`]);
+  });
+  it('hashes a cited range once, and stops at its budget', () => {
+    const lines = ['fn a() {', '    1', '}'];
+    const whole = 'fn a() {\n    1\n}\n'.length;
+    const hash = rangeHasher(lines, whole);
+    expect(hash(1, 3)).toBe(codeTextHash(lines, 1, 3));
+    expect(hash(1, 3)).toBe(codeTextHash(lines, 1, 3)); // remembered: costs nothing more
+    expect(hash(2, 2)).toBeUndefined(); // the budget is spent
+  });
+  it('one item with thousands of attributes: each annotation has the item’s body hash', () => {
+    const body = `{\n${'    let x = 1;\n'.repeat(5000)}}`;
+    const attrs = Array.from({ length: 2000 }, (_, i) => `#[aristo::intent("claim ${i}")]`);
+    const r = extract(`${attrs.join('\n')}\nfn f() ${body}\n`);
+    expect(r.annotations).toHaveLength(2000);
+    expect(new Set(r.annotations.map((a) => a.body_hash))).toEqual(new Set([bodyHash(body)]));
   });
   it('regions are taken with CRLF rejoined by \\n, attributes excluded', () => {
     const src = '#[aristo::intent("x")]\r\nfn f() {\r\n    1\r\n}\r\n';

@@ -90,4 +90,32 @@ export function codeTextHash(lines: readonly string[], lo: number, hi: number): 
   return sha256(lines.slice(lo - 1, hi).join('\n'));
 }
 
+/** Characters of one file that its code grounds may have hashed in one run. */
+export const CODE_HASH_BUDGET_CHARS = 256 * 1024 * 1024;
+
+/**
+ * {@link codeTextHash} over one file: each range hashed once, however many grounds cite it, and
+ * undefined once the file's distinct ranges have cost {@link CODE_HASH_BUDGET_CHARS} (20,000
+ * grounds citing two million lines each took minutes).
+ */
+export function rangeHasher(
+  lines: readonly string[],
+  budget = CODE_HASH_BUDGET_CHARS,
+): (lo: number, hi: number) => string | undefined {
+  const memo = new Map<string, string>();
+  let left = budget;
+  return (lo, hi) => {
+    const key = `${lo}-${hi}`;
+    let hash = memo.get(key);
+    if (hash !== undefined) return hash;
+    let chars = 0;
+    for (let i = lo - 1; i < hi && chars <= left; i++) chars += lines[i]!.length + 1;
+    if (chars > left) return undefined;
+    left -= chars;
+    hash = codeTextHash(lines, lo, hi);
+    memo.set(key, hash);
+    return hash;
+  };
+}
+
 export const HASH_RE = /^sha256:[0-9a-f]{64}$/;

@@ -9,7 +9,7 @@ import type { Card, AristoExtension } from './cards.js';
 import { ARISTO, type AristoCodeDef } from './codes.js';
 import { buildEntries } from './entries.js';
 import { MAX_SOURCE_BYTES } from './files.js';
-import { rustLines } from './hash.js';
+import { rangeHasher, rustLines } from './hash.js';
 import { idFromProofFileName } from './ids.js';
 import { loadIndex } from './index-file.js';
 import { Findings, type Entry } from './model.js';
@@ -420,14 +420,21 @@ function readCodeFile(ws: Workspace, targetDir: string, file: string): CodeFile 
   if (file.length === 0 || file.includes('\0')) return { state: 'unreadable' };
   const r = ws.resolve(targetDir, file);
   if (!r.ok)
-    return r.reason === 'outside_root'
-      ? { state: 'outside', detail: 'is a symlink out of the repository' }
-      : { state: 'unreadable' };
+    return r.reason !== 'outside_root'
+      ? { state: 'unreadable' }
+      : {
+          state: 'outside',
+          detail: r.detail.includes('git directory')
+            ? 'lies in a git directory, which is never read'
+            : 'is a symlink out of the repository',
+        };
   const inside = path.relative(ws.root, r.real);
   if (inside.startsWith('..') || path.isAbsolute(inside))
     return { state: 'outside', detail: 'is a symlink out of the repository' };
   const read = readSmallFile(r.real, MAX_SOURCE_BYTES);
   if (!read.ok) return { state: 'unreadable' };
   const text = decodeUtf8(read.bytes);
-  return text.ok ? { state: 'ok', lines: rustLines(text.text) } : { state: 'unreadable' };
+  if (!text.ok) return { state: 'unreadable' };
+  const lines = rustLines(text.text);
+  return { state: 'ok', lines, rangeHash: rangeHasher(lines) };
 }

@@ -1,5 +1,5 @@
 import { ARISTO } from '../codes.js';
-import { codeTextHash, parseLineRange } from '../hash.js';
+import { CODE_HASH_BUDGET_CHARS, parseLineRange } from '../hash.js';
 import { grounds, type Rule } from './types.js';
 
 /** SDK check 11 (first half): cited annotations exist, are load-bearing and not refuted. */
@@ -142,7 +142,15 @@ export const groundStaleCode: Rule = {
       const file = ctx.code(g.file);
       const range = parseLineRange(g.lines);
       if (file.state !== 'ok' || !range || range.hi > file.lines.length) continue;
-      if (codeTextHash(file.lines, range.lo, range.hi) !== g.code_text_hash)
+      const hash = file.rangeHash(range.lo, range.hi);
+      if (hash === undefined)
+        ctx.report(
+          this.meta.code,
+          [...at, 'code_text_hash'],
+          loc,
+          `code_text_hash for \`${g.file}:${g.lines}\` was not checked: the grounds cite more of this file than audit-gate re-hashes in one run (${CODE_HASH_BUDGET_CHARS / 1024 / 1024} Mi characters); cite narrower line ranges`,
+        );
+      else if (hash !== g.code_text_hash)
         ctx.report(
           this.meta.code,
           [...at, 'code_text_hash'],

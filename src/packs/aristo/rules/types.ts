@@ -15,7 +15,14 @@ export interface ProofBody {
 
 /** A cited file as a code ground sees it. */
 export type CodeFile =
-  { state: 'ok'; lines: string[] } | { state: 'unreadable' } | { state: 'outside'; detail: string };
+  | {
+      state: 'ok';
+      lines: string[];
+      /** codeTextHash of lines lo..hi, or undefined past this file's hashing budget. */
+      rangeHash: (lo: number, hi: number) => string | undefined;
+    }
+  | { state: 'unreadable' }
+  | { state: 'outside'; detail: string };
 
 export interface RuleContext {
   id: string;
