@@ -188,6 +188,22 @@ describe('hostile files', () => {
       ]),
     );
   });
+  it('a proof failing one check in thousands of places lists 50 and counts the rest', async () => {
+    const dir = workspace();
+    const p = proofPath(dir, 'len_bounded');
+    const ground =
+      '\n[[verified.proof.steps.grounds]]\nkind = "intent"\nid = "x"\nrelation = "composes"\n';
+    edit(p, (s) => s.trimEnd() + '\n' + ground.repeat(3000));
+    const r = await check(dir);
+    const mine = r.findings.filter(
+      (f) => f.subject.endsWith('#len_bounded') && f.code === 'aristo.ground_id_invalid',
+    );
+    expect(mine).toHaveLength(51);
+    expect(mine[50]!.message).toMatch(
+      /^2950 more place\(s\) in aristo:.*#len_bounded have the same problem/,
+    );
+    expect(r.target.terminal_state).toBe('blocked');
+  });
   it('an index or expectations file that is a directory or FIFO fails closed', async () => {
     const dir = workspace('realistic-crate');
     fs.rmSync(path.join(dir, '.aristo/index.toml'));

@@ -2,7 +2,6 @@
 // Rust string literals, and the annotation extractor against the SDK walker's own test cases.
 import {
   codeTextHash,
-  codeTextHash,
   normalizeText,
   rangeHasher,
   parseLineRange,

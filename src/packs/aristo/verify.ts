@@ -148,7 +148,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
       };
       for (const rule of RULES) if (!rule.meta.needsBody || rc.body) rule.check(rc);
     }
-    const mine = f.list.filter((x) => x.subject === p.subject);
+    const mine = f.of(p.subject);
     const fired = new Set(mine.map((x) => x.code));
     for (const x of mine) if (MALFORMED.has(x.code)) failures.push(x.message);
 
@@ -282,7 +282,8 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     subjects.push(subjectOf(subject, key, src.path, card, undefined));
   }
 
-  const blocked = f.list.some((x) => x.severity === 'error');
+  const findings = f.all();
+  const blocked = findings.some((x) => x.severity === 'error');
   const target: Target = {
     id: targetId,
     pack: 'aristo',
@@ -298,7 +299,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     },
   };
   const extension: AristoExtension = { kind: 'aristo', cards };
-  return { target, subjects, findings: f.list, extension };
+  return { target, subjects, findings, extension };
 }
 
 /** The SDK's status derivation: anchors match → the verdict, else stale (aristo.md §4). */

@@ -94,15 +94,24 @@ export class Findings<D extends CodeDef = CodeDef> {
 
   finish(): Finding[] {
     const tail: Finding[] = [];
-    for (const s of this.suppressed.values()) {
-      tail.push(
-        finding(s.def, {
-          subject: this.subject,
-          message: `${s.n} more place(s) ${this.scope} have the same problem (${s.def.title.toLowerCase()}); only the first ${this.max} are listed.`,
-          ...(s.first ? { location: s.first } : {}),
-        }),
-      );
-    }
+    for (const s of this.suppressed.values())
+      tail.push(moreOf(s.def, this.subject, s.n, this.max, this.scope, s.first));
     return [...this.out, ...tail];
   }
+}
+
+/** The closing finding of a code past its cap: how many more places have the same problem. */
+export function moreOf(
+  def: CodeDef,
+  subject: string,
+  more: number,
+  listed: number,
+  scope: string,
+  first?: Location,
+): Finding {
+  return finding(def, {
+    subject,
+    message: `${more} more place(s) ${scope} have the same problem (${def.title.toLowerCase()}); only the first ${listed} are listed.`,
+    ...(first ? { location: first } : {}),
+  });
 }
