@@ -204,6 +204,19 @@ describe('hostile files', () => {
     );
     expect(r.target.terminal_state).toBe('blocked');
   });
+  it('a nested workspace’s sources are its own, however deep they lie', async () => {
+    const dir = workspace();
+    const claim = '#[aristo::intent("nested claim", id = "nested_only")]\nfn s() {}\n';
+    fs.mkdirSync(path.join(dir, 'a/b/.aristo'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'a/b/src/deep'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'a/b/src/deep/x.rs'), claim);
+    fs.mkdirSync(path.join(dir, 'a/c'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'a/c/y.rs'), claim.replace('nested_only', 'outer_claim'));
+    const r = await check(dir);
+    const ids = r.subjects.map((s) => s.id);
+    expect(ids.some((id) => id.endsWith('#outer_claim'))).toBe(true);
+    expect(ids.some((id) => id.includes('nested_only'))).toBe(false);
+  });
   it('an index or expectations file that is a directory or FIFO fails closed', async () => {
     const dir = workspace('realistic-crate');
     fs.rmSync(path.join(dir, '.aristo/index.toml'));
