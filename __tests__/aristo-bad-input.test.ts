@@ -217,6 +217,21 @@ describe('hostile files', () => {
     expect(ids.some((id) => id.endsWith('#outer_claim'))).toBe(true);
     expect(ids.some((id) => id.includes('nested_only'))).toBe(false);
   });
+  it('a proofs directory linked out of the repository is not listed', async () => {
+    const dir = workspace();
+    const outside = path.join(tmp, 'outside');
+    fs.cpSync(path.join(dir, '.aristo/proofs'), outside, { recursive: true });
+    fs.writeFileSync(path.join(outside, 'secret_name.proof'), '');
+    fs.rmSync(path.join(dir, '.aristo/proofs'), { recursive: true });
+    fs.symlinkSync(outside, path.join(dir, '.aristo/proofs'));
+    const r = await check(dir);
+    expect(JSON.stringify(r)).not.toContain('secret_name');
+    expect(JSON.stringify(r)).not.toContain(outside);
+    expect(r.findings.find((f) => f.code === 'aristo.proof_unreadable')?.message).toBe(
+      '.aristo/proofs leads out of the repository or into a git directory, so no proof in it is read.',
+    );
+    expect(r.target.terminal_state).toBe('blocked');
+  });
   it('an index or expectations file that is a directory or FIFO fails closed', async () => {
     const dir = workspace('realistic-crate');
     fs.rmSync(path.join(dir, '.aristo/index.toml'));

@@ -19,11 +19,31 @@ export interface LoadedProof {
   proof: ProofFile;
 }
 
-/** The names in `.aristo/proofs/` ending in `.proof`, whatever they are (a directory named x.proof is reported, not skipped). */
-export function listProofNames(targetDir: string): string[] {
+/**
+ * The names in `.aristo/proofs/` ending in `.proof`, whatever they are (a directory named x.proof
+ * is reported, not skipped). A proofs directory that leads out of the repository, or into a git
+ * directory, is not listed: the names of files elsewhere would reach the report.
+ */
+export function listProofNames(
+  ws: Workspace,
+  targetDir: string,
+  subject: string,
+  f: Findings,
+): string[] {
+  const dir = ws.resolve(targetDir, PROOFS_DIR);
+  if (!dir.ok) {
+    if (dir.reason === 'outside_root')
+      f.add(
+        ARISTO.proofUnreadable,
+        subject,
+        `${dir.rel} leads out of the repository or into a git directory, so no proof in it is read.`,
+        { path: dir.rel },
+      );
+    return [];
+  }
   try {
     return fs
-      .readdirSync(path.join(targetDir, PROOFS_DIR))
+      .readdirSync(dir.real)
       .filter((n) => n.endsWith('.proof'))
       .sort();
   } catch {

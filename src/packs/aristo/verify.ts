@@ -89,7 +89,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     waivers.clear();
   }
 
-  const proofs: ProofSubject[] = listProofNames(targetDir).map((name) => {
+  const proofs: ProofSubject[] = listProofNames(ws, targetDir, targetId, f).map((name) => {
     const decoded = idFromProofFileName(name);
     const id = decoded.ok ? decoded.id : undefined;
     const subject = `${targetId}#${id ?? name}`;
