@@ -223,4 +223,16 @@ describe('the publishing workflow pins assurance: submission', () => {
     const r = recheckReport(copy(sub), opts({ assurance: 'submission' }));
     expect(r.ok && r.report.conclusion).toBe('failure');
   });
+  test('an aristo workspace verified without the pin is refused: its checkout waivers applied', async () => {
+    const root = repo();
+    fs.cpSync(path.resolve('conformance/aristo/realistic-crate/input'), root, { recursive: true });
+    const free = await verify({ root });
+    expect(free.conclusion).not.toBe('failure');
+    expect(refusal(recheckReport(copy(free), opts({ assurance: 'submission' })))).toMatch(
+      /"\." was verified at assurance "unpinned", but this workflow requires submission/,
+    );
+    const pinned = await verify({ root, assurance: 'submission' });
+    const r = recheckReport(copy(pinned), opts({ assurance: 'submission' }));
+    expect(r.ok && r.report.conclusion).toBe('failure');
+  });
 });

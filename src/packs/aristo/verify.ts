@@ -293,6 +293,9 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     terminal_state: blocked ? 'blocked' : 'accepted',
     ready: !blocked,
     context: {
+      // What missing proofs and the checkout's waivers were judged under: a report merged or
+      // published by a workflow that pins submission is refused unless this says submission.
+      assurance: ctx.options.assurance ?? 'unpinned',
       annotations: String(entries.size),
       proofs: String(proofs.length),
       index: index ? 'committed' : 'from source',
