@@ -15190,7 +15190,11 @@ const waiverSchema = onFirstUse(() => object({
         .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
 })
     .strict());
-/** A subject glob as a regular expression: `**` any characters, `*` any but `/`, `?` one. */
+/**
+ * A subject glob as a regular expression: `**` any characters, `*` any but `/` and `#`, `?` one
+ * of those. `#` ends a segment as `/` does: aristo's subject is `<workspace>#<proof id>`, and a
+ * workspace may be named `.#legacy_x`, so `aristo:.#legacy_*` must not reach its proofs.
+ */
 function globRegExp(glob) {
     let re = '';
     for (let i = 0; i < glob.length; i++) {
@@ -15200,9 +15204,9 @@ function globRegExp(glob) {
             i++;
         }
         else if (c === '*')
-            re += '[^/]*';
+            re += '[^/#]*';
         else if (c === '?')
-            re += '[^/]';
+            re += '[^/#]';
         else
             re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
     }
@@ -17711,15 +17715,18 @@ class Findings {
     }
     finish() {
         const tail = [];
-        for (const s of this.suppressed.values()) {
-            tail.push(finding(s.def, {
-                subject: this.subject,
-                message: `${s.n} more place(s) ${this.scope} have the same problem (${s.def.title.toLowerCase()}); only the first ${this.max} are listed.`,
-                ...(s.first ? { location: s.first } : {}),
-            }));
-        }
+        for (const s of this.suppressed.values())
+            tail.push(moreOf(s.def, this.subject, s.n, this.max, this.scope, s.first));
         return [...this.out, ...tail];
     }
+}
+/** The closing finding of a code past its cap: how many more places have the same problem. */
+function moreOf(def, subject, more, listed, scope, first) {
+    return finding(def, {
+        subject,
+        message: `${more} more place(s) ${scope} have the same problem (${def.title.toLowerCase()}); only the first ${listed} are listed.`,
+        ...(first ? { location: first } : {}),
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/packs/kit/files.ts
@@ -25436,15 +25443,41 @@ function isCard(v) {
 function sha256(text) {
     return `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex')}`;
 }
-// Rust's `str::trim` strips Unicode White_Space, which is not JavaScript's set (JS adds U+FEFF,
-// Rust adds U+0085).
-const WS = '\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, 'g');
+/**
+ * Rust's `char::is_whitespace` (Unicode White_Space), which is not JavaScript's `\s` (JS adds
+ * U+FEFF, Rust adds U+0085). All of it lies in the BMP.
+ */
+function isRustWhitespace(c) {
+    return ((c >= 0x09 && c <= 0x0d) ||
+        c === 0x20 ||
+        c === 0x85 ||
+        c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000);
+}
+/**
+ * Rust's `str::trim`. A loop, not a regular expression: `[ws]+$` retries from every position of
+ * a long inner run of whitespace, which took minutes on a hostile proof's megabyte of spaces.
+ */
+function rustTrim(text) {
+    let start = 0;
+    let end = text.length;
+    while (start < end && isRustWhitespace(text.charCodeAt(start)))
+        start++;
+    while (end > start && isRustWhitespace(text.charCodeAt(end - 1)))
+        end--;
+    return text.slice(start, end);
+}
 // Runs of ASCII whitespace as Rust's `char::is_ascii_whitespace` sees it: no vertical tab.
 const ASCII_RUN = /[ \t\n\f\r]+/g;
 /** The SDK's text normalisation: trim, then each run of ASCII whitespace becomes one space. */
 function normalizeText(text) {
-    return text.replace(TRIM, '').replace(ASCII_RUN, ' ');
+    return rustTrim(text).replace(ASCII_RUN, ' ');
 }
 function textHash(text) {
     return sha256(normalizeText(text));
@@ -25486,6 +25519,32 @@ function parseLineRange(s) {
 /** A code ground's hash: lines lo..hi of `lines` (from {@link rustLines}) joined by `\n`. */
 function codeTextHash(lines, lo, hi) {
     return sha256(lines.slice(lo - 1, hi).join('\n'));
+}
+/** Characters of one file that its code grounds may have hashed in one run. */
+const CODE_HASH_BUDGET_CHARS = 256 * 1024 * 1024;
+/**
+ * {@link codeTextHash} over one file: each range hashed once, however many grounds cite it, and
+ * undefined once the file's distinct ranges have cost {@link CODE_HASH_BUDGET_CHARS} (20,000
+ * grounds citing two million lines each took minutes).
+ */
+function rangeHasher(lines, budget = CODE_HASH_BUDGET_CHARS) {
+    const memo = new Map();
+    let left = budget;
+    return (lo, hi) => {
+        const key = `${lo}-${hi}`;
+        let hash = memo.get(key);
+        if (hash !== undefined)
+            return hash;
+        let chars = 0;
+        for (let i = lo - 1; i < hi && chars <= left; i++)
+            chars += lines[i].length + 1;
+        if (chars > left)
+            return undefined;
+        left -= chars;
+        hash = codeTextHash(lines, lo, hi);
+        memo.set(key, hash);
+        return hash;
+    };
 }
 const HASH_RE = /^sha256:[0-9a-f]{64}$/;
 
@@ -27134,7 +27193,16 @@ function parseToml(text) {
     };
 }
 const pathKey = (p) => p.join('\u0000');
-/** Splits a dotted TOML key (`a."b.c".d`) into its segments; undefined if it is not a key. */
+/**
+ * The most segments of a dotted key or header the scanner locates. No proof nests that deep, and
+ * a hostile line (or one inside a string the scanner takes for a key) of 100,000 segments made
+ * it build a path for every prefix: quadratic time, and gigabytes of keys.
+ */
+const MAX_KEY_SEGMENTS = 64;
+/**
+ * Splits a dotted TOML key (`a."b.c".d`) into its segments; undefined if it is not a key, or has
+ * more than MAX_KEY_SEGMENTS.
+ */
 function splitKey(s) {
     const out = [];
     let i = 0;
@@ -27172,16 +27240,17 @@ function splitKey(s) {
             i = j + 1;
         }
         else {
-            const m = /^[A-Za-z0-9_-]+/.exec(s.slice(i));
-            if (!m)
+            const start = i;
+            while (i < n && /[A-Za-z0-9_-]/.test(s[i]))
+                i++;
+            if (i === start)
                 return undefined;
-            out.push(m[0]);
-            i += m[0].length;
+            out.push(s.slice(start, i));
         }
         ws();
         if (i >= n)
             return out;
-        if (s[i] !== '.')
+        if (s[i] !== '.' || out.length >= MAX_KEY_SEGMENTS)
             return undefined;
         i++;
     }
@@ -27291,10 +27360,20 @@ function findEquals(row) {
 
 
 const PROOFS_DIR = '.aristo/proofs';
-/** The names in `.aristo/proofs/` ending in `.proof`, whatever they are (a directory named x.proof is reported, not skipped). */
-function listProofNames(targetDir) {
+/**
+ * The names in `.aristo/proofs/` ending in `.proof`, whatever they are (a directory named x.proof
+ * is reported, not skipped). A proofs directory that leads out of the repository, or into a git
+ * directory, is not listed: the names of files elsewhere would reach the report.
+ */
+function listProofNames(ws, targetDir, subject, f) {
+    const dir = ws.resolve(targetDir, PROOFS_DIR);
+    if (!dir.ok) {
+        if (dir.reason === 'outside_root')
+            f.add(ARISTO.proofUnreadable, subject, `${dir.rel} leads out of the repository or into a git directory, so no proof in it is read.`, { path: dir.rel });
+        return [];
+    }
     try {
-        return external_node_fs_default().readdirSync(external_node_path_default().join(targetDir, PROOFS_DIR))
+        return external_node_fs_default().readdirSync(dir.real)
             .filter((n) => n.endsWith('.proof'))
             .sort();
     }
@@ -27369,17 +27448,27 @@ function issueText(issue) {
                 ? 'missing field'
                 : `invalid type: ${typeName(input)}, expected ${issue.expected === 'bigint' ? 'an integer' : `a ${issue.expected}`}`;
         case 'invalid_value':
-            return `unknown variant \`${String(input)}\`, expected one of ${issue.values.map((v) => `\`${String(v)}\``).join(', ')}`;
+            return `unknown variant \`${shown(input)}\`, expected one of ${issue.values.map((v) => `\`${shown(v)}\``).join(', ')}`;
         case 'invalid_union':
             return issue.note === 'No matching discriminator'
-                ? `unknown variant \`${String(input?.['kind'])}\` for kind`
+                ? `unknown variant \`${shown(isMap(input) ? input['kind'] : input)}\` for kind`
                 : 'matches none of the accepted shapes';
         case 'too_small':
         case 'too_big':
-            return `${String(input)} is out of range (${issue.message})`;
+            return `${shown(input)} is out of range (${issue.message})`;
         default:
             return issue.message;
     }
+}
+function isMap(v) {
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+/**
+ * A value as a message shows it: a scalar as itself, anything else by its type. TOML tables are
+ * objects without a prototype, which String() cannot convert.
+ */
+function shown(v) {
+    return v !== null && (typeof v === 'object' || typeof v === 'function') ? typeName(v) : String(v);
 }
 function typeName(v) {
     if (typeof v === 'bigint')
@@ -27608,20 +27697,61 @@ function differences(entry, a, e) {
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/model.ts
 
-/** The findings of one target; the remediation's `<id>` is filled in per finding. */
+
+/**
+ * The findings of one target; the remediation's `<id>` is filled in per finding. Each subject
+ * keeps its first MAX_PER_CODE findings of a code and then says how many more: 40 proofs of
+ * 30,000 failing grounds each made a report too large to write.
+ */
 class model_Findings {
     list = [];
+    bySubject = new Map();
+    counts = new Map();
+    /** Per subject, per capped code: how many more, and where the first of them was. */
+    over = new Map();
     add(def, subject, message, location, opts = {}) {
-        this.list.push(finding(def, {
+        const key = `${subject}\0${def.code}`;
+        const n = (this.counts.get(key) ?? 0) + 1;
+        this.counts.set(key, n);
+        if (n > MAX_PER_CODE) {
+            let mine = this.over.get(subject);
+            if (!mine)
+                this.over.set(subject, (mine = new Map()));
+            const o = mine.get(def.code);
+            if (o)
+                o.n++;
+            else
+                mine.set(def.code, { def, n: 1, first: location, severity: opts.severity });
+            return;
+        }
+        const f = finding(def, {
             subject,
             message,
             ...(location ? { location } : {}),
             ...(opts.related ? { related: opts.related } : {}),
             ...(opts.severity ? { severity: opts.severity } : {}),
-            ...(opts.id !== undefined
-                ? { remediation: def.remediation.replace(/<id>/g, opts.id) }
-                : {}),
-        }));
+            ...(opts.id !== undefined ? { remediation: def.remediation.replace(/<id>/g, opts.id) } : {}),
+        });
+        this.list.push(f);
+        const own = this.bySubject.get(subject);
+        if (own)
+            own.push(f);
+        else
+            this.bySubject.set(subject, [f]);
+    }
+    /** The findings about one subject so far, the closing ones of its capped codes included. */
+    of(subject) {
+        return [...(this.bySubject.get(subject) ?? []), ...this.closing(subject)];
+    }
+    /** Every finding, in the order reported, then the closing ones of capped codes. */
+    all() {
+        return [...this.list, ...[...this.over.keys()].flatMap((s) => this.closing(s))];
+    }
+    closing(subject) {
+        return [...(this.over.get(subject)?.values() ?? [])].map((o) => {
+            const f = moreOf(o.def, subject, o.n, MAX_PER_CODE, `in ${subject}`, o.first);
+            return o.severity ? { ...f, severity: o.severity } : f;
+        });
     }
 }
 
@@ -27979,7 +28109,10 @@ const groundStaleCode = {
             const range = parseLineRange(g.lines);
             if (file.state !== 'ok' || !range || range.hi > file.lines.length)
                 continue;
-            if (codeTextHash(file.lines, range.lo, range.hi) !== g.code_text_hash)
+            const hash = file.rangeHash(range.lo, range.hi);
+            if (hash === undefined)
+                ctx.report(this.meta.code, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` was not checked: the grounds cite more of this file than audit-gate re-hashes in one run (${CODE_HASH_BUDGET_CHARS / 1024 / 1024} Mi characters); cite narrower line ranges`);
+            else if (hash !== g.code_text_hash)
                 ctx.report(this.meta.code, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` differs from current file content; the cited code drifted since verification`);
         }
     },
@@ -28399,6 +28532,16 @@ class Walker {
         }
     }
     attributes(attrs, label, region, covered) {
+        // Once per item, however many attributes it has: 150,000 of them on one 3 MB fn re-sliced and
+        // re-hashed its body each time.
+        let hash;
+        const regionHash = () => (hash ??= bodyHash(region === 'whole-file'
+            ? this.source.replace(/\r\n/g, '\n')
+            : Array.isArray(region)
+                ? this.slice(region[0], region[1])
+                : region
+                    ? this.slice(region)
+                    : ''));
         for (const a of attrs) {
             if (!this.holds(a))
                 continue;
@@ -28412,14 +28555,7 @@ class Walker {
                 this.malformed.push({ line, detail: `#[${kind}] needs arguments: ("<claim>", id = "\u2026")` });
                 continue;
             }
-            const text = region === 'whole-file'
-                ? this.source.replace(/\r\n/g, '\n')
-                : Array.isArray(region)
-                    ? this.slice(region[0], region[1])
-                    : region
-                        ? this.slice(region)
-                        : '';
-            this.annotation(kind, 'attribute', args, label, line, covered, text);
+            this.annotation(kind, 'attribute', args, label, line, covered, regionHash);
         }
     }
     /** `aristo::intent_stmt!(\u2026);` or `intent_stmt! { \u2026 }` as a statement of a fn body. */
@@ -28441,10 +28577,10 @@ class Walker {
         const args = mac.namedChildren.find((c) => c?.type === 'token_tree');
         if (!args)
             return false;
-        this.annotation(name, 'statement', args, site, n.startPosition.row + 1, 'statement', this.slice(n));
+        this.annotation(name, 'statement', args, site, n.startPosition.row + 1, 'statement', () => bodyHash(this.slice(n)));
         return true;
     }
-    annotation(kind, form, args, label, line, covered, region) {
+    annotation(kind, form, args, label, line, covered, regionHash) {
         const parsed = parseArgs(args);
         if (!parsed.ok) {
             this.malformed.push({ line, detail: parsed.detail });
@@ -28460,7 +28596,7 @@ class Walker {
             site: `${label} (line ${line})`,
             covered_region: covered,
             text_hash: textHash(parsed.text),
-            body_hash: bodyHash(region),
+            body_hash: regionHash(),
         };
         if (parsed.id !== undefined)
             a.id = parsed.id;
@@ -28501,28 +28637,40 @@ function implSite(n) {
     const tr = n.childForFieldName('trait');
     return tr ? `impl ${typePath(tr)} for ${ty}` : `impl ${ty}`;
 }
+const NAMED_TYPES = new Set([
+    'type_identifier',
+    'identifier',
+    'primitive_type',
+    'crate',
+    'self',
+    'super',
+]);
+/**
+ * A type's path without generic arguments: `a::b::C`. A loop down the path, not a recursion: a
+ * path of 200,000 segments overflowed the stack (the walk's nesting guard does not see paths).
+ */
 function typePath(n) {
-    if (!n)
-        return '<type>';
-    switch (n.type) {
-        case 'type_identifier':
-        case 'identifier':
-        case 'primitive_type':
-        case 'crate':
-        case 'self':
-        case 'super':
-            return n.text;
-        case 'generic_type':
-            return typePath(n.childForFieldName('type'));
-        case 'scoped_type_identifier':
-        case 'scoped_identifier': {
-            const head = n.childForFieldName('path');
-            const name = n.childForFieldName('name')?.text ?? '';
-            return head ? `${typePath(head)}::${name}` : name;
+    const names = [];
+    for (let cur = n;;) {
+        if (!cur) {
+            names.push('<type>');
+            break;
         }
-        default:
-            return '<type>';
+        if (cur.type === 'generic_type') {
+            cur = cur.childForFieldName('type');
+            continue;
+        }
+        if (cur.type === 'scoped_type_identifier' || cur.type === 'scoped_identifier') {
+            names.push(cur.childForFieldName('name')?.text ?? '');
+            cur = cur.childForFieldName('path');
+            if (!cur)
+                break;
+            continue;
+        }
+        names.push(NAMED_TYPES.has(cur.type) ? cur.text : '<type>');
+        break;
     }
+    return names.reverse().join('::');
 }
 /** A bodiless fn's signature, as syn spans it: from `fn` (or its qualifiers) to before `;`. */
 function signature(n) {
@@ -28698,7 +28846,6 @@ async function rustParser() {
 
 
 
-
 /**
  * Every Rust file of the aristo workspace (the walk honours .gitignore and skips nested
  * workspaces, which are targets of their own), parsed when it can hold an annotation.
@@ -28706,12 +28853,20 @@ async function rustParser() {
 async function scanSources(ws, targetDir, subject, f) {
     const out = { annotations: [], covered: new Set(), failed: new Set() };
     const { dirs } = walkRepository(targetDir);
-    const nested = dirs
-        .filter((d) => d.abs !== targetDir && d.dirs.has('.aristo'))
-        .map((d) => d.abs + (external_node_path_default()).sep);
+    const nested = new Set(dirs.filter((d) => d.abs !== targetDir && d.dirs.has('.aristo')).map((d) => d.rel));
+    // Looked up by ancestor, not tested against every nested workspace: 40,000 of them took minutes.
+    const inNested = (rel) => {
+        let prefix = '';
+        for (const part of rel.split('/')) {
+            prefix = prefix ? `${prefix}/${part}` : part;
+            if (nested.has(prefix))
+                return true;
+        }
+        return false;
+    };
     const files = [];
     for (const d of dirs) {
-        if (nested.some((n) => (d.abs + (external_node_path_default()).sep).startsWith(n)))
+        if (d.rel !== '.' && nested.size > 0 && inNested(d.rel))
             continue;
         if (d.rel.split('/').includes('.aristo'))
             continue;
@@ -28886,7 +29041,7 @@ async function verifyAristo(targetDir, ctx) {
         f.add(ARISTO.waiversNotTrusted, targetId, `${EXPECTATIONS_PATH} waives ${named}${more}, but the workflow pins enforcement: waivers from the checkout do not apply.`, first.location);
         waivers.clear();
     }
-    const proofs = listProofNames(targetDir).map((name) => {
+    const proofs = listProofNames(ws, targetDir, targetId, f).map((name) => {
         const decoded = idFromProofFileName(name);
         const id = decoded.ok ? decoded.id : undefined;
         const subject = `${targetId}#${id ?? name}`;
@@ -28940,7 +29095,7 @@ async function verifyAristo(targetDir, ctx) {
                 if (!rule.meta.needsBody || rc.body)
                     rule.check(rc);
         }
-        const mine = f.list.filter((x) => x.subject === p.subject);
+        const mine = f.of(p.subject);
         const fired = new Set(mine.map((x) => x.code));
         for (const x of mine)
             if (MALFORMED.has(x.code))
@@ -29033,7 +29188,8 @@ async function verifyAristo(targetDir, ctx) {
         cards.push(card);
         subjects.push(subjectOf(subject, key, src.path, card, undefined));
     }
-    const blocked = f.list.some((x) => x.severity === 'error');
+    const findings = f.all();
+    const blocked = findings.some((x) => x.severity === 'error');
     const target = {
         id: targetId,
         pack: 'aristo',
@@ -29043,13 +29199,16 @@ async function verifyAristo(targetDir, ctx) {
         terminal_state: blocked ? 'blocked' : 'accepted',
         ready: !blocked,
         context: {
+            // What missing proofs and the checkout's waivers were judged under: a report merged or
+            // published by a workflow that pins submission is refused unless this says submission.
+            assurance: ctx.options.assurance ?? 'unpinned',
             annotations: String(entries.size),
             proofs: String(proofs.length),
             index: index ? 'committed' : 'from source',
         },
     };
     const extension = { kind: 'aristo', cards };
-    return { target, subjects, findings: f.list, extension };
+    return { target, subjects, findings, extension };
 }
 /** The SDK's status derivation: anchors match \u2192 the verdict, else stale (aristo.md \u00a74). */
 function deriveStatuses(entries, proofs) {
@@ -29154,9 +29313,14 @@ function readCodeFile(ws, targetDir, file) {
         return { state: 'unreadable' };
     const r = ws.resolve(targetDir, file);
     if (!r.ok)
-        return r.reason === 'outside_root'
-            ? { state: 'outside', detail: 'is a symlink out of the repository' }
-            : { state: 'unreadable' };
+        return r.reason !== 'outside_root'
+            ? { state: 'unreadable' }
+            : {
+                state: 'outside',
+                detail: r.detail.includes('git directory')
+                    ? 'lies in a git directory, which is never read'
+                    : 'is a symlink out of the repository',
+            };
     const inside = external_node_path_default().relative(ws.root, r.real);
     if (inside.startsWith('..') || external_node_path_default().isAbsolute(inside))
         return { state: 'outside', detail: 'is a symlink out of the repository' };
@@ -29164,7 +29328,10 @@ function readCodeFile(ws, targetDir, file) {
     if (!read.ok)
         return { state: 'unreadable' };
     const text = decodeUtf8(read.bytes);
-    return text.ok ? { state: 'ok', lines: rustLines(text.text) } : { state: 'unreadable' };
+    if (!text.ok)
+        return { state: 'unreadable' };
+    const lines = rustLines(text.text);
+    return { state: 'ok', lines, rangeHash: rangeHasher(lines) };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/index.ts
