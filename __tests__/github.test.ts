@@ -415,6 +415,12 @@ describe('escaping', () => {
     expect(out).not.toMatch(/GH-12|a5c3785ed8d6a35868bc169f07e40e889087fd2e/);
     expect(out.replace(/\u200b/g, '')).toBe(`see GH-12 and ${sha}; keep abc1234`);
   });
+  test('mdText keeps a leading list or underline marker text, indented or not', () => {
+    for (const ws of ['', ' ', '   ']) {
+      for (const m of ['+ x', '- x', '=== ', '1. x']) expect(mdText(ws + m)).toBe(`${ws}\\${m}`);
+      expect(mdText(`${ws}2) x`)).toBe(`${ws}2\\) x`);
+    }
+  });
   test('mdText caps length', () => {
     expect(Array.from(mdText('x'.repeat(5000), 100)).length).toBeLessThanOrEqual(100);
   });

@@ -61,8 +61,8 @@ export function mdText(s: string, max = 1000): string {
       // GitHub also autolinks GH-123 issue references and full commit SHAs.
       .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
       .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
-      // A leading list, heading-underline or numbered-list marker stays text.
-      .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`)
+      // A leading list, heading-underline or numbered-list marker stays text, indented too.
+      .replace(/^(\s*)([-+=]|\d+[.)])/, (_, ws: string, m: string) => `${ws}\\${m}`)
   );
 }
 
