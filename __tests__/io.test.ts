@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expandGlob, globRegExp } from '../src/io/glob.js';
 import { parseJson } from '../src/io/json.js';
 import { Hasher, LARGE_FILE_BYTES } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
@@ -52,6 +53,24 @@ describe('parseJson', () => {
     expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
     expect(Object.keys(v)).toEqual(['__proto__', 'x']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('globs', () => {
+  it('* and ? stop at /, ** does not; file globs match names holding #', () => {
+    expect(globRegExp('shards/*/report.json').test('shards/report-#1/report.json')).toBe(true);
+    expect(globRegExp('a/*').test('a/b/c')).toBe(false);
+    expect(globRegExp('a/**').test('a/b/c')).toBe(true);
+    expect(globRegExp('a/?').test('a/#')).toBe(true);
+    const ws = repo();
+    fs.mkdirSync(path.join(ws, 'shards', 'report-#1'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'shards', 'report-#1', 'report.json'), '{}');
+    const found = expandGlob(path.join(ws, 'shards', '*', 'report.json'), [ws]);
+    expect(found.ok && found.files).toEqual([path.join(ws, 'shards', 'report-#1', 'report.json')]);
+  });
+  it('stop at the segment ends given (waiver subjects end one at #)', () => {
+    expect(globRegExp('aristo:.#legacy_*', '/#').test('aristo:.#legacy_x#any')).toBe(false);
+    expect(globRegExp('aristo:.#legacy_*', '/#').test('aristo:.#legacy_x')).toBe(true);
   });
 });
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { globRegExp } from '../policy/waivers.js';
 import { lexicallyInside } from './write.js';
 
 /** Files one pattern may name at most, and entries its walk may look at. */
@@ -8,6 +7,25 @@ const MAX_MATCHES = 1000;
 const MAX_ENTRIES = 100_000;
 
 export const isGlob = (pattern: string) => /[*?]/.test(pattern);
+
+/**
+ * A glob as a regular expression: `**` any characters, `*` any run of characters that are not in
+ * `ends` (the characters that end a segment), `?` one such character.
+ */
+export function globRegExp(glob: string, ends = '/'): RegExp {
+  const other = `[^${ends}]`;
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*' && glob[i + 1] === '*') {
+      re += '.*';
+      i++;
+    } else if (c === '*') re += `${other}*`;
+    else if (c === '?') re += other;
+    else re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`, 's');
+}
 
 /**
  * The regular files an absolute glob (`*` within a segment, `**` across, `?` one character)

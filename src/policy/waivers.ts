@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { finding, type Finding, type Location } from '../model/finding.js';
 import { onFirstUse } from '../model/first-use.js';
+import { globRegExp } from '../io/glob.js';
 import { GATE } from './codes.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -55,26 +56,17 @@ export interface WaiverEntry {
 }
 
 /**
- * A subject glob as a regular expression: `**` any characters, `*` any but `/` and `#`, `?` one
- * of those. `#` ends a segment as `/` does: aristo's subject is `<workspace>#<proof id>`, and a
- * workspace may be named `.#legacy_x`, so `aristo:.#legacy_*` must not reach its proofs.
+ * Where a subject glob's `*` and `?` stop: `/`, and `#` too, since aristo's subject is
+ * `<workspace>#<proof id>` and a workspace may be named `.#legacy_x`, so `aristo:.#legacy_*`
+ * must not reach its proofs.
  */
-export function globRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*' && glob[i + 1] === '*') {
-      re += '.*';
-      i++;
-    } else if (c === '*') re += '[^/#]*';
-    else if (c === '?') re += '[^/#]';
-    else re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`, 's');
-}
+const SUBJECT_SEGMENT_ENDS = '/#';
 
 export function waiverMatches(w: Waiver, f: Pick<Finding, 'code' | 'subject'>): boolean {
-  return w.code === f.code && (w.subject === f.subject || globRegExp(w.subject).test(f.subject));
+  return (
+    w.code === f.code &&
+    (w.subject === f.subject || globRegExp(w.subject, SUBJECT_SEGMENT_ENDS).test(f.subject))
+  );
 }
 
 export function isExpired(w: Waiver, now: Date): boolean {
