@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { reportSchemas } from '../src/model/report.js';
+import { renderComment } from '../src/render/markdown.js';
 import { verify } from '../src/verify.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';
@@ -65,7 +66,7 @@ describe('audit-gate verify', () => {
     // The draft paper's own FAIL stays a warning.
     expect(r.findings.filter((f) => f.code === 'aris.verdict_fail' && !f.blocking)).toHaveLength(1);
   });
-  it('a target whose id is another target’s subject id is a conflict, never filed under that subject', async () => {
+  it('a target whose id is another target’s subject id is a conflict, and the comment fails with its card', async () => {
     const root = repo();
     const fixtures = path.resolve('conformance', 'aristo');
     fs.cpSync(path.join(fixtures, 'clean-verified', 'input'), path.join(root, 'w'), {
@@ -79,12 +80,21 @@ describe('audit-gate verify', () => {
       },
     );
     const r = await verify({ root });
+    // Each workspace's subjects name it, whatever its directory is called.
+    for (const s of r.subjects) expect(s.id.startsWith(`${s.target}#`)).toBe(true);
+    expect(r.subjects.filter((s) => s.target === 'aristo:w#len_bounded')).not.toEqual([]);
     expect(r.subjects.map((s) => s.id)).toContain('aristo:w#len_bounded');
     expect(r.targets.map((t) => t.id)).toContain('aristo:w#len_bounded');
     expect(r.conclusion).toBe('failure');
     const conflict = r.findings.find((f) => f.code === 'gate.subject_conflict');
     expect(conflict).toMatchObject({ subject: 'gate', blocking: true });
-    expect(conflict!.message).toContain('both report aristo:w#len_bounded');
+    expect(conflict!.message).toBe(
+      'The target w#len_bounded has the id aristo:w#len_bounded, which is also a subject of w, so their results cannot be told apart.',
+    );
+    // The comment fails with a card for the conflict: it never says all pass.
+    const comment = renderComment(r, { checkName: 'audit-gate' });
+    expect(comment).toMatch(/^### ✗ audit-gate/m);
+    expect(comment).toContain('(`gate.subject_conflict`)');
   });
   it('progress lines escape directory names, so a newline cannot start a workflow command', async () => {
     const root = repo();

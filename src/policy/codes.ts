@@ -50,7 +50,7 @@ export const GATE = {
     severity: 'error',
     title: 'Two targets report the same subject',
     remediation:
-      'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
+      'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder; rename a directory whose name holds # (an aristo workspace) so that it has none.',
   },
   waiverUnmatched: {
     code: 'gate.waiver_unmatched',

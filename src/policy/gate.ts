@@ -165,7 +165,13 @@ function sharedSubjects(results: PackResult[]): Finding[] {
   }
   for (const r of results) {
     const other = owner.get(r.target.id);
-    if (other && other !== r) conflict(other, r, r.target.id);
+    if (other && other !== r)
+      out.push(
+        finding(GATE.subjectConflict, {
+          subject: 'gate',
+          message: `The target ${r.target.path} has the id ${r.target.id}, which is also a subject of ${other.target.path}, so their results cannot be told apart.`,
+        }),
+      );
   }
   return out;
 }

@@ -161,7 +161,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     if (proof && entry && (state === 'verified' || state === 'refuted' || state === 'inconclusive'))
       gate(state, proof, p, entry, waivers.get(entry.id), card);
     cards.push(card);
-    subjects.push(subjectOf(p.subject, p.id ?? p.name, p.rel, card, proof));
+    subjects.push(subjectOf(targetId, p.subject, p.id ?? p.name, p.rel, card, proof));
   }
 
   function gate(
@@ -263,7 +263,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     );
     const card: Card = { id: e.id, state: 'unproven', file: src.path, site: e.site, claim: e.text };
     cards.push(card);
-    subjects.push(subjectOf(subject, e.id, src.path, card, undefined));
+    subjects.push(subjectOf(targetId, subject, e.id, src.path, card, undefined));
   }
   for (const a of unidentified) {
     if (a.kind !== 'intent' || a.verify === false) continue;
@@ -279,7 +279,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     );
     const card: Card = { id: key, state: 'unproven', file: src.path, site: a.site, claim: a.text };
     cards.push(card);
-    subjects.push(subjectOf(subject, key, src.path, card, undefined));
+    subjects.push(subjectOf(targetId, subject, key, src.path, card, undefined));
   }
 
   const findings = f.all();
@@ -358,6 +358,7 @@ const STATUS: Record<Card['state'], string> = {
 };
 
 function subjectOf(
+  target: string,
   id: string,
   name: string,
   p: string,
@@ -366,7 +367,7 @@ function subjectOf(
 ): Subject {
   const s: Subject = {
     id,
-    target: id.slice(0, id.indexOf('#')),
+    target,
     pack: 'aristo',
     kind: 'annotation',
     name,
