@@ -128,11 +128,12 @@ describe('writeReportFiles', () => {
     const { root, settings } = await verifiedPaper();
     const produced = JSON.parse(fs.readFileSync(path.join(root, 'report.json'), 'utf8'));
     expect(produced.conclusion).toBe('success');
-    fs.mkdirSync(path.join(root, 'out.sarif'));
-    const s = { ...settings, sarifFile: path.join(root, 'out.sarif') };
+    const sarif = path.join(root, 'out.sarif');
+    fs.mkdirSync(sarif);
     let written!: ReturnType<typeof writeReportFiles>;
-    await stdoutOf(() => (written = writeReportFiles(s, produced)));
+    await stdoutOf(() => (written = writeReportFiles({ ...settings, sarifFile: sarif }, produced)));
     expect(written.reportPath).toBe(settings.reportPath);
+    expect(written.sarifFile).toBeUndefined();
     const onDisk = JSON.parse(fs.readFileSync(settings.reportPath, 'utf8'));
     expect(onDisk).toEqual(written.report);
     // The same verdict decide gives with the finding as a run finding.
@@ -145,7 +146,7 @@ describe('writeReportFiles', () => {
     expect(written.report.findings.at(-1)).toMatchObject({
       code: 'gate.report_unwritten',
       blocking: true,
-      message: expect.stringContaining('SARIF could not be written to'),
+      message: `sarif-file ${sarif} was not written: exists and is not a regular file; refusing to replace it.`,
     });
     // Published later (report:), it passes the recheck and still fails.
     const republished = loadReports([settings.reportPath], settings);
@@ -153,18 +154,49 @@ describe('writeReportFiles', () => {
     expect(republished.findings.map((x) => x.code)).toEqual(['gate.report_unwritten']);
   });
 
-  test('an unwritten JSON report leaves no report-path, and everything written succeeds as it was', async () => {
+  test('an unwritten JSON report empties report-path; once writable, the report is as produced', async () => {
     const { root, settings } = await verifiedPaper();
     const produced = JSON.parse(fs.readFileSync(path.join(root, 'report.json'), 'utf8'));
     fs.rmSync(settings.reportPath);
     fs.mkdirSync(settings.reportPath);
+    const sarif = path.join(root, 'out.sarif');
     let refused!: ReturnType<typeof writeReportFiles>;
-    await stdoutOf(() => (refused = writeReportFiles(settings, produced)));
+    await stdoutOf(() => (refused = writeReportFiles({ ...settings, sarifFile: sarif }, produced)));
     expect(refused.reportPath).toBeUndefined();
+    expect(refused.sarifFile).toBe(sarif);
     expect(refused.report.conclusion).toBe('failure');
     fs.rmSync(settings.reportPath, { recursive: true });
     const ok = writeReportFiles(settings, produced);
-    expect(ok).toEqual({ report: produced, reportPath: settings.reportPath });
+    expect(ok).toEqual({ report: produced, reportPath: settings.reportPath, sarifFile: undefined });
+  });
+
+  test('a file written before another failed, that cannot be rewritten, loses its output and warns', async () => {
+    const { root, settings } = await verifiedPaper();
+    const produced = JSON.parse(fs.readFileSync(path.join(root, 'report.json'), 'utf8'));
+    const sarif = path.join(root, 'out.sarif');
+    fs.mkdirSync(sarif);
+    // The first write of the JSON report succeeds; its rewrite (with the failure) does not.
+    const real = fs.renameSync;
+    let renames = 0;
+    const rename = jest.spyOn(fs, 'renameSync').mockImplementation((a, b) => {
+      if (++renames > 1) throw new Error('disk full');
+      real(a, b);
+    });
+    let written!: ReturnType<typeof writeReportFiles>;
+    let out = '';
+    try {
+      out = await stdoutOf(
+        () => (written = writeReportFiles({ ...settings, sarifFile: sarif }, produced)),
+      );
+    } finally {
+      rename.mockRestore();
+    }
+    expect(written.reportPath).toBeUndefined();
+    expect(written.report.conclusion).toBe('failure');
+    expect(written.report.findings.map((f) => f.code)).toEqual(['gate.report_unwritten']);
+    expect(out).toContain(
+      `::warning::${settings.reportPath} holds a report written before the gate failed, and could not be updated; its report-path output is empty.`,
+    );
   });
 });
 

@@ -619,6 +619,7 @@ test('sarif-file writes SARIF 2.1.0 with one result per located finding', async 
     payload: examplePayload('push'),
     inputs: { 'sarif-file': 'out/audit-gate.sarif', comment: 'off' },
   });
+  expect(res.outputs['sarif-file']).toBe(path.join(root, 'out', 'audit-gate.sarif'));
   const sarif = JSON.parse(fs.readFileSync(path.join(root, 'out', 'audit-gate.sarif'), 'utf8')) as {
     version: string;
     runs: { results: { ruleId: string; locations: unknown[] }[] }[];
@@ -655,7 +656,8 @@ test('a report-path the checkout holds as a symlink fails the gate, and the forg
   const r = [...gh.checkRuns.values()][0]!;
   expect(r.conclusion).toBe('failure');
   expect(r.output.text).toContain('gate.report_unwritten');
-  expect(res.stdout).toContain('The JSON report could not be written to');
+  expect(res.stdout).toContain('report-path');
+  expect(r.output.text).toContain('exists and is not a regular file');
 });
 
 test('a sarif-file the checkout holds as a directory fails the gate, and the JSON report says so', async () => {
@@ -670,6 +672,7 @@ test('a sarif-file the checkout holds as a directory fails the gate, and the JSO
     inputs: { 'sarif-file': 'audit-gate.sarif', 'report-path': 'out/report.json', comment: 'off' },
   });
   expect(res.code).toBe(1);
+  expect(res.outputs['sarif-file']).toBe('');
   expect([...gh.checkRuns.values()][0]!.conclusion).toBe('failure');
   const report = JSON.parse(fs.readFileSync(res.outputs['report-path']!, 'utf8')) as {
     conclusion: string;

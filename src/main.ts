@@ -28,7 +28,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   await writeJobSummary(pub, report, env);
   annotateWorkflow(pub, report, annotations);
 
-  setOutputs(pub, report, written.reportPath);
+  setOutputs(pub, report, written);
   release();
   concludeStep(settings.checkName, report);
 }

@@ -1,18 +1,16 @@
 import * as core from '@actions/core';
 import type { GateReport } from '../model/report.js';
 import { checkTitle } from '../render/markdown.js';
+import type { Written } from './files.js';
 import type { Publication } from './publication.js';
 
-/** The step's outputs (action.yml); report-path is empty when the JSON report was not written. */
-export function setOutputs(
-  pub: Publication,
-  report: GateReport,
-  reportPath: string | undefined,
-): void {
+/** The step's outputs (action.yml); a file's path is empty when audit-gate did not write it. */
+export function setOutputs(pub: Publication, report: GateReport, written: Written): void {
   const c = report.counts;
   core.setOutput('conclusion', report.conclusion);
   core.setOutput('submission-ready', report.submission_ready);
-  core.setOutput('report-path', reportPath ?? '');
+  core.setOutput('report-path', written.reportPath ?? '');
+  core.setOutput('sarif-file', written.sarifFile ?? '');
   core.setOutput('subjects', c.subjects);
   core.setOutput('pass', c.pass);
   core.setOutput('problem', c.problem);

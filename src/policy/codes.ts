@@ -78,7 +78,7 @@ export const GATE = {
     severity: 'error',
     title: 'The JSON report or SARIF could not be written where the workflow asked',
     remediation:
-      'Write report-path and sarif-file outside the checkout (for example under ${{ runner.temp }}), or remove what the checkout has at that path; a later step must not publish a file audit-gate did not write.',
+      'Set report-path and sarif-file to paths under ${{ runner.temp }}, outside the checkout, and upload the step’s report-path and sarif-file outputs rather than the paths themselves; if the path already lies outside the checkout, make sure the runner can write there.',
   },
   shardMissing: {
     code: 'gate.shard_missing',
