@@ -34529,7 +34529,7 @@ const CONFORMANCE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8648);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2033);
 /* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
 
 
@@ -34919,6 +34919,107 @@ function headCommit(dir) {
         return undefined;
     const head = headOf(git);
     return head === 'unborn' ? undefined : head;
+}
+
+
+/***/ }),
+
+/***/ 3432:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   fg: () => (/* binding */ isGlob),
+/* harmony export */   hT: () => (/* binding */ expandGlob),
+/* harmony export */   u9: () => (/* binding */ globRegExp)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5419);
+
+
+
+/** Files one pattern may name at most, and entries its walk may look at. */
+const MAX_MATCHES = 1000;
+const MAX_ENTRIES = 100_000;
+const isGlob = (pattern) => /[*?]/.test(pattern);
+/**
+ * A glob as a regular expression: `**` any characters, `*` any run of characters that are not in
+ * `ends` (the characters that end a segment), `?` one such character.
+ */
+function globRegExp(glob, ends = '/') {
+    const other = `[^${ends}]`;
+    let re = '';
+    for (let i = 0; i < glob.length; i++) {
+        const c = glob[i];
+        if (c === '*' && glob[i + 1] === '*') {
+            re += '.*';
+            i++;
+        }
+        else if (c === '*')
+            re += `${other}*`;
+        else if (c === '?')
+            re += other;
+        else
+            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+    }
+    return new RegExp(`^${re}$`, 's');
+}
+/**
+ * The regular files an absolute glob (`*` within a segment, `**` across, `?` one character)
+ * matches, sorted. Only under one of `roots` (the workspace, the runner's temp dir): the walk
+ * starts at the pattern's fixed prefix, which must really lie inside one, and neither follows nor
+ * matches symlinks, so a downloaded artifact cannot lead it elsewhere.
+ */
+function expandGlob(pattern, roots) {
+    const segments = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(pattern).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep));
+    const fixed = segments.findIndex(isGlob);
+    const base = segments.slice(0, fixed).join((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)) || (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep);
+    const real = realOrUndefined(base);
+    const inside = (p) => roots.some((r) => (0,_write_js__WEBPACK_IMPORTED_MODULE_2__/* .lexicallyInside */ .o5)(p, r) || (0,_write_js__WEBPACK_IMPORTED_MODULE_2__/* .lexicallyInside */ .o5)(p, realOrUndefined(r) ?? r));
+    const realRoots = roots.map((r) => realOrUndefined(r) ?? r);
+    if (!inside(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base)) ||
+        (real !== undefined && !realRoots.some((r) => (0,_write_js__WEBPACK_IMPORTED_MODULE_2__/* .lexicallyInside */ .o5)(real, r))))
+        return {
+            ok: false,
+            problem: 'lies outside the workspace and the runner temp directory',
+        };
+    const match = globRegExp(segments.slice(fixed).join('/'));
+    const files = [];
+    let seen = 0;
+    const stack = [''];
+    while (stack.length > 0) {
+        const rel = stack.pop();
+        let entries;
+        try {
+            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(base, rel), { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            if (++seen > MAX_ENTRIES)
+                return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };
+            const child = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory())
+                stack.push(child);
+            else if (e.isFile() && match.test(child)) {
+                if (files.length >= MAX_MATCHES)
+                    return { ok: false, problem: `matches more than ${MAX_MATCHES} files` };
+                files.push(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(base, child));
+            }
+        }
+    }
+    return { ok: true, files: files.sort() };
+}
+function realOrUndefined(p) {
+    try {
+        return node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(p);
+    }
+    catch {
+        return undefined;
+    }
 }
 
 
@@ -36154,7 +36255,7 @@ function assertInside(dir, root) {
 
 /***/ }),
 
-/***/ 8648:
+/***/ 2033:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45846,60 +45947,66 @@ function confinement(file, workspace) {
 }
 /**
  * The JSON report (report-path) and, when asked for, SARIF. A file that cannot be written fails
- * the gate: a later step (upload-artifact, upload-sarif) would otherwise publish whatever the
- * checkout put at that path, such as a forged green report behind a symlink or a directory.
+ * the gate and its output is empty: a later step (upload-artifact, upload-sarif) would otherwise
+ * publish whatever the checkout put at that path, such as a forged green report behind a symlink.
  */
 function writeReportFiles(settings, report) {
     const files = [
         {
+            input: 'report-path',
             file: settings.reportPath,
-            what: 'The JSON report',
             render: (r) => JSON.stringify(r, null, 2) + '\n',
         },
     ];
     if (settings.sarifFile)
         files.push({
+            input: 'sarif-file',
             file: settings.sarifFile,
-            what: 'SARIF',
             render: (r) => JSON.stringify(renderSarif(r, { codes: (0,registry/* allCodes */.Sb)() }), null, 2) + '\n',
         });
-    const refused = new Set();
+    const failed = new Map(); // why each file was not written
     const write = (out, r) => {
         try {
             (0,io_write/* writeReportFile */.aS)(out.file, out.render(r), confinement(out.file, settings.workspace));
-            return undefined;
+            return true;
         }
         catch (err) {
-            refused.add(out);
-            return (0,finding/* finding */.g)(codes/* GATE */.k.reportUnwritten, {
-                subject: 'gate',
-                message: `${out.what} could not be written to ${out.file}: ${err.message}.`,
-            });
+            failed.set(out, err.message);
+            return false;
         }
     };
-    const failed = files.map((out) => write(out, report)).filter((f) => f !== undefined);
-    if (failed.length === 0)
-        return { report, reportPath: settings.reportPath };
-    const failing = (0,gate/* withBlockingRunFindings */.X)(report, failed);
-    // What was written must say that the gate failed too.
-    for (const out of files)
-        if (!refused.has(out) && write(out, failing))
-            warning(`${out.file} holds the report before ${out.what} failed; do not publish it.`);
-    return {
-        report: failing,
-        reportPath: refused.has(files[0]) ? undefined : settings.reportPath,
+    const written = files.filter((out) => write(out, report));
+    if (failed.size > 0) {
+        report = (0,gate/* withBlockingRunFindings */.X)(report, [...failed].map(([out, why]) => unwritten(out, why)));
+        // What was written must say that the gate failed too; a file that then fails is not ours.
+        for (const out of written)
+            if (!write(out, report))
+                warning(`${out.file} holds a report written before the gate failed, and could not be updated; its ${out.input} output is empty.`);
+    }
+    const path = (input) => {
+        const out = files.find((f) => f.input === input);
+        return out && !failed.has(out) ? out.file : undefined;
     };
+    return { report, reportPath: path('report-path'), sarifFile: path('sarif-file') };
+}
+function unwritten(out, why) {
+    return (0,finding/* finding */.g)(codes/* GATE */.k.reportUnwritten, {
+        subject: 'gate',
+        // The reason may start with the path again ("<file> exists and is not a regular file").
+        message: `${out.input} ${out.file} was not written: ${why.startsWith(`${out.file} `) ? why.slice(out.file.length + 1) : why}.`,
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
 
 
-/** The step's outputs (action.yml); report-path is empty when the JSON report was not written. */
-function setOutputs(pub, report, reportPath) {
+/** The step's outputs (action.yml); a file's path is empty when audit-gate did not write it. */
+function setOutputs(pub, report, written) {
     const c = report.counts;
     setOutput('conclusion', report.conclusion);
     setOutput('submission-ready', report.submission_ready);
-    setOutput('report-path', reportPath ?? '');
+    setOutput('report-path', written.reportPath ?? '');
+    setOutput('sarif-file', written.sarifFile ?? '');
     setOutput('subjects', c.subjects);
     setOutput('pass', c.pass);
     setOutput('problem', c.problem);
@@ -46001,76 +46108,8 @@ function ensureCommit(workspace, target, env) {
 var config = __nccwpck_require__(2973);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/policy/waivers.ts
-var waivers = __nccwpck_require__(2827);
-;// CONCATENATED MODULE: ./src/io/glob.ts
-
-
-
-
-/** Files one pattern may name at most, and entries its walk may look at. */
-const MAX_MATCHES = 1000;
-const MAX_ENTRIES = 100_000;
-const isGlob = (pattern) => /[*?]/.test(pattern);
-/**
- * The regular files an absolute glob (`*` within a segment, `**` across, `?` one character)
- * matches, sorted. Only under one of `roots` (the workspace, the runner's temp dir): the walk
- * starts at the pattern's fixed prefix, which must really lie inside one, and neither follows nor
- * matches symlinks, so a downloaded artifact cannot lead it elsewhere.
- */
-function expandGlob(pattern, roots) {
-    const segments = external_node_path_default().resolve(pattern).split((external_node_path_default()).sep);
-    const fixed = segments.findIndex(isGlob);
-    const base = segments.slice(0, fixed).join((external_node_path_default()).sep) || (external_node_path_default()).sep;
-    const real = realOrUndefined(base);
-    const inside = (p) => roots.some((r) => (0,io_write/* lexicallyInside */.o5)(p, r) || (0,io_write/* lexicallyInside */.o5)(p, realOrUndefined(r) ?? r));
-    const realRoots = roots.map((r) => realOrUndefined(r) ?? r);
-    if (!inside(external_node_path_default().resolve(base)) ||
-        (real !== undefined && !realRoots.some((r) => (0,io_write/* lexicallyInside */.o5)(real, r))))
-        return {
-            ok: false,
-            problem: 'lies outside the workspace and the runner temp directory',
-        };
-    const match = (0,waivers/* globRegExp */.u9)(segments.slice(fixed).join('/'));
-    const files = [];
-    let seen = 0;
-    const stack = [''];
-    while (stack.length > 0) {
-        const rel = stack.pop();
-        let entries;
-        try {
-            entries = external_node_fs_default().readdirSync(external_node_path_default().join(base, rel), { withFileTypes: true });
-        }
-        catch {
-            continue;
-        }
-        for (const e of entries) {
-            if (++seen > MAX_ENTRIES)
-                return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };
-            const child = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory())
-                stack.push(child);
-            else if (e.isFile() && match.test(child)) {
-                if (files.length >= MAX_MATCHES)
-                    return { ok: false, problem: `matches more than ${MAX_MATCHES} files` };
-                files.push(external_node_path_default().join(base, child));
-            }
-        }
-    }
-    return { ok: true, files: files.sort() };
-}
-function realOrUndefined(p) {
-    try {
-        return external_node_fs_default().realpathSync(p);
-    }
-    catch {
-        return undefined;
-    }
-}
-
+// EXTERNAL MODULE: ./src/io/glob.ts
+var glob = __nccwpck_require__(3432);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
 var schemas = __nccwpck_require__(7597);
 // EXTERNAL MODULE: ./src/model/first-use.ts
@@ -46486,9 +46525,9 @@ function warnIgnoredInputs(settings) {
 function reportFiles(settings) {
     const roots = [settings.workspace, ...(settings.runnerTemp ? [settings.runnerTemp] : [])];
     return settings.report.flatMap((pattern) => {
-        if (!isGlob(pattern))
+        if (!(0,glob/* isGlob */.fg)(pattern))
             return [pattern];
-        const expanded = expandGlob(pattern, roots);
+        const expanded = (0,glob/* expandGlob */.hT)(pattern, roots);
         if (!expanded.ok || expanded.files.length === 0)
             throw new ToolFailure(`The report pattern ${pattern} ${expanded.ok ? 'matches no file' : expanded.problem}.`, 'Download the report artifacts before this step (actions/download-artifact) into the workspace or $RUNNER_TEMP, and point `report:` at their JSON files.');
         return expanded.files;
@@ -46587,6 +46626,9 @@ function verifyWorkspace(settings) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
 var policy_assurance = __nccwpck_require__(1355);
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
@@ -46755,7 +46797,7 @@ async function run(env = process.env) {
     await postComment(pub, report);
     await writeJobSummary(pub, report, env);
     annotateWorkflow(pub, report, annotations);
-    setOutputs(pub, report, written.reportPath);
+    setOutputs(pub, report, written);
     release();
     concludeStep(settings.checkName, report);
 }
@@ -59175,7 +59217,7 @@ async function verifyAristo(targetDir, ctx) {
         if (proof && entry && (state === 'verified' || state === 'refuted' || state === 'inconclusive'))
             gate(state, proof, p, entry, waivers.get(entry.id), card);
         cards.push(card);
-        subjects.push(subjectOf(p.subject, p.id ?? p.name, p.rel, card, proof));
+        subjects.push(subjectOf(targetId, p.subject, p.id ?? p.name, p.rel, card, proof));
     }
     function gate(state, proof, p, entry, waiver, card) {
         const src = sourceAt(entry);
@@ -59239,7 +59281,7 @@ async function verifyAristo(targetDir, ctx) {
         });
         const card = { id: e.id, state: 'unproven', file: src.path, site: e.site, claim: e.text };
         cards.push(card);
-        subjects.push(subjectOf(subject, e.id, src.path, card, undefined));
+        subjects.push(subjectOf(targetId, subject, e.id, src.path, card, undefined));
     }
     for (const a of unidentified) {
         if (a.kind !== 'intent' || a.verify === false)
@@ -59250,7 +59292,7 @@ async function verifyAristo(targetDir, ctx) {
         f.add(ARISTO.proofMissing, subject, `The intent at ${key} (${a.site}) has no id and no index entry to take one from, so no proof can be matched to it: give it id = "…".`, src, missing);
         const card = { id: key, state: 'unproven', file: src.path, site: a.site, claim: a.text };
         cards.push(card);
-        subjects.push(subjectOf(subject, key, src.path, card, undefined));
+        subjects.push(subjectOf(targetId, subject, key, src.path, card, undefined));
     }
     const findings = f.all();
     const blocked = findings.some((x) => x.severity === 'error');
@@ -59323,10 +59365,10 @@ const STATUS = {
     malformed: 'MALFORMED',
     unproven: 'NO_PROOF',
 };
-function subjectOf(id, name, p, card, proof) {
+function subjectOf(target, id, name, p, card, proof) {
     const s = {
         id,
-        target: id.slice(0, id.indexOf('#')),
+        target,
         pack: 'aristo',
         kind: 'annotation',
         name,
@@ -78919,7 +78961,7 @@ const GATE = {
         code: 'gate.subject_conflict',
         severity: 'error',
         title: 'Two targets report the same subject',
-        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
+        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder; rename a directory whose name holds # (an aristo workspace) so that it has none.',
     },
     waiverUnmatched: {
         code: 'gate.waiver_unmatched',
@@ -78943,7 +78985,7 @@ const GATE = {
         code: 'gate.report_unwritten',
         severity: 'error',
         title: 'The JSON report or SARIF could not be written where the workflow asked',
-        remediation: 'Write report-path and sarif-file outside the checkout (for example under ${{ runner.temp }}), or remove what the checkout has at that path; a later step must not publish a file audit-gate did not write.',
+        remediation: 'Set report-path and sarif-file to paths under ${{ runner.temp }}, outside the checkout, and upload the step’s report-path and sarif-file outputs rather than the paths themselves; if the path already lies outside the checkout, make sure the runner can write there.',
     },
     shardMissing: {
         code: 'gate.shard_missing',
@@ -79219,7 +79261,10 @@ function sharedSubjects(results) {
     for (const r of results) {
         const other = owner.get(r.target.id);
         if (other && other !== r)
-            conflict(other, r, r.target.id);
+            out.push((0,finding/* finding */.g)(codes/* GATE */.k.subjectConflict, {
+                subject: 'gate',
+                message: `The target ${r.target.path} has the id ${r.target.id}, which is also a subject of ${other.target.path}, so their results cannot be told apart.`,
+            }));
     }
     return out;
 }
@@ -79232,14 +79277,15 @@ function sharedSubjects(results) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   IM: () => (/* binding */ waiverSchema),
-/* harmony export */   Kw: () => (/* binding */ applyWaivers),
-/* harmony export */   u9: () => (/* binding */ globRegExp)
+/* harmony export */   Kw: () => (/* binding */ applyWaivers)
 /* harmony export */ });
 /* unused harmony exports waiverMatches, isExpired */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7597);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7597);
 /* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
-/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9553);
-/* harmony import */ var _codes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8584);
+/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9553);
+/* harmony import */ var _io_glob_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3432);
+/* harmony import */ var _codes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8584);
+
 
 
 
@@ -79259,17 +79305,17 @@ function isCalendarDate(s) {
     return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 }
 /** One accepted finding: `config.waivers[]`; built on first use (src/model/first-use.ts). */
-const waiverSchema = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_2__/* .onFirstUse */ .V)(() => zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
-    code: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('The validation code waived, e.g. aris.input_stale'),
-    subject: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+const waiverSchema = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_3__/* .onFirstUse */ .V)(() => zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    code: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().min(1).describe('The validation code waived, e.g. aris.input_stale'),
+    subject: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
         .min(1)
         .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
-    reason: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
-    tracking: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    reason: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
+    tracking: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
         .min(1)
         .optional()
         .describe('Where the fix is tracked, e.g. an issue URL'),
-    expires: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    expires: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
         .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
         .refine(isCalendarDate, 'is not a real date')
         .optional()
@@ -79277,29 +79323,14 @@ const waiverSchema = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_2__/* .onFi
 })
     .strict());
 /**
- * A subject glob as a regular expression: `**` any characters, `*` any but `/` and `#`, `?` one
- * of those. `#` ends a segment as `/` does: aristo's subject is `<workspace>#<proof id>`, and a
- * workspace may be named `.#legacy_x`, so `aristo:.#legacy_*` must not reach its proofs.
+ * Where a subject glob's `*` and `?` stop: `/`, and `#` too, since aristo's subject is
+ * `<workspace>#<proof id>` and a workspace may be named `.#legacy_x`, so `aristo:.#legacy_*`
+ * must not reach its proofs.
  */
-function globRegExp(glob) {
-    let re = '';
-    for (let i = 0; i < glob.length; i++) {
-        const c = glob[i];
-        if (c === '*' && glob[i + 1] === '*') {
-            re += '.*';
-            i++;
-        }
-        else if (c === '*')
-            re += '[^/#]*';
-        else if (c === '?')
-            re += '[^/#]';
-        else
-            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
-    }
-    return new RegExp(`^${re}$`, 's');
-}
+const SUBJECT_SEGMENT_ENDS = '/#';
 function waiverMatches(w, f) {
-    return w.code === f.code && (w.subject === f.subject || globRegExp(w.subject).test(f.subject));
+    return (w.code === f.code &&
+        (w.subject === f.subject || (0,_io_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .globRegExp */ .u9)(w.subject, SUBJECT_SEGMENT_ENDS).test(f.subject)));
 }
 function isExpired(w, now) {
     return w.expires !== undefined && Date.parse(w.expires) <= now.getTime();
@@ -79332,13 +79363,13 @@ function applyWaivers(findings, entries, now) {
         const at = e.location ? { location: e.location } : {};
         const named = `The waiver of ${w.code} for ${w.subject}`;
         if (!live[i])
-            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .g)(_codes_js__WEBPACK_IMPORTED_MODULE_1__/* .GATE */ .k.waiverExpired, {
+            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .g)(_codes_js__WEBPACK_IMPORTED_MODULE_2__/* .GATE */ .k.waiverExpired, {
                 subject: 'gate',
                 message: `${named} expired on ${w.expires}, so it no longer applies.`,
                 ...at,
             }));
         else if (!used.has(i))
-            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .g)(_codes_js__WEBPACK_IMPORTED_MODULE_1__/* .GATE */ .k.waiverUnmatched, {
+            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .g)(_codes_js__WEBPACK_IMPORTED_MODULE_2__/* .GATE */ .k.waiverUnmatched, {
                 subject: 'gate',
                 message: `${named} matches no finding: what it waived is fixed or gone.`,
                 ...at,
@@ -79510,8 +79541,8 @@ function mdText(s, max = 1000) {
         // GitHub also autolinks GH-123 issue references and full commit SHAs.
         .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
         .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
-        // A leading list, heading-underline or numbered-list marker stays text.
-        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
+        // A leading list, heading-underline or numbered-list marker stays text, indented too.
+        .replace(/^(\s*)([-+=]|\d+[.)])/, (_, ws, m) => `${ws}\\${m}`));
 }
 /**
  * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the

@@ -4069,7 +4069,7 @@ var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 class WriteRefused extends Error {
 }
 /** Whether `p` lies lexically inside `root` (before symlinks are considered). */
-function lexicallyInside(p, root) {
+function write_lexicallyInside(p, root) {
     const rel = external_node_path_default().relative(external_node_path_default().resolve(root), external_node_path_default().resolve(p));
     return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
 }
@@ -4465,8 +4465,8 @@ function mdText(s, max = 1000) {
         // GitHub also autolinks GH-123 issue references and full commit SHAs.
         .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
         .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
-        // A leading list, heading-underline or numbered-list marker stays text.
-        .replace(/^([-+=]|\d+[.)])/, (m) => `\\${m}`));
+        // A leading list, heading-underline or numbered-list marker stays text, indented too.
+        .replace(/^(\s*)([-+=]|\d+[.)])/, (_, ws, m) => `${ws}\\${m}`));
 }
 /**
  * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
@@ -4656,7 +4656,7 @@ const GATE = {
         code: 'gate.subject_conflict',
         severity: 'error',
         title: 'Two targets report the same subject',
-        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder.',
+        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder; rename a directory whose name holds # (an aristo workspace) so that it has none.',
     },
     waiverUnmatched: {
         code: 'gate.waiver_unmatched',
@@ -4680,7 +4680,7 @@ const GATE = {
         code: 'gate.report_unwritten',
         severity: 'error',
         title: 'The JSON report or SARIF could not be written where the workflow asked',
-        remediation: 'Write report-path and sarif-file outside the checkout (for example under ${{ runner.temp }}), or remove what the checkout has at that path; a later step must not publish a file audit-gate did not write.',
+        remediation: 'Set report-path and sarif-file to paths under ${{ runner.temp }}, outside the checkout, and upload the step\u2019s report-path and sarif-file outputs rather than the paths themselves; if the path already lies outside the checkout, make sure the runner can write there.',
     },
     shardMissing: {
         code: 'gate.shard_missing',
@@ -15153,7 +15153,94 @@ function toValue(node, lines, duplicates) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/io/glob.ts
+
+
+
+/** Files one pattern may name at most, and entries its walk may look at. */
+const MAX_MATCHES = 1000;
+const MAX_ENTRIES = 100_000;
+const isGlob = (pattern) => /[*?]/.test(pattern);
+/**
+ * A glob as a regular expression: `**` any characters, `*` any run of characters that are not in
+ * `ends` (the characters that end a segment), `?` one such character.
+ */
+function globRegExp(glob, ends = '/') {
+    const other = `[^${ends}]`;
+    let re = '';
+    for (let i = 0; i < glob.length; i++) {
+        const c = glob[i];
+        if (c === '*' && glob[i + 1] === '*') {
+            re += '.*';
+            i++;
+        }
+        else if (c === '*')
+            re += `${other}*`;
+        else if (c === '?')
+            re += other;
+        else
+            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+    }
+    return new RegExp(`^${re}$`, 's');
+}
+/**
+ * The regular files an absolute glob (`*` within a segment, `**` across, `?` one character)
+ * matches, sorted. Only under one of `roots` (the workspace, the runner's temp dir): the walk
+ * starts at the pattern's fixed prefix, which must really lie inside one, and neither follows nor
+ * matches symlinks, so a downloaded artifact cannot lead it elsewhere.
+ */
+function expandGlob(pattern, roots) {
+    const segments = path.resolve(pattern).split(path.sep);
+    const fixed = segments.findIndex(isGlob);
+    const base = segments.slice(0, fixed).join(path.sep) || path.sep;
+    const real = realOrUndefined(base);
+    const inside = (p) => roots.some((r) => lexicallyInside(p, r) || lexicallyInside(p, realOrUndefined(r) ?? r));
+    const realRoots = roots.map((r) => realOrUndefined(r) ?? r);
+    if (!inside(path.resolve(base)) ||
+        (real !== undefined && !realRoots.some((r) => lexicallyInside(real, r))))
+        return {
+            ok: false,
+            problem: 'lies outside the workspace and the runner temp directory',
+        };
+    const match = globRegExp(segments.slice(fixed).join('/'));
+    const files = [];
+    let seen = 0;
+    const stack = [''];
+    while (stack.length > 0) {
+        const rel = stack.pop();
+        let entries;
+        try {
+            entries = fs.readdirSync(path.join(base, rel), { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        for (const e of entries) {
+            if (++seen > MAX_ENTRIES)
+                return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };
+            const child = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory())
+                stack.push(child);
+            else if (e.isFile() && match.test(child)) {
+                if (files.length >= MAX_MATCHES)
+                    return { ok: false, problem: `matches more than ${MAX_MATCHES} files` };
+                files.push(path.join(base, child));
+            }
+        }
+    }
+    return { ok: true, files: files.sort() };
+}
+function realOrUndefined(p) {
+    try {
+        return fs.realpathSync(p);
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/policy/waivers.ts
+
 
 
 
@@ -15191,29 +15278,14 @@ const waiverSchema = onFirstUse(() => object({
 })
     .strict());
 /**
- * A subject glob as a regular expression: `**` any characters, `*` any but `/` and `#`, `?` one
- * of those. `#` ends a segment as `/` does: aristo's subject is `<workspace>#<proof id>`, and a
- * workspace may be named `.#legacy_x`, so `aristo:.#legacy_*` must not reach its proofs.
+ * Where a subject glob's `*` and `?` stop: `/`, and `#` too, since aristo's subject is
+ * `<workspace>#<proof id>` and a workspace may be named `.#legacy_x`, so `aristo:.#legacy_*`
+ * must not reach its proofs.
  */
-function globRegExp(glob) {
-    let re = '';
-    for (let i = 0; i < glob.length; i++) {
-        const c = glob[i];
-        if (c === '*' && glob[i + 1] === '*') {
-            re += '.*';
-            i++;
-        }
-        else if (c === '*')
-            re += '[^/#]*';
-        else if (c === '?')
-            re += '[^/#]';
-        else
-            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
-    }
-    return new RegExp(`^${re}$`, 's');
-}
+const SUBJECT_SEGMENT_ENDS = '/#';
 function waiverMatches(w, f) {
-    return w.code === f.code && (w.subject === f.subject || globRegExp(w.subject).test(f.subject));
+    return (w.code === f.code &&
+        (w.subject === f.subject || globRegExp(w.subject, SUBJECT_SEGMENT_ENDS).test(f.subject)));
 }
 function isExpired(w, now) {
     return w.expires !== undefined && Date.parse(w.expires) <= now.getTime();
@@ -15363,7 +15435,7 @@ function loadConfig(ws, source) {
 }
 /** Where a config file really is, and whether the checkout decides its content. */
 function locate(ws, givenRoot, file) {
-    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
+    const named = write_lexicallyInside(file, ws.root) || write_lexicallyInside(file, givenRoot);
     let real;
     try {
         real = external_node_fs_default().realpathSync(file);
@@ -17174,7 +17246,10 @@ function sharedSubjects(results) {
     for (const r of results) {
         const other = owner.get(r.target.id);
         if (other && other !== r)
-            conflict(other, r, r.target.id);
+            out.push(finding(GATE.subjectConflict, {
+                subject: 'gate',
+                message: `The target ${r.target.path} has the id ${r.target.id}, which is also a subject of ${other.target.path}, so their results cannot be told apart.`,
+            }));
     }
     return out;
 }
@@ -17220,7 +17295,7 @@ function configDigest(settings) {
     return `sha256:${sha256Hex(canonical(settings))}`;
 }
 /** Entries a size estimate looks at per target at most (a hostile tree cannot stall planning). */
-const MAX_ENTRIES = 20_000;
+const shard_MAX_ENTRIES = 20_000;
 /**
  * What checking a target will read, cheaply: the sizes of the files under its directory (lstat,
  * symlinks not followed, .git and node_modules skipped), plus one so empty targets still spread.
@@ -17229,7 +17304,7 @@ function estimateBytes(dir) {
     let bytes = 1;
     let seen = 0;
     const stack = [dir];
-    while (stack.length > 0 && seen < MAX_ENTRIES) {
+    while (stack.length > 0 && seen < shard_MAX_ENTRIES) {
         const d = stack.pop();
         let entries;
         try {
@@ -17239,7 +17314,7 @@ function estimateBytes(dir) {
             continue;
         }
         for (const e of entries) {
-            if (++seen > MAX_ENTRIES)
+            if (++seen > shard_MAX_ENTRIES)
                 break;
             const abs = external_node_path_default().join(d, e.name);
             if (e.isDirectory()) {
@@ -29111,7 +29186,7 @@ async function verifyAristo(targetDir, ctx) {
         if (proof && entry && (state === 'verified' || state === 'refuted' || state === 'inconclusive'))
             gate(state, proof, p, entry, waivers.get(entry.id), card);
         cards.push(card);
-        subjects.push(subjectOf(p.subject, p.id ?? p.name, p.rel, card, proof));
+        subjects.push(subjectOf(targetId, p.subject, p.id ?? p.name, p.rel, card, proof));
     }
     function gate(state, proof, p, entry, waiver, card) {
         const src = sourceAt(entry);
@@ -29175,7 +29250,7 @@ async function verifyAristo(targetDir, ctx) {
         });
         const card = { id: e.id, state: 'unproven', file: src.path, site: e.site, claim: e.text };
         cards.push(card);
-        subjects.push(subjectOf(subject, e.id, src.path, card, undefined));
+        subjects.push(subjectOf(targetId, subject, e.id, src.path, card, undefined));
     }
     for (const a of unidentified) {
         if (a.kind !== 'intent' || a.verify === false)
@@ -29186,7 +29261,7 @@ async function verifyAristo(targetDir, ctx) {
         f.add(ARISTO.proofMissing, subject, `The intent at ${key} (${a.site}) has no id and no index entry to take one from, so no proof can be matched to it: give it id = "\u2026".`, src, missing);
         const card = { id: key, state: 'unproven', file: src.path, site: a.site, claim: a.text };
         cards.push(card);
-        subjects.push(subjectOf(subject, key, src.path, card, undefined));
+        subjects.push(subjectOf(targetId, subject, key, src.path, card, undefined));
     }
     const findings = f.all();
     const blocked = findings.some((x) => x.severity === 'error');
@@ -29259,10 +29334,10 @@ const STATUS = {
     malformed: 'MALFORMED',
     unproven: 'NO_PROOF',
 };
-function subjectOf(id, name, p, card, proof) {
+function subjectOf(target, id, name, p, card, proof) {
     const s = {
         id,
-        target: id.slice(0, id.indexOf('#')),
+        target,
         pack: 'aristo',
         kind: 'annotation',
         name,
