@@ -200,8 +200,11 @@ describe('hostile files', () => {
     );
     expect(mine).toHaveLength(51);
     expect(mine[50]!.message).toMatch(
-      /^2950 more place\(s\) in aristo:.*#len_bounded have the same problem/,
+      /^2950 more place\(s\) for len_bounded have the same problem/,
     );
+    expect(mine[50]!.remediation).toBe(mine[0]!.remediation);
+    expect(mine[50]!.remediation).toContain('id=len_bounded');
+    expect(mine[50]).toMatchObject({ severity: 'error' });
     expect(r.target.terminal_state).toBe('blocked');
   });
   it('a nested workspace’s sources are its own, however deep they lie', async () => {

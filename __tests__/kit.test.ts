@@ -41,6 +41,17 @@ describe('Findings', () => {
     });
   });
 
+  it('closes with the most severe of the findings it counted, and the first one’s fix', () => {
+    const f = new Findings<DemoDef>('demo:x', { maxPerCode: 1 });
+    f.report(DEMO, { message: 'kept', severity: 'warning' });
+    f.report(DEMO, { message: 'counted', severity: 'warning', remediation: 'Fix this one.' });
+    f.report(DEMO, { message: 'counted', severity: 'error', remediation: 'Fix that one.' });
+    expect(f.closing()).toEqual([
+      expect.objectContaining({ severity: 'error', remediation: 'Fix this one.' }),
+    ]);
+    expect(f.finish()[0]).toMatchObject({ message: 'kept', severity: 'warning' });
+  });
+
   it('computes a lazy location only for a finding it keeps', () => {
     const f = new Findings('demo:x', { maxPerCode: 1 });
     let calls = 0;

@@ -1,5 +1,5 @@
-import { finding, type Finding, type Location } from '../../model/finding.js';
-import { MAX_PER_CODE, moreOf } from '../kit/findings.js';
+import type { Finding, Location } from '../../model/finding.js';
+import { Findings as KitFindings } from '../kit/findings.js';
 import type { AristoCodeDef } from './codes.js';
 import type { VerifyLevel } from './schema.js';
 
@@ -25,16 +25,16 @@ export interface Entry {
 }
 
 /**
- * The findings of one target; the remediation's `<id>` is filled in per finding. Each subject
- * keeps its first MAX_PER_CODE findings of a code and then says how many more: 40 proofs of
- * 30,000 failing grounds each made a report too large to write.
+ * The findings of one target, per subject (the kit's collector: each code keeps its first 50 and
+ * then says how many more; 40 proofs of 30,000 failing grounds each made a report too large to
+ * write). The remediation's `<id>` is filled in per finding.
  */
 export class Findings {
   private readonly list: Finding[] = [];
-  private readonly bySubject = new Map<string, Finding[]>();
-  private readonly counts = new Map<string, number>();
-  /** Per subject, per capped code: how many more, and where the first of them was. */
-  private readonly over = new Map<string, Map<string, Over>>();
+  private readonly bySubject = new Map<string, KitFindings<AristoCodeDef>>();
+
+  /** `targetId`: the workspace's own subject; the others are `<targetId>#<annotation id>`. */
+  constructor(private readonly targetId: string) {}
 
   add(
     def: AristoCodeDef,
@@ -43,52 +43,31 @@ export class Findings {
     location?: Location,
     opts: { related?: Location[]; severity?: Finding['severity']; id?: string } = {},
   ): void {
-    const key = `${subject}\0${def.code}`;
-    const n = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, n);
-    if (n > MAX_PER_CODE) {
-      let mine = this.over.get(subject);
-      if (!mine) this.over.set(subject, (mine = new Map()));
-      const o = mine.get(def.code);
-      if (o) o.n++;
-      else mine.set(def.code, { def, n: 1, first: location, severity: opts.severity });
-      return;
+    let mine = this.bySubject.get(subject);
+    if (!mine) {
+      const scope =
+        subject === this.targetId
+          ? 'in this workspace'
+          : `for ${subject.slice(this.targetId.length + 1)}`;
+      this.bySubject.set(subject, (mine = new KitFindings(subject, { scope })));
     }
-    const f = finding(def, {
-      subject,
+    const kept = mine.report(def, {
       message,
       ...(location ? { location } : {}),
       ...(opts.related ? { related: opts.related } : {}),
       ...(opts.severity ? { severity: opts.severity } : {}),
       ...(opts.id !== undefined ? { remediation: def.remediation.replace(/<id>/g, opts.id) } : {}),
     });
-    this.list.push(f);
-    const own = this.bySubject.get(subject);
-    if (own) own.push(f);
-    else this.bySubject.set(subject, [f]);
+    if (kept) this.list.push(kept);
   }
 
   /** The findings about one subject so far, the closing ones of its capped codes included. */
   of(subject: string): Finding[] {
-    return [...(this.bySubject.get(subject) ?? []), ...this.closing(subject)];
+    return this.bySubject.get(subject)?.finish() ?? [];
   }
 
   /** Every finding, in the order reported, then the closing ones of capped codes. */
   all(): Finding[] {
-    return [...this.list, ...[...this.over.keys()].flatMap((s) => this.closing(s))];
+    return [...this.list, ...[...this.bySubject.values()].flatMap((k) => k.closing())];
   }
-
-  private closing(subject: string): Finding[] {
-    return [...(this.over.get(subject)?.values() ?? [])].map((o) => {
-      const f = moreOf(o.def, subject, o.n, MAX_PER_CODE, `in ${subject}`, o.first);
-      return o.severity ? { ...f, severity: o.severity } : f;
-    });
-  }
-}
-
-interface Over {
-  def: AristoCodeDef;
-  n: number;
-  first: Location | undefined;
-  severity: Finding['severity'] | undefined;
 }

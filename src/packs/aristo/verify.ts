@@ -60,7 +60,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
   const rel = ws.rel(targetDir);
   const targetId = `aristo:${rel}`;
   const repoPath = (file: string) => (rel === '.' ? file : `${rel}/${file}`);
-  const f = new Findings();
+  const f = new Findings(targetId);
 
   const scan = await scanSources(ws, targetDir, targetId, f);
   const index = loadIndex(ws, targetDir, targetId, f);

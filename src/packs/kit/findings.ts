@@ -1,4 +1,10 @@
-import { finding, type CodeDef, type Finding, type Location } from '../../model/finding.js';
+import {
+  finding,
+  type CodeDef,
+  type Finding,
+  type Location,
+  type Severity,
+} from '../../model/finding.js';
 
 /** By default, at most this many findings per code and target; the rest are counted in one closing finding. */
 export const MAX_PER_CODE = 50;
@@ -14,6 +20,8 @@ export interface Report {
   related?: Lazy<Location[]>;
   remediation?: string;
   details?: Record<string, string>;
+  /** Instead of the code's own (a pack option that makes it block, say). */
+  severity?: Severity;
 }
 
 export interface FindingsOptions {
@@ -31,9 +39,10 @@ export interface FindingsOptions {
 export class Findings<D extends CodeDef = CodeDef> {
   private readonly out: Finding[] = [];
   private readonly counts = new Map<string, number>();
+  /** Per capped code: how many more, the first's place and fix, the most severe of them. */
   private readonly suppressed = new Map<
     string,
-    { def: D; n: number; first: Location | undefined }
+    { def: D; n: number; first: Location | undefined; remediation?: string; severity: Severity }
   >();
   private readonly max: number;
   private readonly scope: string;
@@ -46,31 +55,39 @@ export class Findings<D extends CodeDef = CodeDef> {
     this.scope = options.scope ?? 'in this target';
   }
 
-  /** Reports a finding of `def` (ESLint's context.report). */
-  report(def: D, r: Report): void {
+  /** Reports a finding of `def` (ESLint's context.report): the finding kept, or undefined past the cap. */
+  report(def: D, r: Report): Finding | undefined {
     const n = (this.counts.get(def.code) ?? 0) + 1;
     this.counts.set(def.code, n);
+    const severity = r.severity ?? def.severity;
     if (n > this.max) {
-      let s = this.suppressed.get(def.code);
-      if (!s) {
-        s = { def, n: 0, first: r.location && force(r.location) };
-        this.suppressed.set(def.code, s);
-      }
-      s.n++;
-      return;
+      const s = this.suppressed.get(def.code);
+      if (s) {
+        s.n++;
+        if (RANK[severity] > RANK[s.severity]) s.severity = severity;
+      } else
+        this.suppressed.set(def.code, {
+          def,
+          n: 1,
+          first: r.location && force(r.location),
+          ...(r.remediation ? { remediation: r.remediation } : {}),
+          severity,
+        });
+      return undefined;
     }
     const location = r.location && force(r.location);
     const related = r.related && force(r.related);
-    this.out.push(
-      finding(def, {
-        subject: this.subject,
-        message: r.message,
-        ...(location ? { location } : {}),
-        ...(related && related.length ? { related } : {}),
-        ...(r.remediation ? { remediation: r.remediation } : {}),
-        ...(r.details ? { details: r.details } : {}),
-      }),
-    );
+    const f = finding(def, {
+      subject: this.subject,
+      message: r.message,
+      ...(location ? { location } : {}),
+      ...(related && related.length ? { related } : {}),
+      ...(r.remediation ? { remediation: r.remediation } : {}),
+      ...(r.details ? { details: r.details } : {}),
+      ...(r.severity ? { severity: r.severity } : {}),
+    });
+    this.out.push(f);
+    return f;
   }
 
   /** `report` with positional arguments, for the common case. */
@@ -92,26 +109,22 @@ export class Findings<D extends CodeDef = CodeDef> {
     return this.out.length + this.suppressed.size;
   }
 
+  /** One finding per capped code: how many more places have the same problem. */
+  closing(): Finding[] {
+    return [...this.suppressed.values()].map((s) =>
+      finding(s.def, {
+        subject: this.subject,
+        message: `${s.n} more place(s) ${this.scope} have the same problem (${s.def.title.toLowerCase()}); only the first ${this.max} are listed.`,
+        severity: s.severity,
+        ...(s.first ? { location: s.first } : {}),
+        ...(s.remediation ? { remediation: s.remediation } : {}),
+      }),
+    );
+  }
+
   finish(): Finding[] {
-    const tail: Finding[] = [];
-    for (const s of this.suppressed.values())
-      tail.push(moreOf(s.def, this.subject, s.n, this.max, this.scope, s.first));
-    return [...this.out, ...tail];
+    return [...this.out, ...this.closing()];
   }
 }
 
-/** The closing finding of a code past its cap: how many more places have the same problem. */
-export function moreOf(
-  def: CodeDef,
-  subject: string,
-  more: number,
-  listed: number,
-  scope: string,
-  first?: Location,
-): Finding {
-  return finding(def, {
-    subject,
-    message: `${more} more place(s) ${scope} have the same problem (${def.title.toLowerCase()}); only the first ${listed} are listed.`,
-    ...(first ? { location: first } : {}),
-  });
-}
+const RANK: Record<Severity, number> = { notice: 0, warning: 1, error: 2 };
