@@ -610,6 +610,32 @@ fixture(
   },
 );
 fixture(
+  'ground-unchecked',
+  'ground_unchecked',
+  {
+    description:
+      'A hundred code grounds cite a hundred distinct ranges of one 2,000-line file, more than 64 times its size in all: the last ones are not re-hashed (stricter than the SDK).',
+    expected: [A('ground_unchecked')],
+    state: 'blocked',
+  },
+  (m) => {
+    const lines = Array.from(
+      { length: 2000 },
+      (_, i) => `// line ${String(i + 1).padStart(10, '0')}`,
+    );
+    m.extra['src/big.txt'] = lines.join('\n') + '\n';
+    const grounds = m.proofs.len_bounded.verified.proof.steps[1].grounds;
+    for (let lo = 1; lo <= 100; lo++)
+      grounds.push({
+        kind: 'code',
+        file: 'src/big.txt',
+        lines: `${lo}-2000`,
+        code_text_hash: sha256(lines.slice(lo - 1).join('\n')),
+        reason: `src/big.txt ${lo}-2000`,
+      });
+  },
+);
+fixture(
   'ground-outside-repo',
   'ground_code_outside_repo',
   {

@@ -230,6 +230,13 @@ export const ARISTO = {
     'The code a ground cites changed after the proof was produced',
     RERUN,
   ),
+  groundUnchecked: def(
+    'ground_unchecked',
+    'error',
+    'audit-gate',
+    'A code ground was not re-hashed: the proofs cite more of one file than audit-gate re-hashes; stricter than the SDK, which hashes every ground',
+    'Cite narrower line ranges of that file in the proofs’ code grounds: each distinct range is hashed once, up to 64 times the file’s size in all.',
+  ),
   groundCodeOutsideRepo: def(
     'ground_code_outside_repo',
     'error',

@@ -90,28 +90,29 @@ export function codeTextHash(lines: readonly string[], lo: number, hi: number): 
   return sha256(lines.slice(lo - 1, hi).join('\n'));
 }
 
-/** Characters of one file that its code grounds may have hashed in one run. */
-export const CODE_HASH_BUDGET_CHARS = 256 * 1024 * 1024;
-
 /**
  * {@link codeTextHash} over one file: each range hashed once, however many grounds cite it, and
- * undefined once the file's distinct ranges have cost {@link CODE_HASH_BUDGET_CHARS} (20,000
- * grounds citing two million lines each took minutes).
+ * undefined once the file's distinct ranges would cost more than `budget` characters (by default
+ * 64 times the file and a mebi-character besides: a proof may cite every line of a small file many
+ * times over, but 20,000 grounds citing two million lines each, minutes of hashing, cannot). A
+ * range's cost is read from running totals, so a refused range costs nothing either.
  */
 export function rangeHasher(
   lines: readonly string[],
-  budget = CODE_HASH_BUDGET_CHARS,
+  budget?: number,
 ): (lo: number, hi: number) => string | undefined {
+  // at[i]: the characters of lines 1..i, each with its line ending (source files are < 4 GiB).
+  const at = new Uint32Array(lines.length + 1);
+  for (let i = 0; i < lines.length; i++) at[i + 1] = at[i]! + lines[i]!.length + 1;
+  let left = budget ?? 64 * at[lines.length]! + 1024 * 1024;
   const memo = new Map<string, string>();
-  let left = budget;
   return (lo, hi) => {
     const key = `${lo}-${hi}`;
     let hash = memo.get(key);
     if (hash !== undefined) return hash;
-    let chars = 0;
-    for (let i = lo - 1; i < hi && chars <= left; i++) chars += lines[i]!.length + 1;
-    if (chars > left) return undefined;
-    left -= chars;
+    const cost = at[hi]! - at[lo - 1]!;
+    if (cost > left) return undefined;
+    left -= cost;
     hash = codeTextHash(lines, lo, hi);
     memo.set(key, hash);
     return hash;

@@ -1,5 +1,5 @@
 import { ARISTO } from '../codes.js';
-import { CODE_HASH_BUDGET_CHARS, parseLineRange } from '../hash.js';
+import { parseLineRange } from '../hash.js';
 import { grounds, type Rule } from './types.js';
 
 /** SDK check 11 (first half): cited annotations exist, are load-bearing and not refuted. */
@@ -133,7 +133,8 @@ export const groundCodeInvalid: Rule = {
 export const groundStaleCode: Rule = {
   meta: {
     code: ARISTO.groundStaleCode,
-    description: 'stamped code_text_hash equals the cited lines’ hash',
+    description:
+      'stamped code_text_hash equals the cited lines’ hash; a range past the file’s hashing budget is aristo.ground_unchecked',
     needsBody: true,
   },
   check(ctx) {
@@ -145,10 +146,10 @@ export const groundStaleCode: Rule = {
       const hash = file.rangeHash(range.lo, range.hi);
       if (hash === undefined)
         ctx.report(
-          this.meta.code,
+          ARISTO.groundUnchecked,
           [...at, 'code_text_hash'],
           loc,
-          `code_text_hash for \`${g.file}:${g.lines}\` was not checked: the grounds cite more of this file than audit-gate re-hashes in one run (${CODE_HASH_BUDGET_CHARS / 1024 / 1024} Mi characters); cite narrower line ranges`,
+          `code_text_hash for \`${g.file}:${g.lines}\` was not re-hashed: the proofs of this workspace cite more of \`${g.file}\` than 64 times its size in distinct line ranges`,
         );
       else if (hash !== g.code_text_hash)
         ctx.report(
