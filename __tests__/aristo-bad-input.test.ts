@@ -188,7 +188,7 @@ describe('hostile files', () => {
       ]),
     );
   });
-  it('a proof failing one check in thousands of places lists 50 and counts the rest', async () => {
+  it('a proof failing one check in thousands of places lists 50, in its findings and its card, and counts the rest', async () => {
     const dir = workspace();
     const p = proofPath(dir, 'len_bounded');
     const ground =
@@ -205,6 +205,11 @@ describe('hostile files', () => {
     expect(mine[50]!.remediation).toBe(mine[0]!.remediation);
     expect(mine[50]!.remediation).toContain('id=len_bounded');
     expect(mine[50]).toMatchObject({ severity: 'error' });
+    // Its card lists as many failures and counts the rest.
+    const ext = r.extension as { cards: { id: string; failures?: string[] }[] };
+    const failures = ext.cards.find((c) => c.id === 'len_bounded')!.failures!;
+    expect(failures).toHaveLength(51);
+    expect(failures[50]).toBe('… and 2950 more (see the findings)');
     expect(r.target.terminal_state).toBe('blocked');
   });
   it('a nested workspace’s sources are its own, however deep they lie', async () => {

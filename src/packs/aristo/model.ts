@@ -1,5 +1,5 @@
 import type { Finding, Location } from '../../model/finding.js';
-import { Findings as KitFindings } from '../kit/findings.js';
+import { Findings as KitFindings } from '../kit/index.js';
 import type { AristoCodeDef } from './codes.js';
 import type { VerifyLevel } from './schema.js';
 

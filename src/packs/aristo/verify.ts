@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isPlainRelative } from '../kit/index.js';
+import { isPlainRelative, MAX_PER_CODE } from '../kit/index.js';
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { Location } from '../../model/finding.js';
@@ -120,7 +120,11 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
   for (const p of proofs) {
     if (p.id !== undefined) proven.add(p.id);
     const entry = p.id !== undefined ? entries.get(p.id) : undefined;
+    // A card lists its first failures and counts the rest, as the findings do.
     const failures: string[] = [];
+    let unlisted = 0;
+    const fail = (m: string) =>
+      failures.length < MAX_PER_CODE ? void failures.push(m) : void unlisted++;
     if (p.loaded) {
       const { loaded } = p;
       const shape = proofBody(loaded.proof);
@@ -132,7 +136,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
         body: shape.ok ? shape.body : undefined,
         code,
         report(def: AristoCodeDef, at, location, detail) {
-          failures.push(`${location}: ${detail}`);
+          fail(`${location}: ${detail}`);
           const src = sourceAt(entry);
           f.add(
             def,
@@ -150,7 +154,8 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     }
     const mine = f.of(p.subject);
     const fired = new Set(mine.map((x) => x.code));
-    for (const x of mine) if (MALFORMED.has(x.code)) failures.push(x.message);
+    for (const x of mine) if (MALFORMED.has(x.code)) fail(x.message);
+    if (unlisted > 0) failures.push(`… and ${unlisted} more (see the findings)`);
 
     const card = baseCard(p, entry, repoPath);
     const state = judge(p, entry, fired);
