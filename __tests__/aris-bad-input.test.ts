@@ -7,6 +7,7 @@ import { verify } from '../src/verify.js';
 import { renderText } from '../src/render/text.js';
 import { quoteValue } from '../src/render/sanitize.js';
 import { cli } from './support/cli.js';
+import { writePaper as writeRepoPaper } from './support/repo.js';
 import { mkfifo, tempRepos } from './support/temp.js';
 
 const repo = tempRepos();
@@ -33,6 +34,27 @@ async function run(root: string) {
 }
 
 const PROOF = 'PROOF_AUDIT.json';
+
+describe('huge artifacts', () => {
+  it('an audit citing thousands of missing inputs lists 1,000 and counts the rest, findings and legacy issues alike', async () => {
+    const root = repo();
+    writeRepoPaper(root, 'paper', { missingInputs: 1500 });
+    const report = await verify({ root });
+    const mine = report.findings.filter(
+      (f) => f.subject === 'aris:paper/PROOF_AUDIT.json' && f.code === 'aris.input_missing',
+    );
+    expect(mine).toHaveLength(1001);
+    expect(mine[1000]!.message).toMatch(
+      /^500 more place\(s\) in paper\/PROOF_AUDIT.json have the same problem/,
+    );
+    expect(mine[1000]!.blocking).toBe(true);
+    const legacy = (
+      report.extensions!['aris:paper'] as { audits: { audit: string; issues: string[] }[] }
+    ).audits.find((a) => a.audit === 'proof-checker')!;
+    expect(legacy.issues).toHaveLength(1001);
+    expect(legacy.issues[1000]).toBe('more:500');
+  });
+});
 
 describe('malformed artifacts', () => {
   it.each([

@@ -16,6 +16,8 @@ import {
 } from './rules/context.js';
 import { BLOCKING_VERDICTS, type AuditSpec, type LegacyAuditRow } from './schema.js';
 
+/** Findings of one code, and legacy issue strings, one artifact lists at most. */
+const MAX_ISSUES = 1000;
 export type { AuditContext, InputRef } from './rules/context.js';
 
 export interface AuditCheck {
@@ -64,8 +66,10 @@ export async function checkAudit(
     status: 'OK',
     outcome: 'pass',
   };
-  // Uncapped: every finding is also a legacy issue string, and the legacy report lists them all.
-  const f = new Findings(subjectId, { maxPerCode: Infinity });
+  // Every finding is also a legacy issue string, and the legacy report lists them all, up to a cap
+  // far above any real audit's: an artifact citing 560,000 missing inputs made a report too large
+  // to write.
+  const f = new Findings(subjectId, { maxPerCode: MAX_ISSUES, scope: `in ${loaded.rel}` });
   const rerun = rerunHow(spec, ctx);
   const at = (line?: number): Location =>
     line ? { path: loaded.rel, line } : { path: loaded.rel };
@@ -187,6 +191,8 @@ export async function checkAudit(
   const verdict = rctx.verdict;
   const isStale = stale.length > 0;
   const allIssues = [...issues, ...stale];
+  if (allIssues.length > MAX_ISSUES)
+    allIssues.splice(MAX_ISSUES, Infinity, `more:${allIssues.length - MAX_ISSUES}`);
   const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
   const status: LegacyAuditRow['status'] =
     verdict === ''
