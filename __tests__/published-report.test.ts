@@ -235,4 +235,25 @@ describe('the publishing workflow pins assurance: submission', () => {
     const r = recheckReport(copy(pinned), opts({ assurance: 'submission' }));
     expect(r.ok && r.report.conclusion).toBe('failure');
   });
+  test('an aristo report edited to claim submission is refused by what only an unpinned run reports', async () => {
+    const root = repo();
+    fs.cpSync(path.resolve('conformance/aristo/realistic-crate/input'), root, { recursive: true });
+    fs.rmSync(path.join(root, '.aristo/proofs/new_is_empty.proof'));
+    const free = await verify({ root });
+    expect(free.findings.map((f) => f.code)).toEqual(
+      expect.arrayContaining(['aristo.refuted_waived', 'aristo.proof_missing']),
+    );
+    const claimed = copy(free);
+    claimed.targets[0]!.context['assurance'] = 'submission';
+    const why = refusal(recheckReport(claimed, opts({ assurance: 'submission' })));
+    expect(why).toMatch(/"aristo.refuted_waived" on .* cannot occur at assurance submission/);
+    expect(why).toMatch(/"aristo.proof_missing" on .* says warning, but policy makes it error/);
+    const unsaid = copy(free);
+    delete unsaid.targets[0]!.context['assurance'];
+    expect(refusal(recheckReport(unsaid, opts({ assurance: 'submission' })))).toMatch(
+      /"\." does not say which assurance it was verified at, but this workflow requires submission/,
+    );
+    // Unpinned, the same report is published as it is.
+    expect(recheckReport(copy(free), opts()).ok).toBe(true);
+  });
 });

@@ -56,6 +56,11 @@ export interface CodeDef {
   title: string;
   remediation: string;
   invariant_id?: string;
+  /**
+   * What the code is when the workflow pins assurance submission, where that differs: at least
+   * this severity, or `absent` (it cannot occur then). A published report is held to it.
+   */
+  at_submission?: Severity | 'absent';
 }
 
 export interface FindingInput {

@@ -56,6 +56,13 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
   let more = 0;
   const problem = (m: string) => (problems.length < SHOWN ? problems.push(m) : more++);
   const registered = new Map<string, Severity>(opts.codes.map((c) => [c.code, c.severity]));
+  // Pinned to submission, some codes are stricter or cannot occur; the packs that have such codes
+  // judge by assurance, so each of their targets must say which it was verified at.
+  const pinned = opts.assurance === 'submission';
+  const atSubmission = new Map(
+    pinned ? opts.codes.flatMap((c) => (c.at_submission ? [[c.code, c.at_submission]] : [])) : [],
+  );
+  const judgedByAssurance = new Set([...atSubmission.keys()].map((c) => c.split('.')[0]));
 
   const results = new Map<string, PackResult>();
   for (const t of given.targets) {
@@ -64,7 +71,11 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
       continue;
     }
     const assurance = t.context['assurance'];
-    if (opts.assurance === 'submission' && assurance !== undefined && assurance !== 'submission')
+    if (pinned && assurance === undefined && judgedByAssurance.has(t.pack))
+      problem(
+        `${quote(t.path)} does not say which assurance it was verified at, but this workflow requires submission`,
+      );
+    else if (pinned && assurance !== undefined && assurance !== 'submission')
       problem(
         `${quote(t.path)} was verified at assurance ${quote(assurance)}, but this workflow requires submission`,
       );
@@ -103,7 +114,16 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
   const original = new Map<Finding, Finding>();
   const runFindings: Finding[] = [];
   for (const f of given.findings) {
-    const severity = atLeast(registered.get(f.code) ?? f.severity, f.severity);
+    const pinnedTo = atSubmission.get(f.code);
+    if (pinnedTo === 'absent')
+      problem(
+        `finding ${quote(f.code)} on ${quote(f.subject)} cannot occur at assurance submission, which this workflow requires`,
+      );
+    const floor = atLeast(
+      registered.get(f.code) ?? f.severity,
+      pinnedTo && pinnedTo !== 'absent' ? pinnedTo : 'notice',
+    );
+    const severity = atLeast(floor, f.severity);
     const restored = severity === f.severity ? { ...f } : { ...f, severity };
     original.set(restored, f);
     const h = holders.get(f.subject);

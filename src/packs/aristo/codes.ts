@@ -281,13 +281,17 @@ export const ARISTO = {
     'A proof found a counterexample to the claim, and no waiver accepts it',
     'Fix the code (then re-run the proof), or waive it: aristo verify --accept <id> --because "<reason>".',
   ),
-  refutedWaived: def(
-    'refuted_waived',
-    'notice',
-    'gate',
-    'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible',
-    'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.',
-  ),
+  refutedWaived: {
+    ...def(
+      'refuted_waived',
+      'notice',
+      'gate',
+      'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible',
+      'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.',
+    ),
+    // A pinned assurance makes the checkout's waivers void (aristo.waivers_not_trusted).
+    at_submission: 'absent',
+  },
   inconclusive: def(
     'inconclusive',
     'warning',
@@ -295,13 +299,16 @@ export const ARISTO = {
     'A proof could neither verify nor refute the claim (blocks with block_inconclusive)',
     'Add one of the suggested annotations, then re-run the proof.',
   ),
-  proofMissing: def(
-    'proof_missing',
-    'warning',
-    'gate',
-    'An intent asks for verification but has no proof (blocks with block_missing_proof)',
-    'Run aristo verify (or /aristo-verify), then commit .aristo/proofs/.',
-  ),
+  proofMissing: {
+    ...def(
+      'proof_missing',
+      'warning',
+      'gate',
+      'An intent asks for verification but has no proof (blocks with block_missing_proof, and at assurance submission)',
+      'Run aristo verify (or /aristo-verify), then commit .aristo/proofs/.',
+    ),
+    at_submission: 'error',
+  },
   waiverRatchet: def(
     'waiver_ratchet',
     'error',
