@@ -235,10 +235,24 @@ describe('hostile files', () => {
     const r = await check(dir);
     expect(JSON.stringify(r)).not.toContain('secret_name');
     expect(JSON.stringify(r)).not.toContain(outside);
-    expect(r.findings.find((f) => f.code === 'aristo.proof_unreadable')?.message).toBe(
-      '.aristo/proofs leads out of the repository or into a git directory, so no proof in it is read.',
+    const refused = r.findings.find((f) => f.code === 'aristo.proof_unreadable')!;
+    expect(refused.message).toBe(
+      '.aristo/proofs leads out of the repository, so no proof in it is read.',
+    );
+    expect(refused.remediation).toBe(
+      'Make .aristo/proofs a real directory inside the repository, holding the .proof files.',
     );
     expect(r.target.terminal_state).toBe('blocked');
+  });
+  it('a proofs directory linked into .git says so', async () => {
+    const dir = workspace();
+    execFileSync('git', ['init', '-q', dir]);
+    fs.rmSync(path.join(dir, '.aristo/proofs'), { recursive: true });
+    fs.symlinkSync('../.git', path.join(dir, '.aristo/proofs'));
+    const r = await check(dir);
+    expect(r.findings.find((f) => f.code === 'aristo.proof_unreadable')!.message).toBe(
+      '.aristo/proofs lies in a git directory or links into one, so no proof in it is read.',
+    );
   });
   it('an index or expectations file that is a directory or FIFO fails closed', async () => {
     const dir = workspace('realistic-crate');

@@ -9,6 +9,8 @@ export type Resolved =
       reason: 'empty' | 'nul' | 'outside_root' | 'missing' | 'loop' | 'unreadable';
       rel: string;
       detail: string;
+      /** An outside_root refusal because the path lies in, or links into, a git directory. */
+      gitDir?: true;
     };
 
 /**
@@ -96,6 +98,7 @@ export class Workspace {
         reason: 'outside_root',
         rel,
         detail: `${real === abs ? 'lies in' : 'is a symlink into'} ${where}, which is never read`,
+        gitDir: true,
       };
     }
     return { ok: true, abs, real, rel };

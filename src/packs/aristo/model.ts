@@ -41,7 +41,13 @@ export class Findings {
     subject: string,
     message: string,
     location?: Location,
-    opts: { related?: Location[]; severity?: Finding['severity']; id?: string } = {},
+    opts: {
+      related?: Location[];
+      severity?: Finding['severity'];
+      id?: string;
+      /** Instead of the code's own. */
+      remediation?: string;
+    } = {},
   ): void {
     let mine = this.bySubject.get(subject);
     if (!mine) {
@@ -56,7 +62,11 @@ export class Findings {
       ...(location ? { location } : {}),
       ...(opts.related ? { related: opts.related } : {}),
       ...(opts.severity ? { severity: opts.severity } : {}),
-      ...(opts.id !== undefined ? { remediation: def.remediation.replace(/<id>/g, opts.id) } : {}),
+      ...(opts.remediation
+        ? { remediation: opts.remediation }
+        : opts.id !== undefined
+          ? { remediation: def.remediation.replace(/<id>/g, opts.id) }
+          : {}),
     });
     if (kept) this.list.push(kept);
   }

@@ -36,8 +36,12 @@ export function listProofNames(
       f.add(
         ARISTO.proofUnreadable,
         subject,
-        `${dir.rel} leads out of the repository or into a git directory, so no proof in it is read.`,
+        `${dir.rel} ${dir.gitDir ? 'lies in a git directory or links into one' : 'leads out of the repository'}, so no proof in it is read.`,
         { path: dir.rel },
+        {
+          remediation:
+            'Make .aristo/proofs a real directory inside the repository, holding the .proof files.',
+        },
       );
     return [];
   }

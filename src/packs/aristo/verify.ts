@@ -434,8 +434,8 @@ function readCodeFile(ws: Workspace, targetDir: string, file: string): CodeFile 
       ? { state: 'unreadable' }
       : {
           state: 'outside',
-          detail: r.detail.includes('git directory')
-            ? 'lies in a git directory, which is never read'
+          detail: r.gitDir
+            ? 'lies in a git directory or links into one, which is never read'
             : 'is a symlink out of the repository',
         };
   const inside = path.relative(ws.root, r.real);
