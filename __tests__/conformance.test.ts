@@ -246,15 +246,24 @@ describe('the runner stays inside the workspace', () => {
   });
 
   it('an input too large for a scratch copy is refused before anything is copied', async () => {
-    const r = await runOne(['zz'], (input) => {
-      const big = path.join(input, 'paper', 'big.bin');
-      fs.writeFileSync(big, '');
-      fs.truncateSync(big, 300 * 1024 * 1024); // sparse: large by size, nothing written
-    });
+    const copy = jest.spyOn(fs, 'cpSync');
+    let r: Awaited<ReturnType<typeof runOne>>;
+    try {
+      r = await runOne(['zz'], (input) => {
+        const big = path.join(input, 'paper', 'big.bin');
+        fs.writeFileSync(big, '');
+        fs.truncateSync(big, 300 * 1024 * 1024); // sparse: large by size, nothing written
+      });
+      expect(
+        copy.mock.calls.filter(([, to]) => String(to).includes('audit-gate-fixture-')),
+      ).toEqual([]);
+    } finally {
+      copy.mockRestore();
+    }
     expect(r.code).toBe(1);
     expect(r.findings.map((f) => f.code)).toEqual(['fixture.invalid']);
     expect(r.findings[0]!.message).toMatch(
-      /is too large: the scratch copies of one run may hold 256 MiB/,
+      /the scratch copy of input input is too large: the empty_dirs scratch copies of one run may hold 256 MiB in all, and 256 MiB are left: point input at a smaller directory\.$/,
     );
     expect(r.leftovers).toEqual([]);
     fs.rmSync(r.base, { recursive: true });
