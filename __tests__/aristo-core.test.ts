@@ -36,7 +36,7 @@ describe('hashes (aristo.md §2)', () => {
     expect(normalizeText('\u0085 a \u000b b\u3000')).toBe('a \u000b b');
     expect(normalizeText('\ufeffa')).toBe('\ufeffa');
   });
-  it('trims as Rust does on any mix of whitespace, and in linear time on long inner runs', () => {
+  it('trims as Rust does on any mix of whitespace, and on a million-character inner run', () => {
     const ws = '\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000';
     const trim = new RegExp(`^[${ws}]+|[${ws}]+$`, 'g');
     const reference = (t: string) => t.replace(trim, '').replace(/[ \t\n\f\r]+/g, ' ');
