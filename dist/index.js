@@ -35993,6 +35993,7 @@ class Workspace {
                 reason: 'outside_root',
                 rel,
                 detail: `${real === abs ? 'lies in' : 'is a symlink into'} ${where}, which is never read`,
+                gitDir: true,
             };
         }
         return { ok: true, abs, real, rel };
@@ -46193,6 +46194,11 @@ function recheckReport(given, opts) {
     let more = 0;
     const problem = (m) => (problems.length < SHOWN ? problems.push(m) : more++);
     const registered = new Map(opts.codes.map((c) => [c.code, c.severity]));
+    // Pinned to submission, some codes are stricter or cannot occur; the packs that have such codes
+    // judge by assurance, so each of their targets must say which it was verified at.
+    const pinned = opts.assurance === 'submission';
+    const atSubmission = new Map(pinned ? opts.codes.flatMap((c) => (c.at_submission ? [[c.code, c.at_submission]] : [])) : []);
+    const judgedByAssurance = new Set([...atSubmission.keys()].map((c) => c.split('.')[0]));
     const results = new Map();
     for (const t of given.targets) {
         if (results.has(t.id)) {
@@ -46200,7 +46206,9 @@ function recheckReport(given, opts) {
             continue;
         }
         const assurance = t.context['assurance'];
-        if (opts.assurance === 'submission' && assurance !== undefined && assurance !== 'submission')
+        if (pinned && assurance === undefined && judgedByAssurance.has(t.pack))
+            problem(`${quote(t.path)} does not say which assurance it was verified at, but this workflow requires submission`);
+        else if (pinned && assurance !== undefined && assurance !== 'submission')
             problem(`${quote(t.path)} was verified at assurance ${quote(assurance)}, but this workflow requires submission`);
         // verify makes a target advisory only for a paper verified at assurance draft.
         else if (t.enforcement === 'advisory' && assurance !== 'draft')
@@ -46235,7 +46243,11 @@ function recheckReport(given, opts) {
     const original = new Map();
     const runFindings = [];
     for (const f of given.findings) {
-        const severity = atLeast(registered.get(f.code) ?? f.severity, f.severity);
+        const pinnedTo = atSubmission.get(f.code);
+        if (pinnedTo === 'absent')
+            problem(`finding ${quote(f.code)} on ${quote(f.subject)} cannot occur at assurance submission, which this workflow requires`);
+        const floor = atLeast(registered.get(f.code) ?? f.severity, pinnedTo && pinnedTo !== 'absent' ? pinnedTo : 'notice');
+        const severity = atLeast(floor, f.severity);
         const restored = severity === f.severity ? { ...f } : { ...f, severity };
         original.set(restored, f);
         const h = holders.get(f.subject);
@@ -47753,10 +47765,11 @@ const force = (v) => (typeof v === 'function' ? v() : v);
  * would otherwise produce millions of identical findings, so each code keeps its first
  * `maxPerCode` and then says how many more.
  */
-class Findings {
+class findings_Findings {
     subject;
     out = [];
     counts = new Map();
+    /** Per capped code: how many more, the first's place and fix, the most severe of them. */
     suppressed = new Map();
     max;
     scope;
@@ -47765,29 +47778,41 @@ class Findings {
         this.max = options.maxPerCode ?? MAX_PER_CODE;
         this.scope = options.scope ?? 'in this target';
     }
-    /** Reports a finding of `def` (ESLint's context.report). */
+    /** Reports a finding of `def` (ESLint's context.report): the finding kept, or undefined past the cap. */
     report(def, r) {
         const n = (this.counts.get(def.code) ?? 0) + 1;
         this.counts.set(def.code, n);
+        const severity = r.severity ?? def.severity;
         if (n > this.max) {
-            let s = this.suppressed.get(def.code);
-            if (!s) {
-                s = { def, n: 0, first: r.location && force(r.location) };
-                this.suppressed.set(def.code, s);
+            const s = this.suppressed.get(def.code);
+            if (s) {
+                s.n++;
+                if (RANK[severity] > RANK[s.severity])
+                    s.severity = severity;
             }
-            s.n++;
-            return;
+            else
+                this.suppressed.set(def.code, {
+                    def,
+                    n: 1,
+                    first: r.location && force(r.location),
+                    ...(r.remediation ? { remediation: r.remediation } : {}),
+                    severity,
+                });
+            return undefined;
         }
         const location = r.location && force(r.location);
         const related = r.related && force(r.related);
-        this.out.push((0,finding/* finding */.g)(def, {
+        const f = (0,finding/* finding */.g)(def, {
             subject: this.subject,
             message: r.message,
             ...(location ? { location } : {}),
             ...(related && related.length ? { related } : {}),
             ...(r.remediation ? { remediation: r.remediation } : {}),
             ...(r.details ? { details: r.details } : {}),
-        }));
+            ...(r.severity ? { severity: r.severity } : {}),
+        });
+        this.out.push(f);
+        return f;
     }
     /** `report` with positional arguments, for the common case. */
     add(def, message, location, related, remediation) {
@@ -47799,21 +47824,21 @@ class Findings {
     get size() {
         return this.out.length + this.suppressed.size;
     }
+    /** One finding per capped code: how many more places have the same problem. */
+    closing() {
+        return [...this.suppressed.values()].map((s) => (0,finding/* finding */.g)(s.def, {
+            subject: this.subject,
+            message: `${s.n} more place(s) ${this.scope} have the same problem (${s.def.title.toLowerCase()}); only the first ${this.max} are listed.`,
+            severity: s.severity,
+            ...(s.first ? { location: s.first } : {}),
+            ...(s.remediation ? { remediation: s.remediation } : {}),
+        }));
+    }
     finish() {
-        const tail = [];
-        for (const s of this.suppressed.values())
-            tail.push(moreOf(s.def, this.subject, s.n, this.max, this.scope, s.first));
-        return [...this.out, ...tail];
+        return [...this.out, ...this.closing()];
     }
 }
-/** The closing finding of a code past its cap: how many more places have the same problem. */
-function moreOf(def, subject, more, listed, scope, first) {
-    return (0,finding/* finding */.g)(def, {
-        subject,
-        message: `${more} more place(s) ${scope} have the same problem (${def.title.toLowerCase()}); only the first ${listed} are listed.`,
-        ...(first ? { location: first } : {}),
-    });
-}
+const RANK = { notice: 0, warning: 1, error: 2 };
 
 ;// CONCATENATED MODULE: ./src/packs/kit/files.ts
 
@@ -49012,6 +49037,8 @@ const ARTIFACT_RULES = [
 
 
 
+/** Findings of one code, and legacy issue strings, one artifact lists at most. */
+const MAX_ISSUES = 1000;
 /**
  * The inputs an artifact cites, resolved inside the workspace (nothing is read yet). `seen`, shared
  * by the audits of one paper, resolves each key once however many audits cite it.
@@ -49041,8 +49068,10 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
         status: 'OK',
         outcome: 'pass',
     };
-    // Uncapped: every finding is also a legacy issue string, and the legacy report lists them all.
-    const f = new Findings(subjectId, { maxPerCode: Infinity });
+    // Every finding is also a legacy issue string, and the legacy report lists them all, up to a cap
+    // far above any real audit's: an artifact citing 560,000 missing inputs made a report too large
+    // to write.
+    const f = new findings_Findings(subjectId, { maxPerCode: MAX_ISSUES, scope: `in ${loaded.rel}` });
     const rerun = rerunHow(spec, ctx);
     const at = (line) => line ? { path: loaded.rel, line } : { path: loaded.rel };
     const add = (def, message, issue, line, extra = {}) => f.report(def, {
@@ -49138,6 +49167,8 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
     const verdict = rctx.verdict;
     const isStale = stale.length > 0;
     const allIssues = [...issues, ...stale];
+    if (allIssues.length > MAX_ISSUES)
+        allIssues.splice(MAX_ISSUES, Infinity, `more:${allIssues.length - MAX_ISSUES}`);
     const blockingVerdict = BLOCKING_VERDICTS.has(verdict);
     const status = verdict === ''
         ? 'SCHEMA_INVALID'
@@ -55101,7 +55132,7 @@ async function verifyRun(runDir, ctx) {
     const rel = ws.rel(runDir);
     const targetId = `trace:${rel}`;
     const runId = external_node_path_default().basename(runDir);
-    const f = new Findings(targetId, { scope: 'in this run' });
+    const f = new findings_Findings(targetId, { scope: 'in this run' });
     const traceRel = ws.rel(external_node_path_default().join(runDir, 'trace.jsonl'));
     const floor = supportFloor(ctx.options.min_supports);
     const initialPolicy = supportPolicy(floor);
@@ -55301,6 +55332,7 @@ const ARISTO = {
     groundStaleText: aristo_codes_def('ground_stale_text', 'error', 'sdk-check-11', 'A cited annotation’s text changed after the proof was produced', aristo_codes_RERUN),
     groundCodeInvalid: aristo_codes_def('ground_code_invalid', 'error', 'sdk-check-12', 'A code ground cites a file that cannot be read or a line range that is invalid or past the end of the file', aristo_codes_RERUN),
     groundStaleCode: aristo_codes_def('ground_stale_code', 'error', 'sdk-check-12', 'The code a ground cites changed after the proof was produced', aristo_codes_RERUN),
+    groundUnchecked: aristo_codes_def('ground_unchecked', 'error', 'audit-gate', 'A code ground was not re-hashed: the proofs cite more of one file than audit-gate re-hashes; stricter than the SDK, which hashes every ground', 'Cite narrower line ranges of that file in the proofs’ code grounds: each distinct range is hashed once, up to 64 times the file’s size in all.'),
     groundCodeOutsideRepo: aristo_codes_def('ground_code_outside_repo', 'error', 'audit-gate', 'A code ground’s file leaves the repository (.., absolute path or symlink out); stricter than the SDK, which would read it', 'Cite files inside the repository only, by repo-relative path, and re-run the proof.'),
     groundPriorStepInvalid: aristo_codes_def('ground_prior_step_invalid', 'error', 'sdk-check-13', 'A prior-step ground cites a step that does not exist or is not earlier than the citing step', aristo_codes_RERUN),
     groundCompositionEmpty: aristo_codes_def('ground_composition_empty', 'error', 'sdk-check-14', 'A composition ground has an empty reason', aristo_codes_RERUN),
@@ -55309,9 +55341,16 @@ const ARISTO = {
     violatedStepUnknown: aristo_codes_def('violated_step_unknown', 'error', 'seed', 'violated_step_path does not name a trigger step (seed rule 11; the SDK accepts it)', aristo_codes_RERUN),
     // ── the gate ────────────────────────────────────────────────────────────────────────────────
     refuted: aristo_codes_def('refuted', 'error', 'gate', 'A proof found a counterexample to the claim, and no waiver accepts it', 'Fix the code (then re-run the proof), or waive it: aristo verify --accept <id> --because "<reason>".'),
-    refutedWaived: aristo_codes_def('refuted_waived', 'notice', 'gate', 'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible', 'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.'),
+    refutedWaived: {
+        ...aristo_codes_def('refuted_waived', 'notice', 'gate', 'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible', 'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.'),
+        // A pinned assurance makes the checkout's waivers void (aristo.waivers_not_trusted).
+        at_submission: 'absent',
+    },
     inconclusive: aristo_codes_def('inconclusive', 'warning', 'gate', 'A proof could neither verify nor refute the claim (blocks with block_inconclusive)', 'Add one of the suggested annotations, then re-run the proof.'),
-    proofMissing: aristo_codes_def('proof_missing', 'warning', 'gate', 'An intent asks for verification but has no proof (blocks with block_missing_proof)', 'Run aristo verify (or /aristo-verify), then commit .aristo/proofs/.'),
+    proofMissing: {
+        ...aristo_codes_def('proof_missing', 'warning', 'gate', 'An intent asks for verification but has no proof (blocks with block_missing_proof, and at assurance submission)', 'Run aristo verify (or /aristo-verify), then commit .aristo/proofs/.'),
+        at_submission: 'error',
+    },
     waiverRatchet: aristo_codes_def('waiver_ratchet', 'error', 'gate', 'A waived claim now verifies: the waiver must go (the ratchet)', 'Remove the id’s table from .aristo/expectations.toml and commit it.'),
     waiverInvalid: aristo_codes_def('waiver_invalid', 'error', 'sdk-expectations', 'A waiver lacks a reason or accepted_at (or the reason is blank, or the id is malformed)', 'Re-record it with aristo verify --accept <id> --because "<reason>" [--tracking <ref>].'),
     waiverOrphan: aristo_codes_def('waiver_orphan', 'error', 'gate', 'A waiver names an id no annotation has', 'Remove the id’s table from .aristo/expectations.toml.'),
@@ -55624,27 +55663,29 @@ function parseLineRange(s) {
 function codeTextHash(lines, lo, hi) {
     return sha256(lines.slice(lo - 1, hi).join('\n'));
 }
-/** Characters of one file that its code grounds may have hashed in one run. */
-const CODE_HASH_BUDGET_CHARS = 256 * 1024 * 1024;
 /**
  * {@link codeTextHash} over one file: each range hashed once, however many grounds cite it, and
- * undefined once the file's distinct ranges have cost {@link CODE_HASH_BUDGET_CHARS} (20,000
- * grounds citing two million lines each took minutes).
+ * undefined once the file's distinct ranges would cost more than `budget` characters (by default
+ * 64 times the file and a mebi-character besides: a proof may cite every line of a small file many
+ * times over, but 20,000 grounds citing two million lines each, minutes of hashing, cannot). A
+ * range's cost is read from running totals, so a refused range costs nothing either.
  */
-function rangeHasher(lines, budget = CODE_HASH_BUDGET_CHARS) {
+function rangeHasher(lines, budget) {
+    // at[i]: the characters of lines 1..i, each with its line ending (source files are < 4 GiB).
+    const at = new Uint32Array(lines.length + 1);
+    for (let i = 0; i < lines.length; i++)
+        at[i + 1] = at[i] + lines[i].length + 1;
+    let left = budget ?? 64 * at[lines.length] + 1024 * 1024;
     const memo = new Map();
-    let left = budget;
     return (lo, hi) => {
         const key = `${lo}-${hi}`;
         let hash = memo.get(key);
         if (hash !== undefined)
             return hash;
-        let chars = 0;
-        for (let i = lo - 1; i < hi && chars <= left; i++)
-            chars += lines[i].length + 1;
-        if (chars > left)
+        const cost = at[hi] - at[lo - 1];
+        if (cost > left)
             return undefined;
-        left -= chars;
+        left -= cost;
         hash = codeTextHash(lines, lo, hi);
         memo.set(key, hash);
         return hash;
@@ -57344,6 +57385,8 @@ function splitKey(s) {
             i = j + 1;
         }
         else {
+            // Scanned in place: matching a regular expression against s.slice(i) copied the rest of
+            // the line for every segment, quadratic on a long dotted key.
             const start = i;
             while (i < n && /[A-Za-z0-9_-]/.test(s[i]))
                 i++;
@@ -57473,7 +57516,9 @@ function listProofNames(ws, targetDir, subject, f) {
     const dir = ws.resolve(targetDir, PROOFS_DIR);
     if (!dir.ok) {
         if (dir.reason === 'outside_root')
-            f.add(ARISTO.proofUnreadable, subject, `${dir.rel} leads out of the repository or into a git directory, so no proof in it is read.`, { path: dir.rel });
+            f.add(ARISTO.proofUnreadable, subject, `${dir.rel} ${dir.gitDir ? 'lies in a git directory or links into one' : 'leads out of the repository'}, so no proof in it is read.`, { path: dir.rel }, {
+                remediation: 'Make .aristo/proofs a real directory inside the repository, holding the .proof files.',
+            });
         return [];
     }
     try {
@@ -57801,61 +57846,48 @@ function differences(entry, a, e) {
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/model.ts
 
-
 /**
- * The findings of one target; the remediation's `<id>` is filled in per finding. Each subject
- * keeps its first MAX_PER_CODE findings of a code and then says how many more: 40 proofs of
- * 30,000 failing grounds each made a report too large to write.
+ * The findings of one target, per subject (the kit's collector: each code keeps its first 50 and
+ * then says how many more; 40 proofs of 30,000 failing grounds each made a report too large to
+ * write). The remediation's `<id>` is filled in per finding.
  */
-class model_Findings {
+class Findings {
+    targetId;
     list = [];
     bySubject = new Map();
-    counts = new Map();
-    /** Per subject, per capped code: how many more, and where the first of them was. */
-    over = new Map();
+    /** `targetId`: the workspace's own subject; the others are `<targetId>#<annotation id>`. */
+    constructor(targetId) {
+        this.targetId = targetId;
+    }
     add(def, subject, message, location, opts = {}) {
-        const key = `${subject}\0${def.code}`;
-        const n = (this.counts.get(key) ?? 0) + 1;
-        this.counts.set(key, n);
-        if (n > MAX_PER_CODE) {
-            let mine = this.over.get(subject);
-            if (!mine)
-                this.over.set(subject, (mine = new Map()));
-            const o = mine.get(def.code);
-            if (o)
-                o.n++;
-            else
-                mine.set(def.code, { def, n: 1, first: location, severity: opts.severity });
-            return;
+        let mine = this.bySubject.get(subject);
+        if (!mine) {
+            const scope = subject === this.targetId
+                ? 'in this workspace'
+                : `for ${subject.slice(this.targetId.length + 1)}`;
+            this.bySubject.set(subject, (mine = new findings_Findings(subject, { scope })));
         }
-        const f = (0,finding/* finding */.g)(def, {
-            subject,
+        const kept = mine.report(def, {
             message,
             ...(location ? { location } : {}),
             ...(opts.related ? { related: opts.related } : {}),
             ...(opts.severity ? { severity: opts.severity } : {}),
-            ...(opts.id !== undefined ? { remediation: def.remediation.replace(/<id>/g, opts.id) } : {}),
+            ...(opts.remediation
+                ? { remediation: opts.remediation }
+                : opts.id !== undefined
+                    ? { remediation: def.remediation.replace(/<id>/g, opts.id) }
+                    : {}),
         });
-        this.list.push(f);
-        const own = this.bySubject.get(subject);
-        if (own)
-            own.push(f);
-        else
-            this.bySubject.set(subject, [f]);
+        if (kept)
+            this.list.push(kept);
     }
     /** The findings about one subject so far, the closing ones of its capped codes included. */
     of(subject) {
-        return [...(this.bySubject.get(subject) ?? []), ...this.closing(subject)];
+        return this.bySubject.get(subject)?.finish() ?? [];
     }
     /** Every finding, in the order reported, then the closing ones of capped codes. */
     all() {
-        return [...this.list, ...[...this.over.keys()].flatMap((s) => this.closing(s))];
-    }
-    closing(subject) {
-        return [...(this.over.get(subject)?.values() ?? [])].map((o) => {
-            const f = moreOf(o.def, subject, o.n, MAX_PER_CODE, `in ${subject}`, o.first);
-            return o.severity ? { ...f, severity: o.severity } : f;
-        });
+        return [...this.list, ...[...this.bySubject.values()].flatMap((k) => k.closing())];
     }
 }
 
@@ -58202,7 +58234,7 @@ const groundCodeInvalid = {
 const groundStaleCode = {
     meta: {
         code: ARISTO.groundStaleCode,
-        description: 'stamped code_text_hash equals the cited lines’ hash',
+        description: 'stamped code_text_hash equals the cited lines’ hash; a range past the file’s hashing budget is aristo.ground_unchecked',
         needsBody: true,
     },
     check(ctx) {
@@ -58215,7 +58247,7 @@ const groundStaleCode = {
                 continue;
             const hash = file.rangeHash(range.lo, range.hi);
             if (hash === undefined)
-                ctx.report(this.meta.code, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` was not checked: the grounds cite more of this file than audit-gate re-hashes in one run (${CODE_HASH_BUDGET_CHARS / 1024 / 1024} Mi characters); cite narrower line ranges`);
+                ctx.report(ARISTO.groundUnchecked, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` was not re-hashed: the proofs of this workspace cite more of \`${g.file}\` than 64 times its size in distinct line ranges`);
             else if (hash !== g.code_text_hash)
                 ctx.report(this.meta.code, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` differs from current file content; the cited code drifted since verification`);
         }
@@ -59125,7 +59157,7 @@ async function verifyAristo(targetDir, ctx) {
     const rel = ws.rel(targetDir);
     const targetId = `aristo:${rel}`;
     const repoPath = (file) => (rel === '.' ? file : `${rel}/${file}`);
-    const f = new model_Findings();
+    const f = new Findings(targetId);
     const scan = await scanSources(ws, targetDir, targetId, f);
     const index = loadIndex(ws, targetDir, targetId, f);
     const { byId: entries, unidentified } = buildEntries(scan, index, {
@@ -59177,7 +59209,10 @@ async function verifyAristo(targetDir, ctx) {
         if (p.id !== undefined)
             proven.add(p.id);
         const entry = p.id !== undefined ? entries.get(p.id) : undefined;
+        // A card lists its first failures and counts the rest, as the findings do.
         const failures = [];
+        let unlisted = 0;
+        const fail = (m) => failures.length < MAX_PER_CODE ? void failures.push(m) : void unlisted++;
         if (p.loaded) {
             const { loaded } = p;
             const shape = proofBody(loaded.proof);
@@ -59189,7 +59224,7 @@ async function verifyAristo(targetDir, ctx) {
                 body: shape.ok ? shape.body : undefined,
                 code,
                 report(def, at, location, detail) {
-                    failures.push(`${location}: ${detail}`);
+                    fail(`${location}: ${detail}`);
                     const src = sourceAt(entry);
                     f.add(def, p.subject, `${location}: ${detail}`, { path: loaded.rel, line: loaded.doc.lineOf(at) }, {
                         id: loaded.id,
@@ -59205,7 +59240,9 @@ async function verifyAristo(targetDir, ctx) {
         const fired = new Set(mine.map((x) => x.code));
         for (const x of mine)
             if (MALFORMED.has(x.code))
-                failures.push(x.message);
+                fail(x.message);
+        if (unlisted > 0)
+            failures.push(`… and ${unlisted} more (see the findings)`);
         const card = baseCard(p, entry, repoPath);
         const state = judge(p, entry, fired);
         card.state = state;
@@ -59423,8 +59460,8 @@ function readCodeFile(ws, targetDir, file) {
             ? { state: 'unreadable' }
             : {
                 state: 'outside',
-                detail: r.detail.includes('git directory')
-                    ? 'lies in a git directory, which is never read'
+                detail: r.gitDir
+                    ? 'lies in a git directory or links into one, which is never read'
                     : 'is a symlink out of the repository',
             };
     const inside = external_node_path_default().relative(ws.root, r.real);
@@ -78327,7 +78364,7 @@ async function verifyBundle(dir, ctx) {
         ...issues.map((i) => ({ code: i.code.code, message: i.message, at: i.at })),
         ...checkBundle(bundle),
     ];
-    const collected = new Findings(id, { scope: 'in this bundle' });
+    const collected = new findings_Findings(id, { scope: 'in this bundle' });
     for (const r of raw)
         collected.add(CODE_DEFS.get(r.code), r.message, r.at);
     const findings = collected.finish();
@@ -79986,7 +80023,7 @@ function findFixtures(dir) {
 async function runFixtures(dir, opts) {
     const folders = findFixtures(dir);
     const results = [];
-    const shared = { hasher: new hashing/* Hasher */.OP(), scratchBytes: SCRATCH_BUDGET_BYTES };
+    const shared = { hasher: new hashing/* Hasher */.OP(), scratchBytesLeft: SCRATCH_BUDGET_BYTES };
     try {
         for (const [i, folder] of folders.entries()) {
             opts.onProgress?.(`fixture ${i + 1}/${folders.length}: ${opts.workspace.rel(folder)}`);
@@ -80003,8 +80040,8 @@ const SCRATCH_BUDGET_BYTES = 256 * 1024 * 1024;
 /** Files and directories in one scratch copy. */
 const SCRATCH_MAX_ENTRIES = 10_000;
 /**
- * The bytes of the regular files under `dir` (symlinks not followed), or undefined once they
- * exceed `budget` or SCRATCH_MAX_ENTRIES entries.
+ * The bytes of the regular files under `dir` (symlinks not followed), or which limit they pass:
+ * more than `budget` bytes, or more than SCRATCH_MAX_ENTRIES entries.
  */
 function sizeWithin(dir, budget) {
     let bytes = 0;
@@ -80014,28 +80051,35 @@ function sizeWithin(dir, budget) {
         const d = stack.pop();
         for (const e of external_node_fs_default().readdirSync(d, { withFileTypes: true })) {
             if (++entries > SCRATCH_MAX_ENTRIES)
-                return undefined;
+                return 'entries';
             const p = external_node_path_default().join(d, e.name);
             if (e.isDirectory())
                 stack.push(p);
             else if (e.isFile() && (bytes += external_node_fs_default().lstatSync(p).size) > budget)
-                return undefined;
+                return 'bytes';
         }
     }
     return bytes;
 }
+const mib = (bytes) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
 /**
  * A scratch copy of the input (symlinks kept as links) with the empty directories git cannot hold,
  * or why it cannot be made. The copy is removed again on every failure.
  */
 function scratchCopy(inputDir, emptyDirs, shared) {
-    const size = sizeWithin(inputDir, shared.scratchBytes);
-    if (size === undefined)
+    const size = sizeWithin(inputDir, shared.scratchBytesLeft);
+    if (size === 'entries')
         return {
             ok: false,
-            detail: `is too large: the scratch copies of one run may hold ${SCRATCH_BUDGET_BYTES / 1024 / 1024} MiB and ${SCRATCH_MAX_ENTRIES} entries each, and empty_dirs is meant for small inputs`,
+            detail: `holds more than ${SCRATCH_MAX_ENTRIES.toLocaleString('en-US')} files and directories, more than a scratch copy may: point input at a smaller directory`,
         };
-    shared.scratchBytes -= size;
+    if (size === 'bytes')
+        return {
+            ok: false,
+            detail: `is too large: the empty_dirs scratch copies of one run may hold ${mib(SCRATCH_BUDGET_BYTES)} in all, and ${mib(shared.scratchBytesLeft)} are left: point input at a smaller directory`,
+        };
+    // Charged before copying: a copy that then fails on an empty_dirs entry has cost as much.
+    shared.scratchBytesLeft -= size;
     const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
     let made = false;
     try {

@@ -89,6 +89,8 @@ function splitKey(s: string): string[] | undefined {
       out.push(s.slice(i + 1, j));
       i = j + 1;
     } else {
+      // Scanned in place: matching a regular expression against s.slice(i) copied the rest of
+      // the line for every segment, quadratic on a long dotted key.
       const start = i;
       while (i < n && /[A-Za-z0-9_-]/.test(s[i]!)) i++;
       if (i === start) return undefined;
