@@ -183,7 +183,7 @@ describe('writeReportFiles', () => {
       real(a, b);
     });
     let written!: ReturnType<typeof writeReportFiles>;
-    let out = '';
+    let out: string;
     try {
       out = await stdoutOf(
         () => (written = writeReportFiles({ ...settings, sarifFile: sarif }, produced)),
