@@ -2,6 +2,7 @@
 // crash, a hang or a green result; and the validator reports every failure of a proof at once.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { jest } from '@jest/globals';
 import os from 'node:os';
 import path from 'node:path';
 import { Hasher } from '../src/io/hashing.js';
@@ -253,6 +254,23 @@ describe('hostile files', () => {
     expect(r.findings.find((f) => f.code === 'aristo.proof_unreadable')!.message).toBe(
       '.aristo/proofs lies in a git directory or links into one, so no proof in it is read.',
     );
+  });
+  it('a file cited under many spellings is read once, with one hashing budget', async () => {
+    const dir = workspace('ground-unchecked');
+    const p = proofPath(dir, 'len_bounded');
+    let k = 0;
+    edit(p, (s) =>
+      s.replace(/file = "src\/big.txt"/g, () => `file = "${'./'.repeat(k++ % 7)}src//big.txt"`),
+    );
+    const read = jest.spyOn(fs, 'openSync');
+    let r: Awaited<ReturnType<typeof check>>;
+    try {
+      r = await check(dir);
+      expect(read.mock.calls.filter(([f]) => String(f).endsWith('big.txt'))).toHaveLength(1);
+    } finally {
+      read.mockRestore();
+    }
+    expect(codes(r)).toContain('aristo.ground_unchecked');
   });
   it('an index or expectations file that is a directory or FIFO fails closed', async () => {
     const dir = workspace('realistic-crate');

@@ -105,10 +105,14 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
   });
   deriveStatuses(entries, proofs);
 
+  // By the path as cited, and each real file once: `./big.rs`, `.//big.rs` and a link to it are
+  // one file, read once and with one hashing budget (1,000 spellings of an 8 MiB file ran out of
+  // memory).
   const codeFiles = new Map<string, CodeFile>();
+  const byReal = new Map<string, CodeFile>();
   const code = (file: string) => {
     let c = codeFiles.get(file);
-    if (!c) codeFiles.set(file, (c = readCodeFile(ws, targetDir, file)));
+    if (!c) codeFiles.set(file, (c = readCodeFile(ws, targetDir, file, byReal)));
     return c;
   };
   const sourceAt = (e: Entry | undefined): Location | undefined =>
@@ -423,7 +427,12 @@ function firstLine(s: string, max = 300): string {
  * A file a code ground cites, read as the SDK would (`root.join(file)`, `str::lines`) but only
  * inside the repository: a `..`, an absolute path or a symlink out is refused unread.
  */
-function readCodeFile(ws: Workspace, targetDir: string, file: string): CodeFile {
+function readCodeFile(
+  ws: Workspace,
+  targetDir: string,
+  file: string,
+  byReal: Map<string, CodeFile>,
+): CodeFile {
   if (path.isAbsolute(file) || /^[A-Za-z]:/.test(file))
     return { state: 'outside', detail: 'is an absolute path' };
   if (file.split(/[\\/]/).includes('..')) return { state: 'outside', detail: 'climbs out with ..' };
@@ -441,7 +450,13 @@ function readCodeFile(ws: Workspace, targetDir: string, file: string): CodeFile 
   const inside = path.relative(ws.root, r.real);
   if (inside.startsWith('..') || path.isAbsolute(inside))
     return { state: 'outside', detail: 'is a symlink out of the repository' };
-  const read = readSmallFile(r.real, MAX_SOURCE_BYTES);
+  let read = byReal.get(r.real);
+  if (!read) byReal.set(r.real, (read = readRealCodeFile(r.real)));
+  return read;
+}
+
+function readRealCodeFile(real: string): CodeFile {
+  const read = readSmallFile(real, MAX_SOURCE_BYTES);
   if (!read.ok) return { state: 'unreadable' };
   const text = decodeUtf8(read.bytes);
   if (!text.ok) return { state: 'unreadable' };
