@@ -278,6 +278,17 @@ fn outer() {
     expect(r.annotations).toHaveLength(2000);
     expect(new Set(r.annotations.map((a) => a.body_hash))).toEqual(new Set([bodyHash(body)]));
   });
+  it('annotated unit structs all cover the whole file, hashed once', () => {
+    const src = Array.from(
+      { length: 2000 },
+      (_, i) => `#[aristo::assume("a", id = "a${i}")]\r\nstruct S${i};`,
+    ).join('\r\n');
+    const r = extract(src);
+    expect(r.annotations).toHaveLength(2000);
+    expect(new Set(r.annotations.map((a) => a.body_hash))).toEqual(
+      new Set([bodyHash(src.replace(/\r\n/g, '\n'))]),
+    );
+  });
   it('regions are taken with CRLF rejoined by \\n, attributes excluded', () => {
     const src = '#[aristo::intent("x")]\r\nfn f() {\r\n    1\r\n}\r\n';
     expect(extract(src).annotations[0]!.body_hash).toBe(bodyHash('{\n    1\n}'));

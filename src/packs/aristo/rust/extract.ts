@@ -108,6 +108,8 @@ class Walker {
   /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
   private readonly hits: number[] = [];
   private depth = 0;
+  /** The whole file's body hash (a unit struct's region), computed once for every such item. */
+  private wholeFile: string | undefined;
 
   constructor(private readonly source: string) {
     CANDIDATE.lastIndex = 0;
@@ -267,15 +269,15 @@ class Walker {
     // re-hashed its body each time.
     let hash: string | undefined;
     const regionHash = () =>
-      (hash ??= bodyHash(
-        region === 'whole-file'
-          ? this.source.replace(/\r\n/g, '\n')
-          : Array.isArray(region)
-            ? this.slice(region[0], region[1])
-            : region
-              ? this.slice(region)
-              : '',
-      ));
+      region === 'whole-file'
+        ? (this.wholeFile ??= bodyHash(this.source.replace(/\r\n/g, '\n')))
+        : (hash ??= bodyHash(
+            Array.isArray(region)
+              ? this.slice(region[0], region[1])
+              : region
+                ? this.slice(region)
+                : '',
+          ));
     for (const a of attrs) {
       if (!this.holds(a)) continue;
       const attr = a.namedChildren.find((c) => c?.type === 'attribute');
