@@ -145,6 +145,43 @@ describe('fixtures sharing an input', () => {
   });
 });
 
+describe('fixtures sharing an input with empty_dirs', () => {
+  it('share one scratch budget, so its files are not copied for every fixture', async () => {
+    const base = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'fx-'));
+    const shared = path.join(base, 'conformance', 'shared');
+    fs.cpSync('conformance/aris/clean-all-pass/input', shared, { recursive: true });
+    fs.mkdirSync(path.join(shared, 'paper', 'many'));
+    for (let i = 0; i < 6000; i++) fs.writeFileSync(path.join(shared, 'paper', 'many', `${i}`), '');
+    const fixture = JSON.parse(
+      fs.readFileSync('conformance/aris/clean-all-pass/fixture.json', 'utf8'),
+    );
+    for (const id of ['a', 'b', 'c']) {
+      const dir = path.join(base, 'conformance', 'aris', id);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, 'fixture.json'),
+        JSON.stringify({ ...fixture, fixture_id: id, input: '../../shared', empty_dirs: ['zz'] }),
+      );
+    }
+    try {
+      const results = await runFixtures(path.join(base, 'conformance'), {
+        packs: packs(),
+        knownCodes: known,
+        workspace: new Workspace(base),
+      });
+      // 6,000 entries cost ≈ 94 MiB each: two copies fit the 256 MiB, the third does not.
+      expect(results.map((r) => r.findings.map((f) => f.code))).toEqual([
+        [],
+        [],
+        ['fixture.invalid'],
+      ]);
+      expect(results[2]!.findings[0]!.message).toMatch(/is too large: .* and 67 MiB are left/);
+    } finally {
+      fs.rmSync(base, { recursive: true });
+    }
+  });
+});
+
 describe('the runner stays inside the workspace', () => {
   it('a fixture input that is a symlink out of the workspace is invalid, and leaves no scratch copy', async () => {
     const base = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'fx-'));
@@ -263,7 +300,7 @@ describe('the runner stays inside the workspace', () => {
     expect(r.code).toBe(1);
     expect(r.findings.map((f) => f.code)).toEqual(['fixture.invalid']);
     expect(r.findings[0]!.message).toMatch(
-      /the scratch copy of input input is too large: the empty_dirs scratch copies of one run may hold 256 MiB in all, and 256 MiB are left: point input at a smaller directory\.$/,
+      /the scratch copy of input input is too large: the empty_dirs scratch copies of one run may hold 256 MiB in all, each file or directory counting 16 KiB besides its bytes, and 256 MiB are left: point input at a smaller directory\.$/,
     );
     expect(r.leftovers).toEqual([]);
     fs.rmSync(r.base, { recursive: true });
