@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import type { GateReport } from '../src/model/report.js';
-import { allCodes } from '../src/packs/registry.js';
+import { allCodes, assurancePacks } from '../src/packs/registry.js';
 import { recheckReport, type RecheckOptions } from '../src/policy/recheck.js';
 import { verify } from '../src/verify.js';
 import { tempRepos } from './support/temp.js';
@@ -255,5 +255,18 @@ describe('the publishing workflow pins assurance: submission', () => {
     );
     // Unpinned, the same report is published as it is.
     expect(recheckReport(copy(free), opts()).ok).toBe(true);
+  });
+  test('a draft paper turned blocking with its assurance removed is refused', async () => {
+    const root = repo();
+    write(path.join(root, 'paper/.aris/assurance.txt'), 'draft\n');
+    writePaper(path.join(root, 'paper'), { only: ['proof-checker'] });
+    const draft = await verify({ root });
+    const edited = copy(draft);
+    edited.targets[0]!.enforcement = 'blocking';
+    delete edited.targets[0]!.context['assurance'];
+    const pinned = opts({ assurance: 'submission', assurancePacks: assurancePacks() });
+    expect(refusal(recheckReport(edited, pinned))).toMatch(
+      /"paper" does not say which assurance it was verified at, but this workflow requires submission/,
+    );
   });
 });

@@ -4,7 +4,7 @@ import { WriteRefused } from './io/write.js';
 import { Workspace, errorText } from './io/workspace.js';
 import { isAssurance, isEffort } from './policy/assurance.js';
 import { logSafe } from './render/sanitize.js';
-import { allCodes, findPack } from './packs/registry.js';
+import { allCodes, assurancePacks, findPack } from './packs/registry.js';
 import { workflowWaivers } from './config.js';
 import { mergeReports, readReportFile } from './policy/merge.js';
 import { parseShard } from './shard.js';
@@ -161,6 +161,7 @@ async function mergeCommand(args: Args, io: Io): Promise<number> {
     {
       failOn: failOn ?? 'blocking',
       codes: allCodes(),
+      assurancePacks: assurancePacks(),
       ...(assurance !== undefined ? { assurance } : {}),
       waivers:
         config !== undefined

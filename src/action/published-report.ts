@@ -4,7 +4,7 @@ import { Workspace } from '../io/workspace.js';
 import type { GateReport } from '../model/report.js';
 import { expandGlob, isGlob } from '../io/glob.js';
 import { mergeReports, readReportFile } from '../policy/merge.js';
-import { allCodes } from '../packs/registry.js';
+import { allCodes, assurancePacks } from '../packs/registry.js';
 import { recheckReport } from '../policy/recheck.js';
 import type { Settings } from '../github/inputs.js';
 import { ToolFailure } from './failure.js';
@@ -71,6 +71,7 @@ export function loadReports(files: string[], settings: Settings): GateReport {
   const opts = {
     failOn: settings.failOn,
     codes: allCodes(),
+    assurancePacks: assurancePacks(),
     waivers: workflowWaivers(new Workspace(settings.workspace), {
       root: settings.workspace,
       ...(settings.config !== undefined ? { file: settings.config } : {}),

@@ -193,6 +193,12 @@ export interface Pack {
    * (e.g. a paper dir whose audits are all missing). At most one pack in the registry says so.
    */
   claimsUndiscovered?: boolean;
+  /**
+   * Its results depend on the assurance (the workflow's pinned one, or a paper's own), and each
+   * of its targets records it in `context.assurance`: a report published or merged under a
+   * pinned submission is refused when one of its targets says another, or nothing.
+   */
+  judgedByAssurance?: boolean;
   verify(targetDir: string, ctx: PackContext): Promise<PackResult>;
   fixtures?: PackFixtures;
   /** Its CLI subcommand, `audit-gate <id>`. */

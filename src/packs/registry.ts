@@ -76,6 +76,11 @@ function packCodes(p: Pack): CodeDef[] {
 }
 
 /** The one registry of validation codes, for docs and for checking fixtures name real codes. */
+/** The packs whose targets record the assurance they were judged under (Pack.judgedByAssurance). */
+export function assurancePacks(): ReadonlySet<string> {
+  return new Set(packs().flatMap((p) => (p.judgedByAssurance ? [p.id] : [])));
+}
+
 export function allCodes(): CodeDef[] {
   return [...Object.values(GATE), ...CONFORMANCE_CODES, ...packs().flatMap(packCodes)];
 }

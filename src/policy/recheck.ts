@@ -23,6 +23,8 @@ export interface RecheckOptions {
   codes: readonly CodeDef[];
   /** The publishing workflow's `assurance` input: `submission` refuses targets verified at another. */
   assurance?: string;
+  /** The packs whose targets must say which assurance they were verified at (the registry's). */
+  assurancePacks?: ReadonlySet<string>;
   /**
    * The publishing workflow's own waivers (its trusted config). A finding the report marks waived
    * is accepted only when one of these waives it too; a report's own claims are never trusted.
@@ -56,13 +58,16 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
   let more = 0;
   const problem = (m: string) => (problems.length < SHOWN ? problems.push(m) : more++);
   const registered = new Map<string, Severity>(opts.codes.map((c) => [c.code, c.severity]));
-  // Pinned to submission, some codes are stricter or cannot occur; the packs that have such codes
-  // judge by assurance, so each of their targets must say which it was verified at.
+  // Pinned to submission, some codes are stricter or cannot occur; the packs that judge by
+  // assurance (and any pack with such a code) must say which each target was verified at.
   const pinned = opts.assurance === 'submission';
   const atSubmission = new Map(
     pinned ? opts.codes.flatMap((c) => (c.at_submission ? [[c.code, c.at_submission]] : [])) : [],
   );
-  const judgedByAssurance = new Set([...atSubmission.keys()].map((c) => c.split('.')[0]));
+  const judgedByAssurance = new Set([
+    ...(opts.assurancePacks ?? []),
+    ...[...atSubmission.keys()].map((c) => c.split('.')[0]),
+  ]);
 
   const results = new Map<string, PackResult>();
   for (const t of given.targets) {

@@ -49,6 +49,7 @@ export const arisPack: Pack = {
   },
   // A named directory with no audit artifacts is a paper whose audits are all missing.
   claimsUndiscovered: true,
+  judgedByAssurance: true,
   verify: verifyPaper,
   command: arisCommand,
   // Only submission makes a paper's problems block; draft is for papers not meant for submission.

@@ -22,6 +22,7 @@ export const aristoPack: Pack = {
   codes: ARISTO_CODES,
   targetKind: 'workspace',
   subjectKinds: ['annotation'],
+  judgedByAssurance: true,
   options: onFirstUse(() =>
     z
       .object({
