@@ -207,6 +207,14 @@ describe('a report whose flags contradict its findings is refused', () => {
     expect(!r.ok && r.problems).toHaveLength(5);
     expect(!r.ok && r.more).toBeGreaterThan(0);
   });
+  test('a finding renamed to a code this version does not have is refused', async () => {
+    const r = copy(example);
+    const f = r.findings.find((x) => x.blocking)!;
+    f.code = `${f.code}_`;
+    expect(refusal(recheckReport(r, opts()))).toMatch(
+      new RegExp(`finding "${f.code}" on .* has a code audit-gate .* does not have`),
+    );
+  });
 });
 
 describe('the publishing workflow pins assurance: submission', () => {

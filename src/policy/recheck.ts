@@ -1,3 +1,4 @@
+import { VERSION } from '../version.js';
 import type { CodeDef, Finding, Severity } from '../model/finding.js';
 import type { Counts, GateReport } from '../model/report.js';
 import type { Subject } from '../model/subject.js';
@@ -118,7 +119,13 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
   // target is advisory. Subject conflicts are not taken over: decide finds them again.
   const original = new Map<Finding, Finding>();
   const runFindings: Finding[] = [];
+  // A report of this very version can hold only codes this version knows.
+  const sameVersion = given.tool?.version === VERSION;
   for (const f of given.findings) {
+    if (sameVersion && !registered.has(f.code))
+      problem(
+        `finding ${quote(f.code)} on ${quote(f.subject)} has a code audit-gate ${VERSION} does not have`,
+      );
     const pinnedTo = atSubmission.get(f.code);
     if (pinnedTo === 'absent')
       problem(
