@@ -16443,14 +16443,19 @@ async function runFixtures(dir, opts) {
 }
 /** All scratch copies of one run together (empty_dirs is for small inputs git cannot hold). */
 const SCRATCH_BUDGET_BYTES = 256 * 1024 * 1024;
+/**
+ * What each file or directory of a copy costs the budget besides its bytes: copying 10,000 empty
+ * files took seconds, and fixtures sharing one such input would each copy it at no cost.
+ */
+const SCRATCH_ENTRY_BYTES = 16 * 1024;
 /** Files and directories in one scratch copy. */
 const SCRATCH_MAX_ENTRIES = 10_000;
 /**
- * The bytes of the regular files under `dir` (symlinks not followed), or which limit they pass:
- * more than `budget` bytes, or more than SCRATCH_MAX_ENTRIES entries.
+ * What copying `dir` costs (its files' bytes, symlinks not followed, and SCRATCH_ENTRY_BYTES per
+ * entry), or which limit it passes: more than `budget`, or more than SCRATCH_MAX_ENTRIES entries.
  */
-function sizeWithin(dir, budget) {
-    let bytes = 0;
+function costWithin(dir, budget) {
+    let cost = 0;
     let entries = 0;
     const stack = [dir];
     while (stack.length > 0) {
@@ -16459,13 +16464,16 @@ function sizeWithin(dir, budget) {
             if (++entries > SCRATCH_MAX_ENTRIES)
                 return 'entries';
             const p = external_node_path_default().join(d, e.name);
+            cost += SCRATCH_ENTRY_BYTES;
             if (e.isDirectory())
                 stack.push(p);
-            else if (e.isFile() && (bytes += external_node_fs_default().lstatSync(p).size) > budget)
+            else if (e.isFile())
+                cost += external_node_fs_default().lstatSync(p).size;
+            if (cost > budget)
                 return 'bytes';
         }
     }
-    return bytes;
+    return cost;
 }
 const mib = (bytes) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
 /**
@@ -16473,7 +16481,7 @@ const mib = (bytes) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
  * or why it cannot be made. The copy is removed again on every failure.
  */
 function scratchCopy(inputDir, emptyDirs, shared) {
-    const size = sizeWithin(inputDir, shared.scratchBytesLeft);
+    const size = costWithin(inputDir, shared.scratchBytesLeft);
     if (size === 'entries')
         return {
             ok: false,
@@ -16482,7 +16490,7 @@ function scratchCopy(inputDir, emptyDirs, shared) {
     if (size === 'bytes')
         return {
             ok: false,
-            detail: `is too large: the empty_dirs scratch copies of one run may hold ${mib(SCRATCH_BUDGET_BYTES)} in all, and ${mib(shared.scratchBytesLeft)} are left: point input at a smaller directory`,
+            detail: `is too large: the empty_dirs scratch copies of one run may hold ${mib(SCRATCH_BUDGET_BYTES)} in all, each file or directory counting ${SCRATCH_ENTRY_BYTES / 1024} KiB besides its bytes, and ${mib(shared.scratchBytesLeft)} are left: point input at a smaller directory`,
         };
     // Charged before copying: a copy that then fails on an empty_dirs entry has cost as much.
     shared.scratchBytesLeft -= size;
@@ -19562,6 +19570,7 @@ const arisPack = {
     },
     // A named directory with no audit artifacts is a paper whose audits are all missing.
     claimsUndiscovered: true,
+    judgedByAssurance: true,
     verify: verifyPaper,
     command: arisCommand,
     // Only submission makes a paper's problems block; draft is for papers not meant for submission.
@@ -28471,6 +28480,8 @@ class Walker {
     /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
     hits = [];
     depth = 0;
+    /** The whole file's body hash (a unit struct's region), computed once for every such item. */
+    wholeFile;
     constructor(source) {
         this.source = source;
         CANDIDATE.lastIndex = 0;
@@ -28638,9 +28649,9 @@ class Walker {
         // Once per item, however many attributes it has: 150,000 of them on one 3 MB fn re-sliced and
         // re-hashed its body each time.
         let hash;
-        const regionHash = () => (hash ??= bodyHash(region === 'whole-file'
-            ? this.source.replace(/\r\n/g, '\n')
-            : Array.isArray(region)
+        const regionHash = () => region === 'whole-file'
+            ? (this.wholeFile ??= bodyHash(this.source.replace(/\r\n/g, '\n')))
+            : (hash ??= bodyHash(Array.isArray(region)
                 ? this.slice(region[0], region[1])
                 : region
                     ? this.slice(region)
@@ -29159,11 +29170,15 @@ async function verifyAristo(targetDir, ctx) {
         };
     });
     deriveStatuses(entries, proofs);
+    // By the path as cited, and each real file once: `./big.rs`, `.//big.rs` and a link to it are
+    // one file, read once and with one hashing budget (1,000 spellings of an 8 MiB file ran out of
+    // memory).
     const codeFiles = new Map();
+    const byReal = new Map();
     const code = (file) => {
         let c = codeFiles.get(file);
         if (!c)
-            codeFiles.set(file, (c = readCodeFile(ws, targetDir, file)));
+            codeFiles.set(file, (c = readCodeFile(ws, targetDir, file, byReal)));
         return c;
     };
     const sourceAt = (e) => e ? { path: repoPath(e.file), ...(e.line ? { line: e.line } : {}) } : undefined;
@@ -29412,7 +29427,7 @@ function firstLine(s, max = 300) {
  * A file a code ground cites, read as the SDK would (`root.join(file)`, `str::lines`) but only
  * inside the repository: a `..`, an absolute path or a symlink out is refused unread.
  */
-function readCodeFile(ws, targetDir, file) {
+function readCodeFile(ws, targetDir, file, byReal) {
     if (external_node_path_default().isAbsolute(file) || /^[A-Za-z]:/.test(file))
         return { state: 'outside', detail: 'is an absolute path' };
     if (file.split(/[\\/]/).includes('..'))
@@ -29432,7 +29447,13 @@ function readCodeFile(ws, targetDir, file) {
     const inside = external_node_path_default().relative(ws.root, r.real);
     if (inside.startsWith('..') || external_node_path_default().isAbsolute(inside))
         return { state: 'outside', detail: 'is a symlink out of the repository' };
-    const read = readSmallFile(r.real, MAX_SOURCE_BYTES);
+    let read = byReal.get(r.real);
+    if (!read)
+        byReal.set(r.real, (read = readRealCodeFile(r.real)));
+    return read;
+}
+function readRealCodeFile(real) {
+    const read = readSmallFile(real, MAX_SOURCE_BYTES);
     if (!read.ok)
         return { state: 'unreadable' };
     const text = decodeUtf8(read.bytes);
@@ -29464,6 +29485,7 @@ const aristoPack = {
     codes: ARISTO_CODES,
     targetKind: 'workspace',
     subjectKinds: ['annotation'],
+    judgedByAssurance: true,
     options: onFirstUse(() => object({
         block_inconclusive: schemas_boolean()
             .optional()
@@ -48485,6 +48507,10 @@ function packCodes(p) {
     return [...p.codes, ...suite.filter((c) => !p.codes.includes(c))];
 }
 /** The one registry of validation codes, for docs and for checking fixtures name real codes. */
+/** The packs whose targets record the assurance they were judged under (Pack.judgedByAssurance). */
+function assurancePacks() {
+    return new Set(registry_packs().flatMap((p) => (p.judgedByAssurance ? [p.id] : [])));
+}
 function allCodes() {
     return [...Object.values(GATE), ...CONFORMANCE_CODES, ...registry_packs().flatMap(packCodes)];
 }
@@ -48551,6 +48577,7 @@ const reportSchemas = onFirstUse(report_build);
 ;// CONCATENATED MODULE: ./src/policy/recheck.ts
 
 
+
 /** How many contradictions a refusal spells out. */
 const SHOWN = 5;
 const recheck_RECOMPUTED = new Set([
@@ -48564,11 +48591,14 @@ function recheckReport(given, opts) {
     let more = 0;
     const problem = (m) => (problems.length < SHOWN ? problems.push(m) : more++);
     const registered = new Map(opts.codes.map((c) => [c.code, c.severity]));
-    // Pinned to submission, some codes are stricter or cannot occur; the packs that have such codes
-    // judge by assurance, so each of their targets must say which it was verified at.
+    // Pinned to submission, some codes are stricter or cannot occur; the packs that judge by
+    // assurance (and any pack with such a code) must say which each target was verified at.
     const pinned = opts.assurance === 'submission';
     const atSubmission = new Map(pinned ? opts.codes.flatMap((c) => (c.at_submission ? [[c.code, c.at_submission]] : [])) : []);
-    const judgedByAssurance = new Set([...atSubmission.keys()].map((c) => c.split('.')[0]));
+    const judgedByAssurance = new Set([
+        ...(opts.assurancePacks ?? []),
+        ...[...atSubmission.keys()].map((c) => c.split('.')[0]),
+    ]);
     const results = new Map();
     for (const t of given.targets) {
         if (results.has(t.id)) {
@@ -48612,7 +48642,11 @@ function recheckReport(given, opts) {
     // target is advisory. Subject conflicts are not taken over: decide finds them again.
     const original = new Map();
     const runFindings = [];
+    // A report of this very version can hold only codes this version knows.
+    const sameVersion = given.tool?.version === VERSION;
     for (const f of given.findings) {
+        if (sameVersion && !registered.has(f.code))
+            problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} has a code audit-gate ${VERSION} does not have`);
         const pinnedTo = atSubmission.get(f.code);
         if (pinnedTo === 'absent')
             problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} cannot occur at assurance submission, which this workflow requires`);
@@ -49180,6 +49214,7 @@ async function mergeCommand(args, io) {
     }), {
         failOn: failOn ?? 'blocking',
         codes: allCodes(),
+        assurancePacks: assurancePacks(),
         ...(assurance !== undefined ? { assurance } : {}),
         waivers: config !== undefined
             ? workflowWaivers(new Workspace(io.cwd), {
