@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Workspace } from '../src/io/workspace.js';
 import { findFixtures, runFixtures } from '../src/conformance/runner.js';
 import { packs, allCodes } from '../src/packs/registry.js';
+import type { PackResult } from '../src/packs/pack.js';
 import { cli } from './support/cli.js';
 
 const root = path.resolve('conformance');
@@ -113,10 +114,19 @@ describe('the runner itself', () => {
 });
 
 describe('fixtures sharing an input', () => {
-  it('hash each of its files once, however many fixtures name it', async () => {
+  /**
+   * Three fixtures a, b, c naming one copy of the clean ARIS paper (`conformance/shared`), with
+   * `extra` fields; `fill` adds to the shared input. Returns their results, and the shared input.
+   */
+  async function threeSharing(
+    extra: Record<string, unknown>,
+    fill: (shared: string) => void,
+    check: (results: PackResult[], shared: string) => void,
+  ) {
     const base = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'fx-'));
     const shared = path.join(base, 'conformance', 'shared');
     fs.cpSync('conformance/aris/clean-all-pass/input', shared, { recursive: true });
+    fill(shared);
     const fixture = JSON.parse(
       fs.readFileSync('conformance/aris/clean-all-pass/fixture.json', 'utf8'),
     );
@@ -125,50 +135,49 @@ describe('fixtures sharing an input', () => {
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(
         path.join(dir, 'fixture.json'),
-        JSON.stringify({ ...fixture, fixture_id: id, input: '../../shared' }),
+        JSON.stringify({ ...fixture, fixture_id: id, input: '../../shared', ...extra }),
       );
     }
-    const evidence = path.join(shared, 'paper', 'sections', 'evidence.tex');
-    const open = jest.spyOn(fs, 'openSync');
     try {
       const results = await runFixtures(path.join(base, 'conformance'), {
         packs: packs(),
         knownCodes: known,
         workspace: new Workspace(base),
       });
-      expect(results.map((r) => r.target.terminal_state)).toEqual(['passed', 'passed', 'passed']);
-      expect(open.mock.calls.filter(([p]) => p === evidence)).toHaveLength(1);
+      check(results, shared);
     } finally {
-      open.mockRestore();
       fs.rmSync(base, { recursive: true });
     }
-  });
-});
+  }
 
-describe('fixtures sharing an input with empty_dirs', () => {
-  it('share one scratch budget, so its files are not copied for every fixture', async () => {
-    const base = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'fx-'));
-    const shared = path.join(base, 'conformance', 'shared');
-    fs.cpSync('conformance/aris/clean-all-pass/input', shared, { recursive: true });
-    fs.mkdirSync(path.join(shared, 'paper', 'many'));
-    for (let i = 0; i < 6000; i++) fs.writeFileSync(path.join(shared, 'paper', 'many', `${i}`), '');
-    const fixture = JSON.parse(
-      fs.readFileSync('conformance/aris/clean-all-pass/fixture.json', 'utf8'),
-    );
-    for (const id of ['a', 'b', 'c']) {
-      const dir = path.join(base, 'conformance', 'aris', id);
-      fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(
-        path.join(dir, 'fixture.json'),
-        JSON.stringify({ ...fixture, fixture_id: id, input: '../../shared', empty_dirs: ['zz'] }),
-      );
-    }
+  it('hash each of its files once, however many fixtures name it', async () => {
+    const open = jest.spyOn(fs, 'openSync');
     try {
-      const results = await runFixtures(path.join(base, 'conformance'), {
-        packs: packs(),
-        knownCodes: known,
-        workspace: new Workspace(base),
-      });
+      await threeSharing(
+        {},
+        () => {},
+        (results, shared) => {
+          expect(results.map((r) => r.target.terminal_state)).toEqual([
+            'passed',
+            'passed',
+            'passed',
+          ]);
+          const evidence = path.join(shared, 'paper', 'sections', 'evidence.tex');
+          expect(open.mock.calls.filter(([p]) => p === evidence)).toHaveLength(1);
+        },
+      );
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  it('with empty_dirs, share one scratch budget, so its files are not copied for every fixture', async () => {
+    const many = (shared: string) => {
+      fs.mkdirSync(path.join(shared, 'paper', 'many'));
+      for (let i = 0; i < 6000; i++)
+        fs.writeFileSync(path.join(shared, 'paper', 'many', `${i}`), '');
+    };
+    await threeSharing({ empty_dirs: ['zz'] }, many, (results) => {
       // 6,000 entries cost ≈ 94 MiB each: two copies fit the 256 MiB, the third does not.
       expect(results.map((r) => r.findings.map((f) => f.code))).toEqual([
         [],
@@ -176,9 +185,7 @@ describe('fixtures sharing an input with empty_dirs', () => {
         ['fixture.invalid'],
       ]);
       expect(results[2]!.findings[0]!.message).toMatch(/is too large: .* and 67 MiB are left/);
-    } finally {
-      fs.rmSync(base, { recursive: true });
-    }
+    });
   });
 });
 
