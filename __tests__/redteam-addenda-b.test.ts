@@ -379,3 +379,61 @@ describe('Addenda B red team: deep nesting', () => {
     expect(await codesOf(root)).toEqual(['addenda_b.schema_violation']);
   });
 });
+
+describe('Addenda B red team: repeated references and repeated records', () => {
+  it('a manifest listing one chain 100,000 times over 100 later receipts is one stale packet', async () => {
+    const root = bundleFrom('reliance-packet-stale-after-chain-change', (lines) =>
+      lines.flatMap((l, i) => {
+        const d = JSON.parse(l) as Record<string, any>;
+        if (d.type === 'TaskReliancePacket') {
+          d.input_manifest.evaluation_chain_ids = Array(100_000).fill('chain-1');
+          return [JSON.stringify(d)];
+        }
+        return i === 102 ? Array(100).fill(l) : [l];
+      }),
+    );
+    expect(await codesOf(root)).toEqual(['validation.reliance_packet_stale_snapshot']);
+  });
+
+  it('a packet listing one reference 100,000 times, shared by 1,000 receipts, is judged once per reference', async () => {
+    const root = bundleFrom('clean-revision-review-waived-by-policy', (lines) =>
+      lines.flatMap((l) => {
+        const d = JSON.parse(l) as Record<string, any>;
+        if (d.type === 'RevisionReviewDecisionReceipt')
+          return [
+            ...Array(1000).fill(
+              JSON.stringify({ ...d, receipt_id: 'rrd-x', packet_id: 'rrp-other' }),
+            ),
+            l,
+          ];
+        if (d.type === 'RevisionReviewPacket') {
+          d.decision_receipt_refs = [...Array(100_000).fill('rrd-x'), 'rrd-1'];
+          return [JSON.stringify(d)];
+        }
+        return [l];
+      }),
+    );
+    const lookup = jest.spyOn(Bundle.prototype, 'lookup');
+    try {
+      await codesOf(root);
+      expect(lookup.mock.calls.filter(([ref]) => ref === 'rrd-x').length).toBeLessThan(100);
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+
+  it('certifications of a packet written many times ask once whether it is withdrawn', async () => {
+    const root = bundleFrom('clean-reliance-packet-issued', (lines) => {
+      const p = lines.findIndex((l) => l.includes('"type":"TaskReliancePacket"'));
+      const c = lines.findIndex((l) => l.includes('"type":"WorkProductCertification"'));
+      return [...lines, ...Array(300).fill(lines[p]!), ...Array(300).fill(lines[c]!)];
+    });
+    const lookup = jest.spyOn(Bundle.prototype, 'lookup');
+    try {
+      await codesOf(root);
+      expect(lookup.mock.calls.length).toBeLessThan(10_000);
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+});

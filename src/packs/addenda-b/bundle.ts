@@ -159,6 +159,19 @@ export class Bundle {
     return types ? found.filter((r) => types.includes(r.type)) : found.slice();
   }
 
+  /**
+   * Whether a record whose own id is `ref`, of one of `types`, passes `test`: lookup without the
+   * copy, for rules that ask per listed reference (an id may hold thousands of records).
+   */
+  some(ref: unknown, types: readonly string[], test: (r: BundleRecord) => boolean): boolean {
+    if (typeof ref !== 'string') return false;
+    const found = this.byId.get(ref);
+    if (found === undefined) return false;
+    if (!Array.isArray(found)) return types.includes(found.type) && test(found);
+    for (const r of found) if (types.includes(r.type) && test(r)) return true;
+    return false;
+  }
+
   /** Whether more than one record has the own id `ref` (a repeat, maybe a rewrite). */
   repeated(ref: unknown): boolean {
     return typeof ref === 'string' && Array.isArray(this.byId.get(ref));

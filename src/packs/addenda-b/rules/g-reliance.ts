@@ -26,11 +26,20 @@ function invalidatedIds(b: Bundle): Set<unknown> {
  * or superseded, or a RelianceInvalidationEvent names it.
  */
 export function packetWithdrawn(b: Bundle, packet: BundleRecord): boolean {
-  if (invalidatedIds(b).has(packet.data.packet_id)) return true;
-  for (const p of b.lookup(packet.data.packet_id))
-    if (p.type === 'TaskReliancePacket' && WITHDRAWN.includes(String(p.data.lifecycle_state)))
-      return true;
-  return false;
+  const id = packet.data.packet_id;
+  if (invalidatedIds(b).has(id)) return true;
+  // Once per packet id: certifications × copies of one packet made this cubic.
+  return memo(
+    b,
+    'g.withdrawnPackets',
+    () =>
+      new Set(
+        b
+          .of('TaskReliancePacket')
+          .filter((p) => WITHDRAWN.includes(String(p.data.lifecycle_state)))
+          .map((p) => p.data.packet_id),
+      ),
+  ).has(id);
 }
 
 /** Whether a later record rewrote the packet (its projection): only the latest one is judged. */
@@ -250,15 +259,15 @@ function changeIndex(b: Bundle): ChangeIndex {
 }
 
 /** The workspaces whose state the manifest's evaluation snapshots captured (L928-955). */
-function workspacesOf(b: Bundle, m: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const ref of m.evaluation_snapshot_refs as string[])
-    for (const s of b.lookup(ref)) {
-      const sets = s.type === 'EvaluationSnapshot' ? s.data.source_workspace_snapshot_hashes : [];
+function workspacesOf(b: Bundle, snapshots: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const ref of snapshots)
+    for (const s of b.lookup(ref, ['EvaluationSnapshot'])) {
+      const sets = s.data.source_workspace_snapshot_hashes;
       if (Array.isArray(sets))
         for (const h of sets)
           if (isObject(h) && typeof h.source_workspace_ref === 'string')
-            out.push(h.source_workspace_ref);
+            out.add(h.source_workspace_ref);
     }
   return out;
 }
@@ -277,19 +286,21 @@ export function changesAfter(
   const ix = changeIndex(b);
   const out: Change[] = [];
   const after = packet.seq;
-  const named = m.evaluation_chain_resolution_receipt_refs as string[];
-  for (const chain of m.evaluation_chain_ids as string[])
+  // Each list as a set: a manifest may repeat an entry a million times.
+  const named = new Set(m.evaluation_chain_resolution_receipt_refs as string[]);
+  const snapshots = new Set(m.evaluation_snapshot_refs as string[]);
+  for (const chain of new Set(m.evaluation_chain_ids as string[]))
     for (const r of ix.chainReceipts.get(chain) ?? [])
-      if (r.seq > after && !named.includes(String(r.data.receipt_id)))
+      if (r.seq > after && !named.has(String(r.data.receipt_id)))
         out.push({ kind: 'evaluation_chain_resolution_changed', record: r });
-  for (const snap of m.evaluation_snapshot_refs as string[])
+  for (const snap of snapshots)
     for (const finding of ix.findingsOfSnapshot.get(snap) ?? [])
       for (const r of ix.transitions.get(finding) ?? [])
         if (r.seq > after) out.push({ kind: 'finding_lifecycle_changed', record: r });
-  for (const ws of workspacesOf(b, m))
+  for (const ws of workspacesOf(b, snapshots))
     for (const r of ix.appliedOps.get(ws) ?? [])
       if (r.seq > after) out.push({ kind: 'source_workspace_changed', record: r });
-  for (const artifact of m.final_artifact_refs as string[])
+  for (const artifact of new Set(m.final_artifact_refs as string[]))
     for (const r of ix.acceptedFrom.get(artifact) ?? [])
       if (r.seq > after) out.push({ kind: 'artifact_version_changed', record: r });
   return out;

@@ -56,12 +56,13 @@ export const reviewDecisionWithoutReceipt: Rule = {
       const state = String(p.data.state);
       if (!Object.hasOwn(DECISION_ACTIONS, state)) continue;
       const actions = DECISION_ACTIONS[state]!;
-      const backed = strings(p.data.decision_receipt_refs).some((ref) =>
-        b
-          .lookup(ref, ['RevisionReviewDecisionReceipt'])
-          .some(
-            (r) => r.data.packet_id === p.data.packet_id && actions.includes(String(r.data.action)),
-          ),
+      // Each listed reference once: a packet may list one a million times.
+      const backed = [...new Set(strings(p.data.decision_receipt_refs))].some((ref) =>
+        b.some(
+          ref,
+          ['RevisionReviewDecisionReceipt'],
+          (r) => r.data.packet_id === p.data.packet_id && actions.includes(String(r.data.action)),
+        ),
       );
       if (!backed)
         report(
