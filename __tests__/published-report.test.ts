@@ -214,6 +214,9 @@ describe('a report whose flags contradict its findings is refused', () => {
     expect(refusal(recheckReport(r, opts()))).toMatch(
       new RegExp(`finding "${f.code}" on .* has a code audit-gate .* does not have`),
     );
+    // Claiming another version does not help: the code is in a namespace this version owns.
+    r.tool.version = '0.0.9';
+    expect(refusal(recheckReport(r, opts()))).toMatch(/has a code audit-gate .* does not have/);
   });
 });
 

@@ -119,10 +119,15 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
   // target is advisory. Subject conflicts are not taken over: decide finds them again.
   const original = new Map<Finding, Finding>();
   const runFindings: Finding[] = [];
-  // A report of this very version can hold only codes this version knows.
+  // A report can hold only codes this version knows: any code of its own namespaces, and any
+  // at all when the report claims this very version.
   const sameVersion = given.tool?.version === VERSION;
+  const namespaces = new Set(opts.codes.map((c) => c.code.slice(0, c.code.indexOf('.'))));
   for (const f of given.findings) {
-    if (sameVersion && !registered.has(f.code))
+    if (
+      !registered.has(f.code) &&
+      (sameVersion || namespaces.has(f.code.slice(0, f.code.indexOf('.'))))
+    )
       problem(
         `finding ${quote(f.code)} on ${quote(f.subject)} has a code audit-gate ${VERSION} does not have`,
       );
