@@ -39463,6 +39463,23 @@ class Bundle {
             return !types || types.includes(found.type) ? [found] : [];
         return types ? found.filter((r) => types.includes(r.type)) : found.slice();
     }
+    /**
+     * Whether a record whose own id is `ref`, of one of `types`, passes `test`: lookup without the
+     * copy, for rules that ask per listed reference (an id may hold thousands of records).
+     */
+    some(ref, types, test) {
+        if (typeof ref !== 'string')
+            return false;
+        const found = this.byId.get(ref);
+        if (found === undefined)
+            return false;
+        if (!Array.isArray(found))
+            return types.includes(found.type) && test(found);
+        for (const r of found)
+            if (types.includes(r.type) && test(r))
+                return true;
+        return false;
+    }
     /** Whether more than one record has the own id `ref` (a repeat, maybe a rewrite). */
     repeated(ref) {
         return typeof ref === 'string' && Array.isArray(this.byId.get(ref));
@@ -46778,12 +46795,14 @@ function invalidatedIds(b) {
  * or superseded, or a RelianceInvalidationEvent names it.
  */
 function packetWithdrawn(b, packet) {
-    if (invalidatedIds(b).has(packet.data.packet_id))
+    const id = packet.data.packet_id;
+    if (invalidatedIds(b).has(id))
         return true;
-    for (const p of b.lookup(packet.data.packet_id))
-        if (p.type === 'TaskReliancePacket' && WITHDRAWN.includes(String(p.data.lifecycle_state)))
-            return true;
-    return false;
+    // Once per packet id: certifications \u00d7 copies of one packet made this cubic.
+    return memo_memo(b, 'g.withdrawnPackets', () => new Set(b
+        .of('TaskReliancePacket')
+        .filter((p) => WITHDRAWN.includes(String(p.data.lifecycle_state)))
+        .map((p) => p.data.packet_id))).has(id);
 }
 /** Whether a later record rewrote the packet (its projection): only the latest one is judged. */
 function rewrittenLater(b, packet) {
@@ -46962,15 +46981,15 @@ function changeIndex(b) {
     });
 }
 /** The workspaces whose state the manifest's evaluation snapshots captured (L928-955). */
-function workspacesOf(b, m) {
-    const out = [];
-    for (const ref of m.evaluation_snapshot_refs)
-        for (const s of b.lookup(ref)) {
-            const sets = s.type === 'EvaluationSnapshot' ? s.data.source_workspace_snapshot_hashes : [];
+function workspacesOf(b, snapshots) {
+    const out = new Set();
+    for (const ref of snapshots)
+        for (const s of b.lookup(ref, ['EvaluationSnapshot'])) {
+            const sets = s.data.source_workspace_snapshot_hashes;
             if (Array.isArray(sets))
                 for (const h of sets)
                     if (isObject(h) && typeof h.source_workspace_ref === 'string')
-                        out.push(h.source_workspace_ref);
+                        out.add(h.source_workspace_ref);
         }
     return out;
 }
@@ -46984,21 +47003,23 @@ function changesAfter(b, packet, m) {
     const ix = changeIndex(b);
     const out = [];
     const after = packet.seq;
-    const named = m.evaluation_chain_resolution_receipt_refs;
-    for (const chain of m.evaluation_chain_ids)
+    // Each list as a set: a manifest may repeat an entry a million times.
+    const named = new Set(m.evaluation_chain_resolution_receipt_refs);
+    const snapshots = new Set(m.evaluation_snapshot_refs);
+    for (const chain of new Set(m.evaluation_chain_ids))
         for (const r of ix.chainReceipts.get(chain) ?? [])
-            if (r.seq > after && !named.includes(String(r.data.receipt_id)))
+            if (r.seq > after && !named.has(String(r.data.receipt_id)))
                 out.push({ kind: 'evaluation_chain_resolution_changed', record: r });
-    for (const snap of m.evaluation_snapshot_refs)
+    for (const snap of snapshots)
         for (const finding of ix.findingsOfSnapshot.get(snap) ?? [])
             for (const r of ix.transitions.get(finding) ?? [])
                 if (r.seq > after)
                     out.push({ kind: 'finding_lifecycle_changed', record: r });
-    for (const ws of workspacesOf(b, m))
+    for (const ws of workspacesOf(b, snapshots))
         for (const r of ix.appliedOps.get(ws) ?? [])
             if (r.seq > after)
                 out.push({ kind: 'source_workspace_changed', record: r });
-    for (const artifact of m.final_artifact_refs)
+    for (const artifact of new Set(m.final_artifact_refs))
         for (const r of ix.acceptedFrom.get(artifact) ?? [])
             if (r.seq > after)
                 out.push({ kind: 'artifact_version_changed', record: r });
@@ -47095,9 +47116,8 @@ const reviewDecisionWithoutReceipt = {
             if (!Object.hasOwn(DECISION_ACTIONS, state))
                 continue;
             const actions = DECISION_ACTIONS[state];
-            const backed = strings(p.data.decision_receipt_refs).some((ref) => b
-                .lookup(ref, ['RevisionReviewDecisionReceipt'])
-                .some((r) => r.data.packet_id === p.data.packet_id && actions.includes(String(r.data.action))));
+            // Each listed reference once: a packet may list one a million times.
+            const backed = [...new Set(strings(p.data.decision_receipt_refs))].some((ref) => b.some(ref, ['RevisionReviewDecisionReceipt'], (r) => r.data.packet_id === p.data.packet_id && actions.includes(String(r.data.action))));
             if (!backed)
                 report(p, `RevisionReviewPacket ${util_q(p.data.packet_id)} is ${util_q(state)} but lists no RevisionReviewDecisionReceipt with action ${actions.map(util_q).join(' or ')} for it.`);
         }
@@ -48642,10 +48662,13 @@ function recheckReport(given, opts) {
     // target is advisory. Subject conflicts are not taken over: decide finds them again.
     const original = new Map();
     const runFindings = [];
-    // A report of this very version can hold only codes this version knows.
+    // A report can hold only codes this version knows: any code of its own namespaces, and any
+    // at all when the report claims this very version.
     const sameVersion = given.tool?.version === VERSION;
+    const namespaces = new Set(opts.codes.map((c) => c.code.slice(0, c.code.indexOf('.'))));
     for (const f of given.findings) {
-        if (sameVersion && !registered.has(f.code))
+        if (!registered.has(f.code) &&
+            (sameVersion || namespaces.has(f.code.slice(0, f.code.indexOf('.')))))
             problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} has a code audit-gate ${VERSION} does not have`);
         const pinnedTo = atSubmission.get(f.code);
         if (pinnedTo === 'absent')
