@@ -55,9 +55,9 @@ export const buildReadyGateFailed: Rule = {
       const suites = strings(g.data.required_validation_suite_refs).filter(filled);
       if (suites.length === 0) unmet.push('it names no validation suite');
       for (const ref of new Set(suites)) {
-        const named = b.lookup(ref);
-        if (named.length && !named.some((r) => r.type === 'AddendaBConformanceFixture'))
-          unmet.push(`suite ref ${q(ref)} names a ${named[0]!.type}, not a conformance fixture`);
+        const named = b.resolve(ref);
+        if (named && !b.some(ref, ['AddendaBConformanceFixture'], () => true))
+          unmet.push(`suite ref ${q(ref)} names a ${named.type}, not a conformance fixture`);
       }
       if (unmet.length)
         report(g, `BuildReadyGate ${q(g.data.gate_id)} is not met: ${unmet.join('; ')}.`);

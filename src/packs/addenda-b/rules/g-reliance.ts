@@ -44,10 +44,14 @@ export function packetWithdrawn(b: Bundle, packet: BundleRecord): boolean {
 
 /** Whether a later record rewrote the packet (its projection): only the latest one is judged. */
 function rewrittenLater(b: Bundle, packet: BundleRecord): boolean {
-  const same = b.lookup(packet.data.packet_id); // every record with the id, in event order
-  for (let i = same.length - 1; i >= 0 && same[i] !== packet; i--)
-    if (same[i]!.type === 'TaskReliancePacket') return true;
-  return false;
+  if (typeof packet.data.packet_id !== 'string') return false; // no id: no other record is it
+  // The latest packet of each id, found once: looking up every copy for each one was quadratic.
+  const latest = memo(b, 'g.latestPackets', () => {
+    const out = new Map<unknown, BundleRecord>();
+    for (const p of b.of('TaskReliancePacket')) out.set(p.data.packet_id, p);
+    return out;
+  });
+  return latest.get(packet.data.packet_id) !== packet;
 }
 
 type Manifest = { ok: true; data: Record<string, unknown> } | { ok: false; why: string };
@@ -346,15 +350,15 @@ export const workProductCertificationWithoutReliancePacket: Rule = {
   },
   check(b, report) {
     for (const c of b.of('WorkProductCertification')) {
-      const packets = b.lookup(c.data.task_reliance_packet_ref, ['TaskReliancePacket']);
-      if (!packets.length)
+      const packet = b.resolve(c.data.task_reliance_packet_ref, 'TaskReliancePacket');
+      if (!packet)
         report(
           c,
           `WorkProductCertification ${q(c.data.certification_id)} names packet ${q(c.data.task_reliance_packet_ref)}, which is not a TaskReliancePacket of the bundle.`,
         );
       else if (
         !WITHDRAWN.includes(String(c.data.lifecycle_state)) &&
-        packets.some((p) => packetWithdrawn(b, p))
+        packetWithdrawn(b, packet) // by its id: every copy of the packet has the one answer
       )
         report(
           c,
