@@ -72817,9 +72817,9 @@ const buildReadyGateFailed = {
             if (suites.length === 0)
                 unmet.push('it names no validation suite');
             for (const ref of new Set(suites)) {
-                const named = b.lookup(ref);
-                if (named.length && !named.some((r) => r.type === 'AddendaBConformanceFixture'))
-                    unmet.push(`suite ref ${util_q(ref)} names a ${named[0].type}, not a conformance fixture`);
+                const named = b.resolve(ref);
+                if (named && !b.some(ref, ['AddendaBConformanceFixture'], () => true))
+                    unmet.push(`suite ref ${util_q(ref)} names a ${named.type}, not a conformance fixture`);
             }
             if (unmet.length)
                 report(g, `BuildReadyGate ${util_q(g.data.gate_id)} is not met: ${unmet.join('; ')}.`);
@@ -76848,11 +76848,16 @@ function packetWithdrawn(b, packet) {
 }
 /** Whether a later record rewrote the packet (its projection): only the latest one is judged. */
 function rewrittenLater(b, packet) {
-    const same = b.lookup(packet.data.packet_id); // every record with the id, in event order
-    for (let i = same.length - 1; i >= 0 && same[i] !== packet; i--)
-        if (same[i].type === 'TaskReliancePacket')
-            return true;
-    return false;
+    if (typeof packet.data.packet_id !== 'string')
+        return false; // no id: no other record is it
+    // The latest packet of each id, found once: looking up every copy for each one was quadratic.
+    const latest = memo(b, 'g.latestPackets', () => {
+        const out = new Map();
+        for (const p of b.of('TaskReliancePacket'))
+            out.set(p.data.packet_id, p);
+        return out;
+    });
+    return latest.get(packet.data.packet_id) !== packet;
 }
 let g_reliance_manifest;
 const manifestSchema = () => (g_reliance_manifest ??= writtenSchema(fastPaths().nested.RelianceInputManifest, () => seedSchemas().RelianceInputManifest));
@@ -77102,11 +77107,12 @@ const workProductCertificationWithoutReliancePacket = {
     },
     check(b, report) {
         for (const c of b.of('WorkProductCertification')) {
-            const packets = b.lookup(c.data.task_reliance_packet_ref, ['TaskReliancePacket']);
-            if (!packets.length)
+            const packet = b.resolve(c.data.task_reliance_packet_ref, 'TaskReliancePacket');
+            if (!packet)
                 report(c, `WorkProductCertification ${util_q(c.data.certification_id)} names packet ${util_q(c.data.task_reliance_packet_ref)}, which is not a TaskReliancePacket of the bundle.`);
             else if (!WITHDRAWN.includes(String(c.data.lifecycle_state)) &&
-                packets.some((p) => packetWithdrawn(b, p)))
+                packetWithdrawn(b, packet) // by its id: every copy of the packet has the one answer
+            )
                 report(c, `WorkProductCertification ${util_q(c.data.certification_id)} is ${util_q(c.data.lifecycle_state)} but its packet ${util_q(c.data.task_reliance_packet_ref)} is invalidated.`);
         }
     },
