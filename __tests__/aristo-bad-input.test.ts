@@ -8,6 +8,8 @@ import path from 'node:path';
 import { Hasher } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
 import { verifyAristo } from '../src/packs/aristo/verify.js';
+import { renderCard, type Card } from '../src/packs/aristo/cards.js';
+import { ARISTO } from '../src/packs/aristo/codes.js';
 import { runCli } from '../src/cli.js';
 
 const FIXTURES = path.resolve('conformance/aristo');
@@ -271,6 +273,15 @@ describe('hostile files', () => {
       read.mockRestore();
     }
     expect(codes(r)).toContain('aristo.ground_unchecked');
+  });
+  it('a proof rejected only for grounds past the hashing budget says what to do, not to re-run', async () => {
+    const dir = workspace('ground-unchecked');
+    const r = await check(dir);
+    const ext = r.extension as { cards: Card[] };
+    const card = ext.cards.find((c) => c.id === 'len_bounded')!;
+    expect(card.state).toBe('rejected');
+    expect(renderCard(card)).toContain(`Fix: ${ARISTO.groundUnchecked.remediation}`);
+    expect(renderCard(card)).not.toContain('Re-run:');
   });
   it('an index or expectations file that is a directory or FIFO fails closed', async () => {
     const dir = workspace('realistic-crate');

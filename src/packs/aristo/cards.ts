@@ -25,6 +25,8 @@ export interface Card {
   foundAt?: { path: string; line?: number; what: string };
   drifted?: string[];
   failures?: string[];
+  /** What to do instead of re-running the proof, when a re-run cannot help. */
+  fix?: string;
   gap?: string;
   suggestions?: { kind: string; at: string; text: string }[];
   waiver?: { reason: string; tracking?: string };
@@ -100,7 +102,7 @@ export function renderCard(c: Card): string {
       out.push(head('✗', c.state === 'rejected' ? 'Rejected' : 'Unreadable proof', c));
       claim();
       for (const f of c.failures ?? []) out.push(`  • ${t(f, 400)}`);
-      out.push(`Re-run: ${rerun(c.id)}`);
+      out.push(c.fix ? `Fix: ${t(c.fix, 400)}` : `Re-run: ${rerun(c.id)}`);
       break;
     case 'orphan':
       out.push(head('✗', 'Orphan proof', c));

@@ -235,7 +235,7 @@ export const ARISTO = {
     'error',
     'audit-gate',
     'A code ground was not re-hashed: the proofs cite more of one file than audit-gate re-hashes; stricter than the SDK, which hashes every ground',
-    'Cite narrower line ranges of that file in the proofs’ code grounds: each distinct range is hashed once, up to 64 times the file’s size in all.',
+    'Re-run the proofs that cite the file whole so that they cite the lines they use, or split the file; or, if the citations are right, waive aristo.ground_unchecked for the subject in the workflow’s config.',
   ),
   groundCodeOutsideRepo: def(
     'ground_code_outside_repo',

@@ -91,11 +91,18 @@ export function codeTextHash(lines: readonly string[], lo: number, hi: number): 
 }
 
 /**
+ * The characters the code grounds of one workspace may have re-hashed from one file: this many
+ * times the file, and RANGE_BUDGET_SLACK besides. A proof may cite every line of a small file
+ * many times over; 20,000 grounds citing two million lines each (minutes of hashing) may not.
+ */
+export const RANGE_BUDGET_FACTOR = 64;
+export const RANGE_BUDGET_SLACK = 1024 * 1024;
+
+/**
  * {@link codeTextHash} over one file: each range hashed once, however many grounds cite it, and
  * undefined once the file's distinct ranges would cost more than `budget` characters (by default
- * 64 times the file and a mebi-character besides: a proof may cite every line of a small file many
- * times over, but 20,000 grounds citing two million lines each, minutes of hashing, cannot). A
- * range's cost is read from running totals, so a refused range costs nothing either.
+ * RANGE_BUDGET_FACTOR times the file and RANGE_BUDGET_SLACK). A range's cost is read from running
+ * totals, so a refused range costs nothing either. Needs 1 ≤ lo ≤ hi ≤ lines.length.
  */
 export function rangeHasher(
   lines: readonly string[],
@@ -104,12 +111,13 @@ export function rangeHasher(
   // at[i]: the characters of lines 1..i, each with its line ending (source files are < 4 GiB).
   const at = new Uint32Array(lines.length + 1);
   for (let i = 0; i < lines.length; i++) at[i + 1] = at[i]! + lines[i]!.length + 1;
-  let left = budget ?? 64 * at[lines.length]! + 1024 * 1024;
+  let left = budget ?? RANGE_BUDGET_FACTOR * at[lines.length]! + RANGE_BUDGET_SLACK;
   const memo = new Map<string, string>();
   return (lo, hi) => {
     const key = `${lo}-${hi}`;
     let hash = memo.get(key);
     if (hash !== undefined) return hash;
+    if (!(lo >= 1 && hi >= lo && hi <= lines.length)) return undefined;
     const cost = at[hi]! - at[lo - 1]!;
     if (cost > left) return undefined;
     left -= cost;

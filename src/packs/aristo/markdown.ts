@@ -46,7 +46,9 @@ const record =
 
 /** A card this pack could have written: every field renderCard reads has its type. */
 function isCard(v: unknown): v is Card {
-  if (!record(['id', 'state'], ['file', 'site', 'claim', 'proof', 'held', 'found', 'gap'])(v))
+  if (
+    !record(['id', 'state'], ['file', 'site', 'claim', 'proof', 'held', 'found', 'fix', 'gap'])(v)
+  )
     return false;
   const c = v as Record<string, unknown>;
   const foundAt = c['foundAt'] as Record<string, unknown> | undefined;

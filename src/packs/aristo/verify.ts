@@ -165,6 +165,12 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     const state = judge(p, entry, fired);
     card.state = state;
     if (state === 'rejected' || state === 'malformed') card.failures = failures;
+    // Rejected only because grounds were past the hashing budget: a re-run cannot help.
+    if (
+      state === 'rejected' &&
+      [...fired].every((c) => c === ARISTO.groundUnchecked.code || NOT_REJECTING.has(c))
+    )
+      card.fix = ARISTO.groundUnchecked.remediation;
     if (state === 'stale') card.drifted = [...fired].filter((c) => STALE[c]).map((c) => STALE[c]!);
     const proof = p.loaded?.proof;
     if (proof && entry && (state === 'verified' || state === 'refuted' || state === 'inconclusive'))

@@ -1,5 +1,5 @@
 import { ARISTO } from '../codes.js';
-import { parseLineRange } from '../hash.js';
+import { parseLineRange, RANGE_BUDGET_FACTOR, RANGE_BUDGET_SLACK } from '../hash.js';
 import { grounds, type Rule } from './types.js';
 
 /** SDK check 11 (first half): cited annotations exist, are load-bearing and not refuted. */
@@ -149,7 +149,7 @@ export const groundStaleCode: Rule = {
           ARISTO.groundUnchecked,
           [...at, 'code_text_hash'],
           loc,
-          `code_text_hash for \`${g.file}:${g.lines}\` was not re-hashed: the proofs of this workspace cite more of \`${g.file}\` than 64 times its size in distinct line ranges`,
+          `code_text_hash for \`${g.file}:${g.lines}\` was not re-hashed: the proofs of this workspace together cite more of \`${g.file}\` in distinct line ranges than audit-gate re-hashes (${RANGE_BUDGET_FACTOR} times the file and ${RANGE_BUDGET_SLACK.toLocaleString('en-US')} characters)`,
         );
       else if (hash !== g.code_text_hash)
         ctx.report(
