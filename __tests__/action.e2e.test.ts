@@ -533,7 +533,7 @@ test('workflow_run with assurance: submission refuses a report verified at draft
   expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('failure');
   expect(res.code).toBe(1);
   expect(res.stdout).toMatch(
-    /was verified at assurance \\?"draft\\?", but this workflow requires submission/,
+    /was verified at assurance \\?"draft\\?", and assurance submission is required/,
   );
   expect(res.stdout).not.toMatch(/assurance is ignored/);
 });

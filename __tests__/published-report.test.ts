@@ -17,6 +17,7 @@ const codes = allCodes();
 const opts = (o: Partial<RecheckOptions> = {}): RecheckOptions => ({
   failOn: 'blocking',
   codes,
+  assurancePacks: assurancePacks(),
   ...o,
 });
 /** A report as it arrives: serialised and read back, then edited. */
@@ -217,6 +218,12 @@ describe('a report whose flags contradict its findings is refused', () => {
     // Claiming another version does not help: the code is in a namespace this version owns.
     r.tool.version = '0.0.9';
     expect(refusal(recheckReport(r, opts()))).toMatch(/has a code audit-gate .* does not have/);
+    // A code in a namespace this version does not own is refused only from this very version.
+    const foreign = copy(example);
+    foreign.findings.find((x) => x.blocking)!.code = 'zzz.unknown';
+    expect(refusal(recheckReport(foreign, opts()))).toMatch(/"zzz.unknown" .* does not have/);
+    foreign.tool.version = '0.0.9';
+    expect(recheckReport(foreign, opts()).ok).toBe(true);
   });
 });
 
@@ -228,7 +235,7 @@ describe('the publishing workflow pins assurance: submission', () => {
     const draft = await verify({ root });
     expect(draft.conclusion).toBe('neutral');
     expect(refusal(recheckReport(copy(draft), opts({ assurance: 'submission' })))).toMatch(
-      /"paper" was verified at assurance "draft", but this workflow requires submission/,
+      /target "aris:paper" was verified at assurance "draft", and assurance submission is required/,
     );
     const sub = await verify({ root, assurance: 'submission' });
     const r = recheckReport(copy(sub), opts({ assurance: 'submission' }));
@@ -240,7 +247,7 @@ describe('the publishing workflow pins assurance: submission', () => {
     const free = await verify({ root });
     expect(free.conclusion).not.toBe('failure');
     expect(refusal(recheckReport(copy(free), opts({ assurance: 'submission' })))).toMatch(
-      /"\." was verified at assurance "unpinned", but this workflow requires submission/,
+      /target "aristo:\." was verified at assurance "unpinned", and assurance submission is required/,
     );
     const pinned = await verify({ root, assurance: 'submission' });
     const r = recheckReport(copy(pinned), opts({ assurance: 'submission' }));
@@ -258,11 +265,13 @@ describe('the publishing workflow pins assurance: submission', () => {
     claimed.targets[0]!.context['assurance'] = 'submission';
     const why = refusal(recheckReport(claimed, opts({ assurance: 'submission' })));
     expect(why).toMatch(/"aristo.refuted_waived" on .* cannot occur at assurance submission/);
-    expect(why).toMatch(/"aristo.proof_missing" on .* says warning, but policy makes it error/);
+    expect(why).toMatch(
+      /"aristo.proof_missing" on .* says warning, but at assurance submission it is error/,
+    );
     const unsaid = copy(free);
     delete unsaid.targets[0]!.context['assurance'];
     expect(refusal(recheckReport(unsaid, opts({ assurance: 'submission' })))).toMatch(
-      /"\." does not say which assurance it was verified at, but this workflow requires submission/,
+      /target "aristo:\." does not say which assurance it was verified at, and assurance submission is required/,
     );
     // Unpinned, the same report is published as it is.
     expect(recheckReport(copy(free), opts()).ok).toBe(true);
@@ -275,9 +284,9 @@ describe('the publishing workflow pins assurance: submission', () => {
     const edited = copy(draft);
     edited.targets[0]!.enforcement = 'blocking';
     delete edited.targets[0]!.context['assurance'];
-    const pinned = opts({ assurance: 'submission', assurancePacks: assurancePacks() });
+    const pinned = opts({ assurance: 'submission' });
     expect(refusal(recheckReport(edited, pinned))).toMatch(
-      /"paper" does not say which assurance it was verified at, but this workflow requires submission/,
+      /target "aris:paper" does not say which assurance it was verified at, and assurance submission is required/,
     );
   });
 });

@@ -96,7 +96,7 @@ export const CORE_COMMANDS = {
       assurance: {
         type: 'string',
         value: 'submission',
-        help: 'refuse reports in which a paper was verified at another assurance',
+        help: 'refuse reports in which a paper or an aristo workspace was verified at another assurance, or does not say which',
       },
       config: {
         type: 'string',

@@ -75,12 +75,19 @@ function packCodes(p: Pack): CodeDef[] {
   return [...p.codes, ...suite.filter((c) => !p.codes.includes(c))];
 }
 
-/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
-/** The packs whose targets record the assurance they were judged under (Pack.judgedByAssurance). */
+/**
+ * The packs whose targets record the assurance they were judged under: those that say so
+ * (Pack.judgedByAssurance), and any with a code that differs at submission (CodeDef.at_submission).
+ */
 export function assurancePacks(): ReadonlySet<string> {
-  return new Set(packs().flatMap((p) => (p.judgedByAssurance ? [p.id] : [])));
+  return new Set(
+    packs().flatMap((p) =>
+      p.judgedByAssurance || packCodes(p).some((c) => c.at_submission) ? [p.id] : [],
+    ),
+  );
 }
 
+/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
 export function allCodes(): CodeDef[] {
   return [...Object.values(GATE), ...CONFORMANCE_CODES, ...packs().flatMap(packCodes)];
 }

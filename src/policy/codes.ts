@@ -69,9 +69,10 @@ export const GATE = {
   reportRefused: {
     code: 'gate.report_refused',
     severity: 'error',
-    title: 'A report to publish or merge could not be read, or contradicts its own findings',
+    title:
+      'A report to publish or merge could not be read, contradicts its own findings, or was verified at another assurance',
     remediation:
-      'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version; rerun the jobs that wrote them.',
+      'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version and verified at the assurance the merge or publish requires (--assurance submission, the Action’s assurance input); rerun the jobs that wrote them.',
   },
   reportUnwritten: {
     code: 'gate.report_unwritten',

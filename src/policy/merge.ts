@@ -94,7 +94,7 @@ export function mergeReports(inputs: readonly ReadReport[], opts: MergeOptions):
       const more = checked.more ? `; and ${checked.more} more` : '';
       problem(
         GATE.reportRefused,
-        `The report ${quoteValue(input.name)} contradicts its own findings: ${checked.problems.join('; ')}${more}.`,
+        `The report ${quoteValue(input.name)} is refused: ${checked.problems.join('; ')}${more}.`,
       );
       continue;
     }

@@ -59,16 +59,13 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
   let more = 0;
   const problem = (m: string) => (problems.length < SHOWN ? problems.push(m) : more++);
   const registered = new Map<string, Severity>(opts.codes.map((c) => [c.code, c.severity]));
-  // Pinned to submission, some codes are stricter or cannot occur; the packs that judge by
-  // assurance (and any pack with such a code) must say which each target was verified at.
+  // Pinned to submission, some codes are stricter or cannot occur, and the packs that judge by
+  // assurance must say which each target was verified at.
   const pinned = opts.assurance === 'submission';
   const atSubmission = new Map(
     pinned ? opts.codes.flatMap((c) => (c.at_submission ? [[c.code, c.at_submission]] : [])) : [],
   );
-  const judgedByAssurance = new Set([
-    ...(opts.assurancePacks ?? []),
-    ...[...atSubmission.keys()].map((c) => c.split('.')[0]),
-  ]);
+  const judgedByAssurance = opts.assurancePacks ?? new Set<string>();
 
   const results = new Map<string, PackResult>();
   for (const t of given.targets) {
@@ -79,11 +76,11 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
     const assurance = t.context['assurance'];
     if (pinned && assurance === undefined && judgedByAssurance.has(t.pack))
       problem(
-        `${quote(t.path)} does not say which assurance it was verified at, but this workflow requires submission`,
+        `target ${quote(t.id)} does not say which assurance it was verified at, and assurance submission is required`,
       );
     else if (pinned && assurance !== undefined && assurance !== 'submission')
       problem(
-        `${quote(t.path)} was verified at assurance ${quote(assurance)}, but this workflow requires submission`,
+        `target ${quote(t.id)} was verified at assurance ${quote(assurance)}, and assurance submission is required`,
       );
     // verify makes a target advisory only for a paper verified at assurance draft.
     else if (t.enforcement === 'advisory' && assurance !== 'draft')
@@ -122,19 +119,16 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
   // A report can hold only codes this version knows: any code of its own namespaces, and any
   // at all when the report claims this very version.
   const sameVersion = given.tool?.version === VERSION;
-  const namespaces = new Set(opts.codes.map((c) => c.code.slice(0, c.code.indexOf('.'))));
+  const namespaces = new Set(opts.codes.map((c) => namespaceOf(c.code)));
   for (const f of given.findings) {
-    if (
-      !registered.has(f.code) &&
-      (sameVersion || namespaces.has(f.code.slice(0, f.code.indexOf('.'))))
-    )
+    if (!registered.has(f.code) && (sameVersion || namespaces.has(namespaceOf(f.code))))
       problem(
-        `finding ${quote(f.code)} on ${quote(f.subject)} has a code audit-gate ${VERSION} does not have`,
+        `finding ${quote(f.code)} on ${quote(f.subject)} has a code audit-gate ${VERSION} does not have (the report says it was written by ${quote(String(given.tool?.version))})`,
       );
     const pinnedTo = atSubmission.get(f.code);
     if (pinnedTo === 'absent')
       problem(
-        `finding ${quote(f.code)} on ${quote(f.subject)} cannot occur at assurance submission, which this workflow requires`,
+        `finding ${quote(f.code)} on ${quote(f.subject)} cannot occur at assurance submission, which is required`,
       );
     const floor = atLeast(
       registered.get(f.code) ?? f.severity,
@@ -177,7 +171,7 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
       );
     else if (f.severity !== judged.severity || f.blocking !== judged.blocking)
       problem(
-        `finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but policy makes it ${judged.severity}${judged.blocking ? ', blocking' : ''}`,
+        `finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but ${atSubmission.has(f.code) && f.severity !== judged.severity ? 'at assurance submission it is' : 'policy makes it'} ${judged.severity}${judged.blocking ? ', blocking' : ''}`,
       );
   });
   const subjects: Subject[] = list.flatMap((r) => r.subjects);
@@ -219,6 +213,12 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
 const RANK: Record<Severity, number> = { notice: 0, warning: 1, error: 2 };
 
 /** The stricter of two severities. */
+/** The namespace of a code: what comes before its first dot (the whole code when it has none). */
+function namespaceOf(code: string): string {
+  const dot = code.indexOf('.');
+  return dot < 0 ? code : code.slice(0, dot);
+}
+
 function atLeast(floor: Severity, given: Severity): Severity {
   return RANK[given] > RANK[floor] ? given : floor;
 }
