@@ -49,6 +49,8 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
   // hashing as soon as it is parsed, so large files hash on other threads while the next parse.
   const hashed: Promise<void>[] = [];
   const seen = new Map<string, Resolved>();
+  // One array for every audit: the trace check finds a paper's paths once per this array.
+  const artifacts = manifest.audits.map((a) => a.artifact);
   const loaded = manifest.audits.map((spec) => {
     const l = loadJsonObject(ws, paperDir, spec.artifact, maxBytes);
     const inputs = auditInputs(l, { ws, paperDir: base }, seen);
@@ -74,7 +76,7 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
           assurance: decision.assurance,
           targetId,
           hashes: (real) => ctx.hasher.hash(real),
-          artifacts: manifest.audits.map((a) => a.artifact),
+          artifacts,
         },
         inputs,
       ),
@@ -238,6 +240,8 @@ function omittedButPresent(paperDir: string, listed: readonly AuditSpec[]): Audi
   });
 }
 
+/** The most audits one reason names; the rest are counted. */
+const NAMED_MAX = 25;
 /** Why a paper is provisional, in words, naming the audits: what a reader must fix to be accepted. */
 function provisionalBecause(checks: readonly AuditCheck[]): string {
   const groups = new Map<string, string[]>();
@@ -250,7 +254,13 @@ function provisionalBecause(checks: readonly AuditCheck[]): string {
           : c.row.review_independence === 'same-family'
             ? 'same-family review (the reviewer is of the executor’s model family)'
             : 'legacy artifact without review-independence fields';
-    groups.set(why, [...(groups.get(why) ?? []), c.row.audit]);
+    const audits = groups.get(why);
+    if (audits) audits.push(c.row.audit);
+    else groups.set(why, [c.row.audit]);
   }
-  return [...groups].map(([why, audits]) => `${why}: ${audits.join(', ')}`).join('; ');
+  const named = (audits: string[]) =>
+    audits.length <= NAMED_MAX
+      ? audits.join(', ')
+      : `${audits.slice(0, NAMED_MAX).join(', ')} and ${audits.length - NAMED_MAX} more`;
+  return [...groups].map(([why, audits]) => `${why}: ${named(audits)}`).join('; ');
 }

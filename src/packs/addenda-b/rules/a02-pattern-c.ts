@@ -199,6 +199,7 @@ export const patternCRouteConflictUnresolved: Rule = {
       list.push(e);
       blockersByResult.set(String(e.data.result_id), list);
     }
+    const keptByPolicy = new Map<object, Map<string, BundleRecord | null>>();
     for (const r of b.of('EvaluationChainResolutionReceipt')) {
       const registered = b.resolve(r.data.policy_ref, 'EvaluationChainResolutionPolicy')?.data;
       const policy =
@@ -207,25 +208,40 @@ export const patternCRouteConflictUnresolved: Rule = {
           ? DEFAULT_PATTERN_C_RESOLUTION_POLICY
           : undefined);
       if (!policy) continue;
-      const overridable =
+      const overridable = new Set(
         policy.judge_can_override_evaluator === true
           ? strings(policy.override_allowed_only_for_finding_states)
-          : [];
-      const blockers = strings(r.data.result_ids_considered)
-        .flatMap((id) => blockersByResult.get(id) ?? [])
-        .filter((e) => {
-          const record = b.resolve(e.data.finding_id, 'EvaluationFindingRecord');
-          return !overridable.includes(String(record?.data.current_state));
-        });
+          : [],
+      );
+      // The first blocker policy keeps, per distinct result id and per policy: a receipt may
+      // list one result thousands of times, and receipts may share results and policies.
+      let firstKept = keptByPolicy.get(policy);
+      if (!firstKept) keptByPolicy.set(policy, (firstKept = new Map()));
+      const kept = (id: string) => {
+        let k = firstKept!.get(id);
+        if (k === undefined)
+          firstKept!.set(
+            id,
+            (k =
+              (blockersByResult.get(id) ?? []).find((e) => {
+                const record = b.resolve(e.data.finding_id, 'EvaluationFindingRecord');
+                return !overridable.has(String(record?.data.current_state));
+              }) ?? null),
+          );
+        return k;
+      };
+      let blocker: BundleRecord | null = null;
+      for (const id of new Set(strings(r.data.result_ids_considered)))
+        if ((blocker = kept(id))) break;
       const passed = r.data.resolved_route === 'pass_path' || r.data.resolved_verdict === 'passed';
       if (
         policy.qualitative_blockers_survive_numeric_pass === true &&
-        blockers.length &&
+        blocker &&
         (passed || r.data.qualitative_blockers_preserved === false)
       )
         report(
           r,
-          `Resolution ${q(r.data.receipt_id)} of chain ${q(r.data.chain_id)} ${passed ? 'passes' : 'drops'} a blocking finding (${q(blockers[0]!.data.finding_event_id)}) that policy ${q(policy.policy_id)} keeps.`,
+          `Resolution ${q(r.data.receipt_id)} of chain ${q(r.data.chain_id)} ${passed ? 'passes' : 'drops'} a blocking finding (${q(blocker.data.finding_event_id)}) that policy ${q(policy.policy_id)} keeps.`,
         );
       else if (
         policy.disagreement_route === 'human_review' &&
