@@ -144,13 +144,19 @@ export const workspaceReadWithoutSnapshotReceipt: Rule = {
       'Checked on read_workspace_snapshot operations: one needs a receipt with its operation_id and status read_completed. An EvaluationSnapshot’s workspace hashes are compared with the receipts by workspace_snapshot_hash_mismatch.',
   },
   check(b, report) {
-    const byOp = groupBy(b.of('SourceWorkspaceOperationReceipt'), 'operation_id');
+    // A set, not a scan of each operation's receipts: thousands of operations may share an id.
+    const completed = new Set(
+      b
+        .of('SourceWorkspaceOperationReceipt')
+        .filter(
+          (r) => r.data.status === 'read_completed' && typeof r.data.operation_id === 'string',
+        )
+        .map((r) => r.data.operation_id),
+    );
     for (const o of b.of('SourceWorkspaceOperation'))
       if (
         o.data.operation_kind === 'read_workspace_snapshot' &&
-        !(byOp.get(o.data.operation_id as string) ?? []).some(
-          (r) => r.data.status === 'read_completed',
-        )
+        !completed.has(o.data.operation_id)
       )
         report(
           o,

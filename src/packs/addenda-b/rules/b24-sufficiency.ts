@@ -283,6 +283,7 @@ export const insufficiencyMarkerNotMappedToOutcomeState: Rule = {
       if (list) list.push(o);
       else observations.set(k, [o]);
     }
+    const judged = new Set<string>();
     for (const d of b.of('SufficiencyDetectionResult')) {
       if (d.data.no_sufficient_procedure !== true) continue;
       const route = d.data.terminal_route as string;
@@ -290,6 +291,11 @@ export const insufficiencyMarkerNotMappedToOutcomeState: Rule = {
       if (missing)
         report(d, `Detection ${q(d.data.detection_id)} routes to ${route} without ${missing}.`);
       const want = ROUTE_CLASS[route];
+      // The earliest detection of an outcome and route covers the observations after it; a later
+      // one with the same would report them again (thousands of copies ran for seconds).
+      const group = JSON.stringify([d.data.outcome_id ?? null, route ?? null]);
+      if (judged.has(group)) continue;
+      judged.add(group);
       for (const o of observations.get(d.data.outcome_id as string) ?? []) {
         if (o.seq < d.seq) continue;
         const got = o.data.terminal_class as string;

@@ -66,15 +66,21 @@ export const sourceTierTransitionNotPersisted: Rule = {
       'The versions of a source are its SourceRecords with one source_id, in event order; each change of tier between consecutive versions needs a SourceTierTransitionReceipt of that source with the same from_tier and to_tier, written before the new version.',
   },
   check(b, report) {
-    const receipts = groupBy(b.of('SourceTierTransitionReceipt'), 'source_id');
+    // The earliest receipt of each (source, from, to): a source's versions may change tier
+    // thousands of times over thousands of receipts.
+    const earliest = new Map<string, number>();
+    for (const t of b.of('SourceTierTransitionReceipt')) {
+      const key = JSON.stringify([t.data.source_id, t.data.from_tier, t.data.to_tier]);
+      const seen = earliest.get(key);
+      if (seen === undefined || t.seq < seen) earliest.set(key, t.seq);
+    }
     for (const [id, versions] of groupBy(b.of('SourceRecord'), 'source_id')) {
       let prev: BundleRecord | undefined;
       for (const v of versions) {
         if (prev && prev.data.tier !== v.data.tier) {
           const [from, to] = [prev.data.tier, v.data.tier];
-          const persisted = (receipts.get(id) ?? []).some(
-            (t) => t.data.from_tier === from && t.data.to_tier === to && t.seq < v.seq,
-          );
+          const first = earliest.get(JSON.stringify([id, from, to]));
+          const persisted = first !== undefined && first < v.seq;
           if (!persisted)
             report(
               v,

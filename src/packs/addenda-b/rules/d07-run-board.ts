@@ -133,11 +133,14 @@ export const suppressedEventWithoutAuditStub: Rule = {
       if (list) list.push(p);
       else posts.set(p.data.source_event_id, [p]);
     }
+    // The first post showing content, once per event id: copies of one event share its posts.
+    const firstShown = new Map<unknown, BundleRecord | undefined>();
     for (const e of b.of('RunBoardAuditEvent')) {
       const why = withheldBecause(b, policy, e);
       if (!why) continue;
       const own = posts.get(e.data.event_id) ?? [];
-      const shown = own.find(showsContent);
+      if (!firstShown.has(e.data.event_id)) firstShown.set(e.data.event_id, own.find(showsContent));
+      const shown = firstShown.get(e.data.event_id);
       if (shown)
         report(
           shown,

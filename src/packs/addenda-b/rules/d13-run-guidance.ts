@@ -121,9 +121,14 @@ export const runGuidanceLifecycleTransitionWithoutReceipt: Rule = {
   },
   check(b, report) {
     const receipts = groupBy(b.of('RunGuidanceLifecycleReceipt'), 'guidance_id');
+    // Once per guidance id: thousands of copies of one item would each walk its whole chain.
+    const reached = new Map<string, ReturnType<typeof followTransitions>>();
     for (const item of b.of('RunGuidanceItemCurrent')) {
       const id = String(item.data.guidance_id);
-      const { state, broken } = followTransitions(GUIDANCE_INITIAL_STATE, receipts.get(id) ?? []);
+      let walk = reached.get(id);
+      if (!walk)
+        reached.set(id, (walk = followTransitions(GUIDANCE_INITIAL_STATE, receipts.get(id) ?? [])));
+      const { state, broken } = walk;
       if (broken)
         report(
           broken,

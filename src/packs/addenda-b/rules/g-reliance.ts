@@ -262,52 +262,102 @@ function changeIndex(b: Bundle): ChangeIndex {
   });
 }
 
-/** The workspaces whose state the manifest's evaluation snapshots captured (L928-955). */
-function workspacesOf(b: Bundle, snapshots: ReadonlySet<string>): Set<string> {
+/** The workspaces whose state an evaluation snapshot captured (L928-955). */
+function workspacesOf(b: Bundle, snapshot: string): Set<string> {
   const out = new Set<string>();
-  for (const ref of snapshots)
-    for (const s of b.lookup(ref, ['EvaluationSnapshot'])) {
-      const sets = s.data.source_workspace_snapshot_hashes;
-      if (Array.isArray(sets))
-        for (const h of sets)
-          if (isObject(h) && typeof h.source_workspace_ref === 'string')
-            out.add(h.source_workspace_ref);
-    }
+  for (const s of b.lookup(snapshot, ['EvaluationSnapshot'])) {
+    const sets = s.data.source_workspace_snapshot_hashes;
+    if (Array.isArray(sets))
+      for (const h of sets)
+        if (isObject(h) && typeof h.source_workspace_ref === 'string')
+          out.add(h.source_workspace_ref);
+  }
   return out;
+}
+
+/** Records of several lists in one list, in event order. */
+const merged = (lists: Iterable<readonly BundleRecord[] | undefined>): BundleRecord[] =>
+  [...lists].flatMap((l) => l ?? []).sort((x, y) => x.seq - y.seq);
+
+/** The index of the first record of `list` (in event order) written after `seq`. */
+function firstAfter(list: readonly BundleRecord[], seq: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.seq > seq) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /**
  * The changes, written after the packet, to inputs its manifest (a valid RelianceInputManifest)
  * names (L2905-2912, N-03 L3336): a new resolution of one of its chains, a lifecycle transition
  * of a finding of one of its evaluation snapshots, an applied operation on a workspace those
- * snapshots captured, an accepted revision of one of its final artifact versions.
+ * snapshots captured, an accepted revision of one of its final artifact versions. How many, and
+ * the first (in that order of kinds). Each input's changes are one list in event order, found by
+ * a binary search: thousands of packets naming one chain with thousands of later changes would
+ * otherwise each walk them all.
  */
 export function changesAfter(
   b: Bundle,
   packet: BundleRecord,
   m: Record<string, unknown>,
-): Change[] {
+): { count: number; first?: Change } {
   const ix = changeIndex(b);
-  const out: Change[] = [];
   const after = packet.seq;
+  let count = 0;
+  let first: Change | undefined;
+  const take = (kind: string, list: readonly BundleRecord[] | undefined) => {
+    if (!list) return;
+    const i = firstAfter(list, after);
+    count += list.length - i;
+    if (!first && i < list.length) first = { kind, record: list[i]! };
+  };
   // Each list as a set: a manifest may repeat an entry a million times.
   const named = new Set(m.evaluation_chain_resolution_receipt_refs as string[]);
-  const snapshots = new Set(m.evaluation_snapshot_refs as string[]);
-  for (const chain of new Set(m.evaluation_chain_ids as string[]))
-    for (const r of ix.chainReceipts.get(chain) ?? [])
-      if (r.seq > after && !named.has(String(r.data.receipt_id)))
-        out.push({ kind: 'evaluation_chain_resolution_changed', record: r });
-  for (const snap of snapshots)
-    for (const finding of ix.findingsOfSnapshot.get(snap) ?? [])
-      for (const r of ix.transitions.get(finding) ?? [])
-        if (r.seq > after) out.push({ kind: 'finding_lifecycle_changed', record: r });
-  for (const ws of workspacesOf(b, snapshots))
-    for (const r of ix.appliedOps.get(ws) ?? [])
-      if (r.seq > after) out.push({ kind: 'source_workspace_changed', record: r });
+  for (const chain of new Set(m.evaluation_chain_ids as string[])) {
+    const list = ix.chainReceipts.get(chain) ?? [];
+    let i = firstAfter(list, after);
+    // The receipts the manifest names are no change: skip them (at most as many as it names).
+    const unnamed =
+      list.length -
+      i -
+      [...named].filter((id) => {
+        const r = b.resolve(id, 'EvaluationChainResolutionReceipt');
+        return r !== undefined && r.data.chain_id === chain && r.seq > after;
+      }).length;
+    count += Math.max(0, unnamed);
+    while (i < list.length && named.has(String(list[i]!.data.receipt_id))) i++;
+    if (!first && i < list.length)
+      first = { kind: 'evaluation_chain_resolution_changed', record: list[i]! };
+  }
+  for (const snap of new Set(m.evaluation_snapshot_refs as string[])) {
+    const perSnapshot = memo(b, 'g.snapshotChanges', () => new Map<string, SnapshotChanges>());
+    let c = perSnapshot.get(snap);
+    if (!c)
+      perSnapshot.set(
+        snap,
+        (c = {
+          transitions: merged(
+            [...(ix.findingsOfSnapshot.get(snap) ?? [])].map((f) => ix.transitions.get(f)),
+          ),
+          applied: merged([...workspacesOf(b, snap)].map((ws) => ix.appliedOps.get(ws))),
+        }),
+      );
+    take('finding_lifecycle_changed', c.transitions);
+    take('source_workspace_changed', c.applied);
+  }
   for (const artifact of new Set(m.final_artifact_refs as string[]))
-    for (const r of ix.acceptedFrom.get(artifact) ?? [])
-      if (r.seq > after) out.push({ kind: 'artifact_version_changed', record: r });
-  return out;
+    take('artifact_version_changed', ix.acceptedFrom.get(artifact));
+  return first ? { count, first } : { count };
+}
+
+/** The changes that concern one evaluation snapshot, each kind in event order. */
+interface SnapshotChanges {
+  transitions: BundleRecord[];
+  applied: BundleRecord[];
 }
 
 export const reliancePacketStaleSnapshot: Rule = {
@@ -326,12 +376,11 @@ export const reliancePacketStaleSnapshot: Rule = {
       if (rewrittenLater(b, p) || packetWithdrawn(b, p)) continue;
       const m = manifestOf(p);
       if (!m.ok) continue; // reported as a packet without its manifest
-      const changes = changesAfter(b, p, m.data);
-      if (!changes.length) continue;
-      const first = changes[0]!;
+      const { count, first } = changesAfter(b, p, m.data);
+      if (!first) continue;
       report(
         p,
-        `TaskReliancePacket ${q(p.data.packet_id)} is stale: ${changes.length} later change${changes.length === 1 ? '' : 's'} to its inputs (first: ${first.kind}, ${first.record.type} at ${first.record.at.path}:${first.record.at.line ?? 1}) and no RelianceInvalidationEvent names it.`,
+        `TaskReliancePacket ${q(p.data.packet_id)} is stale: ${count} later change${count === 1 ? '' : 's'} to its inputs (first: ${first.kind}, ${first.record.type} at ${first.record.at.path}:${first.record.at.line ?? 1}) and no RelianceInvalidationEvent names it.`,
       );
     }
   },

@@ -155,13 +155,22 @@ export const lifecycleTransitionWithoutReceipt: Rule = {
   },
   check(b, report) {
     const receipts = groupBy(b.of('FindingLifecycleTransitionReceipt'), 'finding_id');
+    // Once per (finding, starting state): copies of one record would each walk its whole chain.
+    const reached = new Map<string, ReturnType<typeof followTransitions>>();
     for (const r of b.of('EvaluationFindingRecord')) {
       const event = b.resolve(r.data.canonical_event_ref, 'EvaluationFindingEvent');
       if (!event) continue; // reported as a projection without its event
-      const { state, broken } = followTransitions(
-        event.data.emitted_state,
-        receipts.get(String(r.data.finding_id)) ?? [],
-      );
+      const key = JSON.stringify([String(r.data.finding_id), event.data.emitted_state ?? null]);
+      let walk = reached.get(key);
+      if (!walk)
+        reached.set(
+          key,
+          (walk = followTransitions(
+            event.data.emitted_state,
+            receipts.get(String(r.data.finding_id)) ?? [],
+          )),
+        );
+      const { state, broken } = walk;
       if (broken)
         report(
           broken,
