@@ -4674,8 +4674,8 @@ const GATE = {
     reportRefused: {
         code: 'gate.report_refused',
         severity: 'error',
-        title: 'A report to publish or merge could not be read, or contradicts its own findings',
-        remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version; rerun the jobs that wrote them.',
+        title: 'A report to publish or merge could not be read, contradicts its own findings, or was verified at another assurance',
+        remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version and verified at the assurance the merge or publish requires (--assurance submission, the Action\u2019s assurance input); rerun the jobs that wrote them.',
     },
     reportUnwritten: {
         code: 'gate.report_unwritten',
@@ -18790,39 +18790,24 @@ const ARIS_STATE_FILES = [
     ['.aris/assurance.txt', 'the assurance setting'],
     ['.aris/audit-manifest.json', 'the audit manifest'],
 ];
-/** Per run: the last paper's canonical paths below (its audits are checked one after another). */
+/** Per run: the last paper's paths (its audits are checked one after another). */
 const lastPaper = new WeakMap();
 /**
  * Paths that exist whatever the audit did, so they prove nothing as a trace: the audit
  * artifacts (this paper's, and the default four in every directory the trace is looked up in),
  * the verifier's report, assurance.txt, the manifest and the .aris directory itself. Keyed by
- * canonical path (see `Workspace.canonical`), valued by a description for the message. The
- * paths are found once per paper; only the descriptions differ between its audits.
+ * canonical path (see `Workspace.canonical`). Found once per paper, not once per audit: a paper
+ * of 10,000 audits spent minutes rebuilding them.
  */
-function notATraceTargets(ctx, bases, ownArtifact) {
-    const out = new Map();
-    for (const [key, artifact, text] of paperPaths(ctx, bases))
-        out.set(key, artifact === undefined
-            ? text
-            : artifact === ownArtifact
-                ? `this audit\u2019s own artifact (${text})`
-                : `the audit artifact ${text}`);
-    return out;
-}
-/** [canonical path, artifact name or undefined, its relative path or description], first wins. */
 function paperPaths(ctx, bases) {
-    const id = [ctx.paperDir, ...ctx.artifacts].join('\0');
     const known = lastPaper.get(ctx.ws);
-    if (known?.id === id && !REFERENCE_RUN)
-        return known.paths;
-    const out = [];
-    const seen = new Set();
+    if (known?.paperDir === ctx.paperDir && known.artifacts === ctx.artifacts && !REFERENCE_RUN)
+        return known;
+    const byKey = new Map();
     const add = (abs, artifact, text) => {
         const key = ctx.ws.canonical(abs);
-        if (seen.has(key))
-            return;
-        seen.add(key);
-        out.push([key, artifact, text]);
+        if (!byKey.has(key))
+            byKey.set(key, [artifact, text]);
     };
     for (const a of ctx.artifacts) {
         const abs = external_node_path_default().resolve(ctx.paperDir, a);
@@ -18835,8 +18820,38 @@ function paperPaths(ctx, bases) {
         for (const a of DEFAULT_AUDITS)
             add(external_node_path_default().join(base, a.artifact), undefined, `the audit artifact ${ctx.ws.rel(external_node_path_default().join(base, a.artifact))}`);
     }
-    lastPaper.set(ctx.ws, { id, paths: out });
-    return out;
+    const paths = { paperDir: ctx.paperDir, artifacts: ctx.artifacts, byKey };
+    lastPaper.set(ctx.ws, paths);
+    return paths;
+}
+/** What a path that proves nothing as a trace is, as this audit's message names it. */
+function trace_path_describe(paths, key, ownArtifact) {
+    const hit = paths.byKey.get(key);
+    if (!hit)
+        return undefined;
+    const [artifact, text] = hit;
+    return artifact === undefined
+        ? text
+        : artifact === ownArtifact
+            ? `this audit\u2019s own artifact (${text})`
+            : `the audit artifact ${text}`;
+}
+/** The first such path that exists in directory `dir` or below it, if any. */
+function heldIn(paths, dir) {
+    if (!paths.holders) {
+        paths.holders = new Map();
+        for (const key of paths.byKey.keys()) {
+            if (!external_node_fs_default().existsSync(key))
+                continue;
+            for (let d = key;; d = external_node_path_default().dirname(d)) {
+                if (!paths.holders.has(d))
+                    paths.holders.set(d, key);
+                if (external_node_path_default().dirname(d) === d)
+                    break;
+            }
+        }
+    }
+    return paths.holders.get(dir);
 }
 function checkTrace(tracePath, spec, ctx) {
     // Traces may be written at the repository top level (.aris/traces/...) rather than in the
@@ -18848,7 +18863,7 @@ function checkTrace(tracePath, spec, ctx) {
             break;
     }
     const lookIn = external_node_path_default().isAbsolute(tracePath) ? [ctx.paperDir] : bases;
-    let targets;
+    let paths;
     const notATrace = (clause) => ({
         issue: [
             ARIS.traceNotATrace,
@@ -18865,8 +18880,8 @@ function checkTrace(tracePath, spec, ctx) {
                 continue;
             break;
         }
-        targets ??= notATraceTargets(ctx, bases, spec.artifact);
-        const what = targets.get(r.real);
+        paths ??= paperPaths(ctx, bases);
+        const what = trace_path_describe(paths, r.real, spec.artifact);
         if (what)
             return notATrace(`is ${what}, not a trace`);
         const st = statPath(r.real);
@@ -18874,9 +18889,9 @@ function checkTrace(tracePath, spec, ctx) {
             return notATrace('is the paper directory or a directory above it, so any file there would count as the trace');
         if (st.kind === 'dir') {
             // A directory holding an artifact or the verifier's files would let them count as the trace.
-            const held = [...targets].find(([p]) => isAncestorOrSelf(r.real, p) && external_node_fs_default().existsSync(p));
+            const held = heldIn(paths, r.real);
             if (held)
-                return notATrace(`is a directory holding ${held[1]}, which would count as the trace`);
+                return notATrace(`is a directory holding ${trace_path_describe(paths, held, spec.artifact)}, which would count as the trace`);
             try {
                 const d = external_node_fs_default().opendirSync(r.real);
                 const first = d.readSync();
@@ -18922,9 +18937,9 @@ function checkTrace(tracePath, spec, ctx) {
     }
     if (firstFailure && !firstFailure.ok && firstFailure.reason === 'missing') {
         // Not written yet (the verifier's report before its first run): still not a trace.
-        targets ??= notATraceTargets(ctx, bases, spec.artifact);
+        paths ??= paperPaths(ctx, bases);
         for (const base of lookIn) {
-            const what = targets.get(ctx.ws.canonical(external_node_path_default().resolve(base, tracePath)));
+            const what = trace_path_describe(paths, ctx.ws.canonical(external_node_path_default().resolve(base, tracePath)), spec.artifact);
             if (what)
                 return notATrace(`is ${what}, not a trace`);
         }
@@ -19224,6 +19239,8 @@ async function verifyPaper(paperDir, ctx) {
     // hashing as soon as it is parsed, so large files hash on other threads while the next parse.
     const hashed = [];
     const seen = new Map();
+    // One array for every audit: the trace check finds a paper's paths once per this array.
+    const artifacts = manifest.audits.map((a) => a.artifact);
     const loaded = manifest.audits.map((spec) => {
         const l = loadJsonObject(ws, paperDir, spec.artifact, maxBytes);
         const inputs = auditInputs(l, { ws, paperDir: base }, seen);
@@ -19239,7 +19256,7 @@ async function verifyPaper(paperDir, ctx) {
             assurance: decision.assurance,
             targetId,
             hashes: (real) => ctx.hasher.hash(real),
-            artifacts: manifest.audits.map((a) => a.artifact),
+            artifacts,
         }, inputs));
     }
     const paperProblem = findings.length > 0;
@@ -19381,6 +19398,8 @@ function omittedButPresent(paperDir, listed) {
         }
     });
 }
+/** The most audits one reason names; the rest are counted. */
+const NAMED_MAX = 25;
 /** Why a paper is provisional, in words, naming the audits: what a reader must fix to be accepted. */
 function provisionalBecause(checks) {
     const groups = new Map();
@@ -19392,9 +19411,16 @@ function provisionalBecause(checks) {
                 : c.row.review_independence === 'same-family'
                     ? 'same-family review (the reviewer is of the executor\u2019s model family)'
                     : 'legacy artifact without review-independence fields';
-        groups.set(why, [...(groups.get(why) ?? []), c.row.audit]);
+        const audits = groups.get(why);
+        if (audits)
+            audits.push(c.row.audit);
+        else
+            groups.set(why, [c.row.audit]);
     }
-    return [...groups].map(([why, audits]) => `${why}: ${audits.join(', ')}`).join('; ');
+    const named = (audits) => audits.length <= NAMED_MAX
+        ? audits.join(', ')
+        : `${audits.slice(0, NAMED_MAX).join(', ')} and ${audits.length - NAMED_MAX} more`;
+    return [...groups].map(([why, audits]) => `${why}: ${named(audits)}`).join('; ');
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aris/command.ts
@@ -25308,7 +25334,7 @@ const ARISTO = {
     groundStaleText: aristo_codes_def('ground_stale_text', 'error', 'sdk-check-11', 'A cited annotation\u2019s text changed after the proof was produced', aristo_codes_RERUN),
     groundCodeInvalid: aristo_codes_def('ground_code_invalid', 'error', 'sdk-check-12', 'A code ground cites a file that cannot be read or a line range that is invalid or past the end of the file', aristo_codes_RERUN),
     groundStaleCode: aristo_codes_def('ground_stale_code', 'error', 'sdk-check-12', 'The code a ground cites changed after the proof was produced', aristo_codes_RERUN),
-    groundUnchecked: aristo_codes_def('ground_unchecked', 'error', 'audit-gate', 'A code ground was not re-hashed: the proofs cite more of one file than audit-gate re-hashes; stricter than the SDK, which hashes every ground', 'Cite narrower line ranges of that file in the proofs\u2019 code grounds: each distinct range is hashed once, up to 64 times the file\u2019s size in all.'),
+    groundUnchecked: aristo_codes_def('ground_unchecked', 'error', 'audit-gate', 'A code ground was not re-hashed: the proofs cite more of one file than audit-gate re-hashes; stricter than the SDK, which hashes every ground', 'Re-run the proofs that cite the file whole so that they cite the lines they use, or split the file; or, if the citations are right, waive aristo.ground_unchecked for the subject in the workflow\u2019s config.'),
     groundCodeOutsideRepo: aristo_codes_def('ground_code_outside_repo', 'error', 'audit-gate', 'A code ground\u2019s file leaves the repository (.., absolute path or symlink out); stricter than the SDK, which would read it', 'Cite files inside the repository only, by repo-relative path, and re-run the proof.'),
     groundPriorStepInvalid: aristo_codes_def('ground_prior_step_invalid', 'error', 'sdk-check-13', 'A prior-step ground cites a step that does not exist or is not earlier than the citing step', aristo_codes_RERUN),
     groundCompositionEmpty: aristo_codes_def('ground_composition_empty', 'error', 'sdk-check-14', 'A composition ground has an empty reason', aristo_codes_RERUN),
@@ -25384,7 +25410,7 @@ function renderCard(c) {
             claim();
             for (const f of c.failures ?? [])
                 out.push(`  \u2022 ${t(f, 400)}`);
-            out.push(`Re-run: ${rerun(c.id)}`);
+            out.push(c.fix ? `Fix: ${t(c.fix, 400)}` : `Re-run: ${rerun(c.id)}`);
             break;
         case 'orphan':
             out.push(head('\u2717', 'Orphan proof', c));
@@ -25542,7 +25568,7 @@ const markdown_record = (required, optional = []) => (y) => {
 };
 /** A card this pack could have written: every field renderCard reads has its type. */
 function isCard(v) {
-    if (!markdown_record(['id', 'state'], ['file', 'site', 'claim', 'proof', 'held', 'found', 'gap'])(v))
+    if (!markdown_record(['id', 'state'], ['file', 'site', 'claim', 'proof', 'held', 'found', 'fix', 'gap'])(v))
         return false;
     const c = v;
     const foundAt = c['foundAt'];
@@ -25640,24 +25666,32 @@ function codeTextHash(lines, lo, hi) {
     return sha256(lines.slice(lo - 1, hi).join('\n'));
 }
 /**
+ * The characters the code grounds of one workspace may have re-hashed from one file: this many
+ * times the file, and RANGE_BUDGET_SLACK besides. A proof may cite every line of a small file
+ * many times over; 20,000 grounds citing two million lines each (minutes of hashing) may not.
+ */
+const RANGE_BUDGET_FACTOR = 64;
+const RANGE_BUDGET_SLACK = 1024 * 1024;
+/**
  * {@link codeTextHash} over one file: each range hashed once, however many grounds cite it, and
  * undefined once the file's distinct ranges would cost more than `budget` characters (by default
- * 64 times the file and a mebi-character besides: a proof may cite every line of a small file many
- * times over, but 20,000 grounds citing two million lines each, minutes of hashing, cannot). A
- * range's cost is read from running totals, so a refused range costs nothing either.
+ * RANGE_BUDGET_FACTOR times the file and RANGE_BUDGET_SLACK). A range's cost is read from running
+ * totals, so a refused range costs nothing either. Needs 1 \u2264 lo \u2264 hi \u2264 lines.length.
  */
 function rangeHasher(lines, budget) {
     // at[i]: the characters of lines 1..i, each with its line ending (source files are < 4 GiB).
     const at = new Uint32Array(lines.length + 1);
     for (let i = 0; i < lines.length; i++)
         at[i + 1] = at[i] + lines[i].length + 1;
-    let left = budget ?? 64 * at[lines.length] + 1024 * 1024;
+    let left = budget ?? RANGE_BUDGET_FACTOR * at[lines.length] + RANGE_BUDGET_SLACK;
     const memo = new Map();
     return (lo, hi) => {
         const key = `${lo}-${hi}`;
         let hash = memo.get(key);
         if (hash !== undefined)
             return hash;
+        if (!(lo >= 1 && hi >= lo && hi <= lines.length))
+            return undefined;
         const cost = at[hi] - at[lo - 1];
         if (cost > left)
             return undefined;
@@ -28223,7 +28257,7 @@ const groundStaleCode = {
                 continue;
             const hash = file.rangeHash(range.lo, range.hi);
             if (hash === undefined)
-                ctx.report(ARISTO.groundUnchecked, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` was not re-hashed: the proofs of this workspace cite more of \`${g.file}\` than 64 times its size in distinct line ranges`);
+                ctx.report(ARISTO.groundUnchecked, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` was not re-hashed: the proofs of this workspace together cite more of \`${g.file}\` in distinct line ranges than audit-gate re-hashes (${RANGE_BUDGET_FACTOR} times the file and ${RANGE_BUDGET_SLACK.toLocaleString('en-US')} characters)`);
             else if (hash !== g.code_text_hash)
                 ctx.report(this.meta.code, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` differs from current file content; the cited code drifted since verification`);
         }
@@ -29228,6 +29262,10 @@ async function verifyAristo(targetDir, ctx) {
         card.state = state;
         if (state === 'rejected' || state === 'malformed')
             card.failures = failures;
+        // Rejected only because grounds were past the hashing budget: a re-run cannot help.
+        if (state === 'rejected' &&
+            [...fired].every((c) => c === ARISTO.groundUnchecked.code || NOT_REJECTING.has(c)))
+            card.fix = ARISTO.groundUnchecked.remediation;
         if (state === 'stale')
             card.drifted = [...fired].filter((c) => STALE[c]).map((c) => STALE[c]);
         const proof = p.loaded?.proof;
@@ -42136,11 +42174,17 @@ const lifecycleTransitionWithoutReceipt = {
     },
     check(b, report) {
         const receipts = groupBy(b.of('FindingLifecycleTransitionReceipt'), 'finding_id');
+        // Once per (finding, starting state): copies of one record would each walk its whole chain.
+        const reached = new Map();
         for (const r of b.of('EvaluationFindingRecord')) {
             const event = b.resolve(r.data.canonical_event_ref, 'EvaluationFindingEvent');
             if (!event)
                 continue; // reported as a projection without its event
-            const { state, broken } = followTransitions(event.data.emitted_state, receipts.get(String(r.data.finding_id)) ?? []);
+            const key = JSON.stringify([String(r.data.finding_id), event.data.emitted_state ?? null]);
+            let walk = reached.get(key);
+            if (!walk)
+                reached.set(key, (walk = followTransitions(event.data.emitted_state, receipts.get(String(r.data.finding_id)) ?? [])));
+            const { state, broken } = walk;
             if (broken)
                 report(broken, `FindingLifecycleTransitionReceipt leaves ${util_q(broken.data.from_state)}, but finding ${util_q(r.data.finding_id)} is ${util_q(state)} at that point.`);
             else if (state !== r.data.current_state)
@@ -42506,6 +42550,7 @@ const patternCRouteConflictUnresolved = {
             list.push(e);
             blockersByResult.set(String(e.data.result_id), list);
         }
+        const keptByPolicy = new Map();
         for (const r of b.of('EvaluationChainResolutionReceipt')) {
             const registered = b.resolve(r.data.policy_ref, 'EvaluationChainResolutionPolicy')?.data;
             const policy = registered ??
@@ -42514,20 +42559,33 @@ const patternCRouteConflictUnresolved = {
                     : undefined);
             if (!policy)
                 continue;
-            const overridable = policy.judge_can_override_evaluator === true
+            const overridable = new Set(policy.judge_can_override_evaluator === true
                 ? strings(policy.override_allowed_only_for_finding_states)
-                : [];
-            const blockers = strings(r.data.result_ids_considered)
-                .flatMap((id) => blockersByResult.get(id) ?? [])
-                .filter((e) => {
-                const record = b.resolve(e.data.finding_id, 'EvaluationFindingRecord');
-                return !overridable.includes(String(record?.data.current_state));
-            });
+                : []);
+            // The first blocker policy keeps, per distinct result id and per policy: a receipt may
+            // list one result thousands of times, and receipts may share results and policies.
+            let firstKept = keptByPolicy.get(policy);
+            if (!firstKept)
+                keptByPolicy.set(policy, (firstKept = new Map()));
+            const kept = (id) => {
+                let k = firstKept.get(id);
+                if (k === undefined)
+                    firstKept.set(id, (k =
+                        (blockersByResult.get(id) ?? []).find((e) => {
+                            const record = b.resolve(e.data.finding_id, 'EvaluationFindingRecord');
+                            return !overridable.has(String(record?.data.current_state));
+                        }) ?? null));
+                return k;
+            };
+            let blocker = null;
+            for (const id of new Set(strings(r.data.result_ids_considered)))
+                if ((blocker = kept(id)))
+                    break;
             const passed = r.data.resolved_route === 'pass_path' || r.data.resolved_verdict === 'passed';
             if (policy.qualitative_blockers_survive_numeric_pass === true &&
-                blockers.length &&
+                blocker &&
                 (passed || r.data.qualitative_blockers_preserved === false))
-                report(r, `Resolution ${util_q(r.data.receipt_id)} of chain ${util_q(r.data.chain_id)} ${passed ? 'passes' : 'drops'} a blocking finding (${util_q(blockers[0].data.finding_event_id)}) that policy ${util_q(policy.policy_id)} keeps.`);
+                report(r, `Resolution ${util_q(r.data.receipt_id)} of chain ${util_q(r.data.chain_id)} ${passed ? 'passes' : 'drops'} a blocking finding (${util_q(blocker.data.finding_event_id)}) that policy ${util_q(policy.policy_id)} keeps.`);
             else if (policy.disagreement_route === 'human_review' &&
                 r.data.conflict_type !== undefined &&
                 r.data.conflict_type !== 'none' &&
@@ -44495,10 +44553,14 @@ const workspaceReadWithoutSnapshotReceipt = {
         decision: 'Checked on read_workspace_snapshot operations: one needs a receipt with its operation_id and status read_completed. An EvaluationSnapshot\u2019s workspace hashes are compared with the receipts by workspace_snapshot_hash_mismatch.',
     },
     check(b, report) {
-        const byOp = groupBy(b.of('SourceWorkspaceOperationReceipt'), 'operation_id');
+        // A set, not a scan of each operation's receipts: thousands of operations may share an id.
+        const completed = new Set(b
+            .of('SourceWorkspaceOperationReceipt')
+            .filter((r) => r.data.status === 'read_completed' && typeof r.data.operation_id === 'string')
+            .map((r) => r.data.operation_id));
         for (const o of b.of('SourceWorkspaceOperation'))
             if (o.data.operation_kind === 'read_workspace_snapshot' &&
-                !(byOp.get(o.data.operation_id) ?? []).some((r) => r.data.status === 'read_completed'))
+                !completed.has(o.data.operation_id))
                 report(o, `Workspace read ${util_q(o.data.operation_id)} has no receipt with status read_completed.`);
     },
 };
@@ -45459,6 +45521,7 @@ const insufficiencyMarkerNotMappedToOutcomeState = {
             else
                 observations.set(k, [o]);
         }
+        const judged = new Set();
         for (const d of b.of('SufficiencyDetectionResult')) {
             if (d.data.no_sufficient_procedure !== true)
                 continue;
@@ -45467,6 +45530,12 @@ const insufficiencyMarkerNotMappedToOutcomeState = {
             if (missing)
                 report(d, `Detection ${util_q(d.data.detection_id)} routes to ${route} without ${missing}.`);
             const want = ROUTE_CLASS[route];
+            // The earliest detection of an outcome and route covers the observations after it; a later
+            // one with the same would report them again (thousands of copies ran for seconds).
+            const group = JSON.stringify([d.data.outcome_id ?? null, route ?? null]);
+            if (judged.has(group))
+                continue;
+            judged.add(group);
             for (const o of observations.get(d.data.outcome_id) ?? []) {
                 if (o.seq < d.seq)
                     continue;
@@ -45905,13 +45974,22 @@ const sourceTierTransitionNotPersisted = {
         decision: 'The versions of a source are its SourceRecords with one source_id, in event order; each change of tier between consecutive versions needs a SourceTierTransitionReceipt of that source with the same from_tier and to_tier, written before the new version.',
     },
     check(b, report) {
-        const receipts = groupBy(b.of('SourceTierTransitionReceipt'), 'source_id');
+        // The earliest receipt of each (source, from, to): a source's versions may change tier
+        // thousands of times over thousands of receipts.
+        const earliest = new Map();
+        for (const t of b.of('SourceTierTransitionReceipt')) {
+            const key = JSON.stringify([t.data.source_id, t.data.from_tier, t.data.to_tier]);
+            const seen = earliest.get(key);
+            if (seen === undefined || t.seq < seen)
+                earliest.set(key, t.seq);
+        }
         for (const [id, versions] of groupBy(b.of('SourceRecord'), 'source_id')) {
             let prev;
             for (const v of versions) {
                 if (prev && prev.data.tier !== v.data.tier) {
                     const [from, to] = [prev.data.tier, v.data.tier];
-                    const persisted = (receipts.get(id) ?? []).some((t) => t.data.from_tier === from && t.data.to_tier === to && t.seq < v.seq);
+                    const first = earliest.get(JSON.stringify([id, from, to]));
+                    const persisted = first !== undefined && first < v.seq;
                     if (!persisted)
                         report(v, `Source ${util_q(id)} moves from tier ${String(from)} to tier ${String(to)} without a SourceTierTransitionReceipt.`);
                 }
@@ -46230,12 +46308,16 @@ const suppressedEventWithoutAuditStub = {
             else
                 posts.set(p.data.source_event_id, [p]);
         }
+        // The first post showing content, once per event id: copies of one event share its posts.
+        const firstShown = new Map();
         for (const e of b.of('RunBoardAuditEvent')) {
             const why = withheldBecause(b, policy, e);
             if (!why)
                 continue;
             const own = posts.get(e.data.event_id) ?? [];
-            const shown = own.find(showsContent);
+            if (!firstShown.has(e.data.event_id))
+                firstShown.set(e.data.event_id, own.find(showsContent));
+            const shown = firstShown.get(e.data.event_id);
             if (shown)
                 report(shown, `${nameOf(shown, 'post_id')} shows event ${util_q(e.data.event_id)}, which is withheld (${why}); publish a redacted stub instead.`);
             else if (own.length === 0)
@@ -46482,9 +46564,14 @@ const runGuidanceLifecycleTransitionWithoutReceipt = {
     },
     check(b, report) {
         const receipts = groupBy(b.of('RunGuidanceLifecycleReceipt'), 'guidance_id');
+        // Once per guidance id: thousands of copies of one item would each walk its whole chain.
+        const reached = new Map();
         for (const item of b.of('RunGuidanceItemCurrent')) {
             const id = String(item.data.guidance_id);
-            const { state, broken } = followTransitions(GUIDANCE_INITIAL_STATE, receipts.get(id) ?? []);
+            let walk = reached.get(id);
+            if (!walk)
+                reached.set(id, (walk = followTransitions(GUIDANCE_INITIAL_STATE, receipts.get(id) ?? [])));
+            const { state, broken } = walk;
             if (broken)
                 report(broken, `RunGuidanceLifecycleReceipt leaves ${util_q(broken.data.from_state)}, but guidance ${util_q(id)} is ${util_q(state)} at that point.`);
             else if (state !== item.data.lifecycle_state)
@@ -46985,50 +47072,87 @@ function changeIndex(b) {
         };
     });
 }
-/** The workspaces whose state the manifest's evaluation snapshots captured (L928-955). */
-function workspacesOf(b, snapshots) {
+/** The workspaces whose state an evaluation snapshot captured (L928-955). */
+function workspacesOf(b, snapshot) {
     const out = new Set();
-    for (const ref of snapshots)
-        for (const s of b.lookup(ref, ['EvaluationSnapshot'])) {
-            const sets = s.data.source_workspace_snapshot_hashes;
-            if (Array.isArray(sets))
-                for (const h of sets)
-                    if (isObject(h) && typeof h.source_workspace_ref === 'string')
-                        out.add(h.source_workspace_ref);
-        }
+    for (const s of b.lookup(snapshot, ['EvaluationSnapshot'])) {
+        const sets = s.data.source_workspace_snapshot_hashes;
+        if (Array.isArray(sets))
+            for (const h of sets)
+                if (isObject(h) && typeof h.source_workspace_ref === 'string')
+                    out.add(h.source_workspace_ref);
+    }
     return out;
+}
+/** Records of several lists in one list, in event order. */
+const merged = (lists) => [...lists].flatMap((l) => l ?? []).sort((x, y) => x.seq - y.seq);
+/** The index of the first record of `list` (in event order) written after `seq`. */
+function firstAfter(list, seq) {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (list[mid].seq > seq)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
 }
 /**
  * The changes, written after the packet, to inputs its manifest (a valid RelianceInputManifest)
  * names (L2905-2912, N-03 L3336): a new resolution of one of its chains, a lifecycle transition
  * of a finding of one of its evaluation snapshots, an applied operation on a workspace those
- * snapshots captured, an accepted revision of one of its final artifact versions.
+ * snapshots captured, an accepted revision of one of its final artifact versions. How many, and
+ * the first (in that order of kinds). Each input's changes are one list in event order, found by
+ * a binary search: thousands of packets naming one chain with thousands of later changes would
+ * otherwise each walk them all.
  */
 function changesAfter(b, packet, m) {
     const ix = changeIndex(b);
-    const out = [];
     const after = packet.seq;
+    let count = 0;
+    let first;
+    const take = (kind, list) => {
+        if (!list)
+            return;
+        const i = firstAfter(list, after);
+        count += list.length - i;
+        if (!first && i < list.length)
+            first = { kind, record: list[i] };
+    };
     // Each list as a set: a manifest may repeat an entry a million times.
     const named = new Set(m.evaluation_chain_resolution_receipt_refs);
-    const snapshots = new Set(m.evaluation_snapshot_refs);
-    for (const chain of new Set(m.evaluation_chain_ids))
-        for (const r of ix.chainReceipts.get(chain) ?? [])
-            if (r.seq > after && !named.has(String(r.data.receipt_id)))
-                out.push({ kind: 'evaluation_chain_resolution_changed', record: r });
-    for (const snap of snapshots)
-        for (const finding of ix.findingsOfSnapshot.get(snap) ?? [])
-            for (const r of ix.transitions.get(finding) ?? [])
-                if (r.seq > after)
-                    out.push({ kind: 'finding_lifecycle_changed', record: r });
-    for (const ws of workspacesOf(b, snapshots))
-        for (const r of ix.appliedOps.get(ws) ?? [])
-            if (r.seq > after)
-                out.push({ kind: 'source_workspace_changed', record: r });
+    for (const chain of new Set(m.evaluation_chain_ids)) {
+        const list = ix.chainReceipts.get(chain) ?? [];
+        let i = firstAfter(list, after);
+        // The receipts the manifest names are no change: skip them (at most as many as it names).
+        const unnamed = list.length -
+            i -
+            [...named].filter((id) => {
+                const r = b.resolve(id, 'EvaluationChainResolutionReceipt');
+                return r !== undefined && r.data.chain_id === chain && r.seq > after;
+            }).length;
+        count += Math.max(0, unnamed);
+        while (i < list.length && named.has(String(list[i].data.receipt_id)))
+            i++;
+        if (!first && i < list.length)
+            first = { kind: 'evaluation_chain_resolution_changed', record: list[i] };
+    }
+    for (const snap of new Set(m.evaluation_snapshot_refs)) {
+        const perSnapshot = memo_memo(b, 'g.snapshotChanges', () => new Map());
+        let c = perSnapshot.get(snap);
+        if (!c)
+            perSnapshot.set(snap, (c = {
+                transitions: merged([...(ix.findingsOfSnapshot.get(snap) ?? [])].map((f) => ix.transitions.get(f))),
+                applied: merged([...workspacesOf(b, snap)].map((ws) => ix.appliedOps.get(ws))),
+            }));
+        take('finding_lifecycle_changed', c.transitions);
+        take('source_workspace_changed', c.applied);
+    }
     for (const artifact of new Set(m.final_artifact_refs))
-        for (const r of ix.acceptedFrom.get(artifact) ?? [])
-            if (r.seq > after)
-                out.push({ kind: 'artifact_version_changed', record: r });
-    return out;
+        take('artifact_version_changed', ix.acceptedFrom.get(artifact));
+    return first ? { count, first } : { count };
 }
 const reliancePacketStaleSnapshot = {
     meta: {
@@ -47046,11 +47170,10 @@ const reliancePacketStaleSnapshot = {
             const m = manifestOf(p);
             if (!m.ok)
                 continue; // reported as a packet without its manifest
-            const changes = changesAfter(b, p, m.data);
-            if (!changes.length)
+            const { count, first } = changesAfter(b, p, m.data);
+            if (!first)
                 continue;
-            const first = changes[0];
-            report(p, `TaskReliancePacket ${util_q(p.data.packet_id)} is stale: ${changes.length} later change${changes.length === 1 ? '' : 's'} to its inputs (first: ${first.kind}, ${first.record.type} at ${first.record.at.path}:${first.record.at.line ?? 1}) and no RelianceInvalidationEvent names it.`);
+            report(p, `TaskReliancePacket ${util_q(p.data.packet_id)} is stale: ${count} later change${count === 1 ? '' : 's'} to its inputs (first: ${first.kind}, ${first.record.type} at ${first.record.at.path}:${first.record.at.line ?? 1}) and no RelianceInvalidationEvent names it.`);
         }
     },
 };
@@ -48532,11 +48655,14 @@ function packCodes(p) {
     const suite = p.fixtures?.suite?.codes ?? [];
     return [...p.codes, ...suite.filter((c) => !p.codes.includes(c))];
 }
-/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
-/** The packs whose targets record the assurance they were judged under (Pack.judgedByAssurance). */
+/**
+ * The packs whose targets record the assurance they were judged under: those that say so
+ * (Pack.judgedByAssurance), and any with a code that differs at submission (CodeDef.at_submission).
+ */
 function assurancePacks() {
-    return new Set(registry_packs().flatMap((p) => (p.judgedByAssurance ? [p.id] : [])));
+    return new Set(registry_packs().flatMap((p) => p.judgedByAssurance || packCodes(p).some((c) => c.at_submission) ? [p.id] : []));
 }
+/** The one registry of validation codes, for docs and for checking fixtures name real codes. */
 function allCodes() {
     return [...Object.values(GATE), ...CONFORMANCE_CODES, ...registry_packs().flatMap(packCodes)];
 }
@@ -48617,14 +48743,11 @@ function recheckReport(given, opts) {
     let more = 0;
     const problem = (m) => (problems.length < SHOWN ? problems.push(m) : more++);
     const registered = new Map(opts.codes.map((c) => [c.code, c.severity]));
-    // Pinned to submission, some codes are stricter or cannot occur; the packs that judge by
-    // assurance (and any pack with such a code) must say which each target was verified at.
+    // Pinned to submission, some codes are stricter or cannot occur, and the packs that judge by
+    // assurance must say which each target was verified at.
     const pinned = opts.assurance === 'submission';
     const atSubmission = new Map(pinned ? opts.codes.flatMap((c) => (c.at_submission ? [[c.code, c.at_submission]] : [])) : []);
-    const judgedByAssurance = new Set([
-        ...(opts.assurancePacks ?? []),
-        ...[...atSubmission.keys()].map((c) => c.split('.')[0]),
-    ]);
+    const judgedByAssurance = opts.assurancePacks ?? new Set();
     const results = new Map();
     for (const t of given.targets) {
         if (results.has(t.id)) {
@@ -48633,9 +48756,9 @@ function recheckReport(given, opts) {
         }
         const assurance = t.context['assurance'];
         if (pinned && assurance === undefined && judgedByAssurance.has(t.pack))
-            problem(`${recheck_quote(t.path)} does not say which assurance it was verified at, but this workflow requires submission`);
+            problem(`target ${recheck_quote(t.id)} does not say which assurance it was verified at, and assurance submission is required`);
         else if (pinned && assurance !== undefined && assurance !== 'submission')
-            problem(`${recheck_quote(t.path)} was verified at assurance ${recheck_quote(assurance)}, but this workflow requires submission`);
+            problem(`target ${recheck_quote(t.id)} was verified at assurance ${recheck_quote(assurance)}, and assurance submission is required`);
         // verify makes a target advisory only for a paper verified at assurance draft.
         else if (t.enforcement === 'advisory' && assurance !== 'draft')
             problem(`target ${recheck_quote(t.id)} is advisory, but it was not verified at assurance draft`);
@@ -48671,14 +48794,13 @@ function recheckReport(given, opts) {
     // A report can hold only codes this version knows: any code of its own namespaces, and any
     // at all when the report claims this very version.
     const sameVersion = given.tool?.version === VERSION;
-    const namespaces = new Set(opts.codes.map((c) => c.code.slice(0, c.code.indexOf('.'))));
+    const namespaces = new Set(opts.codes.map((c) => namespaceOf(c.code)));
     for (const f of given.findings) {
-        if (!registered.has(f.code) &&
-            (sameVersion || namespaces.has(f.code.slice(0, f.code.indexOf('.')))))
-            problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} has a code audit-gate ${VERSION} does not have`);
+        if (!registered.has(f.code) && (sameVersion || namespaces.has(namespaceOf(f.code))))
+            problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} has a code audit-gate ${VERSION} does not have (the report says it was written by ${recheck_quote(String(given.tool?.version))})`);
         const pinnedTo = atSubmission.get(f.code);
         if (pinnedTo === 'absent')
-            problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} cannot occur at assurance submission, which this workflow requires`);
+            problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} cannot occur at assurance submission, which is required`);
         const floor = atLeast(registered.get(f.code) ?? f.severity, pinnedTo && pinnedTo !== 'absent' ? pinnedTo : 'notice');
         const severity = atLeast(floor, f.severity);
         const restored = severity === f.severity ? { ...f } : { ...f, severity };
@@ -48712,7 +48834,7 @@ function recheckReport(given, opts) {
                 ? `finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} is marked waived, but this workflow's config waives no such finding`
                 : `finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} is not marked waived, but this workflow's config waives it`);
         else if (f.severity !== judged.severity || f.blocking !== judged.blocking)
-            problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but policy makes it ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
+            problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but ${atSubmission.has(f.code) && f.severity !== judged.severity ? 'at assurance submission it is' : 'policy makes it'} ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
     });
     const subjects = list.flatMap((r) => r.subjects);
     subjects.forEach((s, i) => {
@@ -48746,6 +48868,11 @@ function recheckReport(given, opts) {
 }
 const recheck_RANK = { notice: 0, warning: 1, error: 2 };
 /** The stricter of two severities. */
+/** The namespace of a code: what comes before its first dot (the whole code when it has none). */
+function namespaceOf(code) {
+    const dot = code.indexOf('.');
+    return dot < 0 ? code : code.slice(0, dot);
+}
 function atLeast(floor, given) {
     return recheck_RANK[given] > recheck_RANK[floor] ? given : floor;
 }
@@ -48825,7 +48952,7 @@ function mergeReports(inputs, opts) {
         const checked = recheckReport(input.report, opts);
         if (!checked.ok) {
             const more = checked.more ? `; and ${checked.more} more` : '';
-            problem(GATE.reportRefused, `The report ${quoteValue(input.name)} contradicts its own findings: ${checked.problems.join('; ')}${more}.`);
+            problem(GATE.reportRefused, `The report ${quoteValue(input.name)} is refused: ${checked.problems.join('; ')}${more}.`);
             continue;
         }
         if (input.report.shard === undefined) {
@@ -49011,7 +49138,7 @@ const CORE_COMMANDS = {
             assurance: {
                 type: 'string',
                 value: 'submission',
-                help: 'refuse reports in which a paper was verified at another assurance',
+                help: 'refuse reports in which a paper or an aristo workspace was verified at another assurance, or does not say which',
             },
             config: {
                 type: 'string',
