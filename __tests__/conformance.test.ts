@@ -116,7 +116,7 @@ describe('the runner itself', () => {
 describe('fixtures sharing an input', () => {
   /**
    * Three fixtures a, b, c naming one copy of the clean ARIS paper (`conformance/shared`), with
-   * `extra` fields; `fill` adds to the shared input. Returns their results, and the shared input.
+   * `extra` fields; `fill` adds to the shared input, and `check` gets their results and its path.
    */
   async function threeSharing(
     extra: Record<string, unknown>,

@@ -56,7 +56,7 @@ export const buildReadyGateFailed: Rule = {
       if (suites.length === 0) unmet.push('it names no validation suite');
       for (const ref of new Set(suites)) {
         const named = b.resolve(ref);
-        if (named && !b.some(ref, ['AddendaBConformanceFixture'], () => true))
+        if (named && !b.resolve(ref, 'AddendaBConformanceFixture'))
           unmet.push(`suite ref ${q(ref)} names a ${named.type}, not a conformance fixture`);
       }
       if (unmet.length)

@@ -44,7 +44,8 @@ export function packetWithdrawn(b: Bundle, packet: BundleRecord): boolean {
 
 /** Whether a later record rewrote the packet (its projection): only the latest one is judged. */
 function rewrittenLater(b: Bundle, packet: BundleRecord): boolean {
-  if (typeof packet.data.packet_id !== 'string') return false; // no id: no other record is it
+  // A packet without a string id has no other record with its id, so nothing rewrote it.
+  if (typeof packet.data.packet_id !== 'string') return false;
   // The latest packet of each id, found once: looking up every copy for each one was quadratic.
   const latest = memo(b, 'g.latestPackets', () => {
     const out = new Map<unknown, BundleRecord>();
