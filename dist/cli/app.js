@@ -16481,19 +16481,19 @@ const mib = (bytes) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
  * or why it cannot be made. The copy is removed again on every failure.
  */
 function scratchCopy(inputDir, emptyDirs, shared) {
-    const size = costWithin(inputDir, shared.scratchBytesLeft);
-    if (size === 'entries')
+    const cost = costWithin(inputDir, shared.scratchBytesLeft);
+    if (cost === 'entries')
         return {
             ok: false,
             detail: `holds more than ${SCRATCH_MAX_ENTRIES.toLocaleString('en-US')} files and directories, more than a scratch copy may: point input at a smaller directory`,
         };
-    if (size === 'bytes')
+    if (cost === 'bytes')
         return {
             ok: false,
             detail: `is too large: the empty_dirs scratch copies of one run may hold ${mib(SCRATCH_BUDGET_BYTES)} in all, each file or directory counting ${SCRATCH_ENTRY_BYTES / 1024} KiB besides its bytes, and ${mib(shared.scratchBytesLeft)} are left: point input at a smaller directory`,
         };
     // Charged before copying: a copy that then fails on an empty_dirs entry has cost as much.
-    shared.scratchBytesLeft -= size;
+    shared.scratchBytesLeft -= cost;
     const dir = external_node_fs_default().realpathSync(external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'audit-gate-fixture-')));
     let made = false;
     try {
@@ -42834,7 +42834,7 @@ const buildReadyGateFailed = {
                 unmet.push('it names no validation suite');
             for (const ref of new Set(suites)) {
                 const named = b.resolve(ref);
-                if (named && !b.some(ref, ['AddendaBConformanceFixture'], () => true))
+                if (named && !b.resolve(ref, 'AddendaBConformanceFixture'))
                     unmet.push(`suite ref ${util_q(ref)} names a ${named.type}, not a conformance fixture`);
             }
             if (unmet.length)
@@ -46893,8 +46893,9 @@ function packetWithdrawn(b, packet) {
 }
 /** Whether a later record rewrote the packet (its projection): only the latest one is judged. */
 function rewrittenLater(b, packet) {
+    // A packet without a string id has no other record with its id, so nothing rewrote it.
     if (typeof packet.data.packet_id !== 'string')
-        return false; // no id: no other record is it
+        return false;
     // The latest packet of each id, found once: looking up every copy for each one was quadratic.
     const latest = memo_memo(b, 'g.latestPackets', () => {
         const out = new Map();
