@@ -95,16 +95,19 @@ const NONE: readonly BundleRecord[] = Object.freeze([]);
 
 const GROUP_NAMES = Object.keys(RECORD_GROUPS) as RecordGroup[];
 
-/** Whether `r` is of `type`, or of one of the types listed (a function, not a closure per lookup). */
-const isOf = (r: BundleRecord, type: string | readonly string[]): boolean =>
-  typeof type === 'string' ? r.type === type : type.includes(r.type);
-
 /** A read bundle: every record that is well-formed and matches its seed type, indexed. */
 export class Bundle {
   readonly records: BundleRecord[] = [];
   private readonly byType = new Map<string, TypeSlot>();
   /** Own id → its record, or its records when the id is repeated (most ids are not: no array each). */
   private readonly byId = new Map<string, BundleRecord | BundleRecord[]>();
+  /**
+   * The same per type: a lookup of one type never walks the records of others that share the
+   * id (thousands of FormulaValues named like a request made resolving the request slow).
+   */
+  private readonly byTypeId = new Map<string, Map<string, BundleRecord | BundleRecord[]>>();
+  /** A record's place in bundle order (registry records all have seq 0). */
+  private readonly order = new Map<BundleRecord, number>();
   /** The members of each record group, by the group's place in GROUP_NAMES. */
   private readonly members: BundleRecord[][] = GROUP_NAMES.map(() => []);
   /** Memo for derived views that several rules share (e.g. formula recomputation). */
@@ -117,6 +120,7 @@ export class Bundle {
   ) {}
 
   add(r: BundleRecord): void {
+    this.order.set(r, this.records.length);
     this.records.push(r);
     const slot = this.byType.get(r.type) ?? this.slotFor(r.type);
     slot.records.push(r);
@@ -124,10 +128,20 @@ export class Bundle {
     for (const g of slot.maybe) if (g.data(r.data)) g.members.push(r);
     const id = slot.idField ? r.data[slot.idField] : undefined;
     if (typeof id !== 'string') return;
-    const same = this.byId.get(id);
-    if (same === undefined) this.byId.set(id, r);
-    else if (Array.isArray(same)) same.push(r);
-    else this.byId.set(id, [same, r]);
+    let ofType = this.byTypeId.get(r.type);
+    if (!ofType) this.byTypeId.set(r.type, (ofType = new Map()));
+    for (const index of [this.byId, ofType]) {
+      const same = index.get(id);
+      if (same === undefined) index.set(id, r);
+      else if (Array.isArray(same)) same.push(r);
+      else index.set(id, [same, r]);
+    }
+  }
+
+  /** The records of `type` whose own id is `ref`, in bundle order. */
+  private ofTypeWithId(type: string, ref: string): readonly BundleRecord[] {
+    const found = this.byTypeId.get(type)?.get(ref);
+    return found === undefined ? NONE : Array.isArray(found) ? found : [found];
   }
 
   private slotFor(type: string): TypeSlot {
@@ -153,10 +167,13 @@ export class Bundle {
   /** The records whose own id is `ref` (of one of `types`, when given). */
   lookup(ref: unknown, types?: readonly string[]): BundleRecord[] {
     if (typeof ref !== 'string') return [];
+    if (types) {
+      const out = types.flatMap((t) => this.ofTypeWithId(t, ref));
+      return types.length > 1 ? out.sort((x, y) => this.order.get(x)! - this.order.get(y)!) : out;
+    }
     const found = this.byId.get(ref);
     if (found === undefined) return [];
-    if (!Array.isArray(found)) return !types || types.includes(found.type) ? [found] : [];
-    return types ? found.filter((r) => types.includes(r.type)) : found.slice();
+    return Array.isArray(found) ? found.slice() : [found];
   }
 
   /**
@@ -165,10 +182,7 @@ export class Bundle {
    */
   some(ref: unknown, types: readonly string[], test: (r: BundleRecord) => boolean): boolean {
     if (typeof ref !== 'string') return false;
-    const found = this.byId.get(ref);
-    if (found === undefined) return false;
-    if (!Array.isArray(found)) return types.includes(found.type) && test(found);
-    for (const r of found) if (types.includes(r.type) && test(r)) return true;
+    for (const t of types) for (const r of this.ofTypeWithId(t, ref)) if (test(r)) return true;
     return false;
   }
 
@@ -180,12 +194,18 @@ export class Bundle {
   /** The first record whose own id is `ref`, of `type` or one of the types listed (no allocation: rules call it per record). */
   resolve(ref: unknown, type?: string | readonly string[]): BundleRecord | undefined {
     if (typeof ref !== 'string') return undefined;
-    const found = this.byId.get(ref);
-    if (found === undefined) return undefined;
-    if (type === undefined) return Array.isArray(found) ? found[0] : found;
-    if (!Array.isArray(found)) return isOf(found, type) ? found : undefined;
-    for (const r of found) if (isOf(r, type)) return r;
-    return undefined;
+    if (type === undefined) {
+      const found = this.byId.get(ref);
+      return Array.isArray(found) ? found[0] : found;
+    }
+    if (typeof type === 'string') return this.ofTypeWithId(type, ref)[0];
+    // The first of each type's first record with the id, in bundle order.
+    let first: BundleRecord | undefined;
+    for (const t of type) {
+      const r = this.ofTypeWithId(t, ref)[0];
+      if (r && (!first || this.order.get(r)! < this.order.get(first)!)) first = r;
+    }
+    return first;
   }
 }
 

@@ -67,7 +67,13 @@ export function heldTwice(b: Bundle, ref: unknown): boolean {
 export function argumentsOf(inputs: readonly BundleRecord[]): Record<string, unknown> {
   // Null prototype: a "__proto__" argument name is an ordinary key.
   const args = Object.create(null) as Record<string, unknown>;
-  for (const v of inputs) if (isObject(v.data.value)) Object.assign(args, v.data.value);
+  // Each value once, where it last appears (the merge order): inputs may repeat one value
+  // thousands of times, each with thousands of keys.
+  const last = new Map<BundleRecord, number>();
+  inputs.forEach((v, i) => last.set(v, i));
+  inputs.forEach((v, i) => {
+    if (last.get(v) === i && isObject(v.data.value)) Object.assign(args, v.data.value);
+  });
   return args;
 }
 
@@ -102,6 +108,14 @@ export function evaluateReceipts(b: Bundle): ReceiptEvaluation[] {
   const cached = b.memo.get('receipt-evaluations') as ReceiptEvaluation[] | undefined;
   if (cached) return cached;
   const out: ReceiptEvaluation[] = [];
+  // One computation per builtin and list of inputs: receipts may share one large input.
+  const computed = new Map<string, ReturnType<typeof recompute>>();
+  const ids = new Map<BundleRecord, number>();
+  const idOf = (r: BundleRecord) => {
+    let id = ids.get(r);
+    if (id === undefined) ids.set(r, (id = ids.size));
+    return id;
+  };
   for (const receipt of b.of('FormulaEvaluationReceipt')) {
     const spec = b.resolve(receipt.data.formula_id, 'FormulaSpec');
     const builtin = builtinOf(spec);
@@ -124,8 +138,12 @@ export function evaluateReceipts(b: Bundle): ReceiptEvaluation[] {
     if (output.state === 'value')
       ev.recorded = { value: output.record.data.value, at: output.record };
     else if (output.state === 'wrong') ev.unresolved.push(output.problem);
-    if (refs.length > 0 && inputs.length === refs.length)
-      Object.assign(ev, recompute(builtin, argumentsOf(inputs)));
+    if (refs.length > 0 && inputs.length === refs.length) {
+      const key = `${String(spec.data.expression_ref)}:${inputs.map(idOf).join(',')}`;
+      let result = computed.get(key);
+      if (!result) computed.set(key, (result = recompute(builtin, argumentsOf(inputs))));
+      Object.assign(ev, result);
+    }
     if (ev.computed?.ok && output.state === 'absent')
       ev.unresolved.push(
         `output_ref ${quote(receipt.data.output_ref)} names no record of the bundle, so the output it computes is recorded nowhere`,

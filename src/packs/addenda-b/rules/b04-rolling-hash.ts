@@ -157,9 +157,15 @@ export const rollingHashParallelStepsSameArtifact: Rule = {
           if (s.id !== undefined && s.targets.length)
             artifactsOf.set(s.id, { plan: String(p.data.plan_id), targets: s.targets });
     const started = new Map<string, string>();
+    // A step's repeated receipt from one pre-hash finds its own keys: it adds nothing, and each
+    // would walk all the step's targets again.
+    const seen = new Set<string>();
     for (const r of receipts) {
       const step = artifactsOf.get(r.data.step_id as string);
       if (!step || typeof r.data.expected_pre_hash !== 'string') continue;
+      const once = `${String(r.data.step_id)}\u0000${r.data.expected_pre_hash}`;
+      if (seen.has(once)) continue;
+      seen.add(once);
       for (const t of step.targets) {
         const key = `${step.plan}\u0000${t}\u0000${r.data.expected_pre_hash}`;
         const other = started.get(key);

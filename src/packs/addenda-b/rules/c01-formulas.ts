@@ -48,6 +48,20 @@ const RECOMPUTED =
 const RECOMPUTED_TEMPLATE =
   'Fires where a FormulaEvaluationReceipt’s FormulaSpec has expression_ref "seed:computeTemplateOverallScore" and recomputing it from the receipt’s input_refs (FormulaValue records holding {components, weights, softPenaltySum, hardVetoCount, formula}) throws this code.';
 
+/**
+ * sameOutput, remembered per pair of values: receipts that name one recorded output and one
+ * shared input compare the same two (possibly large) values again and again.
+ */
+const compared = new WeakMap<object, Map<unknown, boolean>>();
+function sameOutputOnce(recorded: unknown, computed: unknown): boolean {
+  if (computed === null || typeof computed !== 'object') return sameOutput(recorded, computed);
+  let seen = compared.get(computed);
+  if (!seen) compared.set(computed, (seen = new Map()));
+  let same = seen.get(recorded);
+  if (same === undefined) seen.set(recorded, (same = sameOutput(recorded, computed)));
+  return same;
+}
+
 export const criterionWeightRules: Rule[] = [
   thrownBy({
     ...CRITERION,
@@ -208,7 +222,7 @@ export const formulaOutputMismatch: Rule = {
         else if (
           ev.recorded &&
           !holdsNonFinite(ev.recorded.value) &&
-          !sameOutput(ev.recorded.value, ev.computed.output)
+          !sameOutputOnce(ev.recorded.value, ev.computed.output)
         )
           report(
             r,

@@ -6,7 +6,7 @@ import { fastPaths } from '../schema/fast-paths.generated.js';
 import { seedSchemas } from '../schema/generated.js';
 import { toNumber } from '../schema/primitives.js';
 import type { Rule } from './rule.js';
-import { isObject, nameOf, q, strings } from './util.js';
+import { isObject, listSet, nameOf, q } from './util.js';
 
 const SECTION = 'D-07/D-09/D-12/D-24';
 let envelope: ReturnType<typeof writtenSchema> | undefined;
@@ -50,11 +50,11 @@ const showsContent = (p: BundleRecord) => !(p.data.redacted === true && p.data.w
  */
 function withheldBecause(b: Bundle, policy: BundleRecord, e: BundleRecord): string | undefined {
   const g = governance(e);
-  if (!strings(policy.data.auto_publish_event_classes).includes(e.data.event_class as string))
+  if (!listSet(policy, 'auto_publish_event_classes').has(e.data.event_class as string))
     return undefined;
   if (g.visibility_scope === 'private_audit_only') return undefined;
   if (foreignMatter(b, e) !== undefined) return 'matter_firewall';
-  if (strings(policy.data.suppress_data_classes).includes(g.data_class as string))
+  if (listSet(policy, 'suppress_data_classes').has(g.data_class as string))
     return String(g.data_class);
   return undefined;
 }
@@ -174,7 +174,7 @@ export const passiveBoardAutopublishWithoutPolicy: Rule = {
   },
   check(b, report) {
     const policy = publicationPolicy(b);
-    const classes = policy ? strings(policy.data.auto_publish_event_classes) : [];
+    const classes = listSet(policy, 'auto_publish_event_classes');
     for (const p of b.of('RunBoardVisiblePost')) {
       const e = b.resolve(p.data.source_event_id, 'RunBoardAuditEvent');
       if (!policy)
@@ -182,7 +182,7 @@ export const passiveBoardAutopublishWithoutPolicy: Rule = {
           p,
           `${nameOf(p, 'post_id')} is published, but no RunBoardPublicationPolicy is registered.`,
         );
-      else if (e && !classes.includes(e.data.event_class as string))
+      else if (e && !classes.has(e.data.event_class as string))
         report(
           p,
           `${nameOf(p, 'post_id')} publishes a ${q(e.data.event_class)} event, which policy ${q(policy.data.policy_id)} does not auto-publish.`,

@@ -1,7 +1,7 @@
 // D-08 context packet request / receipt / omission (L2523-2582).
 import { toNumber } from '../schema/primitives.js';
 import type { Rule } from './rule.js';
-import { isObject, nameOf, q, strings } from './util.js';
+import { isObject, listSet, nameOf, q } from './util.js';
 
 const SECTION = 'D-08';
 
@@ -72,7 +72,7 @@ export const requiredPacketItemOmittedWithoutBlockOrWarning: Rule = {
     for (const r of b.of('TaskRunContextPacketAssemblyReceipt')) {
       const request = b.resolve(r.data.request_id, 'TaskRunContextPacketRequest');
       const warned = request?.data.staleness_policy === 'allow_stale_with_warning';
-      const requiredRefs = new Set(strings(request?.data.required_item_refs));
+      const requiredRefs = listSet(request, 'required_item_refs');
       const items = Array.isArray(r.data.omitted_items) ? r.data.omitted_items : [];
       for (const item of items) {
         if (!isObject(item)) continue;

@@ -18,27 +18,31 @@ interface Consumption {
  * The guidance ids a context packet placed in context: the request's required and optional items
  * minus the receipt's omitted ones. Placing guidance in a packet is how a run consumes it.
  */
-function consumed(b: Bundle): Consumption[] {
-  const cached = b.memo.get('d13.consumed');
-  if (cached) return cached as Consumption[];
-  const out: Consumption[] = [];
-  b.memo.set('d13.consumed', out);
+function* consumed(b: Bundle): Generator<Consumption> {
+  // A request's guidance items, once per request: thousands of receipts may name one request.
+  // Pairs are produced, not kept: receipts × items may be a hundred million.
+  const itemsOf = new Map<BundleRecord, string[]>();
   for (const receipt of b.of('TaskRunContextPacketAssemblyReceipt')) {
     const request = b.resolve(receipt.data.request_id, 'TaskRunContextPacketRequest');
     if (!request) continue;
+    let items = itemsOf.get(request);
+    if (!items)
+      itemsOf.set(
+        request,
+        (items = [
+          ...new Set([
+            ...strings(request.data.required_item_refs),
+            ...strings(request.data.optional_item_refs),
+          ]),
+        ].filter((id) => b.resolve(id, 'RunGuidanceItemCurrent'))),
+      );
     const omitted = new Set(
       (Array.isArray(receipt.data.omitted_items) ? receipt.data.omitted_items : []).map(
         (i: unknown) => (i as { item_ref?: unknown } | null)?.item_ref,
       ),
     );
-    for (const id of new Set([
-      ...strings(request.data.required_item_refs),
-      ...strings(request.data.optional_item_refs),
-    ]))
-      if (!omitted.has(id) && b.resolve(id, 'RunGuidanceItemCurrent'))
-        out.push({ receipt, request, id });
+    for (const id of items) if (!omitted.has(id)) yield { receipt, request, id };
   }
-  return out;
 }
 
 /** A guidance item's state at event `seq`, replayed from its lifecycle receipts. */
@@ -69,8 +73,23 @@ export const runGuidanceConsumedWhileContested: Rule = {
   },
   check(b, report) {
     const receipts = groupBy(b.of('RunGuidanceLifecycleReceipt'), 'guidance_id');
+    // Only guidance that is ever contested is replayed per packet.
+    const contestable = new Map<string, boolean>();
+    const everContested = (id: string) => {
+      let yes = contestable.get(id);
+      if (yes === undefined)
+        contestable.set(
+          id,
+          (yes =
+            b.resolve(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state === 'contested' ||
+            (receipts.get(id) ?? []).some(
+              (t) => t.data.from_state === 'contested' || t.data.to_state === 'contested',
+            )),
+        );
+      return yes;
+    };
     for (const { receipt, id } of consumed(b))
-      if (stateAt(b, receipts.get(id), id, receipt.seq) === 'contested')
+      if (everContested(id) && stateAt(b, receipts.get(id), id, receipt.seq) === 'contested')
         report(
           receipt,
           `Context packet ${q(receipt.data.packet_ref)} places guidance ${q(id)} in context while it is contested.`,
@@ -90,7 +109,12 @@ export const runGuidanceCrossRunInjectedWithoutDoc24Selection: Rule = {
       'A guidance item belongs to the scope its RunGuidanceCreationEvent.scope_ref names (a run or task id). Placed in a packet whose request names another run_id and task_id, it was injected across runs, which needs cross_run_eligible and selected_by_doc24_context_policy both true.',
   },
   check(b, report) {
+    // Once per request and item: every packet of the request injects it alike.
+    const judged = new Set<string>();
     for (const { receipt, request, id } of consumed(b)) {
+      const pair = JSON.stringify([request.seq, id]);
+      if (judged.has(pair)) continue;
+      judged.add(pair);
       const item = b.resolve(id, 'RunGuidanceItemCurrent')!;
       const created = b.resolve(item.data.canonical_event_ref, 'RunGuidanceCreationEvent');
       if (!created) continue; // reported as a projection without its event

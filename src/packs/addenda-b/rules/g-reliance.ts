@@ -318,18 +318,17 @@ export function changesAfter(
   };
   // Each list as a set: a manifest may repeat an entry a million times.
   const named = new Set(m.evaluation_chain_resolution_receipt_refs as string[]);
+  // The receipts the manifest names are no change: how many of each chain's come after it.
+  const namedAfter = new Map<unknown, number>();
+  for (const id of named)
+    for (const r of b.lookup(id, ['EvaluationChainResolutionReceipt']))
+      if (r.seq > after)
+        namedAfter.set(r.data.chain_id, (namedAfter.get(r.data.chain_id) ?? 0) + 1);
   for (const chain of new Set(m.evaluation_chain_ids as string[])) {
     const list = ix.chainReceipts.get(chain) ?? [];
     let i = firstAfter(list, after);
-    // The receipts the manifest names are no change: skip them (at most as many as it names).
-    const unnamed =
-      list.length -
-      i -
-      [...named].filter((id) => {
-        const r = b.resolve(id, 'EvaluationChainResolutionReceipt');
-        return r !== undefined && r.data.chain_id === chain && r.seq > after;
-      }).length;
-    count += Math.max(0, unnamed);
+    count += Math.max(0, list.length - i - (namedAfter.get(chain) ?? 0));
+    // Skips at most the named receipts of this chain.
     while (i < list.length && named.has(String(list[i]!.data.receipt_id))) i++;
     if (!first && i < list.length)
       first = { kind: 'evaluation_chain_resolution_changed', record: list[i]! };

@@ -2,7 +2,7 @@
 import type { Bundle } from '../bundle.js';
 import { idFieldOf } from '../records.js';
 import type { Rule } from './rule.js';
-import { q } from './util.js';
+import { listSet, q } from './util.js';
 
 const EXPORT_KINDS = ['save_as', 'export_bundle'];
 /** Kinds that call a provider and so can cost money (our reading of L254 and L261-262). */
@@ -76,12 +76,9 @@ export const privilegedWorkspaceExportWithoutConfirmation: Rule = {
       if (typeof r.data.user_confirmation_ref === 'string' && r.data.user_confirmation_ref)
         continue;
       const policy = b.resolve(r.data.policy_ref, 'WorkspaceExternalizationPolicy');
-      const classes = Array.isArray(policy?.data.allowed_data_classes)
-        ? policy.data.allowed_data_classes
-        : [];
       const privileged =
         policy?.data.requires_user_confirmation === true ||
-        classes.includes('privileged') ||
+        listSet(policy, 'allowed_data_classes').has('privileged') ||
         (Array.isArray(r.data.source_record_refs) &&
           r.data.source_record_refs.some((ref) => privilegedIds(b).has(ref)));
       if (privileged)

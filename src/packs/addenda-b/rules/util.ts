@@ -33,9 +33,63 @@ export const present = (v: unknown): boolean =>
 export const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
+const fieldSets = new WeakMap<object, Map<string, ReadonlySet<string>>>();
+
+/**
+ * The strings of a record's list field as a set, built once per record and field: rules ask it
+ * for each record that names the record (thousands of receipts may name one request or policy),
+ * and a list may repeat one entry thousands of times.
+ */
+export function listSet(r: BundleRecord | undefined, field: string): ReadonlySet<string> {
+  if (!r) return EMPTY_SET;
+  let perRecord = fieldSets.get(r);
+  if (!perRecord) fieldSets.set(r, (perRecord = new Map()));
+  let set = perRecord.get(field);
+  if (!set) {
+    perRecord.set(field, (set = new Set(strings(r.data[field]))));
+  }
+  return set;
+}
+const EMPTY_SET: ReadonlySet<string> = new Set();
+
 /** Short, quoted text from a record for a message (the renderers escape and cap it again). */
 export function q(v: unknown): string {
-  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+  if (v === null || typeof v !== 'object') return quoted(v);
+  // Once per object: receipts sharing one large computed output quote it in every message.
+  let s = quotedObjects.get(v);
+  if (s === undefined) quotedObjects.set(v, (s = quoted(v)));
+  return s;
+}
+const quotedObjects = new WeakMap<object, string>();
+
+function quoted(v: unknown): string {
+  // Serialised only as far as the 80 characters kept: a value may be megabytes.
+  let budget = 160;
+  const s =
+    typeof v === 'string'
+      ? v
+      : (JSON.stringify(v, (_key, x: unknown) => {
+          if (budget <= 0) return x !== null && typeof x === 'object' ? '…' : undefined;
+          if (typeof x === 'string') {
+            budget -= Math.min(x.length, 100) + 2;
+            return x.length > 100 ? x.slice(0, 100) : x;
+          }
+          budget -= 8;
+          if (Array.isArray(x) && x.length > 20) return [...x.slice(0, 20), '…'];
+          if (x !== null && typeof x === 'object' && !Array.isArray(x)) {
+            const head = Object.create(null) as Record<string, unknown>;
+            let n = 0;
+            for (const k in x) {
+              if (n++ === 20) {
+                head['…'] = '…';
+                break;
+              }
+              head[k] = (x as Record<string, unknown>)[k];
+            }
+            return head;
+          }
+          return x;
+        }) ?? String(v));
   return `"${s.length > 80 ? `${s.slice(0, 77)}...` : s}"`;
 }
 
