@@ -9,7 +9,7 @@ import {
   underivable,
   workProductCertificationWithoutReliancePacket,
 } from '../src/packs/addenda-b/rules/g-reliance.js';
-import { sideEffectsBetween } from '../src/packs/addenda-b/rules/g-checkpoint.js';
+import { sideEffectsAfter } from '../src/packs/addenda-b/rules/g-checkpoint.js';
 import {
   gSurfaceActionWithoutCommand,
   surfaceActions,
@@ -308,9 +308,9 @@ describe('forks list the irreversible side effects after their checkpoint (L3061
       ext('e'),
       ext('f'),
     );
-    expect(sideEffectsBetween(b, 1, 6).map((r) => r.data.receipt_id)).toEqual(['b', 'e']);
-    expect(sideEffectsBetween(b, 0, 1)).toEqual([]);
-    expect(sideEffectsBetween(b, 6, 99)).toEqual([]);
+    expect([...sideEffectsAfter(b, 1, 6)].map((r) => r.data.receipt_id)).toEqual(['b', 'e']);
+    expect([...sideEffectsAfter(b, 0, 1)]).toEqual([]);
+    expect([...sideEffectsAfter(b, 6, 99)]).toEqual([]);
   });
 });
 
