@@ -123,18 +123,30 @@ export const successMarkedBeforeCascadeQuiescent: Rule = {
           (r.type === 'RevisionCycleOutcomeObservation' && r.data.terminal_class === 'succeeded'),
       );
     const running = new Map<string, Set<string>>();
+    // Outcome → the running cascades touching it: an observation asks its outcome, not every
+    // running cascade (thousands may run at once).
+    const touching = new Map<string, Set<string>>();
+    const stop = (id: string) => {
+      for (const o of running.get(id) ?? []) touching.get(o)?.delete(id);
+      running.delete(id);
+    };
     for (const e of events) {
       const id = String(e.data.cascade_run_id);
       if (e.type === 'RevalidationCascadeRun' || e.type === 'RevalidationCascadeReceipt') {
-        if (SETTLED.includes(e.data.status as string)) running.delete(id);
-        else if (e.type === 'RevalidationCascadeRun' && e.data.status === 'running')
-          running.set(
-            id,
-            new Set([
-              ...strings(e.data.visited_outcome_ids),
-              ...strings(e.data.active_outcome_ids),
-            ]),
-          );
+        if (SETTLED.includes(e.data.status as string)) stop(id);
+        else if (e.type === 'RevalidationCascadeRun' && e.data.status === 'running') {
+          stop(id);
+          const outcomes = new Set([
+            ...strings(e.data.visited_outcome_ids),
+            ...strings(e.data.active_outcome_ids),
+          ]);
+          running.set(id, outcomes);
+          for (const o of outcomes) {
+            let set = touching.get(o);
+            if (!set) touching.set(o, (set = new Set()));
+            set.add(id);
+          }
+        }
       } else if (e.type === 'RevisionExecutionLifecycleTransition') {
         if (running.size)
           report(
@@ -142,14 +154,15 @@ export const successMarkedBeforeCascadeQuiescent: Rule = {
             `The lifecycle entered terminal_satisfied while cascade ${q(running.keys().next().value)} was still running.`,
           );
       } else {
-        for (const [c, outcomes] of running)
-          if (outcomes.has(e.data.outcome_id as string)) {
-            report(
-              e,
-              `Outcome ${q(e.data.outcome_id)} was marked succeeded while cascade ${q(c)} touching it was still running.`,
-            );
-            break;
-          }
+        const c = touching
+          .get(e.data.outcome_id as string)
+          ?.values()
+          .next().value;
+        if (c !== undefined)
+          report(
+            e,
+            `Outcome ${q(e.data.outcome_id)} was marked succeeded while cascade ${q(c)} touching it was still running.`,
+          );
       }
     }
   },
