@@ -47429,7 +47429,7 @@ __nccwpck_require__.d(g_checkpoint_namespaceObject, {
   knownGoodCheckpointMissingCapabilitySnapshot: () => (knownGoodCheckpointMissingCapabilitySnapshot),
   knownGoodCheckpointMissingPolicySnapshot: () => (knownGoodCheckpointMissingPolicySnapshot),
   restoreCheckpointIgnoresIrreversibleSideEffects: () => (restoreCheckpointIgnoresIrreversibleSideEffects),
-  sideEffectsBetween: () => (sideEffectsBetween)
+  sideEffectsAfter: () => (sideEffectsAfter)
 });
 
 // NAMESPACE OBJECT: ./src/packs/addenda-b/rules/g-explanation-replay.ts
@@ -69474,8 +69474,6 @@ function containerDeeperThan(v, left) {
 const MAX_REGISTRY_FILES = 1000;
 const NONE = Object.freeze([]);
 const GROUP_NAMES = Object.keys(RECORD_GROUPS);
-/** Whether `r` is of `type`, or of one of the types listed (a function, not a closure per lookup). */
-const isOf = (r, type) => typeof type === 'string' ? r.type === type : type.includes(r.type);
 /** A read bundle: every record that is well-formed and matches its seed type, indexed. */
 class Bundle {
     dir;
@@ -69485,6 +69483,13 @@ class Bundle {
     byType = new Map();
     /** Own id → its record, or its records when the id is repeated (most ids are not: no array each). */
     byId = new Map();
+    /**
+     * The same per type: a lookup of one type never walks the records of others that share the
+     * id (thousands of FormulaValues named like a request made resolving the request slow).
+     */
+    byTypeId = new Map();
+    /** A record's place in bundle order (registry records all have seq 0). */
+    order = new Map();
     /** The members of each record group, by the group's place in GROUP_NAMES. */
     members = GROUP_NAMES.map(() => []);
     /** Memo for derived views that several rules share (e.g. formula recomputation). */
@@ -69495,6 +69500,7 @@ class Bundle {
         this.meta = meta;
     }
     add(r) {
+        this.order.set(r, this.records.length);
         this.records.push(r);
         const slot = this.byType.get(r.type) ?? this.slotFor(r.type);
         slot.records.push(r);
@@ -69506,13 +69512,23 @@ class Bundle {
         const id = slot.idField ? r.data[slot.idField] : undefined;
         if (typeof id !== 'string')
             return;
-        const same = this.byId.get(id);
-        if (same === undefined)
-            this.byId.set(id, r);
-        else if (Array.isArray(same))
-            same.push(r);
-        else
-            this.byId.set(id, [same, r]);
+        let ofType = this.byTypeId.get(r.type);
+        if (!ofType)
+            this.byTypeId.set(r.type, (ofType = new Map()));
+        for (const index of [this.byId, ofType]) {
+            const same = index.get(id);
+            if (same === undefined)
+                index.set(id, r);
+            else if (Array.isArray(same))
+                same.push(r);
+            else
+                index.set(id, [same, r]);
+        }
+    }
+    /** The records of `type` whose own id is `ref`, in bundle order. */
+    ofTypeWithId(type, ref) {
+        const found = this.byTypeId.get(type)?.get(ref);
+        return found === undefined ? NONE : Array.isArray(found) ? found : [found];
     }
     slotFor(type) {
         const slot = { records: [], idField: idFieldOf(type), groups: [], maybe: [] };
@@ -69537,12 +69553,14 @@ class Bundle {
     lookup(ref, types) {
         if (typeof ref !== 'string')
             return [];
+        if (types) {
+            const out = types.flatMap((t) => this.ofTypeWithId(t, ref));
+            return types.length > 1 ? out.sort((x, y) => this.order.get(x) - this.order.get(y)) : out;
+        }
         const found = this.byId.get(ref);
         if (found === undefined)
             return [];
-        if (!Array.isArray(found))
-            return !types || types.includes(found.type) ? [found] : [];
-        return types ? found.filter((r) => types.includes(r.type)) : found.slice();
+        return Array.isArray(found) ? found.slice() : [found];
     }
     /**
      * Whether a record whose own id is `ref`, of one of `types`, passes `test`: lookup without the
@@ -69551,14 +69569,10 @@ class Bundle {
     some(ref, types, test) {
         if (typeof ref !== 'string')
             return false;
-        const found = this.byId.get(ref);
-        if (found === undefined)
-            return false;
-        if (!Array.isArray(found))
-            return types.includes(found.type) && test(found);
-        for (const r of found)
-            if (types.includes(r.type) && test(r))
-                return true;
+        for (const t of types)
+            for (const r of this.ofTypeWithId(t, ref))
+                if (test(r))
+                    return true;
         return false;
     }
     /** Whether more than one record has the own id `ref` (a repeat, maybe a rewrite). */
@@ -69569,17 +69583,20 @@ class Bundle {
     resolve(ref, type) {
         if (typeof ref !== 'string')
             return undefined;
-        const found = this.byId.get(ref);
-        if (found === undefined)
-            return undefined;
-        if (type === undefined)
+        if (type === undefined) {
+            const found = this.byId.get(ref);
             return Array.isArray(found) ? found[0] : found;
-        if (!Array.isArray(found))
-            return isOf(found, type) ? found : undefined;
-        for (const r of found)
-            if (isOf(r, type))
-                return r;
-        return undefined;
+        }
+        if (typeof type === 'string')
+            return this.ofTypeWithId(type, ref)[0];
+        // The first of each type's first record with the id, in bundle order.
+        let first;
+        for (const t of type) {
+            const r = this.ofTypeWithId(t, ref)[0];
+            if (r && (!first || this.order.get(r) < this.order.get(first)))
+                first = r;
+        }
+        return first;
     }
 }
 /** Reads `<dir>`: bundle.json, records.jsonl and registry/*.json; every defect becomes an issue. */
@@ -71772,9 +71789,65 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
  */
 const present = (v) => v !== undefined && v !== null && (typeof v !== 'string' || hasText(v));
 const strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
+const fieldSets = new WeakMap();
+/**
+ * The strings of a record's list field as a set, built once per record and field: rules ask it
+ * for each record that names the record (thousands of receipts may name one request or policy),
+ * and a list may repeat one entry thousands of times.
+ */
+function listSet(r, field) {
+    if (!r)
+        return EMPTY_SET;
+    let perRecord = fieldSets.get(r);
+    if (!perRecord)
+        fieldSets.set(r, (perRecord = new Map()));
+    let set = perRecord.get(field);
+    if (!set) {
+        perRecord.set(field, (set = new Set(strings(r.data[field]))));
+    }
+    return set;
+}
+const EMPTY_SET = new Set();
 /** Short, quoted text from a record for a message (the renderers escape and cap it again). */
 function util_q(v) {
-    const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+    if (v === null || typeof v !== 'object')
+        return quoted(v);
+    // Once per object: receipts sharing one large computed output quote it in every message.
+    let s = quotedObjects.get(v);
+    if (s === undefined)
+        quotedObjects.set(v, (s = quoted(v)));
+    return s;
+}
+const quotedObjects = new WeakMap();
+function quoted(v) {
+    // Serialised only as far as the 80 characters kept: a value may be megabytes.
+    let budget = 160;
+    const s = typeof v === 'string'
+        ? v
+        : (JSON.stringify(v, (_key, x) => {
+            if (budget <= 0)
+                return x !== null && typeof x === 'object' ? '…' : undefined;
+            if (typeof x === 'string') {
+                budget -= Math.min(x.length, 100) + 2;
+                return x.length > 100 ? x.slice(0, 100) : x;
+            }
+            budget -= 8;
+            if (Array.isArray(x) && x.length > 20)
+                return [...x.slice(0, 20), '…'];
+            if (x !== null && typeof x === 'object' && !Array.isArray(x)) {
+                const head = Object.create(null);
+                let n = 0;
+                for (const k in x) {
+                    if (n++ === 20) {
+                        head['…'] = '…';
+                        break;
+                    }
+                    head[k] = x[k];
+                }
+                return head;
+            }
+            return x;
+        }) ?? String(v));
     return `"${s.length > 80 ? `${s.slice(0, 77)}...` : s}"`;
 }
 /** The first `max` items joined, then how many more: a record's list cannot grow a message without bound. */
@@ -73382,9 +73455,14 @@ function heldTwice(b, ref) {
 function argumentsOf(inputs) {
     // Null prototype: a "__proto__" argument name is an ordinary key.
     const args = Object.create(null);
-    for (const v of inputs)
-        if (evaluate_isObject(v.data.value))
+    // Each value once, where it last appears (the merge order): inputs may repeat one value
+    // thousands of times, each with thousands of keys.
+    const last = new Map();
+    inputs.forEach((v, i) => last.set(v, i));
+    inputs.forEach((v, i) => {
+        if (last.get(v) === i && evaluate_isObject(v.data.value))
             Object.assign(args, v.data.value);
+    });
     return args;
 }
 /** The seed function a FormulaSpec names in expression_ref, if the pack recomputes it. */
@@ -73416,6 +73494,15 @@ function evaluateReceipts(b) {
     if (cached)
         return cached;
     const out = [];
+    // One computation per builtin and list of inputs: receipts may share one large input.
+    const computed = new Map();
+    const ids = new Map();
+    const idOf = (r) => {
+        let id = ids.get(r);
+        if (id === undefined)
+            ids.set(r, (id = ids.size));
+        return id;
+    };
     for (const receipt of b.of('FormulaEvaluationReceipt')) {
         const spec = b.resolve(receipt.data.formula_id, 'FormulaSpec');
         const builtin = builtinOf(spec);
@@ -73440,8 +73527,13 @@ function evaluateReceipts(b) {
             ev.recorded = { value: output.record.data.value, at: output.record };
         else if (output.state === 'wrong')
             ev.unresolved.push(output.problem);
-        if (refs.length > 0 && inputs.length === refs.length)
-            Object.assign(ev, recompute(builtin, argumentsOf(inputs)));
+        if (refs.length > 0 && inputs.length === refs.length) {
+            const key = `${String(spec.data.expression_ref)}:${inputs.map(idOf).join(',')}`;
+            let result = computed.get(key);
+            if (!result)
+                computed.set(key, (result = recompute(builtin, argumentsOf(inputs))));
+            Object.assign(ev, result);
+        }
         if (ev.computed?.ok && output.state === 'absent')
             ev.unresolved.push(`output_ref ${quote(receipt.data.output_ref)} names no record of the bundle, so the output it computes is recorded nowhere`);
         out.push(ev);
@@ -73673,6 +73765,22 @@ const CRITERION = { section: 'C-01/C-09 normalizeCriterionWeights' };
 const TEMPLATE = { section: 'C-09 template match' };
 const RECOMPUTED = 'Fires where a FormulaEvaluationReceipt’s FormulaSpec has expression_ref "seed:normalizeCriterionWeights" and recomputing it from the receipt’s input_refs (FormulaValue records holding {criteria, policy}) throws this code.';
 const RECOMPUTED_TEMPLATE = 'Fires where a FormulaEvaluationReceipt’s FormulaSpec has expression_ref "seed:computeTemplateOverallScore" and recomputing it from the receipt’s input_refs (FormulaValue records holding {components, weights, softPenaltySum, hardVetoCount, formula}) throws this code.';
+/**
+ * sameOutput, remembered per pair of values: receipts that name one recorded output and one
+ * shared input compare the same two (possibly large) values again and again.
+ */
+const compared = new WeakMap();
+function sameOutputOnce(recorded, computed) {
+    if (computed === null || typeof computed !== 'object')
+        return sameOutput(recorded, computed);
+    let seen = compared.get(computed);
+    if (!seen)
+        compared.set(computed, (seen = new Map()));
+    let same = seen.get(recorded);
+    if (same === undefined)
+        seen.set(recorded, (same = sameOutput(recorded, computed)));
+    return same;
+}
 const criterionWeightRules = [
     thrownBy({
         ...CRITERION,
@@ -73812,7 +73920,7 @@ const formulaOutputMismatch = {
                     report(r, `Receipt ${id} records ${claimed.join(', ')}, but the inputs recompute without error.`);
                 else if (ev.recorded &&
                     !holdsNonFinite(ev.recorded.value) &&
-                    !sameOutput(ev.recorded.value, ev.computed.output))
+                    !sameOutputOnce(ev.recorded.value, ev.computed.output))
                     report(r, `Receipt ${id} records output ${util_q(ev.recorded.value)}; recomputed from its inputs: ${util_q(ev.computed.output)}.`);
             }
         }
@@ -74152,11 +74260,8 @@ const privilegedWorkspaceExportWithoutConfirmation = {
             if (typeof r.data.user_confirmation_ref === 'string' && r.data.user_confirmation_ref)
                 continue;
             const policy = b.resolve(r.data.policy_ref, 'WorkspaceExternalizationPolicy');
-            const classes = Array.isArray(policy?.data.allowed_data_classes)
-                ? policy.data.allowed_data_classes
-                : [];
             const privileged = policy?.data.requires_user_confirmation === true ||
-                classes.includes('privileged') ||
+                listSet(policy, 'allowed_data_classes').has('privileged') ||
                 (Array.isArray(r.data.source_record_refs) &&
                     r.data.source_record_refs.some((ref) => privilegedIds(b).has(ref)));
             if (privileged)
@@ -74894,10 +74999,17 @@ const rollingHashParallelStepsSameArtifact = {
                     if (s.id !== undefined && s.targets.length)
                         artifactsOf.set(s.id, { plan: String(p.data.plan_id), targets: s.targets });
         const started = new Map();
+        // A step's repeated receipt from one pre-hash finds its own keys: it adds nothing, and each
+        // would walk all the step's targets again.
+        const seen = new Set();
         for (const r of receipts) {
             const step = artifactsOf.get(r.data.step_id);
             if (!step || typeof r.data.expected_pre_hash !== 'string')
                 continue;
+            const once = `${String(r.data.step_id)}\u0000${r.data.expected_pre_hash}`;
+            if (seen.has(once))
+                continue;
+            seen.add(once);
             for (const t of step.targets) {
                 const key = `${step.plan}\u0000${t}\u0000${r.data.expected_pre_hash}`;
                 const other = started.get(key);
@@ -75007,27 +75119,45 @@ const successMarkedBeforeCascadeQuiescent = {
                 r.data.to_state === 'terminal_satisfied') ||
             (r.type === 'RevisionCycleOutcomeObservation' && r.data.terminal_class === 'succeeded'));
         const running = new Map();
+        // Outcome → the running cascades touching it: an observation asks its outcome, not every
+        // running cascade (thousands may run at once).
+        const touching = new Map();
+        const stop = (id) => {
+            for (const o of running.get(id) ?? [])
+                touching.get(o)?.delete(id);
+            running.delete(id);
+        };
         for (const e of events) {
             const id = String(e.data.cascade_run_id);
             if (e.type === 'RevalidationCascadeRun' || e.type === 'RevalidationCascadeReceipt') {
                 if (SETTLED.includes(e.data.status))
-                    running.delete(id);
-                else if (e.type === 'RevalidationCascadeRun' && e.data.status === 'running')
-                    running.set(id, new Set([
+                    stop(id);
+                else if (e.type === 'RevalidationCascadeRun' && e.data.status === 'running') {
+                    stop(id);
+                    const outcomes = new Set([
                         ...strings(e.data.visited_outcome_ids),
                         ...strings(e.data.active_outcome_ids),
-                    ]));
+                    ]);
+                    running.set(id, outcomes);
+                    for (const o of outcomes) {
+                        let set = touching.get(o);
+                        if (!set)
+                            touching.set(o, (set = new Set()));
+                        set.add(id);
+                    }
+                }
             }
             else if (e.type === 'RevisionExecutionLifecycleTransition') {
                 if (running.size)
                     report(e, `The lifecycle entered terminal_satisfied while cascade ${util_q(running.keys().next().value)} was still running.`);
             }
             else {
-                for (const [c, outcomes] of running)
-                    if (outcomes.has(e.data.outcome_id)) {
-                        report(e, `Outcome ${util_q(e.data.outcome_id)} was marked succeeded while cascade ${util_q(c)} touching it was still running.`);
-                        break;
-                    }
+                const c = touching
+                    .get(e.data.outcome_id)
+                    ?.values()
+                    .next().value;
+                if (c !== undefined)
+                    report(e, `Outcome ${util_q(e.data.outcome_id)} was marked succeeded while cascade ${util_q(c)} touching it was still running.`);
             }
         }
     },
@@ -76277,13 +76407,13 @@ const showsContent = (p) => !(p.data.redacted === true && p.data.withheld_reason
  */
 function withheldBecause(b, policy, e) {
     const g = governance(e);
-    if (!strings(policy.data.auto_publish_event_classes).includes(e.data.event_class))
+    if (!listSet(policy, 'auto_publish_event_classes').has(e.data.event_class))
         return undefined;
     if (g.visibility_scope === 'private_audit_only')
         return undefined;
     if (foreignMatter(b, e) !== undefined)
         return 'matter_firewall';
-    if (strings(policy.data.suppress_data_classes).includes(g.data_class))
+    if (listSet(policy, 'suppress_data_classes').has(g.data_class))
         return String(g.data_class);
     return undefined;
 }
@@ -76386,12 +76516,12 @@ const passiveBoardAutopublishWithoutPolicy = {
     },
     check(b, report) {
         const policy = publicationPolicy(b);
-        const classes = policy ? strings(policy.data.auto_publish_event_classes) : [];
+        const classes = listSet(policy, 'auto_publish_event_classes');
         for (const p of b.of('RunBoardVisiblePost')) {
             const e = b.resolve(p.data.source_event_id, 'RunBoardAuditEvent');
             if (!policy)
                 report(p, `${nameOf(p, 'post_id')} is published, but no RunBoardPublicationPolicy is registered.`);
-            else if (e && !classes.includes(e.data.event_class))
+            else if (e && !classes.has(e.data.event_class))
                 report(p, `${nameOf(p, 'post_id')} publishes a ${util_q(e.data.event_class)} event, which policy ${util_q(policy.data.policy_id)} does not auto-publish.`);
         }
     },
@@ -76453,7 +76583,7 @@ const requiredPacketItemOmittedWithoutBlockOrWarning = {
         for (const r of b.of('TaskRunContextPacketAssemblyReceipt')) {
             const request = b.resolve(r.data.request_id, 'TaskRunContextPacketRequest');
             const warned = request?.data.staleness_policy === 'allow_stale_with_warning';
-            const requiredRefs = new Set(strings(request?.data.required_item_refs));
+            const requiredRefs = listSet(request, 'required_item_refs');
             const items = Array.isArray(r.data.omitted_items) ? r.data.omitted_items : [];
             for (const item of items) {
                 if (!isObject(item))
@@ -76526,25 +76656,27 @@ const GUIDANCE_INITIAL_STATE = 'proposed';
  * The guidance ids a context packet placed in context: the request's required and optional items
  * minus the receipt's omitted ones. Placing guidance in a packet is how a run consumes it.
  */
-function consumed(b) {
-    const cached = b.memo.get('d13.consumed');
-    if (cached)
-        return cached;
-    const out = [];
-    b.memo.set('d13.consumed', out);
+function* consumed(b) {
+    // A request's guidance items, once per request: thousands of receipts may name one request.
+    // Pairs are produced, not kept: receipts × items may be a hundred million.
+    const itemsOf = new Map();
     for (const receipt of b.of('TaskRunContextPacketAssemblyReceipt')) {
         const request = b.resolve(receipt.data.request_id, 'TaskRunContextPacketRequest');
         if (!request)
             continue;
+        let items = itemsOf.get(request);
+        if (!items)
+            itemsOf.set(request, (items = [
+                ...new Set([
+                    ...strings(request.data.required_item_refs),
+                    ...strings(request.data.optional_item_refs),
+                ]),
+            ].filter((id) => b.resolve(id, 'RunGuidanceItemCurrent'))));
         const omitted = new Set((Array.isArray(receipt.data.omitted_items) ? receipt.data.omitted_items : []).map((i) => i?.item_ref));
-        for (const id of new Set([
-            ...strings(request.data.required_item_refs),
-            ...strings(request.data.optional_item_refs),
-        ]))
-            if (!omitted.has(id) && b.resolve(id, 'RunGuidanceItemCurrent'))
-                out.push({ receipt, request, id });
+        for (const id of items)
+            if (!omitted.has(id))
+                yield { receipt, request, id };
     }
-    return out;
 }
 /** A guidance item's state at event `seq`, replayed from its lifecycle receipts. */
 function stateAt(b, receipts, id, seq) {
@@ -76567,8 +76699,18 @@ const runGuidanceConsumedWhileContested = {
     },
     check(b, report) {
         const receipts = groupBy(b.of('RunGuidanceLifecycleReceipt'), 'guidance_id');
+        // Only guidance that is ever contested is replayed per packet.
+        const contestable = new Map();
+        const everContested = (id) => {
+            let yes = contestable.get(id);
+            if (yes === undefined)
+                contestable.set(id, (yes =
+                    b.resolve(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state === 'contested' ||
+                        (receipts.get(id) ?? []).some((t) => t.data.from_state === 'contested' || t.data.to_state === 'contested')));
+            return yes;
+        };
         for (const { receipt, id } of consumed(b))
-            if (stateAt(b, receipts.get(id), id, receipt.seq) === 'contested')
+            if (everContested(id) && stateAt(b, receipts.get(id), id, receipt.seq) === 'contested')
                 report(receipt, `Context packet ${util_q(receipt.data.packet_ref)} places guidance ${util_q(id)} in context while it is contested.`);
     },
 };
@@ -76582,7 +76724,13 @@ const runGuidanceCrossRunInjectedWithoutDoc24Selection = {
         decision: 'A guidance item belongs to the scope its RunGuidanceCreationEvent.scope_ref names (a run or task id). Placed in a packet whose request names another run_id and task_id, it was injected across runs, which needs cross_run_eligible and selected_by_doc24_context_policy both true.',
     },
     check(b, report) {
+        // Once per request and item: every packet of the request injects it alike.
+        const judged = new Set();
         for (const { receipt, request, id } of consumed(b)) {
+            const pair = JSON.stringify([request.seq, id]);
+            if (judged.has(pair))
+                continue;
+            judged.add(pair);
             const item = b.resolve(id, 'RunGuidanceItemCurrent');
             const created = b.resolve(item.data.canonical_event_ref, 'RunGuidanceCreationEvent');
             if (!created)
@@ -77167,17 +77315,17 @@ function changesAfter(b, packet, m) {
     };
     // Each list as a set: a manifest may repeat an entry a million times.
     const named = new Set(m.evaluation_chain_resolution_receipt_refs);
+    // The receipts the manifest names are no change: how many of each chain's come after it.
+    const namedAfter = new Map();
+    for (const id of named)
+        for (const r of b.lookup(id, ['EvaluationChainResolutionReceipt']))
+            if (r.seq > after)
+                namedAfter.set(r.data.chain_id, (namedAfter.get(r.data.chain_id) ?? 0) + 1);
     for (const chain of new Set(m.evaluation_chain_ids)) {
         const list = ix.chainReceipts.get(chain) ?? [];
         let i = firstAfter(list, after);
-        // The receipts the manifest names are no change: skip them (at most as many as it names).
-        const unnamed = list.length -
-            i -
-            [...named].filter((id) => {
-                const r = b.resolve(id, 'EvaluationChainResolutionReceipt');
-                return r !== undefined && r.data.chain_id === chain && r.seq > after;
-            }).length;
-        count += Math.max(0, unnamed);
+        count += Math.max(0, list.length - i - (namedAfter.get(chain) ?? 0));
+        // Skips at most the named receipts of this chain.
         while (i < list.length && named.has(String(list[i].data.receipt_id)))
             i++;
         if (!first && i < list.length)
@@ -77326,7 +77474,7 @@ function irreversibleSideEffects(b) {
         .sort((x, y) => x.seq - y.seq));
 }
 /** The irreversible side effects written after `from` and before `to` (event order is line order). */
-function sideEffectsBetween(b, from, to) {
+function* sideEffectsAfter(b, from, to) {
     const all = irreversibleSideEffects(b);
     let lo = 0;
     let hi = all.length;
@@ -77337,10 +77485,8 @@ function sideEffectsBetween(b, from, to) {
         else
             hi = mid;
     }
-    const out = [];
     for (let i = lo; i < all.length && all[i].seq < to; i++)
-        out.push(all[i]);
-    return out;
+        yield all[i];
 }
 const restoreCheckpointIgnoresIrreversibleSideEffects = {
     meta: {
@@ -77365,7 +77511,14 @@ const restoreCheckpointIgnoresIrreversibleSideEffects = {
                     listed.add(e.receipt_ref);
                     listed.add(e.side_effect_id);
                 }
-            const missing = sideEffectsBetween(b, cp.seq, f.seq).filter((r) => !listed.has(r.data.receipt_id));
+            // Up to six unlisted ones, not all of them: thousands of forks may follow one checkpoint.
+            const missing = [];
+            for (const r of sideEffectsAfter(b, cp.seq, f.seq)) {
+                if (!listed.has(r.data.receipt_id))
+                    missing.push(r);
+                if (missing.length > 5)
+                    break;
+            }
             if (missing.length)
                 report(f, `TaskRunFork ${util_q(f.data.fork_id)} from checkpoint ${util_q(cp.data.checkpoint_id)} does not list irreversible side effects executed after it: ${missing
                     .slice(0, 5)
