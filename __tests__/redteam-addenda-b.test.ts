@@ -414,11 +414,14 @@ describe('Addenda B red team: repeated references and repeated records', () => {
       }),
     );
     const lookup = jest.spyOn(Bundle.prototype, 'lookup');
+    const some = jest.spyOn(Bundle.prototype, 'some');
     try {
       await codesOf(root);
-      expect(lookup.mock.calls.filter(([ref]) => ref === 'rrd-x').length).toBeLessThan(100);
+      const asked = [...lookup.mock.calls, ...some.mock.calls].filter(([ref]) => ref === 'rrd-x');
+      expect(asked.length).toBeLessThan(100);
     } finally {
       lookup.mockRestore();
+      some.mockRestore();
     }
   });
 
