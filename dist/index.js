@@ -71895,6 +71895,19 @@ function followTransitions(start, receipts) {
     }
     return { state };
 }
+/** The index of the first record of `list` (in event order) written after `seq`. */
+function firstAfter(list, seq) {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (list[mid].seq > seq)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d01-taint-model.ts
 
@@ -77278,19 +77291,6 @@ function workspacesOf(b, snapshot) {
 }
 /** Records of several lists in one list, in event order. */
 const merged = (lists) => [...lists].flatMap((l) => l ?? []).sort((x, y) => x.seq - y.seq);
-/** The index of the first record of `list` (in event order) written after `seq`. */
-function firstAfter(list, seq) {
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (list[mid].seq > seq)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
-}
 /**
  * The changes, written after the packet, to inputs its manifest (a valid RelianceInputManifest)
  * names (L2905-2912, N-03 L3336): a new resolution of one of its chains, a lifecycle transition
@@ -77476,16 +77476,7 @@ function irreversibleSideEffects(b) {
 /** The irreversible side effects written after `from` and before `to` (event order is line order). */
 function* sideEffectsAfter(b, from, to) {
     const all = irreversibleSideEffects(b);
-    let lo = 0;
-    let hi = all.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (all[mid].seq <= from)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (let i = lo; i < all.length && all[i].seq < to; i++)
+    for (let i = firstAfter(all, from); i < all.length && all[i].seq < to; i++)
         yield all[i];
 }
 const restoreCheckpointIgnoresIrreversibleSideEffects = {

@@ -2,7 +2,7 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { memo } from './memo.js';
 import type { Rule } from './rule.js';
-import { isObject, present, q } from './util.js';
+import { firstAfter, isObject, present, q } from './util.js';
 
 function snapshotRule(field: string, code: string, seedLine: number, what: string): Rule {
   return {
@@ -49,14 +49,7 @@ function irreversibleSideEffects(b: Bundle): BundleRecord[] {
 /** The irreversible side effects written after `from` and before `to` (event order is line order). */
 export function* sideEffectsAfter(b: Bundle, from: number, to: number): Generator<BundleRecord> {
   const all = irreversibleSideEffects(b);
-  let lo = 0;
-  let hi = all.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (all[mid]!.seq <= from) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < all.length && all[i]!.seq < to; i++) yield all[i]!;
+  for (let i = firstAfter(all, from); i < all.length && all[i]!.seq < to; i++) yield all[i]!;
 }
 
 export const restoreCheckpointIgnoresIrreversibleSideEffects: Rule = {

@@ -7,7 +7,7 @@ import type { Rule } from './rule.js';
 import { writtenSchema } from '../../../io/fast-schema.js';
 import { fastPaths } from '../schema/fast-paths.generated.js';
 import { firstIssue } from '../../kit/index.js';
-import { filled, groupBy, isObject, q, strings } from './util.js';
+import { filled, firstAfter, groupBy, isObject, q, strings } from './util.js';
 
 /** Lifecycle states in which a packet (or certification) is no longer relied on (L2843-2844). */
 const WITHDRAWN = ['invalidated', 'superseded'];
@@ -279,18 +279,6 @@ function workspacesOf(b: Bundle, snapshot: string): Set<string> {
 /** Records of several lists in one list, in event order. */
 const merged = (lists: Iterable<readonly BundleRecord[] | undefined>): BundleRecord[] =>
   [...lists].flatMap((l) => l ?? []).sort((x, y) => x.seq - y.seq);
-
-/** The index of the first record of `list` (in event order) written after `seq`. */
-function firstAfter(list: readonly BundleRecord[], seq: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]!.seq > seq) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
 
 /**
  * The changes, written after the packet, to inputs its manifest (a valid RelianceInputManifest)

@@ -158,3 +158,15 @@ export interface Refused {
   record: BundleRecord;
   why: string;
 }
+
+/** The index of the first record of `list` (in event order) written after `seq`. */
+export function firstAfter(list: readonly BundleRecord[], seq: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.seq > seq) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
