@@ -49774,17 +49774,45 @@ function severity(f) {
  * (`<code> at <path>:<line>: <message>`, with the producer's invariant id where one exists).
  */
 function renderVerificationReport(report, targetId) {
+    return render(report, targetId, findingsByTarget(report, [targetId]).get(targetId) ?? []);
+}
+/**
+ * Each named target's findings, in report order, from one pass over the report: a finding belongs
+ * to every target one of its subjects belongs to, and to the target its subject names.
+ */
+function findingsByTarget(report, targetIds) {
+    const wanted = new Set(targetIds);
+    const targetsOf = new Map();
+    const add = (subject, target) => {
+        if (!wanted.has(target))
+            return;
+        const targets = targetsOf.get(subject) ?? new Set();
+        targetsOf.set(subject, targets.add(target));
+    };
+    for (const s of report.subjects)
+        add(s.id, s.target);
+    for (const id of wanted)
+        add(id, id);
+    const byTarget = new Map();
+    for (const f of report.findings)
+        for (const target of targetsOf.get(f.subject) ?? [])
+            pushTo(byTarget, target, f);
+    return byTarget;
+}
+function pushTo(map, key, value) {
+    const own = map.get(key);
+    if (own)
+        own.push(value);
+    else
+        map.set(key, [value]);
+}
+function render(report, targetId, findings) {
     const ext = report.extensions?.[targetId];
     if (!ext || ext.kind !== 'trace-run')
         throw new Error(`no run-trace result for ${targetId}`);
-    const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
-    subjects.add(targetId);
-    const findings = report.findings.filter((f) => subjects.has(f.subject));
     const byCheck = new Map();
-    for (const f of findings) {
-        const check = CHECK_OF.get(f.code) ?? 'run_integrity';
-        byCheck.set(check, [...(byCheck.get(check) ?? []), f]);
-    }
+    for (const f of findings)
+        pushTo(byCheck, CHECK_OF.get(f.code) ?? 'run_integrity', f);
     const checks = CHECK_NAMES.map((name) => {
         const own = byCheck.get(name) ?? [];
         const codes = [...new Set(own.map((f) => f.code))];
@@ -49819,9 +49847,11 @@ function hasRunOutput(report, targetId) {
 }
 /** Every run target of the report, in report order. */
 function renderVerificationReports(report) {
-    return report.targets
+    const ids = report.targets
         .filter((t) => t.pack === 'trace' && hasRunOutput(report, t.id))
-        .map((t) => renderVerificationReport(report, t.id));
+        .map((t) => t.id);
+    const byTarget = findingsByTarget(report, ids);
+    return ids.map((id) => render(report, id, byTarget.get(id) ?? []));
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/command.ts
