@@ -34294,7 +34294,7 @@ module.exports = {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9485);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1734);
 
 
 
@@ -39214,8 +39214,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 189 modules
-var registry = __nccwpck_require__(9485);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 190 modules
+var registry = __nccwpck_require__(1734);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -46999,7 +46999,7 @@ function firstIssue(error, options = {}) {
 
 /***/ }),
 
-/***/ 9485:
+/***/ 1734:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47728,47 +47728,8 @@ var workspace = __nccwpck_require__(2645);
 var policy_assurance = __nccwpck_require__(1355);
 // EXTERNAL MODULE: ./src/verify.ts + 5 modules
 var verify = __nccwpck_require__(6425);
-;// CONCATENATED MODULE: ./src/packs/aris/outputs.ts
-/**
- * A finding as verify_paper_audits.sh users know it: the pack's `details.issue` is the legacy
- * `issue` key, in the place it always had (key order included, so the JSON is byte-identical).
- */
-function legacyFinding(f) {
-    if (f.details === undefined)
-        return f;
-    const out = {};
-    for (const [k, v] of Object.entries(f)) {
-        if (k !== 'details')
-            out[k] = v;
-        else if (f.details['issue'] !== undefined)
-            out['issue'] = f.details['issue'];
-    }
-    return out;
-}
-/**
- * The drop-in report of verify_paper_audits.sh (version 2) for one paper target, with our
- * additions: submission_ready, effort, assurance_source, manifest and the located findings.
- */
-function renderArisReport(report, targetId) {
-    const base = report.extensions?.[targetId];
-    if (!base)
-        throw new Error(`no ARIS report for ${targetId}`);
-    const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
-    subjects.add(targetId);
-    return {
-        ...base,
-        findings: report.findings.filter((f) => subjects.has(f.subject)).map(legacyFinding),
-    };
-}
-
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
-// EXTERNAL MODULE: ./src/model/subject.ts
-var model_subject = __nccwpck_require__(8409);
-// EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3839);
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/packs/kit/findings.ts
 
 /** By default, at most this many findings per code and target; the rest are counted in one closing finding. */
@@ -47971,6 +47932,8 @@ var json = __nccwpck_require__(2680);
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
+// EXTERNAL MODULE: ./src/io/files.ts
+var files = __nccwpck_require__(3839);
 ;// CONCATENATED MODULE: ./src/packs/kit/jsonl.ts
 
 
@@ -48175,6 +48138,32 @@ const VISIBLE = /[^\s\p{Cf}]/u;
 /** A string with at least one character that is neither whitespace nor an invisible format character. */
 const hasText = (v) => VISIBLE.test(v);
 
+;// CONCATENATED MODULE: ./src/packs/kit/outputs.ts
+/**
+ * For a pack's per-target outputs: each named target's findings, in report order, from one pass
+ * over the report (filtering it per target is quadratic on a report of many targets). A finding
+ * belongs to every target one of its subjects belongs to, and to the target its subject names.
+ */
+function findingsByTarget(report, targetIds) {
+    const wanted = new Set(targetIds);
+    const targetsOf = new Map();
+    const add = (subject, target) => {
+        if (!wanted.has(target))
+            return;
+        const targets = targetsOf.get(subject) ?? new Set();
+        targetsOf.set(subject, targets.add(target));
+    };
+    for (const s of report.subjects)
+        add(s.id, s.target);
+    for (const id of wanted)
+        add(id, id);
+    const byTarget = new Map(targetIds.map((id) => [id, []]));
+    for (const f of report.findings)
+        for (const target of targetsOf.get(f.subject) ?? [])
+            byTarget.get(target).push(f);
+    return byTarget;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/kit/rule.ts
 /** Runs rules in order (the order findings appear in), each after the previous one finished. */
 async function runRules(rules, ctx) {
@@ -48185,7 +48174,7 @@ async function runRules(rules, ctx) {
 ;// CONCATENATED MODULE: ./src/packs/kit/index.ts
 /**
  * What every pack shares: the capped findings collector, safe listing and reading inside a target,
- * located JSON and JSONL reading, schema issue → message, canonical JSON, and the rule shape.
+ * located JSON and JSONL reading, schema issue → message, canonical JSON, a target's findings for its outputs, and the rule shape.
  * The kit names no pack; packs import it, never each other.
  */
 
@@ -48197,6 +48186,43 @@ async function runRules(rules, ctx) {
 
 
 
+
+;// CONCATENATED MODULE: ./src/packs/aris/outputs.ts
+
+/**
+ * A finding as verify_paper_audits.sh users know it: the pack's `details.issue` is the legacy
+ * `issue` key, in the place it always had (key order included, so the JSON is byte-identical).
+ */
+function legacyFinding(f) {
+    if (f.details === undefined)
+        return f;
+    const out = {};
+    for (const [k, v] of Object.entries(f)) {
+        if (k !== 'details')
+            out[k] = v;
+        else if (f.details['issue'] !== undefined)
+            out['issue'] = f.details['issue'];
+    }
+    return out;
+}
+/**
+ * The drop-in report of verify_paper_audits.sh (version 2) for one paper target, with our
+ * additions: submission_ready, effort, assurance_source, manifest and the located findings.
+ */
+function renderArisReport(report, targetId) {
+    const base = report.extensions?.[targetId];
+    if (!base)
+        throw new Error(`no ARIS report for ${targetId}`);
+    return {
+        ...base,
+        findings: findingsByTarget(report, [targetId]).get(targetId).map(legacyFinding),
+    };
+}
+
+// EXTERNAL MODULE: ./src/model/subject.ts
+var model_subject = __nccwpck_require__(8409);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
 
 const FAMILIES = [
@@ -49774,47 +49800,17 @@ function severity(f) {
  * (`<code> at <path>:<line>: <message>`, with the producer's invariant id where one exists).
  */
 function renderVerificationReport(report, targetId) {
-    return render(report, targetId, findingsByTarget(report, [targetId]).get(targetId) ?? []);
-}
-/**
- * Each named target's findings, in report order, from one pass over the report: a finding belongs
- * to every target one of its subjects belongs to, and to the target its subject names.
- */
-function findingsByTarget(report, targetIds) {
-    const wanted = new Set(targetIds);
-    const targetsOf = new Map();
-    const add = (subject, target) => {
-        if (!wanted.has(target))
-            return;
-        const targets = targetsOf.get(subject) ?? new Set();
-        targetsOf.set(subject, targets.add(target));
-    };
-    for (const s of report.subjects)
-        add(s.id, s.target);
-    for (const id of wanted)
-        add(id, id);
-    const byTarget = new Map();
-    for (const f of report.findings)
-        for (const target of targetsOf.get(f.subject) ?? [])
-            pushTo(byTarget, target, f);
-    return byTarget;
-}
-function pushTo(map, key, value) {
-    const own = map.get(key);
-    if (own)
-        own.push(value);
-    else
-        map.set(key, [value]);
+    return render(report, targetId, findingsByTarget(report, [targetId]).get(targetId));
 }
 function render(report, targetId, findings) {
     const ext = report.extensions?.[targetId];
     if (!ext || ext.kind !== 'trace-run')
         throw new Error(`no run-trace result for ${targetId}`);
-    const byCheck = new Map();
+    const byCheck = new Map(CHECK_NAMES.map((name) => [name, []]));
     for (const f of findings)
-        pushTo(byCheck, CHECK_OF.get(f.code) ?? 'run_integrity', f);
+        byCheck.get(CHECK_OF.get(f.code) ?? 'run_integrity').push(f);
     const checks = CHECK_NAMES.map((name) => {
-        const own = byCheck.get(name) ?? [];
+        const own = byCheck.get(name);
         const codes = [...new Set(own.map((f) => f.code))];
         return {
             name,
@@ -49851,7 +49847,7 @@ function renderVerificationReports(report) {
         .filter((t) => t.pack === 'trace' && hasRunOutput(report, t.id))
         .map((t) => t.id);
     const byTarget = findingsByTarget(report, ids);
-    return ids.map((id) => render(report, id, byTarget.get(id) ?? []));
+    return ids.map((id) => render(report, id, byTarget.get(id)));
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/command.ts
@@ -78914,8 +78910,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 189 modules
-var registry = __nccwpck_require__(9485);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 190 modules
+var registry = __nccwpck_require__(1734);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -79790,7 +79786,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   vw: () => (/* binding */ judgedContext)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9485);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1734);
 
 
 /**
@@ -80715,8 +80711,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 189 modules
-var registry = __nccwpck_require__(9485);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 190 modules
+var registry = __nccwpck_require__(1734);
 // EXTERNAL MODULE: ./src/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(5584);
 // EXTERNAL MODULE: ./src/policy/codes.ts

@@ -17715,39 +17715,6 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
     return planned;
 }
 
-;// CONCATENATED MODULE: ./src/packs/aris/outputs.ts
-/**
- * A finding as verify_paper_audits.sh users know it: the pack's `details.issue` is the legacy
- * `issue` key, in the place it always had (key order included, so the JSON is byte-identical).
- */
-function legacyFinding(f) {
-    if (f.details === undefined)
-        return f;
-    const out = {};
-    for (const [k, v] of Object.entries(f)) {
-        if (k !== 'details')
-            out[k] = v;
-        else if (f.details['issue'] !== undefined)
-            out['issue'] = f.details['issue'];
-    }
-    return out;
-}
-/**
- * The drop-in report of verify_paper_audits.sh (version 2) for one paper target, with our
- * additions: submission_ready, effort, assurance_source, manifest and the located findings.
- */
-function renderArisReport(report, targetId) {
-    const base = report.extensions?.[targetId];
-    if (!base)
-        throw new Error(`no ARIS report for ${targetId}`);
-    const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
-    subjects.add(targetId);
-    return {
-        ...base,
-        findings: report.findings.filter((f) => subjects.has(f.subject)).map(legacyFinding),
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/packs/kit/findings.ts
 
 /** By default, at most this many findings per code and target; the rest are counted in one closing finding. */
@@ -18146,6 +18113,32 @@ const VISIBLE = /[^\s\p{Cf}]/u;
 /** A string with at least one character that is neither whitespace nor an invisible format character. */
 const hasText = (v) => VISIBLE.test(v);
 
+;// CONCATENATED MODULE: ./src/packs/kit/outputs.ts
+/**
+ * For a pack's per-target outputs: each named target's findings, in report order, from one pass
+ * over the report (filtering it per target is quadratic on a report of many targets). A finding
+ * belongs to every target one of its subjects belongs to, and to the target its subject names.
+ */
+function findingsByTarget(report, targetIds) {
+    const wanted = new Set(targetIds);
+    const targetsOf = new Map();
+    const add = (subject, target) => {
+        if (!wanted.has(target))
+            return;
+        const targets = targetsOf.get(subject) ?? new Set();
+        targetsOf.set(subject, targets.add(target));
+    };
+    for (const s of report.subjects)
+        add(s.id, s.target);
+    for (const id of wanted)
+        add(id, id);
+    const byTarget = new Map(targetIds.map((id) => [id, []]));
+    for (const f of report.findings)
+        for (const target of targetsOf.get(f.subject) ?? [])
+            byTarget.get(target).push(f);
+    return byTarget;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/kit/rule.ts
 /** Runs rules in order (the order findings appear in), each after the previous one finished. */
 async function runRules(rules, ctx) {
@@ -18156,7 +18149,7 @@ async function runRules(rules, ctx) {
 ;// CONCATENATED MODULE: ./src/packs/kit/index.ts
 /**
  * What every pack shares: the capped findings collector, safe listing and reading inside a target,
- * located JSON and JSONL reading, schema issue \u2192 message, canonical JSON, and the rule shape.
+ * located JSON and JSONL reading, schema issue \u2192 message, canonical JSON, a target's findings for its outputs, and the rule shape.
  * The kit names no pack; packs import it, never each other.
  */
 
@@ -18167,6 +18160,39 @@ async function runRules(rules, ctx) {
 
 
 
+
+
+;// CONCATENATED MODULE: ./src/packs/aris/outputs.ts
+
+/**
+ * A finding as verify_paper_audits.sh users know it: the pack's `details.issue` is the legacy
+ * `issue` key, in the place it always had (key order included, so the JSON is byte-identical).
+ */
+function legacyFinding(f) {
+    if (f.details === undefined)
+        return f;
+    const out = {};
+    for (const [k, v] of Object.entries(f)) {
+        if (k !== 'details')
+            out[k] = v;
+        else if (f.details['issue'] !== undefined)
+            out['issue'] = f.details['issue'];
+    }
+    return out;
+}
+/**
+ * The drop-in report of verify_paper_audits.sh (version 2) for one paper target, with our
+ * additions: submission_ready, effort, assurance_source, manifest and the located findings.
+ */
+function renderArisReport(report, targetId) {
+    const base = report.extensions?.[targetId];
+    if (!base)
+        throw new Error(`no ARIS report for ${targetId}`);
+    return {
+        ...base,
+        findings: findingsByTarget(report, [targetId]).get(targetId).map(legacyFinding),
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
 
@@ -19739,47 +19765,17 @@ function severity(f) {
  * (`<code> at <path>:<line>: <message>`, with the producer's invariant id where one exists).
  */
 function renderVerificationReport(report, targetId) {
-    return render(report, targetId, findingsByTarget(report, [targetId]).get(targetId) ?? []);
-}
-/**
- * Each named target's findings, in report order, from one pass over the report: a finding belongs
- * to every target one of its subjects belongs to, and to the target its subject names.
- */
-function findingsByTarget(report, targetIds) {
-    const wanted = new Set(targetIds);
-    const targetsOf = new Map();
-    const add = (subject, target) => {
-        if (!wanted.has(target))
-            return;
-        const targets = targetsOf.get(subject) ?? new Set();
-        targetsOf.set(subject, targets.add(target));
-    };
-    for (const s of report.subjects)
-        add(s.id, s.target);
-    for (const id of wanted)
-        add(id, id);
-    const byTarget = new Map();
-    for (const f of report.findings)
-        for (const target of targetsOf.get(f.subject) ?? [])
-            pushTo(byTarget, target, f);
-    return byTarget;
-}
-function pushTo(map, key, value) {
-    const own = map.get(key);
-    if (own)
-        own.push(value);
-    else
-        map.set(key, [value]);
+    return render(report, targetId, findingsByTarget(report, [targetId]).get(targetId));
 }
 function render(report, targetId, findings) {
     const ext = report.extensions?.[targetId];
     if (!ext || ext.kind !== 'trace-run')
         throw new Error(`no run-trace result for ${targetId}`);
-    const byCheck = new Map();
+    const byCheck = new Map(CHECK_NAMES.map((name) => [name, []]));
     for (const f of findings)
-        pushTo(byCheck, CHECK_OF.get(f.code) ?? 'run_integrity', f);
+        byCheck.get(CHECK_OF.get(f.code) ?? 'run_integrity').push(f);
     const checks = CHECK_NAMES.map((name) => {
-        const own = byCheck.get(name) ?? [];
+        const own = byCheck.get(name);
         const codes = [...new Set(own.map((f) => f.code))];
         return {
             name,
@@ -19816,7 +19812,7 @@ function renderVerificationReports(report) {
         .filter((t) => t.pack === 'trace' && hasRunOutput(report, t.id))
         .map((t) => t.id);
     const byTarget = findingsByTarget(report, ids);
-    return ids.map((id) => render(report, id, byTarget.get(id) ?? []));
+    return ids.map((id) => render(report, id, byTarget.get(id)));
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/command.ts

@@ -1,5 +1,6 @@
 import type { Finding } from '../../model/finding.js';
 import type { GateReport } from '../../model/report.js';
+import { findingsByTarget } from '../kit/index.js';
 import type { ArisReport } from './schema.js';
 
 /**
@@ -23,10 +24,8 @@ function legacyFinding(f: Finding): Record<string, unknown> {
 export function renderArisReport(report: GateReport, targetId: string): ArisReport {
   const base = report.extensions?.[targetId] as ArisReport | undefined;
   if (!base) throw new Error(`no ARIS report for ${targetId}`);
-  const subjects = new Set(report.subjects.filter((s) => s.target === targetId).map((s) => s.id));
-  subjects.add(targetId);
   return {
     ...base,
-    findings: report.findings.filter((f) => subjects.has(f.subject)).map(legacyFinding),
+    findings: findingsByTarget(report, [targetId]).get(targetId)!.map(legacyFinding),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * What every pack shares: the capped findings collector, safe listing and reading inside a target,
- * located JSON and JSONL reading, schema issue → message, canonical JSON, and the rule shape.
+ * located JSON and JSONL reading, schema issue → message, canonical JSON, a target's findings for its outputs, and the rule shape.
  * The kit names no pack; packs import it, never each other.
  */
 export {
@@ -33,4 +33,5 @@ export {
 export { firstIssue, type IssueOptions, type IssueText, type SchemaIssue } from './schema-issue.js';
 export { canonicalJson } from './canonical.js';
 export { hasText } from './text.js';
+export { findingsByTarget } from './outputs.js';
 export { runRules, type Rule, type RuleMeta } from './rule.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Finding } from '../../model/finding.js';
 import type { GateReport } from '../../model/report.js';
-import { canonicalJson } from '../kit/index.js';
+import { canonicalJson, findingsByTarget } from '../kit/index.js';
 import { CHECK_NAMES, TRACE_CODES, type CheckName } from './codes.js';
 import type { TraceExtension } from './run.js';
 import type { VerificationReport } from './schema.js';
@@ -18,45 +18,16 @@ function severity(f: Finding): 'error' | 'warning' | 'info' {
  * (`<code> at <path>:<line>: <message>`, with the producer's invariant id where one exists).
  */
 export function renderVerificationReport(report: GateReport, targetId: string): VerificationReport {
-  return render(report, targetId, findingsByTarget(report, [targetId]).get(targetId) ?? []);
-}
-
-/**
- * Each named target's findings, in report order, from one pass over the report: a finding belongs
- * to every target one of its subjects belongs to, and to the target its subject names.
- */
-function findingsByTarget(
-  report: GateReport,
-  targetIds: readonly string[],
-): Map<string, Finding[]> {
-  const wanted = new Set(targetIds);
-  const targetsOf = new Map<string, Set<string>>();
-  const add = (subject: string, target: string): void => {
-    if (!wanted.has(target)) return;
-    const targets = targetsOf.get(subject) ?? new Set<string>();
-    targetsOf.set(subject, targets.add(target));
-  };
-  for (const s of report.subjects) add(s.id, s.target);
-  for (const id of wanted) add(id, id);
-  const byTarget = new Map<string, Finding[]>();
-  for (const f of report.findings)
-    for (const target of targetsOf.get(f.subject) ?? []) pushTo(byTarget, target, f);
-  return byTarget;
-}
-
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const own = map.get(key);
-  if (own) own.push(value);
-  else map.set(key, [value]);
+  return render(report, targetId, findingsByTarget(report, [targetId]).get(targetId)!);
 }
 
 function render(report: GateReport, targetId: string, findings: Finding[]): VerificationReport {
   const ext = report.extensions?.[targetId] as TraceExtension | undefined;
   if (!ext || ext.kind !== 'trace-run') throw new Error(`no run-trace result for ${targetId}`);
-  const byCheck = new Map<CheckName, Finding[]>();
-  for (const f of findings) pushTo(byCheck, CHECK_OF.get(f.code) ?? 'run_integrity', f);
+  const byCheck = new Map<CheckName, Finding[]>(CHECK_NAMES.map((name) => [name, []]));
+  for (const f of findings) byCheck.get(CHECK_OF.get(f.code) ?? 'run_integrity')!.push(f);
   const checks = CHECK_NAMES.map((name) => {
-    const own = byCheck.get(name) ?? [];
+    const own = byCheck.get(name)!;
     const codes = [...new Set(own.map((f) => f.code))];
     return {
       name,
@@ -95,5 +66,5 @@ export function renderVerificationReports(report: GateReport): VerificationRepor
     .filter((t) => t.pack === 'trace' && hasRunOutput(report, t.id))
     .map((t) => t.id);
   const byTarget = findingsByTarget(report, ids);
-  return ids.map((id) => render(report, id, byTarget.get(id) ?? []));
+  return ids.map((id) => render(report, id, byTarget.get(id)!));
 }
