@@ -62,6 +62,17 @@ describe('Findings', () => {
     expect(calls).toBe(2); // the kept one, and the first suppressed one (the closing finding's place)
   });
 
+  it('words a lazy message only for a finding it keeps', () => {
+    const f = new Findings('demo:x', { maxPerCode: 1 });
+    const worded: string[] = [];
+    for (const n of ['one', 'two', 'three']) f.add(DEMO, () => (worded.push(n), `finding ${n}`));
+    expect(worded).toEqual(['one']);
+    expect(f.finish().map((x) => x.message)).toEqual([
+      'finding one',
+      expect.stringMatching(/^2 more place\(s\)/),
+    ]);
+  });
+
   it('reports remediation and details as given, and keeps every finding when uncapped', () => {
     const f = new Findings('demo:x', { maxPerCode: Infinity });
     for (let i = 0; i < MAX_PER_CODE * 2; i++)

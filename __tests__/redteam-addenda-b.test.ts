@@ -6,6 +6,7 @@ import { Workspace } from '../src/io/workspace.js';
 import { Hasher } from '../src/io/hashing.js';
 import { addendaBPack } from '../src/packs/addenda-b/index.js';
 import { Bundle } from '../src/packs/addenda-b/bundle.js';
+import { MAX_PER_CODE } from '../src/packs/kit/index.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -278,6 +279,66 @@ describe('Addenda B red team: one id repeated in an embedded array', () => {
     } finally {
       lookup.mockRestore();
     }
+  });
+
+  it('chains sharing one result id held by many envelopes: one finding per envelope, not per pair', async () => {
+    const n = 300;
+    const root = bundleFrom('clean-single-entity', (lines) => {
+      const chain = JSON.parse(lines.find((l) => l.includes('"EvaluationChainRegistryRecord"'))!);
+      const env = JSON.parse(lines.find((l) => l.includes('"EvaluationResultEnvelope"'))!);
+      const extra = Array.from({ length: n }, (_, i) => [
+        JSON.stringify({
+          ...chain,
+          chain_id: `chain-h${i}`,
+          received_result_ids: ['res-x'],
+          status: 'open',
+        }),
+        JSON.stringify({
+          ...env,
+          result_id: 'res-x',
+          target_evaluation_chain_id: 'chain-h0',
+          evaluation_snapshot_ref: i % 2 ? 'snap-2' : chain.evaluation_snapshot_ref,
+        }),
+      ]);
+      return [...lines, ...extra.map((p) => p[0]!), ...extra.map((p) => p[1]!)];
+    });
+    const hasher = new Hasher();
+    try {
+      const r = await addendaBPack.verify(path.join(root, 'b'), {
+        workspace: new Workspace(root),
+        hasher,
+        options: {},
+      });
+      const of = (code: string) => r.findings.filter((f) => f.code === code).map((f) => f.message);
+      const mismatch = of('validation.pattern_c_chain_id_mismatch');
+      expect(mismatch[0]).toBe(
+        `EvaluationResultEnvelope "res-x" names chain "chain-h0" but was received by chain "chain-h1" (and ${n - 2} more chain(s) with other ids).`,
+      );
+      // Every one of the n envelopes is received by n - 1 other chains: n findings, not n(n - 1).
+      expect(mismatch.at(-1)).toMatch(new RegExp(`^${n - MAX_PER_CODE} more place`));
+      const snapshot = of('validation.pattern_c_snapshot_mismatch');
+      expect(snapshot[0]).toBe(
+        `EvaluationResultEnvelope "res-x" used snapshot "snap-2", chain "chain-h0" is on "snap-1" (and ${n - 1} more chain(s) on other snapshots).`,
+      );
+      // Half the envelopes are on another snapshot than all n chains.
+      expect(snapshot.at(-1)).toMatch(new RegExp(`^${n / 2 - MAX_PER_CODE} more place`));
+    } finally {
+      await hasher.close();
+    }
+  });
+
+  it('a complete chain whose received result has no envelope in the bundle is still judged', async () => {
+    const root = bundleFrom('clean-single-entity', (lines) =>
+      lines
+        .filter((l) => !(l.includes('"EvaluationResultEnvelope"') && l.includes('"res-1-eval"')))
+        .map((l) =>
+          l.replace(
+            '"received_result_ids":["res-1-eval","res-1-judge"]',
+            '"received_result_ids":["res-1-eval","res-1-judge","res-1-judge"]',
+          ),
+        ),
+    );
+    expect(await codesOf(root)).toContain('validation.pattern_c_missing_expected_producer');
   });
 
   it('an export naming one source many times does not look it up once per mention', async () => {

@@ -47779,7 +47779,7 @@ class findings_Findings {
         const related = r.related && force(r.related);
         const f = (0,finding/* finding */.g)(def, {
             subject: this.subject,
-            message: r.message,
+            message: force(r.message),
             ...(location ? { location } : {}),
             ...(related && related.length ? { related } : {}),
             ...(r.remediation ? { remediation: r.remediation } : {}),
@@ -58426,7 +58426,7 @@ const tooManySubgoals = {
  * The proof checks, in the SDK validator's order (aristo.md §3). Every failure is collected;
  * only a bad body shape stops the checks that need a body, as it stops the SDK.
  */
-const RULES = [
+const rules_RULES = [
     attempts,
     orphan,
     staleText,
@@ -59313,7 +59313,7 @@ async function verifyAristo(targetDir, ctx) {
                     });
                 },
             };
-            for (const rule of RULES)
+            for (const rule of rules_RULES)
                 if (!rule.meta.needsBody || rc.body)
                     rule.check(rc);
         }
@@ -72547,7 +72547,16 @@ const evidenceSignatureHashMissingForSourceBoundFinding = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/memo.ts
+/** A view several rules share, built once per bundle under `key` (Bundle.memo). */
+function memo(b, key, make) {
+    if (!b.memo.has(key))
+        b.memo.set(key, make());
+    return b.memo.get(key);
+}
+
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/a02-pattern-c.ts
+
 
 /** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: used when a receipt names it and the bundle does not register it. */
 const DEFAULT_PATTERN_C_RESOLUTION_POLICY = {
@@ -72597,11 +72606,53 @@ const chainIdNameDrift = {
             }
     },
 };
-/** The envelopes of a chain's received results that are in the bundle. */
-function receivedEnvelopes(b, chain) {
-    // Distinct ids: a hostile chain may list one id thousands of times.
-    return [...new Set(strings(chain.data.received_result_ids))].flatMap((id) => b.lookup(id, ['EvaluationResultEnvelope']));
+const ENVELOPE = ['EvaluationResultEnvelope'];
+/** Per result id, the chains listing it among their received results (each chain once). */
+function receivingChains(b) {
+    return memo(b, 'a02.receivingChains', () => {
+        const out = new Map();
+        for (const chain of b.of('EvaluationChainRegistryRecord'))
+            for (const id of listSet(chain, 'received_result_ids')) {
+                const chains = out.get(id);
+                if (chains)
+                    chains.push(chain);
+                else
+                    out.set(id, [chain]);
+            }
+        return out;
+    });
 }
+/**
+ * Each envelope received by a chain whose `ofChain` value differs from the envelope's `ofEnvelope`
+ * value: the first such chain and how many there are. The chains of a result id are counted by
+ * value once, so thousands of chains listing one id held by thousands of envelopes cost their sum,
+ * not their product.
+ */
+function* disagreeing(b, ofChain, ofEnvelope) {
+    for (const [id, chains] of receivingChains(b)) {
+        const envelopes = b.lookup(id, ENVELOPE);
+        if (envelopes.length === 0)
+            continue;
+        const counts = new Map();
+        // The first chain of each value, in bundle order: the first chain that differs from an
+        // envelope is the first entry here whose value differs.
+        const firsts = [];
+        for (const chain of chains) {
+            const v = ofChain(chain);
+            const n = counts.get(v);
+            counts.set(v, (n ?? 0) + 1);
+            if (n === undefined)
+                firsts.push([v, chain]);
+        }
+        for (const envelope of envelopes) {
+            const v = ofEnvelope(envelope);
+            const differ = chains.length - (counts.get(v) ?? 0);
+            if (differ > 0)
+                yield { envelope, first: firsts.find(([w]) => w !== v)[1], more: differ - 1 };
+        }
+    }
+}
+const andMore = (n, what) => (n > 0 ? ` (and ${n} more chain(s) ${what})` : '');
 const patternCChainIdMismatch = {
     meta: {
         code: 'validation.pattern_c_chain_id_mismatch',
@@ -72611,11 +72662,10 @@ const patternCChainIdMismatch = {
         remediation: 'Set the envelope’s target_evaluation_chain_id to the chain_id of the chain listing its result_id.',
     },
     check(b, report) {
-        const chains = b.of('EvaluationChainRegistryRecord');
-        for (const chain of chains)
-            for (const e of receivedEnvelopes(b, chain))
-                if (e.data.target_evaluation_chain_id !== chain.data.chain_id)
-                    report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} names chain ${util_q(e.data.target_evaluation_chain_id ?? null)} but was received by chain ${util_q(chain.data.chain_id)}.`);
+        const chainId = (r) => r.data.chain_id;
+        const named = (e) => e.data.target_evaluation_chain_id;
+        for (const { envelope: e, first, more } of disagreeing(b, chainId, named))
+            report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} names chain ${util_q(named(e) ?? null)} but was received by chain ${util_q(chainId(first))}${andMore(more, 'with other ids')}.`);
         for (const e of b.of('EvaluationResultEnvelope')) {
             const id = e.data.target_evaluation_chain_id;
             if (typeof id === 'string' && !b.resolve(id, 'EvaluationChainRegistryRecord'))
@@ -72649,12 +72699,41 @@ const patternCSnapshotMismatch = {
         remediation: 'Re-evaluate on the chain’s snapshot, or open a new chain for the new snapshot.',
     },
     check(b, report) {
-        for (const chain of b.of('EvaluationChainRegistryRecord'))
-            for (const e of receivedEnvelopes(b, chain))
-                if (e.data.evaluation_snapshot_ref !== chain.data.evaluation_snapshot_ref)
-                    report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} used snapshot ${util_q(e.data.evaluation_snapshot_ref)}, chain ${util_q(chain.data.chain_id)} is on ${util_q(chain.data.evaluation_snapshot_ref)}.`);
+        const snapshot = (r) => r.data.evaluation_snapshot_ref;
+        for (const { envelope: e, first, more } of disagreeing(b, snapshot, snapshot))
+            report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} used snapshot ${util_q(snapshot(e))}, chain ${util_q(first.data.chain_id)} is on ${util_q(snapshot(first))}${andMore(more, 'on other snapshots')}.`);
     },
 };
+/**
+ * The producer kinds of the envelopes of each result the chain received, one set per distinct id
+ * that has envelopes in the bundle (a result without one proves no producer).
+ */
+function producerSets(b, chain) {
+    const byId = memo(b, 'a02.producers', () => new Map());
+    const out = [];
+    for (const id of listSet(chain, 'received_result_ids')) {
+        let kinds = byId.get(id);
+        if (!kinds)
+            byId.set(id, (kinds = new Set(b.lookup(id, ENVELOPE).map((e) => e.data.producer_kind))));
+        if (kinds.size > 0)
+            out.push(kinds);
+    }
+    return out;
+}
+/**
+ * A test for "no set holds this kind", for `asked` kinds: the sets' union when that is the smaller
+ * work, else a probe of every set per kind (many chains may share one id's thousands of kinds).
+ */
+function without(sets, asked) {
+    const total = sets.reduce((n, s) => n + s.size, 0);
+    if (total > asked * sets.length)
+        return (kind) => !sets.some((s) => s.has(kind));
+    const union = new Set();
+    for (const s of sets)
+        for (const kind of s)
+            union.add(kind);
+    return (kind) => !union.has(kind);
+}
 const patternCMissingExpectedProducer = {
     meta: {
         code: 'validation.pattern_c_missing_expected_producer',
@@ -72662,25 +72741,21 @@ const patternCMissingExpectedProducer = {
         seedLine: 593,
         title: 'A complete chain lacks a result from an expected producer',
         remediation: 'Wait for the producer’s result (the chain is partial or timed_out), or record why it is not expected.',
-        decision: 'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results (a chain with a received result outside the bundle is not judged).',
+        decision: 'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results in the bundle: a received result without one proves no producer, so the chain is judged without it (fail closed).',
     },
     check(b, report) {
         for (const chain of b.of('EvaluationChainRegistryRecord')) {
             if (chain.data.status !== 'complete')
                 continue;
-            const ids = strings(chain.data.received_result_ids);
-            const envelopes = receivedEnvelopes(b, chain);
-            if (envelopes.length < ids.length)
-                continue;
-            const got = new Set(envelopes.map((e) => e.data.producer_kind));
+            const produced = producerSets(b, chain);
             const roles = Array.isArray(chain.data.participant_roles) ? chain.data.participant_roles : [];
-            const expected = [
+            const expected = new Set([
                 ...(Array.isArray(chain.data.expected_producers) ? chain.data.expected_producers : []),
                 ...roles
                     .filter((p) => p?.required === true)
                     .map((p) => p.producer_kind),
-            ];
-            const missing = [...new Set(expected.filter((p) => !got.has(p)))];
+            ]);
+            const missing = [...expected].filter(without(produced, expected.size));
             if (missing.length)
                 report(chain, `Chain ${util_q(chain.data.chain_id)} is complete without a result from ${missing.map(util_q).join(', ')}.`);
         }
@@ -73752,14 +73827,6 @@ const formulaOutputNanOrInfinity = {
         }
     },
 };
-
-;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/memo.ts
-/** A view several rules share, built once per bundle under `key` (Bundle.memo). */
-function memo(b, key, make) {
-    if (!b.memo.has(key))
-        b.memo.set(key, make());
-    return b.memo.get(key);
-}
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/c01-formulas.ts
 // C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
@@ -77835,7 +77902,7 @@ const registryTableLoosened = {
 const isRule = (v) => typeof v === 'object' && v !== null && 'meta' in v && 'check' in v;
 const rulesOf = (mod) => Object.values(mod).filter(isRule);
 /** Every rule of the pack (§3-§8), in section order. */
-const rules_RULES = [
+const addenda_b_rules_RULES = [
     ...rulesOf(s3_event_projection_namespaceObject),
     ...rulesOf(s3_derivations_namespaceObject),
     ...rulesOf(s3_externalization_namespaceObject),
@@ -77899,7 +77966,7 @@ const not_checked_REASONS = { ...S3_S4_S6, ...REASONS, ...s7_REASONS, ...s8_REAS
 /** Every catalogue code this build does not check, with why: reported, never counted as passing. */
 function notChecked() {
     const checked = new Set([
-        ...rules_RULES.map((r) => r.meta.code),
+        ...addenda_b_rules_RULES.map((r) => r.meta.code),
         ...BUILD_READY_CODES.map((c) => c.code),
     ]);
     return CATALOGUE.filter((c) => !checked.has(c.code)).map((c) => ({
@@ -78019,7 +78086,7 @@ function coverage(checked) {
 }
 /** docs/addenda-b.md: the pack's conventions, decisions and every seed code's status (generated). */
 function addendaBMarkdown() {
-    const rules = new Map(rules_RULES.map((r) => [r.meta.code, r.meta]));
+    const rules = new Map(addenda_b_rules_RULES.map((r) => [r.meta.code, r.meta]));
     const gate = new Map(BUILD_READY_CODES.map((c) => [c.code, c]));
     const skipped = new Map(notChecked().map((n) => [n.code, n]));
     const isChecked = (code) => rules.has(code) || gate.has(code);
@@ -78675,14 +78742,13 @@ function codeDef(meta) {
 const ADDENDA_B_CODES = [
     ...Object.values(ADDENDA_B),
     // A code the suite gate shares with a bundle rule (build_ready_gate_failed) is one definition.
-    ...rules_RULES.filter((r) => !r.meta.code.startsWith('addenda_b.')).map((r) => BUILD_READY_CODES.find((c) => c.code === r.meta.code) ?? codeDef(r.meta)),
+    ...addenda_b_rules_RULES.filter((r) => !r.meta.code.startsWith('addenda_b.')).map((r) => BUILD_READY_CODES.find((c) => c.code === r.meta.code) ?? codeDef(r.meta)),
 ];
 const CODE_DEFS = new Map(ADDENDA_B_CODES.map((c) => [c.code, c]));
 /** Runs every rule over a read bundle; a rule that throws fails the target (an internal error). */
-function checkBundle(bundle, rules = rules_RULES) {
-    const out = [];
+function verify_runRules(bundle, rules, sink) {
     for (const rule of rules) {
-        const report = (at, message) => out.push({ code: rule.meta.code, message, at: 'data' in at ? at.at : at });
+        const report = (at, message) => sink(rule.meta.code, 'data' in at ? at.at : at, message);
         try {
             rule.check(bundle, report);
         }
@@ -78690,6 +78756,11 @@ function checkBundle(bundle, rules = rules_RULES) {
             throw new Error(`rule ${rule.meta.code} failed: ${err.message}`, { cause: err });
         }
     }
+}
+/** Every violation the rules find, uncapped and worded (for tests of single rules). */
+function checkBundle(bundle, rules = RULES) {
+    const out = [];
+    verify_runRules(bundle, rules, (code, at, message) => out.push({ code, at, message: typeof message === 'string' ? message : message() }));
     return out;
 }
 /** The own ids of the bundle's receipts (record types named *Receipt). */
@@ -78708,13 +78779,11 @@ async function verifyBundle(dir, ctx) {
     const rel = ws.rel(dir);
     const id = `addenda-b:${rel}`;
     const { bundle, issues } = readBundle(ws, dir);
-    const raw = [
-        ...issues.map((i) => ({ code: i.code.code, message: i.message, at: i.at })),
-        ...checkBundle(bundle),
-    ];
+    // Straight into the capped collector: a hostile bundle can make a rule report millions of pairs.
     const collected = new findings_Findings(id, { scope: 'in this bundle' });
-    for (const r of raw)
-        collected.add(CODE_DEFS.get(r.code), r.message, r.at);
+    for (const i of issues)
+        collected.add(i.code, i.message, i.at);
+    verify_runRules(bundle, addenda_b_rules_RULES, (code, at, message) => collected.add(CODE_DEFS.get(code), message, at));
     const findings = collected.finish();
     const skipped = notChecked();
     const unreadable = issues.some((i) => i.code === ADDENDA_B.bundleUnreadable);
@@ -78741,7 +78810,7 @@ async function verifyBundle(dir, ctx) {
         name: bundle.meta?.run_id ?? rel,
         path: rel,
         status: unreadable ? 'UNREADABLE' : findings.length ? 'VIOLATIONS' : 'OK',
-        reason: `${bundle.records.length} records, ${rules_RULES.length} rules; ${skipped.length} codes not checked`,
+        reason: `${bundle.records.length} records, ${addenda_b_rules_RULES.length} rules; ${skipped.length} codes not checked`,
         outcome: 'pass',
     };
     const extension = {
@@ -78749,7 +78818,7 @@ async function verifyBundle(dir, ctx) {
         task_id: bundle.meta?.task_id ?? null,
         run_id: bundle.meta?.run_id ?? null,
         records: bundle.records.length,
-        rules_run: rules_RULES.length,
+        rules_run: addenda_b_rules_RULES.length,
         receipt_refs: receiptIds(bundle),
         not_checked: skipped,
     };

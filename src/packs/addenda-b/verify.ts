@@ -1,6 +1,6 @@
 import type { CodeDef, Location } from '../../model/finding.js';
 import { NOT_READY_BECAUSE, type Subject, type Target } from '../../model/subject.js';
-import { Findings } from '../kit/index.js';
+import { Findings, type Lazy } from '../kit/index.js';
 import type { PackContext, PackResult } from '../pack.js';
 import { readBundle, type Bundle, type BundleRecord } from './bundle.js';
 import { ADDENDA_B } from './codes.js';
@@ -34,21 +34,31 @@ export const ADDENDA_B_CODES: readonly CodeDef[] = [
 
 const CODE_DEFS = new Map(ADDENDA_B_CODES.map((c) => [c.code, c]));
 
+/** Where a rule's violations go: its code, where, and the message (worded only if kept). */
+type Sink = (code: string, at: Location, message: Lazy<string>) => void;
+
 /** Runs every rule over a read bundle; a rule that throws fails the target (an internal error). */
-export function checkBundle(
-  bundle: Bundle,
-  rules: readonly Rule[] = RULES,
-): Array<{ code: string; message: string; at: Location }> {
-  const out: Array<{ code: string; message: string; at: Location }> = [];
+function runRules(bundle: Bundle, rules: readonly Rule[], sink: Sink): void {
   for (const rule of rules) {
-    const report = (at: BundleRecord | Location, message: string) =>
-      out.push({ code: rule.meta.code, message, at: 'data' in at ? at.at : at });
+    const report = (at: BundleRecord | Location, message: Lazy<string>) =>
+      sink(rule.meta.code, 'data' in at ? at.at : at, message);
     try {
       rule.check(bundle, report);
     } catch (err) {
       throw new Error(`rule ${rule.meta.code} failed: ${(err as Error).message}`, { cause: err });
     }
   }
+}
+
+/** Every violation the rules find, uncapped and worded (for tests of single rules). */
+export function checkBundle(
+  bundle: Bundle,
+  rules: readonly Rule[] = RULES,
+): Array<{ code: string; message: string; at: Location }> {
+  const out: Array<{ code: string; message: string; at: Location }> = [];
+  runRules(bundle, rules, (code, at, message) =>
+    out.push({ code, at, message: typeof message === 'string' ? message : message() }),
+  );
   return out;
 }
 
@@ -68,12 +78,10 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
   const rel = ws.rel(dir);
   const id = `addenda-b:${rel}`;
   const { bundle, issues } = readBundle(ws, dir);
-  const raw = [
-    ...issues.map((i) => ({ code: i.code.code, message: i.message, at: i.at })),
-    ...checkBundle(bundle),
-  ];
+  // Straight into the capped collector: a hostile bundle can make a rule report millions of pairs.
   const collected = new Findings(id, { scope: 'in this bundle' });
-  for (const r of raw) collected.add(CODE_DEFS.get(r.code)!, r.message, r.at);
+  for (const i of issues) collected.add(i.code, i.message, i.at);
+  runRules(bundle, RULES, (code, at, message) => collected.add(CODE_DEFS.get(code)!, message, at));
   const findings = collected.finish();
   const skipped = notChecked();
   const unreadable = issues.some((i) => i.code === ADDENDA_B.bundleUnreadable);

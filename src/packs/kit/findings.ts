@@ -15,7 +15,8 @@ const force = <T>(v: Lazy<T>): T => (typeof v === 'function' ? (v as () => T)() 
 
 /** What a rule reports: the finding's own text and places (its code comes from the def). */
 export interface Report {
-  message: string;
+  /** Computed only for a finding that is kept (a rule may report millions past the cap). */
+  message: Lazy<string>;
   location?: Lazy<Location>;
   related?: Lazy<Location[]>;
   remediation?: string;
@@ -79,7 +80,7 @@ export class Findings<D extends CodeDef = CodeDef> {
     const related = r.related && force(r.related);
     const f = finding(def, {
       subject: this.subject,
-      message: r.message,
+      message: force(r.message),
       ...(location ? { location } : {}),
       ...(related && related.length ? { related } : {}),
       ...(r.remediation ? { remediation: r.remediation } : {}),
@@ -93,7 +94,7 @@ export class Findings<D extends CodeDef = CodeDef> {
   /** `report` with positional arguments, for the common case. */
   add(
     def: D,
-    message: string,
+    message: Lazy<string>,
     location?: Lazy<Location>,
     related?: Lazy<Location[]>,
     remediation?: string,

@@ -1,7 +1,8 @@
 // A-02 / A-03 / A-04 / A-25 Pattern C envelope and chain resolution (L459-594).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { q, strings } from './util.js';
+import { memo } from './memo.js';
+import { listSet, q, strings } from './util.js';
 
 /** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: used when a receipt names it and the bundle does not register it. */
 export const DEFAULT_PATTERN_C_RESOLUTION_POLICY = {
@@ -62,13 +63,56 @@ export const chainIdNameDrift: Rule = {
   },
 };
 
-/** The envelopes of a chain's received results that are in the bundle. */
-function receivedEnvelopes(b: Bundle, chain: BundleRecord): BundleRecord[] {
-  // Distinct ids: a hostile chain may list one id thousands of times.
-  return [...new Set(strings(chain.data.received_result_ids))].flatMap((id) =>
-    b.lookup(id, ['EvaluationResultEnvelope']),
-  );
+const ENVELOPE = ['EvaluationResultEnvelope'];
+
+/** Per result id, the chains listing it among their received results (each chain once). */
+function receivingChains(b: Bundle): Map<string, BundleRecord[]> {
+  return memo(b, 'a02.receivingChains', () => {
+    const out = new Map<string, BundleRecord[]>();
+    for (const chain of b.of('EvaluationChainRegistryRecord'))
+      for (const id of listSet(chain, 'received_result_ids')) {
+        const chains = out.get(id);
+        if (chains) chains.push(chain);
+        else out.set(id, [chain]);
+      }
+    return out;
+  });
 }
+
+/**
+ * Each envelope received by a chain whose `ofChain` value differs from the envelope's `ofEnvelope`
+ * value: the first such chain and how many there are. The chains of a result id are counted by
+ * value once, so thousands of chains listing one id held by thousands of envelopes cost their sum,
+ * not their product.
+ */
+function* disagreeing(
+  b: Bundle,
+  ofChain: (chain: BundleRecord) => unknown,
+  ofEnvelope: (e: BundleRecord) => unknown,
+): Generator<{ envelope: BundleRecord; first: BundleRecord; more: number }> {
+  for (const [id, chains] of receivingChains(b)) {
+    const envelopes = b.lookup(id, ENVELOPE);
+    if (envelopes.length === 0) continue;
+    const counts = new Map<unknown, number>();
+    // The first chain of each value, in bundle order: the first chain that differs from an
+    // envelope is the first entry here whose value differs.
+    const firsts: Array<[unknown, BundleRecord]> = [];
+    for (const chain of chains) {
+      const v = ofChain(chain);
+      const n = counts.get(v);
+      counts.set(v, (n ?? 0) + 1);
+      if (n === undefined) firsts.push([v, chain]);
+    }
+    for (const envelope of envelopes) {
+      const v = ofEnvelope(envelope);
+      const differ = chains.length - (counts.get(v) ?? 0);
+      if (differ > 0)
+        yield { envelope, first: firsts.find(([w]) => w !== v)![1], more: differ - 1 };
+    }
+  }
+}
+
+const andMore = (n: number, what: string) => (n > 0 ? ` (and ${n} more chain(s) ${what})` : '');
 
 export const patternCChainIdMismatch: Rule = {
   meta: {
@@ -81,14 +125,13 @@ export const patternCChainIdMismatch: Rule = {
       'Set the envelope’s target_evaluation_chain_id to the chain_id of the chain listing its result_id.',
   },
   check(b, report) {
-    const chains = b.of('EvaluationChainRegistryRecord');
-    for (const chain of chains)
-      for (const e of receivedEnvelopes(b, chain))
-        if (e.data.target_evaluation_chain_id !== chain.data.chain_id)
-          report(
-            e,
-            `EvaluationResultEnvelope ${q(e.data.result_id)} names chain ${q(e.data.target_evaluation_chain_id ?? null)} but was received by chain ${q(chain.data.chain_id)}.`,
-          );
+    const chainId = (r: BundleRecord) => r.data.chain_id;
+    const named = (e: BundleRecord) => e.data.target_evaluation_chain_id;
+    for (const { envelope: e, first, more } of disagreeing(b, chainId, named))
+      report(
+        e,
+        `EvaluationResultEnvelope ${q(e.data.result_id)} names chain ${q(named(e) ?? null)} but was received by chain ${q(chainId(first))}${andMore(more, 'with other ids')}.`,
+      );
     for (const e of b.of('EvaluationResultEnvelope')) {
       const id = e.data.target_evaluation_chain_id;
       if (typeof id === 'string' && !b.resolve(id, 'EvaluationChainRegistryRecord'))
@@ -133,15 +176,42 @@ export const patternCSnapshotMismatch: Rule = {
     remediation: 'Re-evaluate on the chain’s snapshot, or open a new chain for the new snapshot.',
   },
   check(b, report) {
-    for (const chain of b.of('EvaluationChainRegistryRecord'))
-      for (const e of receivedEnvelopes(b, chain))
-        if (e.data.evaluation_snapshot_ref !== chain.data.evaluation_snapshot_ref)
-          report(
-            e,
-            `EvaluationResultEnvelope ${q(e.data.result_id)} used snapshot ${q(e.data.evaluation_snapshot_ref)}, chain ${q(chain.data.chain_id)} is on ${q(chain.data.evaluation_snapshot_ref)}.`,
-          );
+    const snapshot = (r: BundleRecord) => r.data.evaluation_snapshot_ref;
+    for (const { envelope: e, first, more } of disagreeing(b, snapshot, snapshot))
+      report(
+        e,
+        `EvaluationResultEnvelope ${q(e.data.result_id)} used snapshot ${q(snapshot(e))}, chain ${q(first.data.chain_id)} is on ${q(snapshot(first))}${andMore(more, 'on other snapshots')}.`,
+      );
   },
 };
+
+/**
+ * The producer kinds of the envelopes of each result the chain received, one set per distinct id
+ * that has envelopes in the bundle (a result without one proves no producer).
+ */
+function producerSets(b: Bundle, chain: BundleRecord): ReadonlySet<unknown>[] {
+  const byId = memo(b, 'a02.producers', () => new Map<string, ReadonlySet<unknown>>());
+  const out: ReadonlySet<unknown>[] = [];
+  for (const id of listSet(chain, 'received_result_ids')) {
+    let kinds = byId.get(id);
+    if (!kinds)
+      byId.set(id, (kinds = new Set(b.lookup(id, ENVELOPE).map((e) => e.data.producer_kind))));
+    if (kinds.size > 0) out.push(kinds);
+  }
+  return out;
+}
+
+/**
+ * A test for "no set holds this kind", for `asked` kinds: the sets' union when that is the smaller
+ * work, else a probe of every set per kind (many chains may share one id's thousands of kinds).
+ */
+function without(sets: ReadonlySet<unknown>[], asked: number): (kind: unknown) => boolean {
+  const total = sets.reduce((n, s) => n + s.size, 0);
+  if (total > asked * sets.length) return (kind) => !sets.some((s) => s.has(kind));
+  const union = new Set<unknown>();
+  for (const s of sets) for (const kind of s) union.add(kind);
+  return (kind) => !union.has(kind);
+}
 
 export const patternCMissingExpectedProducer: Rule = {
   meta: {
@@ -152,23 +222,20 @@ export const patternCMissingExpectedProducer: Rule = {
     remediation:
       'Wait for the producer’s result (the chain is partial or timed_out), or record why it is not expected.',
     decision:
-      'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results (a chain with a received result outside the bundle is not judged).',
+      'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results in the bundle: a received result without one proves no producer, so the chain is judged without it (fail closed).',
   },
   check(b, report) {
     for (const chain of b.of('EvaluationChainRegistryRecord')) {
       if (chain.data.status !== 'complete') continue;
-      const ids = strings(chain.data.received_result_ids);
-      const envelopes = receivedEnvelopes(b, chain);
-      if (envelopes.length < ids.length) continue;
-      const got = new Set(envelopes.map((e) => e.data.producer_kind));
+      const produced = producerSets(b, chain);
       const roles = Array.isArray(chain.data.participant_roles) ? chain.data.participant_roles : [];
-      const expected = [
+      const expected = new Set([
         ...(Array.isArray(chain.data.expected_producers) ? chain.data.expected_producers : []),
         ...roles
           .filter((p) => (p as { required?: unknown })?.required === true)
           .map((p) => (p as { producer_kind?: unknown }).producer_kind),
-      ];
-      const missing = [...new Set(expected.filter((p) => !got.has(p)))];
+      ]);
+      const missing = [...expected].filter(without(produced, expected.size));
       if (missing.length)
         report(
           chain,

@@ -1,4 +1,5 @@
 import type { CodeDef, Location } from '../../../model/finding.js';
+import type { Lazy } from '../../kit/index.js';
 import type { Bundle, BundleRecord } from '../bundle.js';
 
 export interface RuleMeta {
@@ -14,8 +15,11 @@ export interface RuleMeta {
   decision?: string;
 }
 
-/** Reports a violation at a record (its file and line) or at a location. */
-export type Report = (at: BundleRecord | Location, message: string) => void;
+/**
+ * Reports a violation at a record (its file and line) or at a location. A rule that may report
+ * many pairs passes its message as a function: only the findings kept under the cap are worded.
+ */
+export type Report = (at: BundleRecord | Location, message: Lazy<string>) => void;
 
 /** One seed code: its metadata and one check over a read bundle (ESLint's meta + create idea). */
 export interface Rule {
