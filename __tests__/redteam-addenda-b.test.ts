@@ -105,6 +105,21 @@ describe('Addenda B red team: formula refs and test vectors', () => {
     expect(await codesOf(root)).toEqual(['addenda_b.formula_ref_unresolved']);
   });
 
+  it.each([
+    ['"hardVetoCount":0', '"hardVetoCount":"1"'],
+    ['"hardVetoCount":0', '"hardVetoCount":true'],
+    ['"soft_penalty_max_total":0.5', '"soft_penalty_max_total":"0.5"'],
+    ['"criterion_id":"c1a"', '"criterion_id":{"toString":1}'],
+  ])(
+    'an argument the seed would coerce (%s written as %s) is not recomputed as if absent',
+    async (from, to) => {
+      const root = bundleFrom('clean-formulas-only', (lines) =>
+        lines.map((l) => l.replace(from, to)),
+      );
+      expect(await codesOf(root)).toEqual(['addenda_b.formula_output_mismatch']);
+    },
+  );
+
   it('a test vector whose input is outside the bundle is not executed', async () => {
     const root = bundleFrom('clean-formulas-only', (lines) => lines);
     const file = path.join(root, 'b/registry/formulas.json');
@@ -242,6 +257,65 @@ describe('Addenda B red team: registry tables cannot switch a check off', () => 
       LOOSENED,
       'validation.revision_lifecycle_illegal_transition',
     ]);
+  });
+
+  it('a registry lifecycle table cannot make a transition the pack’s table forbids legal', async () => {
+    const root = bundleFrom('s5-lifecycle-illegal-transition', (lines) => lines);
+    const row = (from_state: string, to_state: string, kind: string) => ({
+      type: 'RevisionExecutionLifecycleTransition',
+      from_state,
+      to_state,
+      triggered_by_receipt_kind: kind,
+      schema_version: '1.0',
+    });
+    fs.writeFileSync(
+      path.join(root, 'b/registry/revision-lifecycle.json'),
+      JSON.stringify([
+        row('step_receipt_received', 'revalidating', 'RevisionOperationReceipt'),
+        row('plan_compiled', 'cascade_running', 'RevalidationCascadeReceipt'),
+        row('cascade_running', 'terminal_satisfied', 'RevalidationCascadeReceipt'),
+      ]),
+    );
+    expect(await codesOf(root)).toEqual([
+      LOOSENED,
+      'validation.revision_lifecycle_illegal_transition',
+    ]);
+  });
+
+  it('a SourceKindTaintDefault cannot default web material to trusted, in registry/ or records.jsonl', async () => {
+    const trusted = (i: any) =>
+      i.source_kind === 'web_source' ? { ...i, default_taint_class: 'internal_corpus_trusted' } : i;
+    const launders = [
+      LOOSENED,
+      'validation.taint_downgrade_without_sanitization_node',
+      'validation.taint_not_inherited_through_summary',
+    ];
+    const inRegistry = bundleFrom('summary-launders-web-taint', (lines) => lines);
+    editRegistry(inRegistry, 'taint.json', (items) => items.map(trusted));
+    expect(await codesOf(inRegistry)).toEqual(launders);
+
+    let rows: unknown[] = [];
+    const inRecords = bundleFrom('summary-launders-web-taint', (lines) => lines);
+    editRegistry(inRecords, 'taint.json', (items) => {
+      rows = items.filter((i) => i.type === 'SourceKindTaintDefault').map(trusted);
+      return items.filter((i) => i.type !== 'SourceKindTaintDefault');
+    });
+    const file = path.join(inRecords, 'b/records.jsonl');
+    fs.writeFileSync(
+      file,
+      rows.map((r) => JSON.stringify(r)).join('\n') + '\n' + fs.readFileSync(file, 'utf8'),
+    );
+    expect(await codesOf(inRecords)).toEqual(launders);
+  });
+
+  it('a default_taint_class that is an object with a toString key is refused, not a crash', async () => {
+    const root = bundleFrom('summary-launders-web-taint', (lines) => lines);
+    editRegistry(root, 'taint.json', (items) =>
+      items.map((i) =>
+        i.source_kind === 'custom' ? { ...i, default_taint_class: { toString: 1 } } : i,
+      ),
+    );
+    expect(await codesOf(root)).toContain(LOOSENED);
   });
 
   it('a registry table that only refines the pack’s stays in force without a finding', async () => {

@@ -29645,8 +29645,8 @@ const ADDENDA_B = {
     registryTableLoosened: {
         code: 'addenda_b.registry_table_loosened',
         severity: 'error',
-        title: 'A registry table record would loosen a check the pack fixes (taint order, trust bases, terminal lifecycle states)',
-        remediation: 'Keep the pack\u2019s taint classes in its order, the seed\u2019s required_trust_basis (or fewer), and no transition out of a terminal state; the pack\u2019s value stays in force meanwhile (docs/addenda-b.md).',
+        title: 'A registry table record would loosen a check the pack fixes (taint order, source-kind defaults, lifecycle transitions)',
+        remediation: 'Keep the pack\u2019s taint classes in its order, each source kind\u2019s default taint class (or a more tainted one) and required_trust_basis (or fewer), in registry/ rather than records.jsonl, and only lifecycle transitions of the pack\u2019s table; the pack\u2019s value stays in force meanwhile (docs/addenda-b.md).',
     },
 };
 
@@ -41939,7 +41939,8 @@ function taintModel(b) {
     const refused = [];
     const order = orderInForce(b, refused);
     const index = new Map(order.map((t, i) => [t, i]));
-    const rows = b.of('SourceKindTaintDefault');
+    const rank = (t) => typeof t === 'string' ? (index.get(t) ?? order.length) : order.length;
+    const rows = rowsInForce(b, refused);
     const defaults = new Map();
     if (rows.length === 0)
         for (const d of SEED_TAINT_DEFAULTS)
@@ -41948,14 +41949,14 @@ function taintModel(b) {
         if (typeof r.data.source_kind === 'string' && !defaults.has(r.data.source_kind))
             defaults.set(r.data.source_kind, {
                 source_kind: r.data.source_kind,
-                default_taint_class: String(r.data.default_taint_class),
+                default_taint_class: classInForce(r, rank, refused),
                 ...trustBasisInForce(r, refused),
                 allow_override: r.data.allow_override === true,
             });
     const model = {
         order,
         refused,
-        rank: (t) => (typeof t === 'string' ? (index.get(t) ?? order.length) : order.length),
+        rank,
         defaults,
         defaultsSource: rows.length ? 'the registry' : 'the seed table (L2235-2251)',
     };
@@ -41984,6 +41985,38 @@ function orderInForce(b, refused) {
             return order;
     }
     return DEFAULT_TAINT_ORDER;
+}
+/**
+ * The SourceKindTaintDefault rows that make the table: those of registry/ (a row in records.jsonl
+ * is an event, not the bundle's configuration, as for the taint order).
+ */
+function rowsInForce(b, refused) {
+    const rows = [];
+    for (const r of b.of('SourceKindTaintDefault'))
+        if (r.registry)
+            rows.push(r);
+        else
+            refused.push({ record: r, why: 'it is in records.jsonl, not registry/' });
+    return rows;
+}
+/**
+ * A row's default_taint_class, unless it ranks its kind less tainted than the seed's row does
+ * (L2235-2251; a kind the seed has no row for is custom's, unclassified): then the seed's class
+ * stays in force, or a web source could default to trusted.
+ */
+function classInForce(r, rank, refused) {
+    const seed = SEED_TAINT_DEFAULTS.find((d) => d.source_kind === r.data.source_kind) ??
+        SEED_TAINT_DEFAULTS.find((d) => d.source_kind === 'custom');
+    const own = r.data.default_taint_class;
+    if (typeof own === 'string' && rank(own) >= rank(seed.default_taint_class))
+        return own;
+    refused.push({
+        record: r,
+        why: typeof own === 'string'
+            ? `its default_taint_class ${JSON.stringify(own.slice(0, 80))} is less tainted than the seed's ${seed.default_taint_class} (kept in force)`
+            : `its default_taint_class is not a string (the seed's ${seed.default_taint_class} is kept in force)`,
+    });
+    return seed.default_taint_class;
 }
 /**
  * A row's required_trust_basis, unless it would accept a basis the seed's row for the kind does
@@ -42093,11 +42126,14 @@ const S7_DECISIONS = `## \u00a77 (D-*) source workspace, forum, run board, taint
   are checkout content, and an order that ranks web material below user material would let a
   summary launder it. Such an order, or one in records.jsonl, is not in force
   (\`addenda_b.registry_table_loosened\`); there is no flag that loosens it.
-- **Source-kind taint defaults: registry records.** The bundle's \`SourceKindTaintDefault\` records
-  are the table and replace the seed's \`SOURCE_KIND_TAINT_DEFAULTS\` (L2235-2251), which applies
-  when the bundle has none; a row's \`required_trust_basis\` for a kind the seed maps may only
-  narrow the seed's bases (else the seed's stay in force and
-  \`addenda_b.registry_table_loosened\` fires). \`allow_override\` is read as the seed writes it: true lets a source
+- **Source-kind taint defaults: registry records.** The \`SourceKindTaintDefault\` records of
+  \`registry/\` are the table and replace the seed's \`SOURCE_KIND_TAINT_DEFAULTS\` (L2235-2251),
+  which applies when the bundle has none (rows in records.jsonl are not in force). A row may only
+  tighten the seed's: its \`default_taint_class\` must rank its kind as tainted as the seed's row
+  or more (a kind the seed does not map is compared with \`custom\`, unclassified), and its
+  \`required_trust_basis\` for a kind the seed maps may only narrow the seed's bases. Else the
+  seed's value stays in force and \`addenda_b.registry_table_loosened\` fires: a web source
+  cannot default to trusted. \`allow_override\` is read as the seed writes it: true lets a source
   state a taint class other than its kind's default; with false, a lower one is a downgrade that
   needs a SanitizationNode.
 - **SourceRecord fields.** SourceRecord elides its other fields (\`// existing fields...\`, L2288),
@@ -43360,20 +43396,39 @@ function computeTemplateOverallScore(components, weights, softPenaltySum, hardVe
 
 
 
-/** An argument the receipt's inputs do not hold: the formula cannot be recomputed. */
-class MissingArgument extends Error {
+/**
+ * An argument the seed function cannot be called with: absent, or not of its parameter's type.
+ * The formula is then not recomputed, and the receipt or vector is reported (fail closed: the
+ * seed's TypeScript would coerce a string "1" where a count belongs, and a check would pass).
+ * The message says why, as a clause: `there is no "criteria" argument`.
+ */
+class UnusableArgument extends Error {
 }
 const builtins_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const builtins_named = (name) => JSON.stringify(name.slice(0, 80));
 function arg(args, name) {
     if (!Object.hasOwn(args, name))
-        throw new MissingArgument(name);
+        throw new UnusableArgument(`there is no ${builtins_named(name)} argument`);
     return args[name];
 }
-/** A JSON number (or non-finite string) as a number; anything else is NaN (the seed's checks catch it). */
-function builtins_number(v) {
+/**
+ * A JSON number (or a non-finite number's string) as a number, anything else as NaN: for a
+ * parameter the seed checks with Number.isFinite, so that its own code fires.
+ */
+function checked(v) {
     return toNumber(v) ?? NaN;
 }
-/** A map of numbers, keeping absent values absent (a missing key is the seed's own check). */
+/**
+ * A JSON number, for a parameter the seed only compares (`hardVetoCount > 0`): the seed would
+ * coerce "1" and pass over NaN, so anything else is unusable.
+ */
+function compared(v, name) {
+    const n = toNumber(v);
+    if (n === undefined)
+        throw new UnusableArgument(`${builtins_named(name)} is not a number`);
+    return n;
+}
+/** A map of numbers the seed checks, keeping absent values absent (a missing key is its check). */
 function numberMap(v) {
     // Null prototype: a "__proto__" key is an ordinary key.
     const out = Object.create(null);
@@ -43381,9 +43436,23 @@ function numberMap(v) {
         return out;
     for (const k of Object.keys(v)) {
         const x = v[k];
-        out[k] = x === null || x === undefined ? undefined : builtins_number(x);
+        out[k] = x === null || x === undefined ? undefined : checked(x);
     }
     return out;
+}
+/** A string, where the seed declares one (it keys its output by it). */
+function requiredString(v, name) {
+    if (typeof v !== 'string')
+        throw new UnusableArgument(`${builtins_named(name)} is not a string`);
+    return v;
+}
+/** A string, or absent (null), where the seed declares an optional string. */
+function optionalString(v, name) {
+    if (v === null || v === undefined)
+        return undefined;
+    if (typeof v !== 'string')
+        throw new UnusableArgument(`${builtins_named(name)} is not a string`);
+    return v;
 }
 const BUILTIN_FORMULAS = {
     'seed:normalizeCriterionWeights': {
@@ -43399,13 +43468,15 @@ const BUILTIN_FORMULAS = {
         run(args) {
             const criteria = arg(args, 'criteria');
             const policy = arg(args, 'policy');
-            if (!Array.isArray(criteria) || !builtins_isObject(policy))
-                throw new MissingArgument('criteria');
+            if (!Array.isArray(criteria))
+                throw new UnusableArgument('"criteria" is not a list');
+            if (!builtins_isObject(policy))
+                throw new UnusableArgument('"policy" is not an object');
             const list = criteria.filter(builtins_isObject).map((c) => ({
-                criterion_id: String(c.criterion_id),
+                criterion_id: requiredString(c.criterion_id, 'criteria[].criterion_id'),
                 scoring_basis: typeof c.scoring_basis === 'string' ? c.scoring_basis : undefined,
-                weight: c.weight === null || c.weight === undefined ? undefined : builtins_number(c.weight),
-                priority: typeof c.priority === 'string' ? c.priority : undefined,
+                weight: c.weight === null || c.weight === undefined ? undefined : checked(c.weight),
+                priority: optionalString(c.priority, 'criteria[].priority'),
             }));
             return normalizeCriterionWeights(list, {
                 unanchored_llm_judgment_policy: typeof policy.unanchored_llm_judgment_policy === 'string'
@@ -43430,13 +43501,13 @@ const BUILTIN_FORMULAS = {
         run(args) {
             const formula = arg(args, 'formula');
             if (!builtins_isObject(formula))
-                throw new MissingArgument('formula');
-            return computeTemplateOverallScore(numberMap(arg(args, 'components')), numberMap(arg(args, 'weights')), builtins_number(arg(args, 'softPenaltySum')), builtins_number(arg(args, 'hardVetoCount')), {
+                throw new UnusableArgument('"formula" is not an object');
+            return computeTemplateOverallScore(numberMap(arg(args, 'components')), numberMap(arg(args, 'weights')), checked(arg(args, 'softPenaltySum')), compared(arg(args, 'hardVetoCount'), 'hardVetoCount'), {
                 component_weights: builtins_isObject(formula.component_weights)
                     ? numberMap(formula.component_weights)
                     : {},
-                hard_veto_cap: builtins_number(formula.hard_veto_cap),
-                soft_penalty_max_total: builtins_number(formula.soft_penalty_max_total),
+                hard_veto_cap: checked(formula.hard_veto_cap),
+                soft_penalty_max_total: compared(formula.soft_penalty_max_total, 'formula.soft_penalty_max_total'),
             });
         },
     },
@@ -43446,12 +43517,12 @@ const BUILTIN_FORMULAS = {
         run(args) {
             const failures = arg(args, 'required_gate_failures');
             if (!Array.isArray(failures))
-                throw new MissingArgument('required_gate_failures');
-            return qualityIndexPassStatus(failures, builtins_number(arg(args, 'aggregate_score')), builtins_number(arg(args, 'pass_threshold')));
+                throw new UnusableArgument('"required_gate_failures" is not a list');
+            return qualityIndexPassStatus(failures, compared(arg(args, 'aggregate_score'), 'aggregate_score'), compared(arg(args, 'pass_threshold'), 'pass_threshold'));
         },
     },
 };
-/** Runs a builtin; a seed `throw` becomes its code. MissingArgument propagates. */
+/** Runs a builtin; a seed `throw` becomes its code. UnusableArgument propagates. */
 function compute(f, args) {
     try {
         return { ok: true, output: f.run(args) };
@@ -43543,15 +43614,15 @@ function builtinOf(spec) {
         ? BUILTIN_FORMULAS[ref]
         : undefined;
 }
-/** Runs a builtin on arguments; a missing argument is named instead of computed. */
+/** Runs a builtin on arguments; an unusable argument is described instead of computed. */
 function recompute(builtin, args) {
     try {
         return { computed: compute(builtin, args) };
     }
     catch (err) {
-        if (!(err instanceof MissingArgument))
+        if (!(err instanceof UnusableArgument))
             throw err;
-        return { missing: err.message };
+        return { unusable: err.message };
     }
 }
 /**
@@ -43832,13 +43903,13 @@ const RECOMPUTED_TEMPLATE = 'Fires where a FormulaEvaluationReceipt\u2019s Formu
  * sameOutput, remembered per pair of values: receipts that name one recorded output and one
  * shared input compare the same two (possibly large) values again and again.
  */
-const compared = new WeakMap();
+const c01_formulas_compared = new WeakMap();
 function sameOutputOnce(recorded, computed) {
     if (computed === null || typeof computed !== 'object')
         return sameOutput(recorded, computed);
-    let seen = compared.get(computed);
+    let seen = c01_formulas_compared.get(computed);
     if (!seen)
-        compared.set(computed, (seen = new Map()));
+        c01_formulas_compared.set(computed, (seen = new Map()));
     let same = seen.get(recorded);
     if (same === undefined)
         seen.set(recorded, (same = sameOutput(recorded, computed)));
@@ -43958,7 +44029,7 @@ const formulaOutputMismatch = {
         seedLine: 219,
         title: 'A formula receipt records another output or other validation codes than the seed function computes from its inputs',
         remediation: 'Recompute the formula from the receipt\u2019s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
-        decision: 'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function\u2019s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes). A FormulaValue id the receipt names that the bundle holds twice with different values is a mismatch too.',
+        decision: 'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function\u2019s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes). A FormulaValue id the receipt names that the bundle holds twice with different values is a mismatch too, and so is a receipt whose inputs hold an argument the function cannot be called with: absent, or not of the type the seed declares where the seed only compares it (hardVetoCount, soft_penalty_max_total, aggregate_score, pass_threshold; a string criterion_id and priority). Numbers the seed checks with Number.isFinite are passed as NaN when they are not numbers, so that its own code fires.',
     },
     check(b, report) {
         for (const ev of evaluateReceipts(b)) {
@@ -43970,8 +44041,8 @@ const formulaOutputMismatch = {
             if (ambiguous !== undefined) {
                 report(r, `Receipt ${id} names FormulaValue ${util_q(ambiguous)}, which the bundle holds more than once with different values.`);
             }
-            else if (ev.missing !== undefined) {
-                report(r, `Receipt ${id} cannot be recomputed: its inputs hold no ${util_q(ev.missing)} argument.`);
+            else if (ev.unusable !== undefined) {
+                report(r, `Receipt ${id} cannot be recomputed from its inputs: ${ev.unusable}.`);
             }
             else if (ev.computed && !ev.computed.ok) {
                 if (!codes.includes(ev.computed.code))
@@ -44019,8 +44090,8 @@ const formulaTestVectorFailed = {
         for (const ev of evaluateVectors(b)) {
             const where = `Test vector ${util_q(ev.id)} of ${util_q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines})`;
             const claimed = ev.expectedCodes.filter((c) => ev.builtin.codes.includes(c));
-            if (ev.missing !== undefined)
-                report(ev.spec, `${where}: its input holds no ${util_q(ev.missing)} argument.`);
+            if (ev.unusable !== undefined)
+                report(ev.spec, `${where} cannot be executed on its input: ${ev.unusable}.`);
             else if (ev.computed && !ev.computed.ok) {
                 if (claimed.length !== 1 || claimed[0] !== ev.computed.code)
                     report(ev.spec, `${where} expects [${qList(ev.expectedCodes)}]; its input makes the function throw ${ev.computed.code}.`);
@@ -44423,7 +44494,11 @@ function defaultLifecycleTable() {
     }
     return out;
 }
-/** The table in force: the registry's transition records (none out of a terminal state), else the default. */
+/**
+ * The table in force: the registry's transition records, else the default. The registry is
+ * checkout content, so it may narrow the default and never widen it: a row the default does not
+ * hold (a way out of a terminal state among them) is refused, and the transition stays illegal.
+ */
 function lifecycleTable(b) {
     const memo = b.memo.get('b01.table');
     if (memo)
@@ -44435,18 +44510,29 @@ function lifecycleTable(b) {
         fromRegistry: reg.length > 0,
         refused: [],
     };
-    const open = reg.filter((r) => {
-        if (!TERMINAL_STATES.includes(r.data.from_state))
-            return true;
-        table.refused.push({ record: r, why: `it leaves the terminal state ${util_q(r.data.from_state)}` });
-        return false;
-    });
-    const rows = reg.length
-        ? open.map((r) => [r.data.from_state, r.data.to_state, r.data.triggered_by_receipt_kind])
-        : defaultLifecycleTable();
-    for (const [f, t, k] of rows) {
-        table.pairs.add(`${String(f)}>${String(t)}`);
-        table.triples.add(`${String(f)}>${String(t)}>${String(k)}`);
+    const defaults = defaultLifecycleTable();
+    const add = (f, t, k) => {
+        table.pairs.add(`${f}>${t}`);
+        table.triples.add(`${f}>${t}>${k}`);
+    };
+    if (reg.length === 0) {
+        for (const [f, t, k] of defaults)
+            add(f, t, k);
+    }
+    else {
+        const known = new Set(defaults.map(([f, t, k]) => `${f}>${t}>${k}`));
+        for (const r of reg) {
+            const { from_state: f, to_state: t, triggered_by_receipt_kind: k } = r.data;
+            if (TERMINAL_STATES.includes(f))
+                table.refused.push({ record: r, why: `it leaves the terminal state ${util_q(f)}` });
+            else if (![f, t, k].every((v) => typeof v === 'string') || !known.has(`${f}>${t}>${k}`))
+                table.refused.push({
+                    record: r,
+                    why: `${util_q(f)} -> ${util_q(t)} on ${util_q(k)} is not in the pack's table, which a registry may narrow but not widen`,
+                });
+            else
+                add(f, t, k);
+        }
     }
     b.memo.set('b01.table', table);
     return table;
@@ -44459,8 +44545,8 @@ const revisionLifecycleIllegalTransition = {
         section: 'B-01',
         seedLine: 992,
         title: 'A revision lifecycle transition is not in the transition table',
-        remediation: 'Move the lifecycle only along the transition table (docs/addenda-b.md), or put the intended table in registry/ as RevisionExecutionLifecycleTransition records.',
-        decision: 'The seed lists the states (L958-972) but no table. Default table (the states read in order): plan_compiled \u2192 dispatch_pending \u2192 dispatched \u2192 step_running \u2192 step_receipt_received \u2192 dispatch_pending | revalidating | waiting_dependency | waiting_hard_call | regression_detected | terminal_failed; waiting_dependency \u2192 dispatch_pending | terminal_blocked | terminal_failed; waiting_hard_call \u2192 dispatch_pending | terminal_blocked | terminal_failed; revalidating \u2192 cascade_running | regression_detected | dispatch_pending | terminal_satisfied | terminal_failed; cascade_running \u2192 revalidating | regression_detected | terminal_satisfied | terminal_failed | terminal_blocked; regression_detected \u2192 dispatch_pending | waiting_hard_call | terminal_failed; every non-terminal state \u2192 cancelled; terminal states and cancelled have no way out. RevisionExecutionLifecycleTransition records in registry/ replace the whole table; records.jsonl holds the observed transitions.',
+        remediation: 'Move the lifecycle only along the transition table (docs/addenda-b.md); RevisionExecutionLifecycleTransition records in registry/ may narrow that table, not widen it.',
+        decision: 'The seed lists the states (L958-972) but no table. Default table (the states read in order): plan_compiled \u2192 dispatch_pending \u2192 dispatched \u2192 step_running \u2192 step_receipt_received \u2192 dispatch_pending | revalidating | waiting_dependency | waiting_hard_call | regression_detected | terminal_failed; waiting_dependency \u2192 dispatch_pending | terminal_blocked | terminal_failed; waiting_hard_call \u2192 dispatch_pending | terminal_blocked | terminal_failed; revalidating \u2192 cascade_running | regression_detected | dispatch_pending | terminal_satisfied | terminal_failed; cascade_running \u2192 revalidating | regression_detected | terminal_satisfied | terminal_failed | terminal_blocked; regression_detected \u2192 dispatch_pending | waiting_hard_call | terminal_failed; every non-terminal state \u2192 cancelled; terminal states and cancelled have no way out. RevisionExecutionLifecycleTransition records in registry/ replace the whole table with the rows of this table they list (a registry may narrow it, never widen it: other rows are addenda_b.registry_table_loosened); records.jsonl holds the observed transitions.',
     },
     check(b, report) {
         const table = lifecycleTable(b);
@@ -47803,7 +47889,7 @@ const registryTableLoosened = {
         seedLine: 992,
         title: ADDENDA_B.registryTableLoosened.title,
         remediation: ADDENDA_B.registryTableLoosened.remediation,
-        decision: 'Registry tables are checkout content, so they may not loosen a check. Not in force, and reported: a TaintClassOrder in records.jsonl, or one that does not hold internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified in that order, each once (own classes may stand between them); a SourceKindTaintDefault whose required_trust_basis is missing or accepts a basis the seed\u2019s row for its kind (L2235-2251) does not (the seed\u2019s stays in force); a registry RevisionExecutionLifecycleTransition out of terminal_satisfied, terminal_failed, terminal_blocked or cancelled.',
+        decision: 'Registry tables are checkout content, so they may not loosen a check. Not in force, and reported: a TaintClassOrder in records.jsonl, or one that does not hold internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified in that order, each once (own classes may stand between them); a SourceKindTaintDefault in records.jsonl, or one whose default_taint_class ranks its kind less tainted than the seed\u2019s row (L2235-2251; a kind without a row is custom\u2019s, unclassified) or whose required_trust_basis is missing or accepts a basis the seed\u2019s row does not (the seed\u2019s value stays in force); a registry RevisionExecutionLifecycleTransition that is not a row of the pack\u2019s table (one out of terminal_satisfied, terminal_failed, terminal_blocked or cancelled among them).',
     },
     check(b, report) {
         for (const { record, why } of [...taintModel(b).refused, ...lifecycleTable(b).refused])
@@ -48183,9 +48269,11 @@ make its codes mechanical (each rule's own reading is in the table below):
 
 - **Revision lifecycle table** (L957-995): the seed lists the states and receipt kinds but no
   table. The default table reads the states in order (see \`revision_lifecycle_illegal_transition\`);
-  \`RevisionExecutionLifecycleTransition\` records in \`registry/\` replace it as a whole, and those in
-  records.jsonl are the observed transitions. A registry row out of a terminal state or cancelled
-  is not in force (\`addenda_b.registry_table_loosened\`): a checkout cannot reopen a finished run. The kinds a table entry lists for entering a terminal
+  \`RevisionExecutionLifecycleTransition\` records in \`registry/\` replace it with the rows of it they
+  list, and those in records.jsonl are the observed transitions. A registry may narrow the table,
+  never widen it: a row the default does not hold (one out of a terminal state or cancelled among
+  them) is not in force (\`addenda_b.registry_table_loosened\`), and a transition along it stays
+  illegal. A checkout cannot reopen a finished run or skip a step. The kinds a table entry lists for entering a terminal
   state are that state's terminal receipts. \`TaskCancelReceipt\` is read as the TaskCancelProtocol
   record (L1239); \`FeedbackConsumptionReceipt\` is not a seed type and is not judged.
 - **RevisionPlanStepKind** (L1003, L1510) is used but not listed: \`registry/\` declares it as

@@ -60,8 +60,8 @@ export const ADDENDA_B = {
     code: 'addenda_b.registry_table_loosened',
     severity: 'error',
     title:
-      'A registry table record would loosen a check the pack fixes (taint order, trust bases, terminal lifecycle states)',
+      'A registry table record would loosen a check the pack fixes (taint order, source-kind defaults, lifecycle transitions)',
     remediation:
-      'Keep the pack’s taint classes in its order, the seed’s required_trust_basis (or fewer), and no transition out of a terminal state; the pack’s value stays in force meanwhile (docs/addenda-b.md).',
+      'Keep the pack’s taint classes in its order, each source kind’s default taint class (or a more tainted one) and required_trust_basis (or fewer), in registry/ rather than records.jsonl, and only lifecycle transitions of the pack’s table; the pack’s value stays in force meanwhile (docs/addenda-b.md).',
   },
 } as const satisfies Record<string, CodeDef>;

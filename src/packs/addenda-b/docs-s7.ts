@@ -16,11 +16,14 @@ export const S7_DECISIONS = `## §7 (D-*) source workspace, forum, run board, ta
   are checkout content, and an order that ranks web material below user material would let a
   summary launder it. Such an order, or one in records.jsonl, is not in force
   (\`addenda_b.registry_table_loosened\`); there is no flag that loosens it.
-- **Source-kind taint defaults: registry records.** The bundle's \`SourceKindTaintDefault\` records
-  are the table and replace the seed's \`SOURCE_KIND_TAINT_DEFAULTS\` (L2235-2251), which applies
-  when the bundle has none; a row's \`required_trust_basis\` for a kind the seed maps may only
-  narrow the seed's bases (else the seed's stay in force and
-  \`addenda_b.registry_table_loosened\` fires). \`allow_override\` is read as the seed writes it: true lets a source
+- **Source-kind taint defaults: registry records.** The \`SourceKindTaintDefault\` records of
+  \`registry/\` are the table and replace the seed's \`SOURCE_KIND_TAINT_DEFAULTS\` (L2235-2251),
+  which applies when the bundle has none (rows in records.jsonl are not in force). A row may only
+  tighten the seed's: its \`default_taint_class\` must rank its kind as tainted as the seed's row
+  or more (a kind the seed does not map is compared with \`custom\`, unclassified), and its
+  \`required_trust_basis\` for a kind the seed maps may only narrow the seed's bases. Else the
+  seed's value stays in force and \`addenda_b.registry_table_loosened\` fires: a web source
+  cannot default to trusted. \`allow_override\` is read as the seed writes it: true lets a source
   state a taint class other than its kind's default; with false, a lower one is a downgrade that
   needs a SanitizationNode.
 - **SourceRecord fields.** SourceRecord elides its other fields (\`// existing fields...\`, L2288),

@@ -178,9 +178,11 @@ make its codes mechanical (each rule's own reading is in the table below):
 
 - **Revision lifecycle table** (L957-995): the seed lists the states and receipt kinds but no
   table. The default table reads the states in order (see \`revision_lifecycle_illegal_transition\`);
-  \`RevisionExecutionLifecycleTransition\` records in \`registry/\` replace it as a whole, and those in
-  records.jsonl are the observed transitions. A registry row out of a terminal state or cancelled
-  is not in force (\`addenda_b.registry_table_loosened\`): a checkout cannot reopen a finished run. The kinds a table entry lists for entering a terminal
+  \`RevisionExecutionLifecycleTransition\` records in \`registry/\` replace it with the rows of it they
+  list, and those in records.jsonl are the observed transitions. A registry may narrow the table,
+  never widen it: a row the default does not hold (one out of a terminal state or cancelled among
+  them) is not in force (\`addenda_b.registry_table_loosened\`), and a transition along it stays
+  illegal. A checkout cannot reopen a finished run or skip a step. The kinds a table entry lists for entering a terminal
   state are that state's terminal receipts. \`TaskCancelReceipt\` is read as the TaskCancelProtocol
   record (L1239); \`FeedbackConsumptionReceipt\` is not a seed type and is not judged.
 - **RevisionPlanStepKind** (L1003, L1510) is used but not listed: \`registry/\` declares it as

@@ -16,32 +16,65 @@ export interface BuiltinFormula {
   run(args: Record<string, unknown>): unknown;
 }
 
-/** An argument the receipt's inputs do not hold: the formula cannot be recomputed. */
-export class MissingArgument extends Error {}
+/**
+ * An argument the seed function cannot be called with: absent, or not of its parameter's type.
+ * The formula is then not recomputed, and the receipt or vector is reported (fail closed: the
+ * seed's TypeScript would coerce a string "1" where a count belongs, and a check would pass).
+ * The message says why, as a clause: `there is no "criteria" argument`.
+ */
+export class UnusableArgument extends Error {}
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const named = (name: string) => JSON.stringify(name.slice(0, 80));
+
 function arg(args: Record<string, unknown>, name: string): unknown {
-  if (!Object.hasOwn(args, name)) throw new MissingArgument(name);
+  if (!Object.hasOwn(args, name)) throw new UnusableArgument(`there is no ${named(name)} argument`);
   return args[name];
 }
 
-/** A JSON number (or non-finite string) as a number; anything else is NaN (the seed's checks catch it). */
-function number(v: unknown): number {
+/**
+ * A JSON number (or a non-finite number's string) as a number, anything else as NaN: for a
+ * parameter the seed checks with Number.isFinite, so that its own code fires.
+ */
+function checked(v: unknown): number {
   return toNumber(v) ?? NaN;
 }
 
-/** A map of numbers, keeping absent values absent (a missing key is the seed's own check). */
+/**
+ * A JSON number, for a parameter the seed only compares (`hardVetoCount > 0`): the seed would
+ * coerce "1" and pass over NaN, so anything else is unusable.
+ */
+function compared(v: unknown, name: string): number {
+  const n = toNumber(v);
+  if (n === undefined) throw new UnusableArgument(`${named(name)} is not a number`);
+  return n;
+}
+
+/** A map of numbers the seed checks, keeping absent values absent (a missing key is its check). */
 function numberMap(v: unknown): Record<string, number | undefined> {
   // Null prototype: a "__proto__" key is an ordinary key.
   const out = Object.create(null) as Record<string, number | undefined>;
   if (!isObject(v)) return out;
   for (const k of Object.keys(v)) {
     const x = v[k];
-    out[k] = x === null || x === undefined ? undefined : number(x);
+    out[k] = x === null || x === undefined ? undefined : checked(x);
   }
   return out;
+}
+
+/** A string, where the seed declares one (it keys its output by it). */
+function requiredString(v: unknown, name: string): string {
+  if (typeof v !== 'string') throw new UnusableArgument(`${named(name)} is not a string`);
+  return v;
+}
+
+/** A string, or absent (null), where the seed declares an optional string. */
+function optionalString(v: unknown, name: string): string | undefined {
+  if (v === null || v === undefined) return undefined;
+  if (typeof v !== 'string') throw new UnusableArgument(`${named(name)} is not a string`);
+  return v;
 }
 
 export const BUILTIN_FORMULAS: Record<string, BuiltinFormula> = {
@@ -58,12 +91,13 @@ export const BUILTIN_FORMULAS: Record<string, BuiltinFormula> = {
     run(args) {
       const criteria = arg(args, 'criteria');
       const policy = arg(args, 'policy');
-      if (!Array.isArray(criteria) || !isObject(policy)) throw new MissingArgument('criteria');
+      if (!Array.isArray(criteria)) throw new UnusableArgument('"criteria" is not a list');
+      if (!isObject(policy)) throw new UnusableArgument('"policy" is not an object');
       const list: Criterion[] = criteria.filter(isObject).map((c) => ({
-        criterion_id: String(c.criterion_id),
+        criterion_id: requiredString(c.criterion_id, 'criteria[].criterion_id'),
         scoring_basis: typeof c.scoring_basis === 'string' ? c.scoring_basis : undefined,
-        weight: c.weight === null || c.weight === undefined ? undefined : number(c.weight),
-        priority: typeof c.priority === 'string' ? c.priority : undefined,
+        weight: c.weight === null || c.weight === undefined ? undefined : checked(c.weight),
+        priority: optionalString(c.priority, 'criteria[].priority'),
       }));
       return normalizeCriterionWeights(list, {
         unanchored_llm_judgment_policy:
@@ -89,18 +123,21 @@ export const BUILTIN_FORMULAS: Record<string, BuiltinFormula> = {
     ],
     run(args) {
       const formula = arg(args, 'formula');
-      if (!isObject(formula)) throw new MissingArgument('formula');
+      if (!isObject(formula)) throw new UnusableArgument('"formula" is not an object');
       return computeTemplateOverallScore(
         numberMap(arg(args, 'components')),
         numberMap(arg(args, 'weights')),
-        number(arg(args, 'softPenaltySum')),
-        number(arg(args, 'hardVetoCount')),
+        checked(arg(args, 'softPenaltySum')),
+        compared(arg(args, 'hardVetoCount'), 'hardVetoCount'),
         {
           component_weights: isObject(formula.component_weights)
             ? (numberMap(formula.component_weights) as Record<string, number>)
             : {},
-          hard_veto_cap: number(formula.hard_veto_cap),
-          soft_penalty_max_total: number(formula.soft_penalty_max_total),
+          hard_veto_cap: checked(formula.hard_veto_cap),
+          soft_penalty_max_total: compared(
+            formula.soft_penalty_max_total,
+            'formula.soft_penalty_max_total',
+          ),
         },
       );
     },
@@ -110,11 +147,12 @@ export const BUILTIN_FORMULAS: Record<string, BuiltinFormula> = {
     codes: [],
     run(args) {
       const failures = arg(args, 'required_gate_failures');
-      if (!Array.isArray(failures)) throw new MissingArgument('required_gate_failures');
+      if (!Array.isArray(failures))
+        throw new UnusableArgument('"required_gate_failures" is not a list');
       return qualityIndexPassStatus(
         failures,
-        number(arg(args, 'aggregate_score')),
-        number(arg(args, 'pass_threshold')),
+        compared(arg(args, 'aggregate_score'), 'aggregate_score'),
+        compared(arg(args, 'pass_threshold'), 'pass_threshold'),
       );
     },
   },
@@ -122,7 +160,7 @@ export const BUILTIN_FORMULAS: Record<string, BuiltinFormula> = {
 
 export type Computed = { ok: true; output: unknown } | { ok: false; code: string };
 
-/** Runs a builtin; a seed `throw` becomes its code. MissingArgument propagates. */
+/** Runs a builtin; a seed `throw` becomes its code. UnusableArgument propagates. */
 export function compute(f: BuiltinFormula, args: Record<string, unknown>): Computed {
   try {
     return { ok: true, output: f.run(args) };

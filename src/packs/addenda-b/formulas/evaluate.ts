@@ -2,7 +2,7 @@ import type { Bundle, BundleRecord } from '../bundle.js';
 import { rewrittenEvents } from '../rules/s3-event-projection.js';
 import {
   BUILTIN_FORMULAS,
-  MissingArgument,
+  UnusableArgument,
   compute,
   type BuiltinFormula,
   type Computed,
@@ -13,9 +13,9 @@ export interface ReceiptEvaluation {
   receipt: BundleRecord;
   spec: BundleRecord;
   builtin: BuiltinFormula;
-  /** Undefined when an argument is missing (then `missing` names it) or a ref is unusable. */
+  /** Undefined when an argument is unusable (then `unusable` says why) or a ref is unresolved. */
   computed?: Computed;
-  missing?: string;
+  unusable?: string;
   /** The output the receipt records, when its output_ref is a FormulaValue of the bundle. */
   recorded?: { value: unknown; at: BundleRecord };
   /** Why refs of the receipt name no FormulaValue it can be recomputed from or checked against. */
@@ -85,16 +85,16 @@ export function builtinOf(spec: BundleRecord | undefined): BuiltinFormula | unde
     : undefined;
 }
 
-/** Runs a builtin on arguments; a missing argument is named instead of computed. */
+/** Runs a builtin on arguments; an unusable argument is described instead of computed. */
 export function recompute(
   builtin: BuiltinFormula,
   args: Record<string, unknown>,
-): { computed?: Computed; missing?: string } {
+): { computed?: Computed; unusable?: string } {
   try {
     return { computed: compute(builtin, args) };
   } catch (err) {
-    if (!(err instanceof MissingArgument)) throw err;
-    return { missing: err.message };
+    if (!(err instanceof UnusableArgument)) throw err;
+    return { unusable: err.message };
   }
 }
 

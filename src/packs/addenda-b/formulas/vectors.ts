@@ -11,7 +11,7 @@ export interface VectorEvaluation {
   /** The expected output, when expected_output_ref names a FormulaValue. */
   expected?: { value: unknown };
   computed?: Computed;
-  missing?: string;
+  unusable?: string;
   /** Why a ref of the vector cannot be used (then it is not executed, or its output not compared). */
   unresolved: string[];
 }

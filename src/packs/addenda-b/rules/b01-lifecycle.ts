@@ -87,7 +87,11 @@ interface Table {
   refused: Refused[];
 }
 
-/** The table in force: the registry's transition records (none out of a terminal state), else the default. */
+/**
+ * The table in force: the registry's transition records, else the default. The registry is
+ * checkout content, so it may narrow the default and never widen it: a row the default does not
+ * hold (a way out of a terminal state among them) is refused, and the transition stays illegal.
+ */
 export function lifecycleTable(b: Bundle): Table {
   const memo = b.memo.get('b01.table') as Table | undefined;
   if (memo) return memo;
@@ -98,17 +102,26 @@ export function lifecycleTable(b: Bundle): Table {
     fromRegistry: reg.length > 0,
     refused: [],
   };
-  const open = reg.filter((r) => {
-    if (!TERMINAL_STATES.includes(r.data.from_state as string)) return true;
-    table.refused.push({ record: r, why: `it leaves the terminal state ${q(r.data.from_state)}` });
-    return false;
-  });
-  const rows: Array<[unknown, unknown, unknown]> = reg.length
-    ? open.map((r) => [r.data.from_state, r.data.to_state, r.data.triggered_by_receipt_kind])
-    : defaultLifecycleTable();
-  for (const [f, t, k] of rows) {
-    table.pairs.add(`${String(f)}>${String(t)}`);
-    table.triples.add(`${String(f)}>${String(t)}>${String(k)}`);
+  const defaults = defaultLifecycleTable();
+  const add = (f: unknown, t: unknown, k: unknown) => {
+    table.pairs.add(`${f}>${t}`);
+    table.triples.add(`${f}>${t}>${k}`);
+  };
+  if (reg.length === 0) {
+    for (const [f, t, k] of defaults) add(f, t, k);
+  } else {
+    const known = new Set(defaults.map(([f, t, k]) => `${f}>${t}>${k}`));
+    for (const r of reg) {
+      const { from_state: f, to_state: t, triggered_by_receipt_kind: k } = r.data;
+      if (TERMINAL_STATES.includes(f as string))
+        table.refused.push({ record: r, why: `it leaves the terminal state ${q(f)}` });
+      else if (![f, t, k].every((v) => typeof v === 'string') || !known.has(`${f}>${t}>${k}`))
+        table.refused.push({
+          record: r,
+          why: `${q(f)} -> ${q(t)} on ${q(k)} is not in the pack's table, which a registry may narrow but not widen`,
+        });
+      else add(f, t, k);
+    }
   }
   b.memo.set('b01.table', table);
   return table;
@@ -126,9 +139,9 @@ export const revisionLifecycleIllegalTransition: Rule = {
     seedLine: 992,
     title: 'A revision lifecycle transition is not in the transition table',
     remediation:
-      'Move the lifecycle only along the transition table (docs/addenda-b.md), or put the intended table in registry/ as RevisionExecutionLifecycleTransition records.',
+      'Move the lifecycle only along the transition table (docs/addenda-b.md); RevisionExecutionLifecycleTransition records in registry/ may narrow that table, not widen it.',
     decision:
-      'The seed lists the states (L958-972) but no table. Default table (the states read in order): plan_compiled → dispatch_pending → dispatched → step_running → step_receipt_received → dispatch_pending | revalidating | waiting_dependency | waiting_hard_call | regression_detected | terminal_failed; waiting_dependency → dispatch_pending | terminal_blocked | terminal_failed; waiting_hard_call → dispatch_pending | terminal_blocked | terminal_failed; revalidating → cascade_running | regression_detected | dispatch_pending | terminal_satisfied | terminal_failed; cascade_running → revalidating | regression_detected | terminal_satisfied | terminal_failed | terminal_blocked; regression_detected → dispatch_pending | waiting_hard_call | terminal_failed; every non-terminal state → cancelled; terminal states and cancelled have no way out. RevisionExecutionLifecycleTransition records in registry/ replace the whole table; records.jsonl holds the observed transitions.',
+      'The seed lists the states (L958-972) but no table. Default table (the states read in order): plan_compiled → dispatch_pending → dispatched → step_running → step_receipt_received → dispatch_pending | revalidating | waiting_dependency | waiting_hard_call | regression_detected | terminal_failed; waiting_dependency → dispatch_pending | terminal_blocked | terminal_failed; waiting_hard_call → dispatch_pending | terminal_blocked | terminal_failed; revalidating → cascade_running | regression_detected | dispatch_pending | terminal_satisfied | terminal_failed; cascade_running → revalidating | regression_detected | terminal_satisfied | terminal_failed | terminal_blocked; regression_detected → dispatch_pending | waiting_hard_call | terminal_failed; every non-terminal state → cancelled; terminal states and cancelled have no way out. RevisionExecutionLifecycleTransition records in registry/ replace the whole table with the rows of this table they list (a registry may narrow it, never widen it: other rows are addenda_b.registry_table_loosened); records.jsonl holds the observed transitions.',
   },
   check(b, report) {
     const table = lifecycleTable(b);

@@ -187,7 +187,7 @@ export const formulaOutputMismatch: Rule = {
     remediation:
       'Recompute the formula from the receipt’s input_refs and record its output (output_ref) and validation_codes, or fix the inputs.',
     decision:
-      'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function’s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes). A FormulaValue id the receipt names that the bundle holds twice with different values is a mismatch too.',
+      'The seed has no code for a receipt that disagrees with its own recomputation. Compared: the thrown code must be in validation_codes; a successful computation must list none of the function’s codes and match the recorded FormulaValue output (numbers to 1e-9 relative; a non-finite recorded output is left to the NaN codes). A FormulaValue id the receipt names that the bundle holds twice with different values is a mismatch too, and so is a receipt whose inputs hold an argument the function cannot be called with: absent, or not of the type the seed declares where the seed only compares it (hardVetoCount, soft_penalty_max_total, aggregate_score, pass_threshold; a string criterion_id and priority). Numbers the seed checks with Number.isFinite are passed as NaN when they are not numbers, so that its own code fires.',
   },
   check(b, report) {
     for (const ev of evaluateReceipts(b)) {
@@ -201,11 +201,8 @@ export const formulaOutputMismatch: Rule = {
           r,
           `Receipt ${id} names FormulaValue ${q(ambiguous)}, which the bundle holds more than once with different values.`,
         );
-      } else if (ev.missing !== undefined) {
-        report(
-          r,
-          `Receipt ${id} cannot be recomputed: its inputs hold no ${q(ev.missing)} argument.`,
-        );
+      } else if (ev.unusable !== undefined) {
+        report(r, `Receipt ${id} cannot be recomputed from its inputs: ${ev.unusable}.`);
       } else if (ev.computed && !ev.computed.ok) {
         if (!codes.includes(ev.computed.code))
           report(
@@ -273,8 +270,8 @@ export const formulaTestVectorFailed: Rule = {
     for (const ev of evaluateVectors(b)) {
       const where = `Test vector ${q(ev.id)} of ${q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines})`;
       const claimed = ev.expectedCodes.filter((c) => ev.builtin.codes.includes(c));
-      if (ev.missing !== undefined)
-        report(ev.spec, `${where}: its input holds no ${q(ev.missing)} argument.`);
+      if (ev.unusable !== undefined)
+        report(ev.spec, `${where} cannot be executed on its input: ${ev.unusable}.`);
       else if (ev.computed && !ev.computed.ok) {
         if (claimed.length !== 1 || claimed[0] !== ev.computed.code)
           report(

@@ -73,21 +73,23 @@ export function taintModel(b: Bundle): TaintModel {
   const refused: Refused[] = [];
   const order = orderInForce(b, refused);
   const index = new Map(order.map((t, i) => [t, i]));
-  const rows = b.of('SourceKindTaintDefault');
+  const rank = (t: unknown) =>
+    typeof t === 'string' ? (index.get(t) ?? order.length) : order.length;
+  const rows = rowsInForce(b, refused);
   const defaults = new Map<string, TaintDefault>();
   if (rows.length === 0) for (const d of SEED_TAINT_DEFAULTS) defaults.set(d.source_kind, d);
   for (const r of rows)
     if (typeof r.data.source_kind === 'string' && !defaults.has(r.data.source_kind))
       defaults.set(r.data.source_kind, {
         source_kind: r.data.source_kind,
-        default_taint_class: String(r.data.default_taint_class),
+        default_taint_class: classInForce(r, rank, refused),
         ...trustBasisInForce(r, refused),
         allow_override: r.data.allow_override === true,
       });
   const model: TaintModel = {
     order,
     refused,
-    rank: (t) => (typeof t === 'string' ? (index.get(t) ?? order.length) : order.length),
+    rank,
     defaults,
     defaultsSource: rows.length ? 'the registry' : 'the seed table (L2235-2251)',
   };
@@ -117,6 +119,39 @@ function orderInForce(b: Bundle, refused: Refused[]): readonly string[] {
     else return order;
   }
   return DEFAULT_TAINT_ORDER;
+}
+
+/**
+ * The SourceKindTaintDefault rows that make the table: those of registry/ (a row in records.jsonl
+ * is an event, not the bundle's configuration, as for the taint order).
+ */
+function rowsInForce(b: Bundle, refused: Refused[]): BundleRecord[] {
+  const rows: BundleRecord[] = [];
+  for (const r of b.of('SourceKindTaintDefault'))
+    if (r.registry) rows.push(r);
+    else refused.push({ record: r, why: 'it is in records.jsonl, not registry/' });
+  return rows;
+}
+
+/**
+ * A row's default_taint_class, unless it ranks its kind less tainted than the seed's row does
+ * (L2235-2251; a kind the seed has no row for is custom's, unclassified): then the seed's class
+ * stays in force, or a web source could default to trusted.
+ */
+function classInForce(r: BundleRecord, rank: (t: unknown) => number, refused: Refused[]): string {
+  const seed =
+    SEED_TAINT_DEFAULTS.find((d) => d.source_kind === r.data.source_kind) ??
+    SEED_TAINT_DEFAULTS.find((d) => d.source_kind === 'custom')!;
+  const own = r.data.default_taint_class;
+  if (typeof own === 'string' && rank(own) >= rank(seed.default_taint_class)) return own;
+  refused.push({
+    record: r,
+    why:
+      typeof own === 'string'
+        ? `its default_taint_class ${JSON.stringify(own.slice(0, 80))} is less tainted than the seed's ${seed.default_taint_class} (kept in force)`
+        : `its default_taint_class is not a string (the seed's ${seed.default_taint_class} is kept in force)`,
+  });
+  return seed.default_taint_class;
 }
 
 /**

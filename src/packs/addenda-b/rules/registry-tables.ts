@@ -16,7 +16,7 @@ export const registryTableLoosened: Rule = {
     title: ADDENDA_B.registryTableLoosened.title,
     remediation: ADDENDA_B.registryTableLoosened.remediation,
     decision:
-      'Registry tables are checkout content, so they may not loosen a check. Not in force, and reported: a TaintClassOrder in records.jsonl, or one that does not hold internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified in that order, each once (own classes may stand between them); a SourceKindTaintDefault whose required_trust_basis is missing or accepts a basis the seed’s row for its kind (L2235-2251) does not (the seed’s stays in force); a registry RevisionExecutionLifecycleTransition out of terminal_satisfied, terminal_failed, terminal_blocked or cancelled.',
+      'Registry tables are checkout content, so they may not loosen a check. Not in force, and reported: a TaintClassOrder in records.jsonl, or one that does not hold internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified in that order, each once (own classes may stand between them); a SourceKindTaintDefault in records.jsonl, or one whose default_taint_class ranks its kind less tainted than the seed’s row (L2235-2251; a kind without a row is custom’s, unclassified) or whose required_trust_basis is missing or accepts a basis the seed’s row does not (the seed’s value stays in force); a registry RevisionExecutionLifecycleTransition that is not a row of the pack’s table (one out of terminal_satisfied, terminal_failed, terminal_blocked or cancelled among them).',
   },
   check(b, report) {
     for (const { record, why } of [...taintModel(b).refused, ...lifecycleTable(b).refused])
