@@ -69855,7 +69855,7 @@ const BUILD_READY = {
         code: 'validation.accepted_patch_without_conformance_fixture',
         severity: 'error',
         title: 'An Addenda B fixture kind has no firing fixture or no clean twin that counts',
-        remediation: 'Add a firing fixture (expected_validation_codes of a rule) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed’s fields only (docs/addenda-b.md, "The build-ready gate").',
+        remediation: 'Add a firing fixture (expected_validation_codes naming a code the seed lists for the kind) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed’s fields only (docs/addenda-b.md, "The build-ready gate").',
     },
     gateFailed: {
         code: 'validation.build_ready_gate_failed',
@@ -69879,6 +69879,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.current_projection_without_source_event',
@@ -69888,6 +69889,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.projection_event_seq_out_of_date',
@@ -69897,6 +69899,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'per-entity event sequence on most event types',
+        fixture_kinds: ['finding_event_projection', 'reliance_packet_invalidation'],
     },
     {
         code: 'validation.lifecycle_transition_without_receipt',
@@ -69906,6 +69909,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.read_model_without_input_manifest',
@@ -69915,6 +69919,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.lifecycle_event_without_read_model_invalidation',
@@ -69924,6 +69929,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.context_packet_valid_after_invalidation_event',
@@ -69933,6 +69939,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'record of context-packet use',
+        fixture_kinds: [],
     },
     {
         code: 'validation.read_model_asserts_unbacked_truth',
@@ -69942,6 +69949,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'not-mechanical',
         seed_gap: 'content of the derivation policy (derivation_policy_ref has no schema)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.metric_without_formula_spec',
@@ -69951,6 +69959,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'mapping from metric_id to FormulaSpec.formula_id',
+        fixture_kinds: [],
     },
     {
         code: 'validation.metric_value_without_formula_receipt',
@@ -69960,6 +69969,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator', 'sub_agent_reputation_insufficient_sample'],
     },
     {
         code: 'validation.formula_output_nan_or_infinity',
@@ -69969,6 +69979,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.derived_boolean_without_formula_receipt',
@@ -69978,6 +69989,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.derived_enum_without_derivation_receipt',
@@ -69987,6 +69999,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['sub_agent_reputation_insufficient_sample'],
     },
     {
         code: 'validation.workspace_externalization_without_policy',
@@ -69996,6 +70009,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['workspace_externalization_privileged_export'],
     },
     {
         code: 'validation.privileged_workspace_export_without_confirmation',
@@ -70005,6 +70019,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['workspace_externalization_privileged_export'],
     },
     {
         code: 'validation.external_source_query_without_receipt',
@@ -70014,6 +70029,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'typed record of the query/fetch action itself',
+        fixture_kinds: ['workspace_externalization_privileged_export'],
     },
     {
         code: 'validation.externalization_cost_cap_missing',
@@ -70023,6 +70039,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['workspace_externalization_privileged_export'],
     },
     {
         code: 'validation.finding_state_mutated_inside_immutable_envelope',
@@ -70032,6 +70049,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.finding_current_projection_without_event',
@@ -70041,6 +70059,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.blocking_finding_without_authority',
@@ -70050,6 +70069,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection', 'pattern_c_route_conflict'],
     },
     {
         code: 'validation.model_judgment_only_blocker_without_permission',
@@ -70059,6 +70079,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.feedback_finding_view_authority_drift',
@@ -70068,6 +70089,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.progress_signal_match_key_drift',
@@ -70077,6 +70099,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'link from ProgressSignalRecord to its finding; which key fields define equality',
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.artifact_targeted_finding_missing_version_ref',
@@ -70086,6 +70109,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.envelope_target_projection_drift',
@@ -70095,6 +70119,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: 'EvaluatedTarget shape (live Common Contracts)',
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.envelope_basis_missing',
@@ -70104,6 +70129,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.chain_id_name_drift',
@@ -70113,6 +70139,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'list of non-canonical chain-id field names',
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.pattern_c_chain_id_mismatch',
@@ -70122,6 +70149,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.pattern_c_chain_without_resolution_receipt',
@@ -70131,6 +70159,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.pattern_c_route_conflict_unresolved',
@@ -70140,6 +70169,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.pattern_c_snapshot_mismatch',
@@ -70149,6 +70179,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.pattern_c_missing_expected_producer',
@@ -70158,6 +70189,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.runtime_state_emitted_to_envelope',
@@ -70167,6 +70199,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: 'envelope state/disposition field (retained live field)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.disposition_without_verdict_mapping',
@@ -70176,6 +70209,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.indeterminate_without_cause',
@@ -70185,6 +70219,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'field carrying the verdict and IndeterminateCause',
+        fixture_kinds: [],
     },
     {
         code: 'validation.evaluation_decision_boolean_pass_legacy',
@@ -70194,6 +70229,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'legacy boolean field name',
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_branch_missing_handler',
@@ -70203,6 +70239,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_branch_unregistered',
@@ -70212,6 +70249,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_delivery_duplicate_without_idempotency',
@@ -70221,6 +70259,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_consumed_without_receipt',
@@ -70230,6 +70269,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'FeedbackConsumptionReceipt shape; bundle as-of time',
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_bundle_absence_unexplained',
@@ -70239,6 +70279,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.type_owner_drift',
@@ -70248,6 +70289,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'inventory of which document declares/imports each type',
+        fixture_kinds: [],
     },
     {
         code: 'validation.pending_owner_without_degraded_behavior',
@@ -70257,6 +70299,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.build_ready_gate_failed',
@@ -70266,6 +70309,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'record type for cross-doc insert obligations',
+        fixture_kinds: [],
     },
     {
         code: 'validation.phantom_type_reference',
@@ -70275,6 +70319,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'inventory of type references per document',
+        fixture_kinds: [],
     },
     {
         code: 'validation.positive_observation_missing_for_passed_criteria_when_required',
@@ -70284,6 +70329,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: "the 'when required' switch",
+        fixture_kinds: [],
     },
     {
         code: 'validation.learning_mode_value_drift',
@@ -70293,6 +70339,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.learning_mode_redeclared_outside_owner',
@@ -70302,6 +70349,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'inventory of which document declares each type',
+        fixture_kinds: [],
     },
     {
         code: 'validation.repair_routed_to_non_revision_port',
@@ -70311,6 +70359,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'OutcomeRepairInstruction shape (meaning-bearing flag, target port)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.revisor_declares_revision_in',
@@ -70320,6 +70369,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.meaning_bearing_repair_without_revision_capability',
@@ -70329,6 +70379,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_bundle_emitted_against_matrix',
@@ -70338,6 +70389,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.envelope_missing_for_result',
@@ -70347,6 +70399,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.legal_payload_authority_level_legacy',
@@ -70356,6 +70409,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'legacy field name',
+        fixture_kinds: [],
     },
     {
         code: 'validation.authority_level_projection_drift',
@@ -70365,6 +70419,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.legal_treatment_status_missing_when_legal_source',
@@ -70374,6 +70429,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.repeated_failure_key_missing_artifact_stable_id',
@@ -70383,6 +70439,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
@@ -70392,6 +70449,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.source_workspace_hash_typed_as_artifact_hash',
@@ -70401,6 +70459,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
@@ -70410,6 +70469,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.workspace_snapshot_hash_mismatch',
@@ -70419,6 +70479,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['source_workspace_concurrent_write'],
     },
     {
         code: 'validation.revision_lifecycle_illegal_transition',
@@ -70428,6 +70489,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'allowed-transition table for RevisionExecutionLifecycleState',
+        fixture_kinds: [],
     },
     {
         code: 'validation.revision_lifecycle_missing_receipt',
@@ -70437,6 +70499,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'link from a transition to its receipt (no receipt_ref field)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.terminal_state_without_terminal_receipt',
@@ -70446,6 +70509,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'which receipt is terminal per state; TaskCancelReceipt shape',
+        fixture_kinds: [],
     },
     {
         code: 'validation.step_idempotency_key_missing',
@@ -70455,6 +70519,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.step_idempotency_kind_unregistered',
@@ -70464,6 +70529,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.step_idempotency_parallel_enum_drift',
@@ -70473,6 +70539,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.workspace_mutation_without_precondition',
@@ -70482,6 +70549,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['source_workspace_concurrent_write'],
     },
     {
         code: 'validation.workspace_event_seq_conflict',
@@ -70491,6 +70559,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['source_workspace_concurrent_write'],
     },
     {
         code: 'validation.workspace_api_operation_unregistered',
@@ -70500,6 +70569,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.workspace_receipt_missing_head_hash',
@@ -70509,6 +70579,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['source_workspace_concurrent_write'],
     },
     {
         code: 'validation.workspace_read_without_snapshot_receipt',
@@ -70518,6 +70589,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revision_plan_contains_predicted_post_hash',
@@ -70527,6 +70599,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['rolling_hash_parallel_same_artifact'],
     },
     {
         code: 'validation.in_place_lock_missing_expected_pre_hash',
@@ -70536,6 +70609,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['rolling_hash_parallel_same_artifact'],
     },
     {
         code: 'validation.rolling_hash_parallel_steps_same_artifact',
@@ -70545,6 +70619,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['rolling_hash_parallel_same_artifact'],
     },
     {
         code: 'validation.rolling_hash_same_artifact_dependency_missing',
@@ -70554,6 +70629,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['rolling_hash_parallel_same_artifact'],
     },
     {
         code: 'validation.outcome_dependency_cycle',
@@ -70563,6 +70639,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'outcome dependency graph record (live spec)',
+        fixture_kinds: ['revalidation_cascade_cycle'],
     },
     {
         code: 'validation.revalidation_cascade_loop',
@@ -70572,6 +70649,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['revalidation_cascade_cycle'],
     },
     {
         code: 'validation.revalidation_cascade_max_depth_exceeded',
@@ -70581,6 +70659,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['revalidation_cascade_cycle'],
     },
     {
         code: 'validation.success_marked_before_cascade_quiescent',
@@ -70590,6 +70669,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'time/sequence of the success marking (transitions carry none)',
+        fixture_kinds: ['revalidation_cascade_cycle'],
     },
     {
         code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
@@ -70599,6 +70679,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'outcome state history record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.hard_call_options_empty',
@@ -70608,6 +70689,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['hard_call_empty_options'],
     },
     {
         code: 'validation.hard_call_closed_choice_needs_two_options',
@@ -70617,6 +70699,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['hard_call_empty_options'],
     },
     {
         code: 'validation.hard_call_freeform_missing_response_schema',
@@ -70626,6 +70709,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'response-schema field on HardRevisionCall',
+        fixture_kinds: ['hard_call_empty_options'],
     },
     {
         code: 'validation.hard_call_resolved_without_dispatcher_receipt',
@@ -70635,6 +70719,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.cancel_ignores_executed_side_effect',
@@ -70644,6 +70729,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'side-effect ledger record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.skip_without_receipt',
@@ -70653,6 +70739,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'record that marks a target as skipped',
+        fixture_kinds: [],
     },
     {
         code: 'validation.forum_deadlock_without_policy',
@@ -70662,6 +70749,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'record of forum rooms/deliberations',
+        fixture_kinds: [],
     },
     {
         code: 'validation.forum_policy_allows_task_agent_decides',
@@ -70671,6 +70759,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.forum_no_consensus_without_terminal_route',
@@ -70680,6 +70769,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.concurrency_tie_breaker_uses_wall_clock',
@@ -70689,6 +70779,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'record of the granted order',
+        fixture_kinds: [],
     },
     {
         code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
@@ -70698,6 +70789,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'record of the granted order',
+        fixture_kinds: [],
     },
     {
         code: 'validation.concurrency_tie_breaker_missing_final_key',
@@ -70707,6 +70799,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.sufficiency_protocol_without_detection',
@@ -70716,6 +70809,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'outcome disposition record (live)',
+        fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
     },
     {
         code: 'validation.no_improvement_without_metric',
@@ -70725,6 +70819,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.no_improvement_without_epsilon',
@@ -70734,6 +70829,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.procedure_exhaustion_without_candidate_universe',
@@ -70743,6 +70839,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['sufficiency_no_capability'],
     },
     {
         code: 'validation.hard_call_raised_when_no_human_choice_available',
@@ -70752,6 +70849,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'whether the user can alter the policy / a research route exists',
+        fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
     },
     {
         code: 'validation.sufficiency_retry_after_terminal_detection',
@@ -70761,6 +70859,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'timestamps on attempts/dispatches (ProcedureAttemptRecord has none)',
+        fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
     },
     {
         code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
@@ -70770,6 +70869,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'outcome disposition record (live)',
+        fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
     },
     {
         code: 'validation.revision_plan_dependency_edge_drift',
@@ -70779,6 +70879,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'DependencyEdge direction; dependency_edges field on RevisionPlan',
+        fixture_kinds: [],
     },
     {
         code: 'validation.revision_plan_step_dependency_undefined',
@@ -70788,6 +70889,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revision_plan_cycle',
@@ -70797,6 +70899,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revision_plan_dependency_targets_missing_step',
@@ -70806,6 +70909,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revalidation_policy_ambiguous',
@@ -70815,6 +70919,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revalidation_policy_ref_missing',
@@ -70824,6 +70929,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revalidation_trigger_legacy_field_present',
@@ -70833,6 +70939,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revalidation_expectation_legacy_field_present',
@@ -70842,6 +70949,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.regenerate_missing_previous_attempt_hashes',
@@ -70851,6 +70959,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['regenerate_identical_output'],
     },
     {
         code: 'validation.regenerate_identical_output',
@@ -70860,6 +70969,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['regenerate_identical_output'],
     },
     {
         code: 'validation.regenerate_loop_after_identical_rejection',
@@ -70869,6 +70979,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['regenerate_identical_output'],
     },
     {
         code: 'validation.metric_rollup_without_window',
@@ -70878,6 +70989,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.metric_rollup_includes_invalidated_observation',
@@ -70887,6 +70999,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'invalidation marker for observations',
+        fixture_kinds: [],
     },
     {
         code: 'validation.formula_test_vector_missing',
@@ -70896,6 +71009,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.formula_version_drift',
@@ -70905,6 +71019,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.correlation_metric_declared_as_ratio',
@@ -70914,6 +71029,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.unanchored_required_criterion_indeterminate',
@@ -70923,6 +71039,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.no_aggregation_eligible_criteria',
@@ -70932,6 +71049,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.criterion_weight_missing_under_from_criterion_weight',
@@ -70941,6 +71059,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.criterion_priority_weight_missing',
@@ -70950,6 +71069,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.criterion_weight_invalid',
@@ -70959,6 +71079,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.criterion_weight_sum_zero',
@@ -70968,6 +71089,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.quality_index_pass_status_drift',
@@ -70977,6 +71099,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.quality_index_without_formula_receipt',
@@ -70986,6 +71109,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.quality_index_score_out_of_range',
@@ -70995,6 +71119,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.cost_vector_unit_mismatch',
@@ -71004,6 +71129,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.cost_quantile_sum_without_correlation_policy',
@@ -71013,6 +71139,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'field holding CostCorrelationPolicy; aggregate-to-parts link',
+        fixture_kinds: [],
     },
     {
         code: 'validation.scalar_cost_estimate_legacy_field_present',
@@ -71022,6 +71149,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'legacy field name',
+        fixture_kinds: [],
     },
     {
         code: 'validation.cost_vector_negative_component',
@@ -71031,6 +71159,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.novelty_no_neighbor_has_distance',
@@ -71040,6 +71169,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['novelty_no_neighbor'],
     },
     {
         code: 'validation.novelty_neighbor_missing_distance',
@@ -71049,6 +71179,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['novelty_no_neighbor'],
     },
     {
         code: 'validation.novelty_metric_space_undefined',
@@ -71058,6 +71189,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['novelty_no_neighbor'],
     },
     {
         code: 'validation.template_match_component_out_of_range',
@@ -71067,6 +71199,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.template_match_weight_invalid',
@@ -71076,6 +71209,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.template_match_total_weight_zero',
@@ -71085,6 +71219,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.template_match_soft_penalty_invalid',
@@ -71094,6 +71229,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.template_match_hard_veto_cap_invalid',
@@ -71103,6 +71239,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.template_match_output_nan',
@@ -71112,6 +71249,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.calibration_metric_without_sample_policy',
@@ -71121,6 +71259,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.calibration_metric_all_one_class',
@@ -71130,6 +71269,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.calibration_metric_without_censoring_policy',
@@ -71139,6 +71279,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.criterion_semantics_hash_legacy_name',
@@ -71148,6 +71289,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.criterion_semantics_version_unbumped_on_meaning_change',
@@ -71157,6 +71299,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'not-mechanical',
         seed_gap: 'semantic review verdict',
+        fixture_kinds: [],
     },
     {
         code: 'validation.semantic_version_bumped_without_review_receipt',
@@ -71166,6 +71309,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.source_kind_taint_unmapped',
@@ -71175,6 +71319,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['taint_laundering_through_summary'],
     },
     {
         code: 'validation.external_authority_without_trust_basis',
@@ -71184,6 +71329,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'trust-basis/taint fields on SourceRecord',
+        fixture_kinds: [],
     },
     {
         code: 'validation.taint_not_inherited_through_summary',
@@ -71193,6 +71339,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'TaintClass values and order; derivation-lineage field',
+        fixture_kinds: ['taint_laundering_through_summary'],
     },
     {
         code: 'validation.workspace_taint_missing_aggregation_policy',
@@ -71202,6 +71349,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.taint_downgrade_without_sanitization_node',
@@ -71211,6 +71359,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'TaintClass values and order',
+        fixture_kinds: ['taint_laundering_through_summary'],
     },
     {
         code: 'validation.tier0_source_record_materialized',
@@ -71220,6 +71369,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.claim_depends_on_tier0_lookup',
@@ -71229,6 +71379,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.source_tier_transition_not_persisted',
@@ -71238,6 +71389,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.source_tier_demotion_without_authority',
@@ -71247,6 +71399,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'access-tier authority policy',
+        fixture_kinds: [],
     },
     {
         code: 'validation.research_need_scope_missing',
@@ -71256,6 +71409,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.research_need_run_id_on_task_scope_conflict',
@@ -71265,6 +71419,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.research_need_double_leased',
@@ -71274,6 +71429,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.research_need_human_needed_without_exit',
@@ -71283,6 +71439,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.claim_support_status_without_derivation',
@@ -71292,6 +71449,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.evidence_anchor_without_claim_ref',
@@ -71301,6 +71459,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.domain_payload_without_registry_ref',
@@ -71310,6 +71469,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'field linking a payload to its DomainPayloadRegistryRef',
+        fixture_kinds: [],
     },
     {
         code: 'validation.extractor_missing_reported_as_source_missing',
@@ -71319,6 +71479,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'not-mechanical',
         seed_gap: 'extractor-vs-source failure record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.run_board_event_without_governance',
@@ -71328,6 +71489,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['run_board_suppressed_event_stub', 'forum_cross_matter_leak'],
     },
     {
         code: 'validation.visible_post_cross_matter_leak',
@@ -71337,6 +71499,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'reader/delivery record carrying the reader matter_id',
+        fixture_kinds: ['forum_cross_matter_leak'],
     },
     {
         code: 'validation.suppressed_event_without_audit_stub',
@@ -71346,6 +71509,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['run_board_suppressed_event_stub'],
     },
     {
         code: 'validation.passive_board_autopublish_without_policy',
@@ -71355,6 +71519,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['run_board_suppressed_event_stub'],
     },
     {
         code: 'validation.context_packet_without_request',
@@ -71364,6 +71529,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.context_packet_without_assembly_receipt',
@@ -71373,6 +71539,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'record of context-packet use',
+        fixture_kinds: [],
     },
     {
         code: 'validation.per_activation_context_budget_exceeded',
@@ -71382,6 +71549,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.required_packet_item_omitted_without_block_or_warning',
@@ -71391,6 +71559,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'block/warning record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.module_assistance_request_without_endpoint',
@@ -71400,6 +71569,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.assistance_request_without_answer_schema',
@@ -71409,6 +71579,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.moderator_failure_without_fallback',
@@ -71418,6 +71589,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'not-mechanical',
         seed_gap: 'moderator/fallback records',
+        fixture_kinds: [],
     },
     {
         code: 'validation.task_agent_substantive_decision_forbidden',
@@ -71427,6 +71599,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'not-mechanical',
         seed_gap: 'actor roles and decision records',
+        fixture_kinds: [],
     },
     {
         code: 'validation.run_guidance_consumed_while_contested',
@@ -71436,6 +71609,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'guidance consumption record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
@@ -71445,6 +71619,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'guidance injection record (which run consumed it)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.run_guidance_lifecycle_transition_without_receipt',
@@ -71454,6 +71629,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.user_action_without_command_registry_entry',
@@ -71463,6 +71639,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'inventory of user/surface actions',
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.command_missing_idempotency_key',
@@ -71472,6 +71649,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.command_missing_read_model_invalidation',
@@ -71481,6 +71659,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.phantom_button_no_command',
@@ -71490,6 +71669,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.sub_agent_point_without_fallback',
@@ -71499,6 +71679,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.output_contract_singular_legacy_field_present',
@@ -71508,6 +71689,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'legacy field name',
+        fixture_kinds: [],
     },
     {
         code: 'validation.plan_verifier_required_but_missing',
@@ -71517,6 +71699,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'plan-verifier result record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.structured_anchor_empty',
@@ -71526,6 +71709,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.context_hash_unverified',
@@ -71535,6 +71719,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'not-mechanical',
         seed_gap: 'definition of sha256_canonical_text_v1; anchor-resolution record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.hard_call_hash_unnormalized',
@@ -71544,6 +71729,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'hashed field and canonicalisation',
+        fixture_kinds: [],
     },
     {
         code: 'validation.library_promotion_without_gate',
@@ -71553,6 +71739,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.library_promotion_candidate_confused_with_durable_write',
@@ -71562,6 +71749,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.privileged_source_auto_promoted',
@@ -71571,6 +71759,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: 'approval record; privileged flag on sources',
+        fixture_kinds: [],
     },
     {
         code: 'validation.requires_background_progress_legacy_field_present',
@@ -71580,6 +71769,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.background_execution_heartbeat_confused',
@@ -71589,6 +71779,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.reliance_packet_without_input_manifest',
@@ -71598,6 +71789,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.reliance_status_not_derivable',
@@ -71607,6 +71799,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.reliance_packet_stale_snapshot',
@@ -71616,6 +71809,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.work_product_certification_without_reliance_packet',
@@ -71625,6 +71819,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.revision_review_packet_contains_current_action',
@@ -71634,6 +71829,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'legacy field name',
+        fixture_kinds: [],
     },
     {
         code: 'validation.review_decision_without_receipt',
@@ -71643,6 +71839,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver',
@@ -71652,6 +71849,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'meaning-bearing flag on revisions',
+        fixture_kinds: [],
     },
     {
         code: 'validation.known_good_checkpoint_missing_policy_snapshot',
@@ -71661,6 +71859,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.known_good_checkpoint_missing_capability_snapshot',
@@ -71670,6 +71869,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
@@ -71679,6 +71879,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'side-effect ledger after the checkpoint',
+        fixture_kinds: ['replay_divergence'],
     },
     {
         code: 'validation.explanation_trace_contains_hidden_reasoning',
@@ -71688,6 +71889,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.explanation_trace_without_causal_steps',
@@ -71697,6 +71899,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.replay_attempts_external_side_effect',
@@ -71706,6 +71909,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['replay_divergence'],
     },
     {
         code: 'validation.deterministic_replay_with_nondeterministic_step',
@@ -71715,6 +71919,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'source-run step records typing determinism',
+        fixture_kinds: ['replay_divergence'],
     },
     {
         code: 'validation.replay_divergence_unrecorded',
@@ -71724,6 +71929,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'record of replayed step outputs',
+        fixture_kinds: ['replay_divergence'],
     },
     {
         code: 'validation.g_surface_action_without_command',
@@ -71733,6 +71939,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'inventory of §G surface actions',
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.g_surface_missing_empty_state',
@@ -71742,6 +71949,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.g_surface_missing_degraded_state',
@@ -71751,6 +71959,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.g_surface_missing_error_state',
@@ -71760,6 +71969,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.accepted_patch_without_conformance_fixture',
@@ -71769,6 +71979,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.conformance_fixture_missing_expected_validation',
@@ -71778,6 +71989,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.conformance_fixture_not_executed_before_build_ready',
@@ -71787,6 +71999,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
 ];
 
@@ -78129,9 +78342,10 @@ defines \`AddendaBPatchSequencingGate\`: such records are schema-validated like 
 their phase order is not checked: the seed gives it no code, and its order is a "Recommended
 order" (L3359), not a rule a record can violate.
 
-Fixtures of the §10 kinds without a code of their own assert \`expected_terminal_state\`
-(\`passed\` / \`failed\`, the bundle's terminal state): \`clean-run-with-insufficient-sample-reputation\`
-and \`insufficient-sample-reputation-without-receipt\` for \`sub_agent_reputation_insufficient_sample\`.
+The §10 kind \`sub_agent_reputation_insufficient_sample\` has no defect of its own; its fixtures are
+\`insufficient-sample-reputation-without-receipt\` (firing: a score without its formula receipt) and
+\`clean-run-with-insufficient-sample-reputation\` (a clean twin that also asserts the terminal state
+\`passed\`).
 `;
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/docs.ts
@@ -78366,12 +78580,14 @@ that each \`expected_receipt_refs\` entry is a receipt id of the bundle):
   the kinds not covered), and each passing fixture that does not count.
 
 What counts (the runner accepts more, e.g. \`description\` or \`target\`; the gate does not): a
-firing fixture expects at least one code of a rule (the reader's own codes \`bundle_unreadable\`,
-\`record_malformed\`, \`unknown_record_type\`, \`schema_violation\` prove the reader, not the kind);
-for the three kinds with no code of their own (\`sub_agent_reputation_insufficient_sample\`,
-\`sufficiency_no_capability\`, \`sufficiency_missing_evidence\`) an \`expected_terminal_state\`
-also makes a firing fixture. A clean twin expects \`[]\` and no terminal state other than
-\`passed\` (none for those three kinds). A fixture does not count when its bundle is unreadable (actual or
+firing fixture expects at least one code the seed's catalogue lists for its kind
+(\`fixture_kinds\` in \`scripts/addenda-b/addenda-b-catalogue.json\`; every kind has such codes, the
+three without a defect of their own too). A fixture that expects only other kinds' codes, or only
+the reader's own codes \`bundle_unreadable\`, \`record_malformed\`, \`unknown_record_type\`,
+\`schema_violation\`, is a fair test that covers no kind (it fails nothing itself): one firing
+bundle relabelled across the 20 kinds proves one kind. An expected terminal state alone proves
+nothing (the pack's terminal states are \`passed\`, \`failed\` and \`unreadable\`). A clean twin
+expects \`[]\` and no terminal state other than \`passed\`. A fixture does not count when its bundle is unreadable (actual or
 expected terminal state \`unreadable\`), it is not at \`<dir>/addenda-b/<fixture_id>/\` (its
 folder named after its \`fixture_id\`), its folder, fixture.json or input is a symlink,
 \`input_bundle_ref\` is not a plain folder name beside fixture.json (\`../\`, absolute paths),
@@ -78558,12 +78774,18 @@ const seedFixtureSchema = (0,first_use/* onFirstUse */.V)(() => schemas/* object
 
 
 
-/** The kinds with no defect code of their own: their firing fixture asserts a terminal state. */
-const TERMINAL_STATE_KINDS = new Set([
-    'sub_agent_reputation_insufficient_sample',
-    'sufficiency_no_capability',
-    'sufficiency_missing_evidence',
-]);
+
+/**
+ * The codes whose firing fixture proves each kind: those the seed's catalogue lists for it. A
+ * fixture firing a code of another kind, or none, is relabelled, not a proof of this kind.
+ */
+const KIND_CODES = (() => {
+    const out = new Map();
+    for (const e of CATALOGUE)
+        for (const kind of e.fixture_kinds)
+            out.set(kind, (out.get(kind) ?? new Set()).add(e.code));
+    return out;
+})();
 /** The reader's codes: a fixture expecting only these proves the reader, not its kind's rules. */
 const READER_CODES = new Set([
     ADDENDA_B.bundleUnreadable,
@@ -78594,7 +78816,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
     const standings = mine.map((r) => build_ready_gate_judge(r, fixtureDir, ws));
     markDuplicates(standings);
     for (const s of standings)
-        if (s.why && !s.readerOnly && ran(s.result) && s.result.findings.length === 0)
+        if (s.why && !s.coversNoKind && ran(s.result) && s.result.findings.length === 0)
             out.push((0,finding/* finding */.g)(BUILD_READY.gateFailed, {
                 subject: s.result.target.id,
                 message: `Fixture ${s.id}${s.kind ? ` (${s.kind})` : ''} passed but does not count toward build-ready: ${s.why}.`,
@@ -78609,7 +78831,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
             uncovered.push(`${kind} (${role === 'firing' ? 'no firing fixture' : 'no clean twin'})`);
             out.push((0,finding/* finding */.g)(BUILD_READY.kindWithoutFixture, {
                 subject: 'gate',
-                message: `Kind ${kind} has no ${ROLE_TEXT[role](kind)} that ran and passed under ${countedDir(fixtureDir, ws)}${notCounted(ofKind)}.`,
+                message: `Kind ${kind} has no ${ROLE_TEXT[role]()} that ran and passed under ${countedDir(fixtureDir, ws)}${notCounted(ofKind)}.`,
                 location: { path: fixtureDir },
             }));
         }
@@ -78624,9 +78846,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
     return out;
 }
 const ROLE_TEXT = {
-    firing: (kind) => TERMINAL_STATE_KINDS.has(kind)
-        ? 'firing fixture (expected codes of a rule, or an expected_terminal_state)'
-        : 'firing fixture (expected_validation_codes naming a rule’s code)',
+    firing: () => 'firing fixture (expected_validation_codes naming a code the seed lists for it)',
     clean: () => 'clean twin (expected_validation_codes [] and no other expected terminal state)',
 };
 /** " (fixtures of the kind that do not count: id: why; …)", at most five. */
@@ -78712,21 +78932,27 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
         return no(`input_bundle_ref "${fx.input_bundle_ref}" is not a folder beside fixture.json`);
     const actual = r.extension.actual_terminal_state;
     const codes = fx.expected_validation_codes ?? [];
-    // Reader fixtures are legitimate tests of the reader: they just do not cover their kind.
-    const readerOnly = (why) => ((s.readerOnly = true), no(why));
+    // Reader fixtures and fixtures of other kinds' codes are fair tests: they just cover no kind.
+    const coversNoKind = (why) => ((s.coversNoKind = true), no(why));
     if (actual === 'unreadable' || fx.expected_terminal_state === 'unreadable')
-        return readerOnly('its bundle is unreadable, which proves the reader, not the kind');
-    if (codes.some((c) => !READER_CODES.has(c)))
+        return coversNoKind('its bundle is unreadable, which proves the reader, not the kind');
+    const ruleCodes = codes.filter((c) => !READER_CODES.has(c));
+    if (ruleCodes.some((c) => KIND_CODES.get(fx.fixture_kind)?.has(c)))
         s.role = 'firing';
+    else if (ruleCodes.length > 0)
+        return coversNoKind(`none of its expected codes is one the seed lists for ${fx.fixture_kind} (${listedCodes(fx.fixture_kind)})`);
     else if (codes.length > 0)
-        return readerOnly('it expects only the reader’s codes, not a rule’s');
-    else if (TERMINAL_STATE_KINDS.has(fx.fixture_kind) && fx.expected_terminal_state !== undefined)
-        s.role = 'firing';
+        return coversNoKind('it expects only the reader’s codes, not a rule’s');
     else if (fx.expected_terminal_state === undefined || fx.expected_terminal_state === 'passed')
         s.role = 'clean';
     else
         return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
     return s;
+}
+/** The first few codes the seed lists for a kind, for a message. */
+function listedCodes(kind) {
+    const codes = [...(KIND_CODES.get(kind) ?? [])];
+    return codes.length > 3 ? `${codes.slice(0, 3).join(', ')}, …` : codes.join(', ');
 }
 /** A fixture_id used by two fixtures names neither: none of them counts. */
 function markDuplicates(standings) {

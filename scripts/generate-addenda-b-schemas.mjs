@@ -394,6 +394,7 @@ const entries = catalogue.map((c) => ({
   rule_basis: c.rule_basis,
   checkable: c.checkable,
   seed_gap: c.seed_gap ?? null,
+  fixture_kinds: c.fixture_kinds ?? [],
 }));
 const catalogueTs = `${header}
 export interface CatalogueEntry {
@@ -405,6 +406,8 @@ export interface CatalogueEntry {
   rule_basis: 'explicit' | 'schema' | 'inferred';
   checkable: 'bundle' | 'registry' | 'not-mechanical';
   seed_gap: string | null;
+  /** The §10 fixture kinds whose firing fixtures this code proves (the build-ready gate). */
+  fixture_kinds: string[];
 }
 
 /** All ${entries.length} validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */

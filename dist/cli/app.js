@@ -39812,7 +39812,7 @@ const BUILD_READY = {
         code: 'validation.accepted_patch_without_conformance_fixture',
         severity: 'error',
         title: 'An Addenda B fixture kind has no firing fixture or no clean twin that counts',
-        remediation: 'Add a firing fixture (expected_validation_codes of a rule) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed\u2019s fields only (docs/addenda-b.md, "The build-ready gate").',
+        remediation: 'Add a firing fixture (expected_validation_codes naming a code the seed lists for the kind) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed\u2019s fields only (docs/addenda-b.md, "The build-ready gate").',
     },
     gateFailed: {
         code: 'validation.build_ready_gate_failed',
@@ -39836,6 +39836,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.current_projection_without_source_event',
@@ -39845,6 +39846,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.projection_event_seq_out_of_date',
@@ -39854,6 +39856,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'per-entity event sequence on most event types',
+        fixture_kinds: ['finding_event_projection', 'reliance_packet_invalidation'],
     },
     {
         code: 'validation.lifecycle_transition_without_receipt',
@@ -39863,6 +39866,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.read_model_without_input_manifest',
@@ -39872,6 +39876,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.lifecycle_event_without_read_model_invalidation',
@@ -39881,6 +39886,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.context_packet_valid_after_invalidation_event',
@@ -39890,6 +39896,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'record of context-packet use',
+        fixture_kinds: [],
     },
     {
         code: 'validation.read_model_asserts_unbacked_truth',
@@ -39899,6 +39906,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'not-mechanical',
         seed_gap: 'content of the derivation policy (derivation_policy_ref has no schema)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.metric_without_formula_spec',
@@ -39908,6 +39916,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'mapping from metric_id to FormulaSpec.formula_id',
+        fixture_kinds: [],
     },
     {
         code: 'validation.metric_value_without_formula_receipt',
@@ -39917,6 +39926,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator', 'sub_agent_reputation_insufficient_sample'],
     },
     {
         code: 'validation.formula_output_nan_or_infinity',
@@ -39926,6 +39936,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.derived_boolean_without_formula_receipt',
@@ -39935,6 +39946,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.derived_enum_without_derivation_receipt',
@@ -39944,6 +39956,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['sub_agent_reputation_insufficient_sample'],
     },
     {
         code: 'validation.workspace_externalization_without_policy',
@@ -39953,6 +39966,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['workspace_externalization_privileged_export'],
     },
     {
         code: 'validation.privileged_workspace_export_without_confirmation',
@@ -39962,6 +39976,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['workspace_externalization_privileged_export'],
     },
     {
         code: 'validation.external_source_query_without_receipt',
@@ -39971,6 +39986,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'typed record of the query/fetch action itself',
+        fixture_kinds: ['workspace_externalization_privileged_export'],
     },
     {
         code: 'validation.externalization_cost_cap_missing',
@@ -39980,6 +39996,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['workspace_externalization_privileged_export'],
     },
     {
         code: 'validation.finding_state_mutated_inside_immutable_envelope',
@@ -39989,6 +40006,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.finding_current_projection_without_event',
@@ -39998,6 +40016,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.blocking_finding_without_authority',
@@ -40007,6 +40026,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection', 'pattern_c_route_conflict'],
     },
     {
         code: 'validation.model_judgment_only_blocker_without_permission',
@@ -40016,6 +40036,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.feedback_finding_view_authority_drift',
@@ -40025,6 +40046,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.progress_signal_match_key_drift',
@@ -40034,6 +40056,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'link from ProgressSignalRecord to its finding; which key fields define equality',
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.artifact_targeted_finding_missing_version_ref',
@@ -40043,6 +40066,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.envelope_target_projection_drift',
@@ -40052,6 +40076,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: 'EvaluatedTarget shape (live Common Contracts)',
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.envelope_basis_missing',
@@ -40061,6 +40086,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.chain_id_name_drift',
@@ -40070,6 +40096,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'list of non-canonical chain-id field names',
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.pattern_c_chain_id_mismatch',
@@ -40079,6 +40106,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.pattern_c_chain_without_resolution_receipt',
@@ -40088,6 +40116,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.pattern_c_route_conflict_unresolved',
@@ -40097,6 +40126,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.pattern_c_snapshot_mismatch',
@@ -40106,6 +40136,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.pattern_c_missing_expected_producer',
@@ -40115,6 +40146,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['pattern_c_route_conflict'],
     },
     {
         code: 'validation.runtime_state_emitted_to_envelope',
@@ -40124,6 +40156,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: 'envelope state/disposition field (retained live field)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.disposition_without_verdict_mapping',
@@ -40133,6 +40166,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.indeterminate_without_cause',
@@ -40142,6 +40176,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'field carrying the verdict and IndeterminateCause',
+        fixture_kinds: [],
     },
     {
         code: 'validation.evaluation_decision_boolean_pass_legacy',
@@ -40151,6 +40186,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'legacy boolean field name',
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_branch_missing_handler',
@@ -40160,6 +40196,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_branch_unregistered',
@@ -40169,6 +40206,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_delivery_duplicate_without_idempotency',
@@ -40178,6 +40216,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_consumed_without_receipt',
@@ -40187,6 +40226,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'FeedbackConsumptionReceipt shape; bundle as-of time',
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_bundle_absence_unexplained',
@@ -40196,6 +40236,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.type_owner_drift',
@@ -40205,6 +40246,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'inventory of which document declares/imports each type',
+        fixture_kinds: [],
     },
     {
         code: 'validation.pending_owner_without_degraded_behavior',
@@ -40214,6 +40256,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.build_ready_gate_failed',
@@ -40223,6 +40266,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'record type for cross-doc insert obligations',
+        fixture_kinds: [],
     },
     {
         code: 'validation.phantom_type_reference',
@@ -40232,6 +40276,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'inventory of type references per document',
+        fixture_kinds: [],
     },
     {
         code: 'validation.positive_observation_missing_for_passed_criteria_when_required',
@@ -40241,6 +40286,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: "the 'when required' switch",
+        fixture_kinds: [],
     },
     {
         code: 'validation.learning_mode_value_drift',
@@ -40250,6 +40296,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.learning_mode_redeclared_outside_owner',
@@ -40259,6 +40306,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'inventory of which document declares each type',
+        fixture_kinds: [],
     },
     {
         code: 'validation.repair_routed_to_non_revision_port',
@@ -40268,6 +40316,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'OutcomeRepairInstruction shape (meaning-bearing flag, target port)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.revisor_declares_revision_in',
@@ -40277,6 +40326,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.meaning_bearing_repair_without_revision_capability',
@@ -40286,6 +40336,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.feedback_bundle_emitted_against_matrix',
@@ -40295,6 +40346,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.envelope_missing_for_result',
@@ -40304,6 +40356,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.legal_payload_authority_level_legacy',
@@ -40313,6 +40366,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'legacy field name',
+        fixture_kinds: [],
     },
     {
         code: 'validation.authority_level_projection_drift',
@@ -40322,6 +40376,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.legal_treatment_status_missing_when_legal_source',
@@ -40331,6 +40386,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.repeated_failure_key_missing_artifact_stable_id',
@@ -40340,6 +40396,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
@@ -40349,6 +40406,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['finding_event_projection'],
     },
     {
         code: 'validation.source_workspace_hash_typed_as_artifact_hash',
@@ -40358,6 +40416,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
@@ -40367,6 +40426,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.workspace_snapshot_hash_mismatch',
@@ -40376,6 +40436,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['source_workspace_concurrent_write'],
     },
     {
         code: 'validation.revision_lifecycle_illegal_transition',
@@ -40385,6 +40446,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'allowed-transition table for RevisionExecutionLifecycleState',
+        fixture_kinds: [],
     },
     {
         code: 'validation.revision_lifecycle_missing_receipt',
@@ -40394,6 +40456,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'link from a transition to its receipt (no receipt_ref field)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.terminal_state_without_terminal_receipt',
@@ -40403,6 +40466,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'which receipt is terminal per state; TaskCancelReceipt shape',
+        fixture_kinds: [],
     },
     {
         code: 'validation.step_idempotency_key_missing',
@@ -40412,6 +40476,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.step_idempotency_kind_unregistered',
@@ -40421,6 +40486,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.step_idempotency_parallel_enum_drift',
@@ -40430,6 +40496,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.workspace_mutation_without_precondition',
@@ -40439,6 +40506,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['source_workspace_concurrent_write'],
     },
     {
         code: 'validation.workspace_event_seq_conflict',
@@ -40448,6 +40516,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['source_workspace_concurrent_write'],
     },
     {
         code: 'validation.workspace_api_operation_unregistered',
@@ -40457,6 +40526,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.workspace_receipt_missing_head_hash',
@@ -40466,6 +40536,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['source_workspace_concurrent_write'],
     },
     {
         code: 'validation.workspace_read_without_snapshot_receipt',
@@ -40475,6 +40546,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revision_plan_contains_predicted_post_hash',
@@ -40484,6 +40556,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['rolling_hash_parallel_same_artifact'],
     },
     {
         code: 'validation.in_place_lock_missing_expected_pre_hash',
@@ -40493,6 +40566,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['rolling_hash_parallel_same_artifact'],
     },
     {
         code: 'validation.rolling_hash_parallel_steps_same_artifact',
@@ -40502,6 +40576,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['rolling_hash_parallel_same_artifact'],
     },
     {
         code: 'validation.rolling_hash_same_artifact_dependency_missing',
@@ -40511,6 +40586,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['rolling_hash_parallel_same_artifact'],
     },
     {
         code: 'validation.outcome_dependency_cycle',
@@ -40520,6 +40596,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'outcome dependency graph record (live spec)',
+        fixture_kinds: ['revalidation_cascade_cycle'],
     },
     {
         code: 'validation.revalidation_cascade_loop',
@@ -40529,6 +40606,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['revalidation_cascade_cycle'],
     },
     {
         code: 'validation.revalidation_cascade_max_depth_exceeded',
@@ -40538,6 +40616,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['revalidation_cascade_cycle'],
     },
     {
         code: 'validation.success_marked_before_cascade_quiescent',
@@ -40547,6 +40626,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'time/sequence of the success marking (transitions carry none)',
+        fixture_kinds: ['revalidation_cascade_cycle'],
     },
     {
         code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
@@ -40556,6 +40636,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'outcome state history record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.hard_call_options_empty',
@@ -40565,6 +40646,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['hard_call_empty_options'],
     },
     {
         code: 'validation.hard_call_closed_choice_needs_two_options',
@@ -40574,6 +40656,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['hard_call_empty_options'],
     },
     {
         code: 'validation.hard_call_freeform_missing_response_schema',
@@ -40583,6 +40666,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'response-schema field on HardRevisionCall',
+        fixture_kinds: ['hard_call_empty_options'],
     },
     {
         code: 'validation.hard_call_resolved_without_dispatcher_receipt',
@@ -40592,6 +40676,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.cancel_ignores_executed_side_effect',
@@ -40601,6 +40686,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'side-effect ledger record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.skip_without_receipt',
@@ -40610,6 +40696,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'record that marks a target as skipped',
+        fixture_kinds: [],
     },
     {
         code: 'validation.forum_deadlock_without_policy',
@@ -40619,6 +40706,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'record of forum rooms/deliberations',
+        fixture_kinds: [],
     },
     {
         code: 'validation.forum_policy_allows_task_agent_decides',
@@ -40628,6 +40716,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.forum_no_consensus_without_terminal_route',
@@ -40637,6 +40726,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.concurrency_tie_breaker_uses_wall_clock',
@@ -40646,6 +40736,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'record of the granted order',
+        fixture_kinds: [],
     },
     {
         code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
@@ -40655,6 +40746,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'record of the granted order',
+        fixture_kinds: [],
     },
     {
         code: 'validation.concurrency_tie_breaker_missing_final_key',
@@ -40664,6 +40756,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.sufficiency_protocol_without_detection',
@@ -40673,6 +40766,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'outcome disposition record (live)',
+        fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
     },
     {
         code: 'validation.no_improvement_without_metric',
@@ -40682,6 +40776,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.no_improvement_without_epsilon',
@@ -40691,6 +40786,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.procedure_exhaustion_without_candidate_universe',
@@ -40700,6 +40796,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['sufficiency_no_capability'],
     },
     {
         code: 'validation.hard_call_raised_when_no_human_choice_available',
@@ -40709,6 +40806,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'whether the user can alter the policy / a research route exists',
+        fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
     },
     {
         code: 'validation.sufficiency_retry_after_terminal_detection',
@@ -40718,6 +40816,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'timestamps on attempts/dispatches (ProcedureAttemptRecord has none)',
+        fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
     },
     {
         code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
@@ -40727,6 +40826,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'outcome disposition record (live)',
+        fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
     },
     {
         code: 'validation.revision_plan_dependency_edge_drift',
@@ -40736,6 +40836,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'DependencyEdge direction; dependency_edges field on RevisionPlan',
+        fixture_kinds: [],
     },
     {
         code: 'validation.revision_plan_step_dependency_undefined',
@@ -40745,6 +40846,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revision_plan_cycle',
@@ -40754,6 +40856,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revision_plan_dependency_targets_missing_step',
@@ -40763,6 +40866,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revalidation_policy_ambiguous',
@@ -40772,6 +40876,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revalidation_policy_ref_missing',
@@ -40781,6 +40886,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revalidation_trigger_legacy_field_present',
@@ -40790,6 +40896,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.revalidation_expectation_legacy_field_present',
@@ -40799,6 +40906,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.regenerate_missing_previous_attempt_hashes',
@@ -40808,6 +40916,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['regenerate_identical_output'],
     },
     {
         code: 'validation.regenerate_identical_output',
@@ -40817,6 +40926,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['regenerate_identical_output'],
     },
     {
         code: 'validation.regenerate_loop_after_identical_rejection',
@@ -40826,6 +40936,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['regenerate_identical_output'],
     },
     {
         code: 'validation.metric_rollup_without_window',
@@ -40835,6 +40946,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.metric_rollup_includes_invalidated_observation',
@@ -40844,6 +40956,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'invalidation marker for observations',
+        fixture_kinds: [],
     },
     {
         code: 'validation.formula_test_vector_missing',
@@ -40853,6 +40966,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.formula_version_drift',
@@ -40862,6 +40976,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.correlation_metric_declared_as_ratio',
@@ -40871,6 +40986,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.unanchored_required_criterion_indeterminate',
@@ -40880,6 +40996,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.no_aggregation_eligible_criteria',
@@ -40889,6 +41006,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.criterion_weight_missing_under_from_criterion_weight',
@@ -40898,6 +41016,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.criterion_priority_weight_missing',
@@ -40907,6 +41026,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.criterion_weight_invalid',
@@ -40916,6 +41036,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.criterion_weight_sum_zero',
@@ -40925,6 +41046,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.quality_index_pass_status_drift',
@@ -40934,6 +41056,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.quality_index_without_formula_receipt',
@@ -40943,6 +41066,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.quality_index_score_out_of_range',
@@ -40952,6 +41076,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['formula_nan_zero_denominator'],
     },
     {
         code: 'validation.cost_vector_unit_mismatch',
@@ -40961,6 +41086,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.cost_quantile_sum_without_correlation_policy',
@@ -40970,6 +41096,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'field holding CostCorrelationPolicy; aggregate-to-parts link',
+        fixture_kinds: [],
     },
     {
         code: 'validation.scalar_cost_estimate_legacy_field_present',
@@ -40979,6 +41106,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'legacy field name',
+        fixture_kinds: [],
     },
     {
         code: 'validation.cost_vector_negative_component',
@@ -40988,6 +41116,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.novelty_no_neighbor_has_distance',
@@ -40997,6 +41126,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['novelty_no_neighbor'],
     },
     {
         code: 'validation.novelty_neighbor_missing_distance',
@@ -41006,6 +41136,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['novelty_no_neighbor'],
     },
     {
         code: 'validation.novelty_metric_space_undefined',
@@ -41015,6 +41146,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['novelty_no_neighbor'],
     },
     {
         code: 'validation.template_match_component_out_of_range',
@@ -41024,6 +41156,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.template_match_weight_invalid',
@@ -41033,6 +41166,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.template_match_total_weight_zero',
@@ -41042,6 +41176,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.template_match_soft_penalty_invalid',
@@ -41051,6 +41186,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.template_match_hard_veto_cap_invalid',
@@ -41060,6 +41196,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.template_match_output_nan',
@@ -41069,6 +41206,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['template_match_zero_weight'],
     },
     {
         code: 'validation.calibration_metric_without_sample_policy',
@@ -41078,6 +41216,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.calibration_metric_all_one_class',
@@ -41087,6 +41226,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.calibration_metric_without_censoring_policy',
@@ -41096,6 +41236,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.criterion_semantics_hash_legacy_name',
@@ -41105,6 +41246,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.criterion_semantics_version_unbumped_on_meaning_change',
@@ -41114,6 +41256,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'not-mechanical',
         seed_gap: 'semantic review verdict',
+        fixture_kinds: [],
     },
     {
         code: 'validation.semantic_version_bumped_without_review_receipt',
@@ -41123,6 +41266,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.source_kind_taint_unmapped',
@@ -41132,6 +41276,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['taint_laundering_through_summary'],
     },
     {
         code: 'validation.external_authority_without_trust_basis',
@@ -41141,6 +41286,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'trust-basis/taint fields on SourceRecord',
+        fixture_kinds: [],
     },
     {
         code: 'validation.taint_not_inherited_through_summary',
@@ -41150,6 +41296,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'TaintClass values and order; derivation-lineage field',
+        fixture_kinds: ['taint_laundering_through_summary'],
     },
     {
         code: 'validation.workspace_taint_missing_aggregation_policy',
@@ -41159,6 +41306,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.taint_downgrade_without_sanitization_node',
@@ -41168,6 +41316,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'TaintClass values and order',
+        fixture_kinds: ['taint_laundering_through_summary'],
     },
     {
         code: 'validation.tier0_source_record_materialized',
@@ -41177,6 +41326,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.claim_depends_on_tier0_lookup',
@@ -41186,6 +41336,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.source_tier_transition_not_persisted',
@@ -41195,6 +41346,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.source_tier_demotion_without_authority',
@@ -41204,6 +41356,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'access-tier authority policy',
+        fixture_kinds: [],
     },
     {
         code: 'validation.research_need_scope_missing',
@@ -41213,6 +41366,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.research_need_run_id_on_task_scope_conflict',
@@ -41222,6 +41376,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.research_need_double_leased',
@@ -41231,6 +41386,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.research_need_human_needed_without_exit',
@@ -41240,6 +41396,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.claim_support_status_without_derivation',
@@ -41249,6 +41406,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.evidence_anchor_without_claim_ref',
@@ -41258,6 +41416,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.domain_payload_without_registry_ref',
@@ -41267,6 +41426,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'field linking a payload to its DomainPayloadRegistryRef',
+        fixture_kinds: [],
     },
     {
         code: 'validation.extractor_missing_reported_as_source_missing',
@@ -41276,6 +41436,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'not-mechanical',
         seed_gap: 'extractor-vs-source failure record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.run_board_event_without_governance',
@@ -41285,6 +41446,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['run_board_suppressed_event_stub', 'forum_cross_matter_leak'],
     },
     {
         code: 'validation.visible_post_cross_matter_leak',
@@ -41294,6 +41456,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'reader/delivery record carrying the reader matter_id',
+        fixture_kinds: ['forum_cross_matter_leak'],
     },
     {
         code: 'validation.suppressed_event_without_audit_stub',
@@ -41303,6 +41466,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['run_board_suppressed_event_stub'],
     },
     {
         code: 'validation.passive_board_autopublish_without_policy',
@@ -41312,6 +41476,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['run_board_suppressed_event_stub'],
     },
     {
         code: 'validation.context_packet_without_request',
@@ -41321,6 +41486,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.context_packet_without_assembly_receipt',
@@ -41330,6 +41496,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'record of context-packet use',
+        fixture_kinds: [],
     },
     {
         code: 'validation.per_activation_context_budget_exceeded',
@@ -41339,6 +41506,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.required_packet_item_omitted_without_block_or_warning',
@@ -41348,6 +41516,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'block/warning record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.module_assistance_request_without_endpoint',
@@ -41357,6 +41526,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.assistance_request_without_answer_schema',
@@ -41366,6 +41536,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.moderator_failure_without_fallback',
@@ -41375,6 +41546,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'not-mechanical',
         seed_gap: 'moderator/fallback records',
+        fixture_kinds: [],
     },
     {
         code: 'validation.task_agent_substantive_decision_forbidden',
@@ -41384,6 +41556,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'not-mechanical',
         seed_gap: 'actor roles and decision records',
+        fixture_kinds: [],
     },
     {
         code: 'validation.run_guidance_consumed_while_contested',
@@ -41393,6 +41566,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'guidance consumption record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
@@ -41402,6 +41576,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'guidance injection record (which run consumed it)',
+        fixture_kinds: [],
     },
     {
         code: 'validation.run_guidance_lifecycle_transition_without_receipt',
@@ -41411,6 +41586,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.user_action_without_command_registry_entry',
@@ -41420,6 +41596,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'inventory of user/surface actions',
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.command_missing_idempotency_key',
@@ -41429,6 +41606,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.command_missing_read_model_invalidation',
@@ -41438,6 +41616,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.phantom_button_no_command',
@@ -41447,6 +41626,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.sub_agent_point_without_fallback',
@@ -41456,6 +41636,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.output_contract_singular_legacy_field_present',
@@ -41465,6 +41646,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'legacy field name',
+        fixture_kinds: [],
     },
     {
         code: 'validation.plan_verifier_required_but_missing',
@@ -41474,6 +41656,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: 'plan-verifier result record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.structured_anchor_empty',
@@ -41483,6 +41666,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.context_hash_unverified',
@@ -41492,6 +41676,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'not-mechanical',
         seed_gap: 'definition of sha256_canonical_text_v1; anchor-resolution record',
+        fixture_kinds: [],
     },
     {
         code: 'validation.hard_call_hash_unnormalized',
@@ -41501,6 +41686,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'hashed field and canonicalisation',
+        fixture_kinds: [],
     },
     {
         code: 'validation.library_promotion_without_gate',
@@ -41510,6 +41696,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.library_promotion_candidate_confused_with_durable_write',
@@ -41519,6 +41706,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.privileged_source_auto_promoted',
@@ -41528,6 +41716,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: 'approval record; privileged flag on sources',
+        fixture_kinds: [],
     },
     {
         code: 'validation.requires_background_progress_legacy_field_present',
@@ -41537,6 +41726,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.background_execution_heartbeat_confused',
@@ -41546,6 +41736,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.reliance_packet_without_input_manifest',
@@ -41555,6 +41746,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.reliance_status_not_derivable',
@@ -41564,6 +41756,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.reliance_packet_stale_snapshot',
@@ -41573,6 +41766,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.work_product_certification_without_reliance_packet',
@@ -41582,6 +41776,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['reliance_packet_invalidation'],
     },
     {
         code: 'validation.revision_review_packet_contains_current_action',
@@ -41591,6 +41786,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'legacy field name',
+        fixture_kinds: [],
     },
     {
         code: 'validation.review_decision_without_receipt',
@@ -41600,6 +41796,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver',
@@ -41609,6 +41806,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'meaning-bearing flag on revisions',
+        fixture_kinds: [],
     },
     {
         code: 'validation.known_good_checkpoint_missing_policy_snapshot',
@@ -41618,6 +41816,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.known_good_checkpoint_missing_capability_snapshot',
@@ -41627,6 +41826,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
@@ -41636,6 +41836,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'side-effect ledger after the checkpoint',
+        fixture_kinds: ['replay_divergence'],
     },
     {
         code: 'validation.explanation_trace_contains_hidden_reasoning',
@@ -41645,6 +41846,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.explanation_trace_without_causal_steps',
@@ -41654,6 +41856,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.replay_attempts_external_side_effect',
@@ -41663,6 +41866,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: ['replay_divergence'],
     },
     {
         code: 'validation.deterministic_replay_with_nondeterministic_step',
@@ -41672,6 +41876,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'bundle',
         seed_gap: 'source-run step records typing determinism',
+        fixture_kinds: ['replay_divergence'],
     },
     {
         code: 'validation.replay_divergence_unrecorded',
@@ -41681,6 +41886,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: 'record of replayed step outputs',
+        fixture_kinds: ['replay_divergence'],
     },
     {
         code: 'validation.g_surface_action_without_command',
@@ -41690,6 +41896,7 @@ const CATALOGUE = [
         rule_basis: 'explicit',
         checkable: 'registry',
         seed_gap: 'inventory of \u00a7G surface actions',
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.g_surface_missing_empty_state',
@@ -41699,6 +41906,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.g_surface_missing_degraded_state',
@@ -41708,6 +41916,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.g_surface_missing_error_state',
@@ -41717,6 +41926,7 @@ const CATALOGUE = [
         rule_basis: 'schema',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: ['command_registry_phantom_button'],
     },
     {
         code: 'validation.accepted_patch_without_conformance_fixture',
@@ -41726,6 +41936,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.conformance_fixture_missing_expected_validation',
@@ -41735,6 +41946,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'bundle',
         seed_gap: null,
+        fixture_kinds: [],
     },
     {
         code: 'validation.conformance_fixture_not_executed_before_build_ready',
@@ -41744,6 +41956,7 @@ const CATALOGUE = [
         rule_basis: 'inferred',
         checkable: 'registry',
         seed_gap: null,
+        fixture_kinds: [],
     },
 ];
 
@@ -48086,9 +48299,10 @@ defines \`AddendaBPatchSequencingGate\`: such records are schema-validated like 
 their phase order is not checked: the seed gives it no code, and its order is a "Recommended
 order" (L3359), not a rule a record can violate.
 
-Fixtures of the \u00a710 kinds without a code of their own assert \`expected_terminal_state\`
-(\`passed\` / \`failed\`, the bundle's terminal state): \`clean-run-with-insufficient-sample-reputation\`
-and \`insufficient-sample-reputation-without-receipt\` for \`sub_agent_reputation_insufficient_sample\`.
+The \u00a710 kind \`sub_agent_reputation_insufficient_sample\` has no defect of its own; its fixtures are
+\`insufficient-sample-reputation-without-receipt\` (firing: a score without its formula receipt) and
+\`clean-run-with-insufficient-sample-reputation\` (a clean twin that also asserts the terminal state
+\`passed\`).
 `;
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/docs.ts
@@ -48323,12 +48537,14 @@ that each \`expected_receipt_refs\` entry is a receipt id of the bundle):
   the kinds not covered), and each passing fixture that does not count.
 
 What counts (the runner accepts more, e.g. \`description\` or \`target\`; the gate does not): a
-firing fixture expects at least one code of a rule (the reader's own codes \`bundle_unreadable\`,
-\`record_malformed\`, \`unknown_record_type\`, \`schema_violation\` prove the reader, not the kind);
-for the three kinds with no code of their own (\`sub_agent_reputation_insufficient_sample\`,
-\`sufficiency_no_capability\`, \`sufficiency_missing_evidence\`) an \`expected_terminal_state\`
-also makes a firing fixture. A clean twin expects \`[]\` and no terminal state other than
-\`passed\` (none for those three kinds). A fixture does not count when its bundle is unreadable (actual or
+firing fixture expects at least one code the seed's catalogue lists for its kind
+(\`fixture_kinds\` in \`scripts/addenda-b/addenda-b-catalogue.json\`; every kind has such codes, the
+three without a defect of their own too). A fixture that expects only other kinds' codes, or only
+the reader's own codes \`bundle_unreadable\`, \`record_malformed\`, \`unknown_record_type\`,
+\`schema_violation\`, is a fair test that covers no kind (it fails nothing itself): one firing
+bundle relabelled across the 20 kinds proves one kind. An expected terminal state alone proves
+nothing (the pack's terminal states are \`passed\`, \`failed\` and \`unreadable\`). A clean twin
+expects \`[]\` and no terminal state other than \`passed\`. A fixture does not count when its bundle is unreadable (actual or
 expected terminal state \`unreadable\`), it is not at \`<dir>/addenda-b/<fixture_id>/\` (its
 folder named after its \`fixture_id\`), its folder, fixture.json or input is a symlink,
 \`input_bundle_ref\` is not a plain folder name beside fixture.json (\`../\`, absolute paths),
@@ -48515,12 +48731,18 @@ const seedFixtureSchema = onFirstUse(() => object({
 
 
 
-/** The kinds with no defect code of their own: their firing fixture asserts a terminal state. */
-const TERMINAL_STATE_KINDS = new Set([
-    'sub_agent_reputation_insufficient_sample',
-    'sufficiency_no_capability',
-    'sufficiency_missing_evidence',
-]);
+
+/**
+ * The codes whose firing fixture proves each kind: those the seed's catalogue lists for it. A
+ * fixture firing a code of another kind, or none, is relabelled, not a proof of this kind.
+ */
+const KIND_CODES = (() => {
+    const out = new Map();
+    for (const e of CATALOGUE)
+        for (const kind of e.fixture_kinds)
+            out.set(kind, (out.get(kind) ?? new Set()).add(e.code));
+    return out;
+})();
 /** The reader's codes: a fixture expecting only these proves the reader, not its kind's rules. */
 const READER_CODES = new Set([
     ADDENDA_B.bundleUnreadable,
@@ -48551,7 +48773,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
     const standings = mine.map((r) => build_ready_gate_judge(r, fixtureDir, ws));
     markDuplicates(standings);
     for (const s of standings)
-        if (s.why && !s.readerOnly && ran(s.result) && s.result.findings.length === 0)
+        if (s.why && !s.coversNoKind && ran(s.result) && s.result.findings.length === 0)
             out.push(finding(BUILD_READY.gateFailed, {
                 subject: s.result.target.id,
                 message: `Fixture ${s.id}${s.kind ? ` (${s.kind})` : ''} passed but does not count toward build-ready: ${s.why}.`,
@@ -48566,7 +48788,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
             uncovered.push(`${kind} (${role === 'firing' ? 'no firing fixture' : 'no clean twin'})`);
             out.push(finding(BUILD_READY.kindWithoutFixture, {
                 subject: 'gate',
-                message: `Kind ${kind} has no ${ROLE_TEXT[role](kind)} that ran and passed under ${countedDir(fixtureDir, ws)}${notCounted(ofKind)}.`,
+                message: `Kind ${kind} has no ${ROLE_TEXT[role]()} that ran and passed under ${countedDir(fixtureDir, ws)}${notCounted(ofKind)}.`,
                 location: { path: fixtureDir },
             }));
         }
@@ -48581,9 +48803,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
     return out;
 }
 const ROLE_TEXT = {
-    firing: (kind) => TERMINAL_STATE_KINDS.has(kind)
-        ? 'firing fixture (expected codes of a rule, or an expected_terminal_state)'
-        : 'firing fixture (expected_validation_codes naming a rule\u2019s code)',
+    firing: () => 'firing fixture (expected_validation_codes naming a code the seed lists for it)',
     clean: () => 'clean twin (expected_validation_codes [] and no other expected terminal state)',
 };
 /** " (fixtures of the kind that do not count: id: why; \u2026)", at most five. */
@@ -48669,21 +48889,27 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
         return no(`input_bundle_ref "${fx.input_bundle_ref}" is not a folder beside fixture.json`);
     const actual = r.extension.actual_terminal_state;
     const codes = fx.expected_validation_codes ?? [];
-    // Reader fixtures are legitimate tests of the reader: they just do not cover their kind.
-    const readerOnly = (why) => ((s.readerOnly = true), no(why));
+    // Reader fixtures and fixtures of other kinds' codes are fair tests: they just cover no kind.
+    const coversNoKind = (why) => ((s.coversNoKind = true), no(why));
     if (actual === 'unreadable' || fx.expected_terminal_state === 'unreadable')
-        return readerOnly('its bundle is unreadable, which proves the reader, not the kind');
-    if (codes.some((c) => !READER_CODES.has(c)))
+        return coversNoKind('its bundle is unreadable, which proves the reader, not the kind');
+    const ruleCodes = codes.filter((c) => !READER_CODES.has(c));
+    if (ruleCodes.some((c) => KIND_CODES.get(fx.fixture_kind)?.has(c)))
         s.role = 'firing';
+    else if (ruleCodes.length > 0)
+        return coversNoKind(`none of its expected codes is one the seed lists for ${fx.fixture_kind} (${listedCodes(fx.fixture_kind)})`);
     else if (codes.length > 0)
-        return readerOnly('it expects only the reader\u2019s codes, not a rule\u2019s');
-    else if (TERMINAL_STATE_KINDS.has(fx.fixture_kind) && fx.expected_terminal_state !== undefined)
-        s.role = 'firing';
+        return coversNoKind('it expects only the reader\u2019s codes, not a rule\u2019s');
     else if (fx.expected_terminal_state === undefined || fx.expected_terminal_state === 'passed')
         s.role = 'clean';
     else
         return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
     return s;
+}
+/** The first few codes the seed lists for a kind, for a message. */
+function listedCodes(kind) {
+    const codes = [...(KIND_CODES.get(kind) ?? [])];
+    return codes.length > 3 ? `${codes.slice(0, 3).join(', ')}, \u2026` : codes.join(', ');
 }
 /** A fixture_id used by two fixtures names neither: none of them counts. */
 function markDuplicates(standings) {

@@ -5,16 +5,21 @@ import { loadJsonObject } from '../../io/json-file.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { PackResult } from '../pack.js';
 import { BUILD_READY } from './build-ready.js';
+import { CATALOGUE } from './catalogue.generated.js';
 import { ADDENDA_B } from './codes.js';
 import { SEED_ENUM_VALUES } from './schema/generated.js';
 import { seedFixtureSchema } from './seed-fixture.js';
 
-/** The kinds with no defect code of their own: their firing fixture asserts a terminal state. */
-export const TERMINAL_STATE_KINDS: ReadonlySet<string> = new Set([
-  'sub_agent_reputation_insufficient_sample',
-  'sufficiency_no_capability',
-  'sufficiency_missing_evidence',
-]);
+/**
+ * The codes whose firing fixture proves each kind: those the seed's catalogue lists for it. A
+ * fixture firing a code of another kind, or none, is relabelled, not a proof of this kind.
+ */
+const KIND_CODES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const out = new Map<string, Set<string>>();
+  for (const e of CATALOGUE)
+    for (const kind of e.fixture_kinds) out.set(kind, (out.get(kind) ?? new Set()).add(e.code));
+  return out;
+})();
 
 /** The reader's codes: a fixture expecting only these proves the reader, not its kind's rules. */
 const READER_CODES: ReadonlySet<string> = new Set(
@@ -36,8 +41,11 @@ interface Standing {
   kind: string | undefined;
   path: string;
   role?: 'firing' | 'clean';
-  /** Passed, but proves the reader (unreadable bundle, reader codes only): counts for no kind. */
-  readerOnly?: boolean;
+  /**
+   * Passed, and a fair test, but proves no kind: the reader (an unreadable bundle, reader codes
+   * only) or a code the seed lists for other kinds. It counts for no kind and fails nothing.
+   */
+  coversNoKind?: boolean;
   why?: string;
 }
 
@@ -69,7 +77,7 @@ export function buildReadyFindings(
   const standings = mine.map((r) => judge(r, fixtureDir, ws));
   markDuplicates(standings);
   for (const s of standings)
-    if (s.why && !s.readerOnly && ran(s.result) && s.result.findings.length === 0)
+    if (s.why && !s.coversNoKind && ran(s.result) && s.result.findings.length === 0)
       out.push(
         finding(BUILD_READY.gateFailed, {
           subject: s.result.target.id,
@@ -87,7 +95,7 @@ export function buildReadyFindings(
       out.push(
         finding(BUILD_READY.kindWithoutFixture, {
           subject: 'gate',
-          message: `Kind ${kind} has no ${ROLE_TEXT[role](kind)} that ran and passed under ${countedDir(fixtureDir, ws)}${notCounted(ofKind)}.`,
+          message: `Kind ${kind} has no ${ROLE_TEXT[role]()} that ran and passed under ${countedDir(fixtureDir, ws)}${notCounted(ofKind)}.`,
           location: { path: fixtureDir },
         }),
       );
@@ -107,10 +115,7 @@ export function buildReadyFindings(
 }
 
 const ROLE_TEXT = {
-  firing: (kind: string) =>
-    TERMINAL_STATE_KINDS.has(kind)
-      ? 'firing fixture (expected codes of a rule, or an expected_terminal_state)'
-      : 'firing fixture (expected_validation_codes naming a rule’s code)',
+  firing: () => 'firing fixture (expected_validation_codes naming a code the seed lists for it)',
   clean: () => 'clean twin (expected_validation_codes [] and no other expected terminal state)',
 };
 
@@ -206,18 +211,28 @@ function judge(r: PackResult, fixtureDir: string, ws: Workspace): Standing {
     return no(`input_bundle_ref "${fx.input_bundle_ref}" is not a folder beside fixture.json`);
   const actual = (r.extension as { actual_terminal_state?: unknown }).actual_terminal_state;
   const codes = fx.expected_validation_codes ?? [];
-  // Reader fixtures are legitimate tests of the reader: they just do not cover their kind.
-  const readerOnly = (why: string) => ((s.readerOnly = true), no(why));
+  // Reader fixtures and fixtures of other kinds' codes are fair tests: they just cover no kind.
+  const coversNoKind = (why: string) => ((s.coversNoKind = true), no(why));
   if (actual === 'unreadable' || fx.expected_terminal_state === 'unreadable')
-    return readerOnly('its bundle is unreadable, which proves the reader, not the kind');
-  if (codes.some((c) => !READER_CODES.has(c))) s.role = 'firing';
-  else if (codes.length > 0) return readerOnly('it expects only the reader’s codes, not a rule’s');
-  else if (TERMINAL_STATE_KINDS.has(fx.fixture_kind) && fx.expected_terminal_state !== undefined)
-    s.role = 'firing';
+    return coversNoKind('its bundle is unreadable, which proves the reader, not the kind');
+  const ruleCodes = codes.filter((c) => !READER_CODES.has(c));
+  if (ruleCodes.some((c) => KIND_CODES.get(fx.fixture_kind)?.has(c))) s.role = 'firing';
+  else if (ruleCodes.length > 0)
+    return coversNoKind(
+      `none of its expected codes is one the seed lists for ${fx.fixture_kind} (${listedCodes(fx.fixture_kind)})`,
+    );
+  else if (codes.length > 0)
+    return coversNoKind('it expects only the reader’s codes, not a rule’s');
   else if (fx.expected_terminal_state === undefined || fx.expected_terminal_state === 'passed')
     s.role = 'clean';
   else return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
   return s;
+}
+
+/** The first few codes the seed lists for a kind, for a message. */
+function listedCodes(kind: string): string {
+  const codes = [...(KIND_CODES.get(kind) ?? [])];
+  return codes.length > 3 ? `${codes.slice(0, 3).join(', ')}, …` : codes.join(', ');
 }
 
 /** A fixture_id used by two fixtures names neither: none of them counts. */

@@ -24,7 +24,7 @@ export const BUILD_READY = {
     severity: 'error',
     title: 'An Addenda B fixture kind has no firing fixture or no clean twin that counts',
     remediation:
-      'Add a firing fixture (expected_validation_codes of a rule) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed’s fields only (docs/addenda-b.md, "The build-ready gate").',
+      'Add a firing fixture (expected_validation_codes naming a code the seed lists for the kind) and a clean twin (expected_validation_codes []) of the kind, each as <dir>/addenda-b/<fixture_id>/fixture.json with the seed’s fields only (docs/addenda-b.md, "The build-ready gate").',
   },
   gateFailed: {
     code: 'validation.build_ready_gate_failed',

@@ -10,6 +10,8 @@ export interface CatalogueEntry {
   rule_basis: 'explicit' | 'schema' | 'inferred';
   checkable: 'bundle' | 'registry' | 'not-mechanical';
   seed_gap: string | null;
+  /** The §10 fixture kinds whose firing fixtures this code proves (the build-ready gate). */
+  fixture_kinds: string[];
 }
 
 /** All 213 validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */
@@ -22,6 +24,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.current_projection_without_source_event',
@@ -31,6 +34,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.projection_event_seq_out_of_date',
@@ -40,6 +44,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'per-entity event sequence on most event types',
+    fixture_kinds: ['finding_event_projection', 'reliance_packet_invalidation'],
   },
   {
     code: 'validation.lifecycle_transition_without_receipt',
@@ -49,6 +54,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.read_model_without_input_manifest',
@@ -58,6 +64,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['reliance_packet_invalidation'],
   },
   {
     code: 'validation.lifecycle_event_without_read_model_invalidation',
@@ -67,6 +74,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['reliance_packet_invalidation'],
   },
   {
     code: 'validation.context_packet_valid_after_invalidation_event',
@@ -76,6 +84,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'record of context-packet use',
+    fixture_kinds: [],
   },
   {
     code: 'validation.read_model_asserts_unbacked_truth',
@@ -85,6 +94,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'not-mechanical',
     seed_gap: 'content of the derivation policy (derivation_policy_ref has no schema)',
+    fixture_kinds: [],
   },
   {
     code: 'validation.metric_without_formula_spec',
@@ -94,6 +104,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'mapping from metric_id to FormulaSpec.formula_id',
+    fixture_kinds: [],
   },
   {
     code: 'validation.metric_value_without_formula_receipt',
@@ -103,6 +114,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['formula_nan_zero_denominator', 'sub_agent_reputation_insufficient_sample'],
   },
   {
     code: 'validation.formula_output_nan_or_infinity',
@@ -112,6 +124,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['formula_nan_zero_denominator'],
   },
   {
     code: 'validation.derived_boolean_without_formula_receipt',
@@ -121,6 +134,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.derived_enum_without_derivation_receipt',
@@ -130,6 +144,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['sub_agent_reputation_insufficient_sample'],
   },
   {
     code: 'validation.workspace_externalization_without_policy',
@@ -139,6 +154,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['workspace_externalization_privileged_export'],
   },
   {
     code: 'validation.privileged_workspace_export_without_confirmation',
@@ -148,6 +164,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['workspace_externalization_privileged_export'],
   },
   {
     code: 'validation.external_source_query_without_receipt',
@@ -157,6 +174,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'typed record of the query/fetch action itself',
+    fixture_kinds: ['workspace_externalization_privileged_export'],
   },
   {
     code: 'validation.externalization_cost_cap_missing',
@@ -166,6 +184,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['workspace_externalization_privileged_export'],
   },
   {
     code: 'validation.finding_state_mutated_inside_immutable_envelope',
@@ -175,6 +194,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.finding_current_projection_without_event',
@@ -184,6 +204,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.blocking_finding_without_authority',
@@ -193,6 +214,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection', 'pattern_c_route_conflict'],
   },
   {
     code: 'validation.model_judgment_only_blocker_without_permission',
@@ -202,6 +224,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.feedback_finding_view_authority_drift',
@@ -211,6 +234,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.progress_signal_match_key_drift',
@@ -220,6 +244,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'link from ProgressSignalRecord to its finding; which key fields define equality',
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.artifact_targeted_finding_missing_version_ref',
@@ -229,6 +254,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.envelope_target_projection_drift',
@@ -238,6 +264,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: 'EvaluatedTarget shape (live Common Contracts)',
+    fixture_kinds: ['pattern_c_route_conflict'],
   },
   {
     code: 'validation.envelope_basis_missing',
@@ -247,6 +274,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['pattern_c_route_conflict'],
   },
   {
     code: 'validation.chain_id_name_drift',
@@ -256,6 +284,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'list of non-canonical chain-id field names',
+    fixture_kinds: ['pattern_c_route_conflict'],
   },
   {
     code: 'validation.pattern_c_chain_id_mismatch',
@@ -265,6 +294,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['pattern_c_route_conflict'],
   },
   {
     code: 'validation.pattern_c_chain_without_resolution_receipt',
@@ -274,6 +304,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['pattern_c_route_conflict'],
   },
   {
     code: 'validation.pattern_c_route_conflict_unresolved',
@@ -283,6 +314,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['pattern_c_route_conflict'],
   },
   {
     code: 'validation.pattern_c_snapshot_mismatch',
@@ -292,6 +324,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['pattern_c_route_conflict'],
   },
   {
     code: 'validation.pattern_c_missing_expected_producer',
@@ -301,6 +334,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['pattern_c_route_conflict'],
   },
   {
     code: 'validation.runtime_state_emitted_to_envelope',
@@ -310,6 +344,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: 'envelope state/disposition field (retained live field)',
+    fixture_kinds: [],
   },
   {
     code: 'validation.disposition_without_verdict_mapping',
@@ -319,6 +354,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.indeterminate_without_cause',
@@ -328,6 +364,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'field carrying the verdict and IndeterminateCause',
+    fixture_kinds: [],
   },
   {
     code: 'validation.evaluation_decision_boolean_pass_legacy',
@@ -337,6 +374,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'legacy boolean field name',
+    fixture_kinds: [],
   },
   {
     code: 'validation.feedback_branch_missing_handler',
@@ -346,6 +384,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.feedback_branch_unregistered',
@@ -355,6 +394,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.feedback_delivery_duplicate_without_idempotency',
@@ -364,6 +404,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.feedback_consumed_without_receipt',
@@ -373,6 +414,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'FeedbackConsumptionReceipt shape; bundle as-of time',
+    fixture_kinds: [],
   },
   {
     code: 'validation.feedback_bundle_absence_unexplained',
@@ -382,6 +424,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.type_owner_drift',
@@ -391,6 +434,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'inventory of which document declares/imports each type',
+    fixture_kinds: [],
   },
   {
     code: 'validation.pending_owner_without_degraded_behavior',
@@ -400,6 +444,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.build_ready_gate_failed',
@@ -409,6 +454,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: 'record type for cross-doc insert obligations',
+    fixture_kinds: [],
   },
   {
     code: 'validation.phantom_type_reference',
@@ -418,6 +464,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'inventory of type references per document',
+    fixture_kinds: [],
   },
   {
     code: 'validation.positive_observation_missing_for_passed_criteria_when_required',
@@ -427,6 +474,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: "the 'when required' switch",
+    fixture_kinds: [],
   },
   {
     code: 'validation.learning_mode_value_drift',
@@ -436,6 +484,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.learning_mode_redeclared_outside_owner',
@@ -445,6 +494,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'inventory of which document declares each type',
+    fixture_kinds: [],
   },
   {
     code: 'validation.repair_routed_to_non_revision_port',
@@ -454,6 +504,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: 'OutcomeRepairInstruction shape (meaning-bearing flag, target port)',
+    fixture_kinds: [],
   },
   {
     code: 'validation.revisor_declares_revision_in',
@@ -463,6 +514,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.meaning_bearing_repair_without_revision_capability',
@@ -472,6 +524,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.feedback_bundle_emitted_against_matrix',
@@ -481,6 +534,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.envelope_missing_for_result',
@@ -490,6 +544,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.legal_payload_authority_level_legacy',
@@ -499,6 +554,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'legacy field name',
+    fixture_kinds: [],
   },
   {
     code: 'validation.authority_level_projection_drift',
@@ -508,6 +564,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.legal_treatment_status_missing_when_legal_source',
@@ -517,6 +574,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.repeated_failure_key_missing_artifact_stable_id',
@@ -526,6 +584,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
@@ -535,6 +594,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['finding_event_projection'],
   },
   {
     code: 'validation.source_workspace_hash_typed_as_artifact_hash',
@@ -544,6 +604,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
@@ -553,6 +614,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.workspace_snapshot_hash_mismatch',
@@ -562,6 +624,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['source_workspace_concurrent_write'],
   },
   {
     code: 'validation.revision_lifecycle_illegal_transition',
@@ -571,6 +634,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'allowed-transition table for RevisionExecutionLifecycleState',
+    fixture_kinds: [],
   },
   {
     code: 'validation.revision_lifecycle_missing_receipt',
@@ -580,6 +644,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'link from a transition to its receipt (no receipt_ref field)',
+    fixture_kinds: [],
   },
   {
     code: 'validation.terminal_state_without_terminal_receipt',
@@ -589,6 +654,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'which receipt is terminal per state; TaskCancelReceipt shape',
+    fixture_kinds: [],
   },
   {
     code: 'validation.step_idempotency_key_missing',
@@ -598,6 +664,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.step_idempotency_kind_unregistered',
@@ -607,6 +674,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
+    fixture_kinds: [],
   },
   {
     code: 'validation.step_idempotency_parallel_enum_drift',
@@ -616,6 +684,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
+    fixture_kinds: [],
   },
   {
     code: 'validation.workspace_mutation_without_precondition',
@@ -625,6 +694,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['source_workspace_concurrent_write'],
   },
   {
     code: 'validation.workspace_event_seq_conflict',
@@ -634,6 +704,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['source_workspace_concurrent_write'],
   },
   {
     code: 'validation.workspace_api_operation_unregistered',
@@ -643,6 +714,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.workspace_receipt_missing_head_hash',
@@ -652,6 +724,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['source_workspace_concurrent_write'],
   },
   {
     code: 'validation.workspace_read_without_snapshot_receipt',
@@ -661,6 +734,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.revision_plan_contains_predicted_post_hash',
@@ -670,6 +744,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['rolling_hash_parallel_same_artifact'],
   },
   {
     code: 'validation.in_place_lock_missing_expected_pre_hash',
@@ -679,6 +754,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['rolling_hash_parallel_same_artifact'],
   },
   {
     code: 'validation.rolling_hash_parallel_steps_same_artifact',
@@ -688,6 +764,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['rolling_hash_parallel_same_artifact'],
   },
   {
     code: 'validation.rolling_hash_same_artifact_dependency_missing',
@@ -697,6 +774,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['rolling_hash_parallel_same_artifact'],
   },
   {
     code: 'validation.outcome_dependency_cycle',
@@ -706,6 +784,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'outcome dependency graph record (live spec)',
+    fixture_kinds: ['revalidation_cascade_cycle'],
   },
   {
     code: 'validation.revalidation_cascade_loop',
@@ -715,6 +794,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['revalidation_cascade_cycle'],
   },
   {
     code: 'validation.revalidation_cascade_max_depth_exceeded',
@@ -724,6 +804,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['revalidation_cascade_cycle'],
   },
   {
     code: 'validation.success_marked_before_cascade_quiescent',
@@ -733,6 +814,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'time/sequence of the success marking (transitions carry none)',
+    fixture_kinds: ['revalidation_cascade_cycle'],
   },
   {
     code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
@@ -742,6 +824,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'outcome state history record',
+    fixture_kinds: [],
   },
   {
     code: 'validation.hard_call_options_empty',
@@ -751,6 +834,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['hard_call_empty_options'],
   },
   {
     code: 'validation.hard_call_closed_choice_needs_two_options',
@@ -760,6 +844,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['hard_call_empty_options'],
   },
   {
     code: 'validation.hard_call_freeform_missing_response_schema',
@@ -769,6 +854,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'response-schema field on HardRevisionCall',
+    fixture_kinds: ['hard_call_empty_options'],
   },
   {
     code: 'validation.hard_call_resolved_without_dispatcher_receipt',
@@ -778,6 +864,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.cancel_ignores_executed_side_effect',
@@ -787,6 +874,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'side-effect ledger record',
+    fixture_kinds: [],
   },
   {
     code: 'validation.skip_without_receipt',
@@ -796,6 +884,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'record that marks a target as skipped',
+    fixture_kinds: [],
   },
   {
     code: 'validation.forum_deadlock_without_policy',
@@ -805,6 +894,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'record of forum rooms/deliberations',
+    fixture_kinds: [],
   },
   {
     code: 'validation.forum_policy_allows_task_agent_decides',
@@ -814,6 +904,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.forum_no_consensus_without_terminal_route',
@@ -823,6 +914,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.concurrency_tie_breaker_uses_wall_clock',
@@ -832,6 +924,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'record of the granted order',
+    fixture_kinds: [],
   },
   {
     code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
@@ -841,6 +934,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'record of the granted order',
+    fixture_kinds: [],
   },
   {
     code: 'validation.concurrency_tie_breaker_missing_final_key',
@@ -850,6 +944,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.sufficiency_protocol_without_detection',
@@ -859,6 +954,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'outcome disposition record (live)',
+    fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
   },
   {
     code: 'validation.no_improvement_without_metric',
@@ -868,6 +964,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.no_improvement_without_epsilon',
@@ -877,6 +974,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.procedure_exhaustion_without_candidate_universe',
@@ -886,6 +984,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['sufficiency_no_capability'],
   },
   {
     code: 'validation.hard_call_raised_when_no_human_choice_available',
@@ -895,6 +994,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'whether the user can alter the policy / a research route exists',
+    fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
   },
   {
     code: 'validation.sufficiency_retry_after_terminal_detection',
@@ -904,6 +1004,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'timestamps on attempts/dispatches (ProcedureAttemptRecord has none)',
+    fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
   },
   {
     code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
@@ -913,6 +1014,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'outcome disposition record (live)',
+    fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
   },
   {
     code: 'validation.revision_plan_dependency_edge_drift',
@@ -922,6 +1024,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'DependencyEdge direction; dependency_edges field on RevisionPlan',
+    fixture_kinds: [],
   },
   {
     code: 'validation.revision_plan_step_dependency_undefined',
@@ -931,6 +1034,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.revision_plan_cycle',
@@ -940,6 +1044,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.revision_plan_dependency_targets_missing_step',
@@ -949,6 +1054,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.revalidation_policy_ambiguous',
@@ -958,6 +1064,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.revalidation_policy_ref_missing',
@@ -967,6 +1074,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.revalidation_trigger_legacy_field_present',
@@ -976,6 +1084,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.revalidation_expectation_legacy_field_present',
@@ -985,6 +1094,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.regenerate_missing_previous_attempt_hashes',
@@ -994,6 +1104,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['regenerate_identical_output'],
   },
   {
     code: 'validation.regenerate_identical_output',
@@ -1003,6 +1114,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['regenerate_identical_output'],
   },
   {
     code: 'validation.regenerate_loop_after_identical_rejection',
@@ -1012,6 +1124,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['regenerate_identical_output'],
   },
   {
     code: 'validation.metric_rollup_without_window',
@@ -1021,6 +1134,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.metric_rollup_includes_invalidated_observation',
@@ -1030,6 +1144,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'invalidation marker for observations',
+    fixture_kinds: [],
   },
   {
     code: 'validation.formula_test_vector_missing',
@@ -1039,6 +1154,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.formula_version_drift',
@@ -1048,6 +1164,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.correlation_metric_declared_as_ratio',
@@ -1057,6 +1174,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.unanchored_required_criterion_indeterminate',
@@ -1066,6 +1184,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.no_aggregation_eligible_criteria',
@@ -1075,6 +1194,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['formula_nan_zero_denominator'],
   },
   {
     code: 'validation.criterion_weight_missing_under_from_criterion_weight',
@@ -1084,6 +1204,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.criterion_priority_weight_missing',
@@ -1093,6 +1214,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.criterion_weight_invalid',
@@ -1102,6 +1224,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['formula_nan_zero_denominator'],
   },
   {
     code: 'validation.criterion_weight_sum_zero',
@@ -1111,6 +1234,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['formula_nan_zero_denominator'],
   },
   {
     code: 'validation.quality_index_pass_status_drift',
@@ -1120,6 +1244,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['formula_nan_zero_denominator'],
   },
   {
     code: 'validation.quality_index_without_formula_receipt',
@@ -1129,6 +1254,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.quality_index_score_out_of_range',
@@ -1138,6 +1264,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['formula_nan_zero_denominator'],
   },
   {
     code: 'validation.cost_vector_unit_mismatch',
@@ -1147,6 +1274,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.cost_quantile_sum_without_correlation_policy',
@@ -1156,6 +1284,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'field holding CostCorrelationPolicy; aggregate-to-parts link',
+    fixture_kinds: [],
   },
   {
     code: 'validation.scalar_cost_estimate_legacy_field_present',
@@ -1165,6 +1294,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'legacy field name',
+    fixture_kinds: [],
   },
   {
     code: 'validation.cost_vector_negative_component',
@@ -1174,6 +1304,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.novelty_no_neighbor_has_distance',
@@ -1183,6 +1314,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['novelty_no_neighbor'],
   },
   {
     code: 'validation.novelty_neighbor_missing_distance',
@@ -1192,6 +1324,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['novelty_no_neighbor'],
   },
   {
     code: 'validation.novelty_metric_space_undefined',
@@ -1201,6 +1334,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['novelty_no_neighbor'],
   },
   {
     code: 'validation.template_match_component_out_of_range',
@@ -1210,6 +1344,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['template_match_zero_weight'],
   },
   {
     code: 'validation.template_match_weight_invalid',
@@ -1219,6 +1354,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['template_match_zero_weight'],
   },
   {
     code: 'validation.template_match_total_weight_zero',
@@ -1228,6 +1364,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['template_match_zero_weight'],
   },
   {
     code: 'validation.template_match_soft_penalty_invalid',
@@ -1237,6 +1374,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['template_match_zero_weight'],
   },
   {
     code: 'validation.template_match_hard_veto_cap_invalid',
@@ -1246,6 +1384,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['template_match_zero_weight'],
   },
   {
     code: 'validation.template_match_output_nan',
@@ -1255,6 +1394,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['template_match_zero_weight'],
   },
   {
     code: 'validation.calibration_metric_without_sample_policy',
@@ -1264,6 +1404,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.calibration_metric_all_one_class',
@@ -1273,6 +1414,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.calibration_metric_without_censoring_policy',
@@ -1282,6 +1424,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.criterion_semantics_hash_legacy_name',
@@ -1291,6 +1434,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.criterion_semantics_version_unbumped_on_meaning_change',
@@ -1300,6 +1444,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'not-mechanical',
     seed_gap: 'semantic review verdict',
+    fixture_kinds: [],
   },
   {
     code: 'validation.semantic_version_bumped_without_review_receipt',
@@ -1309,6 +1454,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.source_kind_taint_unmapped',
@@ -1318,6 +1464,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['taint_laundering_through_summary'],
   },
   {
     code: 'validation.external_authority_without_trust_basis',
@@ -1327,6 +1474,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'trust-basis/taint fields on SourceRecord',
+    fixture_kinds: [],
   },
   {
     code: 'validation.taint_not_inherited_through_summary',
@@ -1336,6 +1484,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'TaintClass values and order; derivation-lineage field',
+    fixture_kinds: ['taint_laundering_through_summary'],
   },
   {
     code: 'validation.workspace_taint_missing_aggregation_policy',
@@ -1345,6 +1494,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.taint_downgrade_without_sanitization_node',
@@ -1354,6 +1504,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'TaintClass values and order',
+    fixture_kinds: ['taint_laundering_through_summary'],
   },
   {
     code: 'validation.tier0_source_record_materialized',
@@ -1363,6 +1514,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.claim_depends_on_tier0_lookup',
@@ -1372,6 +1524,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.source_tier_transition_not_persisted',
@@ -1381,6 +1534,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.source_tier_demotion_without_authority',
@@ -1390,6 +1544,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'access-tier authority policy',
+    fixture_kinds: [],
   },
   {
     code: 'validation.research_need_scope_missing',
@@ -1399,6 +1554,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.research_need_run_id_on_task_scope_conflict',
@@ -1408,6 +1564,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.research_need_double_leased',
@@ -1417,6 +1574,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.research_need_human_needed_without_exit',
@@ -1426,6 +1584,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.claim_support_status_without_derivation',
@@ -1435,6 +1594,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.evidence_anchor_without_claim_ref',
@@ -1444,6 +1604,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.domain_payload_without_registry_ref',
@@ -1453,6 +1614,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'field linking a payload to its DomainPayloadRegistryRef',
+    fixture_kinds: [],
   },
   {
     code: 'validation.extractor_missing_reported_as_source_missing',
@@ -1462,6 +1624,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'not-mechanical',
     seed_gap: 'extractor-vs-source failure record',
+    fixture_kinds: [],
   },
   {
     code: 'validation.run_board_event_without_governance',
@@ -1471,6 +1634,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['run_board_suppressed_event_stub', 'forum_cross_matter_leak'],
   },
   {
     code: 'validation.visible_post_cross_matter_leak',
@@ -1480,6 +1644,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'reader/delivery record carrying the reader matter_id',
+    fixture_kinds: ['forum_cross_matter_leak'],
   },
   {
     code: 'validation.suppressed_event_without_audit_stub',
@@ -1489,6 +1654,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['run_board_suppressed_event_stub'],
   },
   {
     code: 'validation.passive_board_autopublish_without_policy',
@@ -1498,6 +1664,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['run_board_suppressed_event_stub'],
   },
   {
     code: 'validation.context_packet_without_request',
@@ -1507,6 +1674,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.context_packet_without_assembly_receipt',
@@ -1516,6 +1684,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'record of context-packet use',
+    fixture_kinds: [],
   },
   {
     code: 'validation.per_activation_context_budget_exceeded',
@@ -1525,6 +1694,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.required_packet_item_omitted_without_block_or_warning',
@@ -1534,6 +1704,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'block/warning record',
+    fixture_kinds: [],
   },
   {
     code: 'validation.module_assistance_request_without_endpoint',
@@ -1543,6 +1714,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.assistance_request_without_answer_schema',
@@ -1552,6 +1724,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.moderator_failure_without_fallback',
@@ -1561,6 +1734,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'not-mechanical',
     seed_gap: 'moderator/fallback records',
+    fixture_kinds: [],
   },
   {
     code: 'validation.task_agent_substantive_decision_forbidden',
@@ -1570,6 +1744,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'not-mechanical',
     seed_gap: 'actor roles and decision records',
+    fixture_kinds: [],
   },
   {
     code: 'validation.run_guidance_consumed_while_contested',
@@ -1579,6 +1754,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'guidance consumption record',
+    fixture_kinds: [],
   },
   {
     code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
@@ -1588,6 +1764,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'guidance injection record (which run consumed it)',
+    fixture_kinds: [],
   },
   {
     code: 'validation.run_guidance_lifecycle_transition_without_receipt',
@@ -1597,6 +1774,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.user_action_without_command_registry_entry',
@@ -1606,6 +1784,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: 'inventory of user/surface actions',
+    fixture_kinds: ['command_registry_phantom_button'],
   },
   {
     code: 'validation.command_missing_idempotency_key',
@@ -1615,6 +1794,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['command_registry_phantom_button'],
   },
   {
     code: 'validation.command_missing_read_model_invalidation',
@@ -1624,6 +1804,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['command_registry_phantom_button'],
   },
   {
     code: 'validation.phantom_button_no_command',
@@ -1633,6 +1814,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['command_registry_phantom_button'],
   },
   {
     code: 'validation.sub_agent_point_without_fallback',
@@ -1642,6 +1824,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.output_contract_singular_legacy_field_present',
@@ -1651,6 +1834,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: 'legacy field name',
+    fixture_kinds: [],
   },
   {
     code: 'validation.plan_verifier_required_but_missing',
@@ -1660,6 +1844,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: 'plan-verifier result record',
+    fixture_kinds: [],
   },
   {
     code: 'validation.structured_anchor_empty',
@@ -1669,6 +1854,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.context_hash_unverified',
@@ -1678,6 +1864,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'not-mechanical',
     seed_gap: 'definition of sha256_canonical_text_v1; anchor-resolution record',
+    fixture_kinds: [],
   },
   {
     code: 'validation.hard_call_hash_unnormalized',
@@ -1687,6 +1874,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'hashed field and canonicalisation',
+    fixture_kinds: [],
   },
   {
     code: 'validation.library_promotion_without_gate',
@@ -1696,6 +1884,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.library_promotion_candidate_confused_with_durable_write',
@@ -1705,6 +1894,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.privileged_source_auto_promoted',
@@ -1714,6 +1904,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: 'approval record; privileged flag on sources',
+    fixture_kinds: [],
   },
   {
     code: 'validation.requires_background_progress_legacy_field_present',
@@ -1723,6 +1914,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.background_execution_heartbeat_confused',
@@ -1732,6 +1924,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.reliance_packet_without_input_manifest',
@@ -1741,6 +1934,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['reliance_packet_invalidation'],
   },
   {
     code: 'validation.reliance_status_not_derivable',
@@ -1750,6 +1944,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['reliance_packet_invalidation'],
   },
   {
     code: 'validation.reliance_packet_stale_snapshot',
@@ -1759,6 +1954,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['reliance_packet_invalidation'],
   },
   {
     code: 'validation.work_product_certification_without_reliance_packet',
@@ -1768,6 +1964,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['reliance_packet_invalidation'],
   },
   {
     code: 'validation.revision_review_packet_contains_current_action',
@@ -1777,6 +1974,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'legacy field name',
+    fixture_kinds: [],
   },
   {
     code: 'validation.review_decision_without_receipt',
@@ -1786,6 +1984,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver',
@@ -1795,6 +1994,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'meaning-bearing flag on revisions',
+    fixture_kinds: [],
   },
   {
     code: 'validation.known_good_checkpoint_missing_policy_snapshot',
@@ -1804,6 +2004,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.known_good_checkpoint_missing_capability_snapshot',
@@ -1813,6 +2014,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
@@ -1822,6 +2024,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'side-effect ledger after the checkpoint',
+    fixture_kinds: ['replay_divergence'],
   },
   {
     code: 'validation.explanation_trace_contains_hidden_reasoning',
@@ -1831,6 +2034,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.explanation_trace_without_causal_steps',
@@ -1840,6 +2044,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.replay_attempts_external_side_effect',
@@ -1849,6 +2054,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: ['replay_divergence'],
   },
   {
     code: 'validation.deterministic_replay_with_nondeterministic_step',
@@ -1858,6 +2064,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'bundle',
     seed_gap: 'source-run step records typing determinism',
+    fixture_kinds: ['replay_divergence'],
   },
   {
     code: 'validation.replay_divergence_unrecorded',
@@ -1867,6 +2074,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: 'record of replayed step outputs',
+    fixture_kinds: ['replay_divergence'],
   },
   {
     code: 'validation.g_surface_action_without_command',
@@ -1876,6 +2084,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'explicit',
     checkable: 'registry',
     seed_gap: 'inventory of §G surface actions',
+    fixture_kinds: ['command_registry_phantom_button'],
   },
   {
     code: 'validation.g_surface_missing_empty_state',
@@ -1885,6 +2094,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['command_registry_phantom_button'],
   },
   {
     code: 'validation.g_surface_missing_degraded_state',
@@ -1894,6 +2104,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['command_registry_phantom_button'],
   },
   {
     code: 'validation.g_surface_missing_error_state',
@@ -1903,6 +2114,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'schema',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: ['command_registry_phantom_button'],
   },
   {
     code: 'validation.accepted_patch_without_conformance_fixture',
@@ -1912,6 +2124,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.conformance_fixture_missing_expected_validation',
@@ -1921,6 +2134,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'bundle',
     seed_gap: null,
+    fixture_kinds: [],
   },
   {
     code: 'validation.conformance_fixture_not_executed_before_build_ready',
@@ -1930,5 +2144,6 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     rule_basis: 'inferred',
     checkable: 'registry',
     seed_gap: null,
+    fixture_kinds: [],
   },
 ];

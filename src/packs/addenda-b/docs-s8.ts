@@ -63,7 +63,8 @@ defines \`AddendaBPatchSequencingGate\`: such records are schema-validated like 
 their phase order is not checked: the seed gives it no code, and its order is a "Recommended
 order" (L3359), not a rule a record can violate.
 
-Fixtures of the §10 kinds without a code of their own assert \`expected_terminal_state\`
-(\`passed\` / \`failed\`, the bundle's terminal state): \`clean-run-with-insufficient-sample-reputation\`
-and \`insufficient-sample-reputation-without-receipt\` for \`sub_agent_reputation_insufficient_sample\`.
+The §10 kind \`sub_agent_reputation_insufficient_sample\` has no defect of its own; its fixtures are
+\`insufficient-sample-reputation-without-receipt\` (firing: a score without its formula receipt) and
+\`clean-run-with-insufficient-sample-reputation\` (a clean twin that also asserts the terminal state
+\`passed\`).
 `;

@@ -232,12 +232,14 @@ that each \`expected_receipt_refs\` entry is a receipt id of the bundle):
   the kinds not covered), and each passing fixture that does not count.
 
 What counts (the runner accepts more, e.g. \`description\` or \`target\`; the gate does not): a
-firing fixture expects at least one code of a rule (the reader's own codes \`bundle_unreadable\`,
-\`record_malformed\`, \`unknown_record_type\`, \`schema_violation\` prove the reader, not the kind);
-for the three kinds with no code of their own (\`sub_agent_reputation_insufficient_sample\`,
-\`sufficiency_no_capability\`, \`sufficiency_missing_evidence\`) an \`expected_terminal_state\`
-also makes a firing fixture. A clean twin expects \`[]\` and no terminal state other than
-\`passed\` (none for those three kinds). A fixture does not count when its bundle is unreadable (actual or
+firing fixture expects at least one code the seed's catalogue lists for its kind
+(\`fixture_kinds\` in \`scripts/addenda-b/addenda-b-catalogue.json\`; every kind has such codes, the
+three without a defect of their own too). A fixture that expects only other kinds' codes, or only
+the reader's own codes \`bundle_unreadable\`, \`record_malformed\`, \`unknown_record_type\`,
+\`schema_violation\`, is a fair test that covers no kind (it fails nothing itself): one firing
+bundle relabelled across the 20 kinds proves one kind. An expected terminal state alone proves
+nothing (the pack's terminal states are \`passed\`, \`failed\` and \`unreadable\`). A clean twin
+expects \`[]\` and no terminal state other than \`passed\`. A fixture does not count when its bundle is unreadable (actual or
 expected terminal state \`unreadable\`), it is not at \`<dir>/addenda-b/<fixture_id>/\` (its
 folder named after its \`fixture_id\`), its folder, fixture.json or input is a symlink,
 \`input_bundle_ref\` is not a plain folder name beside fixture.json (\`../\`, absolute paths),
