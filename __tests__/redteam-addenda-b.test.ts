@@ -120,6 +120,27 @@ describe('Addenda B red team: formula refs and test vectors', () => {
     },
   );
 
+  it.each([
+    'seed:computeTemplateOverallScore ',
+    'SEED:computetemplateoverallscore',
+    'ts:computeTemplateOverallScore',
+    'computeTemplateOverallScore.ts',
+    'seed:computeTemplateScore',
+  ])(
+    'a FormulaSpec spelling its seed function %j is reported, not silently left unrecomputed',
+    async (ref) => {
+      const root = bundleFrom('clean-formulas-only', (lines) => lines);
+      const file = path.join(root, 'b/registry/formulas.json');
+      fs.writeFileSync(
+        file,
+        fs
+          .readFileSync(file, 'utf8')
+          .replace('"seed:computeTemplateOverallScore"', JSON.stringify(ref)),
+      );
+      expect(await codesOf(root)).toEqual(['addenda_b.formula_expression_unrecognised']);
+    },
+  );
+
   it('a test vector whose input is outside the bundle is not executed', async () => {
     const root = bundleFrom('clean-formulas-only', (lines) => lines);
     const file = path.join(root, 'b/registry/formulas.json');

@@ -1769,6 +1769,20 @@ export const FIXTURES = [
     },
   ],
   [
+    'formula-expression-respelled',
+    'template_match_zero_weight',
+    ['addenda_b.formula_expression_unrecognised'],
+    (m) => {
+      // Another prefix would switch recomputation of its receipts and vectors off.
+      const spec = regItem(m, 'formulas.json', (f) => f.formula_id === 'template_match_score_v1');
+      m.registry['formulas.json'].push({
+        ...structuredClone(spec),
+        formula_id: 'template_match_score_v2',
+        expression_ref: 'ts:computeTemplateOverallScore',
+      });
+    },
+  ],
+  [
     'receipt-on-old-formula-version',
     'formula_nan_zero_denominator',
     ['validation.formula_version_drift'],

@@ -56,6 +56,14 @@ export const ADDENDA_B = {
     remediation:
       'Fix the vector’s expected output (expected_output_ref) or expected_validation_codes, or the formula it tests.',
   },
+  formulaExpressionUnrecognised: {
+    code: 'addenda_b.formula_expression_unrecognised',
+    severity: 'error',
+    title:
+      'A FormulaSpec names a seed function the pack recomputes in another spelling, or a seed: function that does not exist',
+    remediation:
+      'Write expression_ref exactly as seed:normalizeCriterionWeights, seed:computeTemplateOverallScore or seed:qualityIndexDerivedPassStatus, so that its receipts and test vectors are recomputed; name other formulas without the seed: prefix.',
+  },
   registryTableLoosened: {
     code: 'addenda_b.registry_table_loosened',
     severity: 'error',

@@ -1,14 +1,19 @@
 // C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
 // (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
-import { sameOutput } from '../formulas/builtins.js';
+import { BUILTIN_FORMULAS, sameOutput } from '../formulas/builtins.js';
 import type { Bundle } from '../bundle.js';
-import { evaluateReceipts, heldTwice, type ReceiptEvaluation } from '../formulas/evaluate.js';
+import {
+  builtinOf,
+  evaluateReceipts,
+  heldTwice,
+  type ReceiptEvaluation,
+} from '../formulas/evaluate.js';
 import { evaluateVectors } from '../formulas/vectors.js';
 import { ADDENDA_B } from '../codes.js';
 import { holdsNonFinite } from './s3-derivations.js';
 import { memo } from './memo.js';
 import type { Rule, RuleMeta } from './rule.js';
-import { listed, q, qList } from './util.js';
+import { listed, q, qList, sameId } from './util.js';
 
 /**
  * The recomputed receipts by the code their recomputation throws, in bundle order (built once: a
@@ -290,6 +295,41 @@ export const formulaTestVectorFailed: Rule = {
             `${where} expects ${q(ev.expected.value)}; its input computes ${q(ev.computed.output)}.`,
           );
       }
+    }
+  },
+};
+
+/** The seed functions the pack recomputes, by their name read as an id (no case, no spaces). */
+const BUILTIN_NAMES = new Set(Object.keys(BUILTIN_FORMULAS).map((ref) => sameId(ref.slice(5))));
+
+/**
+ * Whether an expression_ref the pack does not recompute still names a seed function: its last
+ * `prefix:` part read as an id (a file extension or "()" left off) is one the pack recomputes, or
+ * it says seed: at all.
+ */
+function namesSeedFunction(ref: string): boolean {
+  const id = sameId(ref);
+  const name = id
+    .slice(id.lastIndexOf(':') + 1)
+    .replace(/\(\)$/, '')
+    .replace(/\.(?:ts|js|mjs|cjs)$/, '');
+  return id.startsWith('seed:') || BUILTIN_NAMES.has(name);
+}
+
+export const formulaExpressionUnrecognised: Rule = {
+  meta: {
+    ...ours(ADDENDA_B.formulaExpressionUnrecognised),
+    decision:
+      'Only an exact seed:<function> ref is recomputed, so a spelling that names the function otherwise (a trailing space, another case or prefix: "ts:computeTemplateOverallScore", "seed:computeTemplateOverallScore ") would switch recomputation off without a word. Such a ref, and a seed: ref naming a function the seed does not define, is reported. A formula named without the seed function (doc23:quality_index.ts) is not recomputed and not reported.',
+  },
+  check(b, report) {
+    for (const spec of b.of('FormulaSpec')) {
+      const ref = spec.data.expression_ref;
+      if (typeof ref === 'string' && !builtinOf(spec) && namesSeedFunction(ref))
+        report(
+          spec,
+          `FormulaSpec ${q(spec.data.formula_id)} names ${q(ref)}, which is not a seed function the pack recomputes as written, so its receipts and test vectors are not recomputed.`,
+        );
     }
   },
 };

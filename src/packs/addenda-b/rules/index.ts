@@ -8,6 +8,7 @@ import * as a23 from './a23-legal-and-snapshots.js';
 import * as c01r from './c01-formula-registry.js';
 import {
   criterionWeightRules,
+  formulaExpressionUnrecognised,
   formulaOutputMismatch,
   formulaRefUnresolved,
   formulaTestVectorFailed,
@@ -71,6 +72,7 @@ export const RULES: readonly Rule[] = [
   formulaOutputMismatch,
   formulaRefUnresolved,
   formulaTestVectorFailed,
+  formulaExpressionUnrecognised,
   ...rulesOf(cm),
   // §5 (B-*)
   ...[b01, b02, b03, b04, b05, b10, b14, b16, b24, b25, b26, b27].flatMap(rulesOf),
