@@ -59685,6 +59685,12 @@ const ADDENDA_B = {
         title: 'A formula test vector expects another output or other validation codes than the seed function computes from its input',
         remediation: 'Fix the vector’s expected output (expected_output_ref) or expected_validation_codes, or the formula it tests.',
     },
+    formulaExpressionUnrecognised: {
+        code: 'addenda_b.formula_expression_unrecognised',
+        severity: 'error',
+        title: 'A FormulaSpec names a seed function the pack recomputes in another spelling, or a seed: function that does not exist',
+        remediation: 'Write expression_ref exactly as seed:normalizeCriterionWeights, seed:computeTemplateOverallScore or seed:qualityIndexDerivedPassStatus, so that its receipts and test vectors are recomputed; name other formulas without the seed: prefix.',
+    },
     registryTableLoosened: {
         code: 'addenda_b.registry_table_loosened',
         severity: 'error',
@@ -74361,6 +74367,34 @@ const formulaTestVectorFailed = {
         }
     },
 };
+/** The seed functions the pack recomputes, by their name read as an id (no case, no spaces). */
+const BUILTIN_NAMES = new Set(Object.keys(BUILTIN_FORMULAS).map((ref) => sameId(ref.slice(5))));
+/**
+ * Whether an expression_ref the pack does not recompute still names a seed function: its last
+ * `prefix:` part read as an id (a file extension or "()" left off) is one the pack recomputes, or
+ * it says seed: at all.
+ */
+function namesSeedFunction(ref) {
+    const id = sameId(ref);
+    const name = id
+        .slice(id.lastIndexOf(':') + 1)
+        .replace(/\(\)$/, '')
+        .replace(/\.(?:ts|js|mjs|cjs)$/, '');
+    return id.startsWith('seed:') || BUILTIN_NAMES.has(name);
+}
+const formulaExpressionUnrecognised = {
+    meta: {
+        ...ours(ADDENDA_B.formulaExpressionUnrecognised),
+        decision: 'Only an exact seed:<function> ref is recomputed, so a spelling that names the function otherwise (a trailing space, another case or prefix: "ts:computeTemplateOverallScore", "seed:computeTemplateOverallScore ") would switch recomputation off without a word. Such a ref, and a seed: ref naming a function the seed does not define, is reported. A formula named without the seed function (doc23:quality_index.ts) is not recomputed and not reported.',
+    },
+    check(b, report) {
+        for (const spec of b.of('FormulaSpec')) {
+            const ref = spec.data.expression_ref;
+            if (typeof ref === 'string' && !builtinOf(spec) && namesSeedFunction(ref))
+                report(spec, `FormulaSpec ${util_q(spec.data.formula_id)} names ${util_q(ref)}, which is not a seed function the pack recomputes as written, so its receipts and test vectors are not recomputed.`);
+        }
+    },
+};
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/c-metrics.ts
 // C-01 QualityIndex (L1819-1853), C-07 CostVector (L1939-2012), C-08 novelty (L2013-2072),
@@ -78217,6 +78251,7 @@ const addenda_b_rules_RULES = [
     formulaOutputMismatch,
     formulaRefUnresolved,
     formulaTestVectorFailed,
+    formulaExpressionUnrecognised,
     ...rulesOf(c_metrics_namespaceObject),
     // §5 (B-*)
     ...[b01_lifecycle_namespaceObject, b02_idempotency_namespaceObject, b03_source_workspace_namespaceObject, b04_rolling_hash_namespaceObject, b05_cascade_namespaceObject, b10_hard_call_namespaceObject, b14_forum_namespaceObject, b16_tie_breaker_namespaceObject, b24_sufficiency_namespaceObject, b25_plan_dependencies_namespaceObject, b26_revalidation_namespaceObject, b27_regenerate_namespaceObject].flatMap(rulesOf),

@@ -1776,7 +1776,7 @@ export const FIXTURES = [
       // Another prefix would switch recomputation of its receipts and vectors off.
       const spec = regItem(m, 'formulas.json', (f) => f.formula_id === 'template_match_score_v1');
       m.registry['formulas.json'].push({
-        ...structuredClone(spec),
+        ...JSON.parse(JSON.stringify(spec)),
         formula_id: 'template_match_score_v2',
         expression_ref: 'ts:computeTemplateOverallScore',
       });
