@@ -7,6 +7,8 @@ import { Hasher } from '../src/io/hashing.js';
 import { addendaBPack } from '../src/packs/addenda-b/index.js';
 import { Bundle } from '../src/packs/addenda-b/bundle.js';
 import { MAX_PER_CODE } from '../src/packs/kit/index.js';
+import { BUILTIN_FORMULAS } from '../src/packs/addenda-b/formulas/builtins.js';
+import { holdsNonFinite } from '../src/packs/addenda-b/rules/s3-derivations.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -149,6 +151,41 @@ describe('Addenda B red team: formula refs and test vectors', () => {
       fs.readFileSync(file, 'utf8').replace('"tv.criterion_weights_v1.1.in"', '"vectors/in.json"'),
     );
     expect(await codesOf(root)).toEqual([]);
+  });
+});
+
+describe('Addenda B red team: the cost of recomputing formulas', () => {
+  it('test vectors naming one input run the function once, not once per vector', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => lines);
+    const file = path.join(root, 'b/registry/formulas.json');
+    const specs = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const spec = specs.find((x: any) => x.formula_id === 'criterion_weights_v1');
+    spec.test_vectors = Array.from({ length: 300 }, (_, i) => ({
+      ...spec.test_vectors[0],
+      test_vector_id: `tv.copy.${i}`,
+    }));
+    fs.writeFileSync(file, JSON.stringify(specs));
+    const run = jest.spyOn(BUILTIN_FORMULAS['seed:normalizeCriterionWeights']!, 'run');
+    try {
+      expect(await codesOf(root)).toEqual([]);
+      // The receipts' own inputs, and the one input all 300 vectors name.
+      expect(run.mock.calls.length).toBeLessThanOrEqual(5);
+    } finally {
+      run.mockRestore();
+    }
+  });
+
+  it('an output of many keys named by many receipts is scanned for NaN once', () => {
+    const output = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i]));
+    let reads = 0;
+    const counted = new Proxy(output, {
+      ownKeys(target) {
+        reads++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    for (let i = 0; i < 100; i++) expect(holdsNonFinite(counted)).toBe(false);
+    expect(reads).toBe(1);
   });
 });
 

@@ -1769,6 +1769,38 @@ export const FIXTURES = [
     },
   ],
   [
+    'formula-recompute-over-budget',
+    'formula_nan_zero_denominator',
+    ['addenda_b.formula_unchecked'],
+    (m) => {
+      // 200 receipts that each merge one value of 1,000 criteria with a value of their own: each
+      // recomputation costs the large value again, past 64 times the bundle's FormulaValues. One
+      // criterion is anchored and the others excluded, so the output is small.
+      const n = 1000;
+      const criteria = Array.from({ length: n }, (_, i) => ({
+        criterion_id: `k${i}`,
+        scoring_basis: i === 0 ? 'anchored' : 'unanchored_llm_judgment',
+        weight: 1,
+      }));
+      const policy = byId(m, 'FormulaValue', 'value_id', 'val-1-weights-in').value.policy;
+      const output = { k0: 1 };
+      m.records.push(
+        { type: 'FormulaValue', value_id: 'val-big-in', value: { criteria, policy } },
+        { type: 'FormulaValue', value_id: 'val-big-out', value: output },
+      );
+      for (let i = 0; i < 200; i++)
+        m.records.push(
+          { type: 'FormulaValue', value_id: `val-big-note-${i}`, value: { note: i } },
+          receipt(
+            `rc-big-${i}`,
+            'criterion_weights_v1',
+            ['val-big-in', `val-big-note-${i}`],
+            'val-big-out',
+          ),
+        );
+    },
+  ],
+  [
     'formula-expression-respelled',
     'template_match_zero_weight',
     ['addenda_b.formula_expression_unrecognised'],

@@ -29648,6 +29648,12 @@ const ADDENDA_B = {
         title: 'A FormulaSpec names a seed function the pack recomputes in another spelling, or a seed: function that does not exist',
         remediation: 'Write expression_ref exactly as seed:normalizeCriterionWeights, seed:computeTemplateOverallScore or seed:qualityIndexDerivedPassStatus, so that its receipts and test vectors are recomputed; name other formulas without the seed: prefix.',
     },
+    formulaUnchecked: {
+        code: 'addenda_b.formula_unchecked',
+        severity: 'error',
+        title: 'A formula receipt or test vector was not recomputed: the bundle asks for more recomputation than audit-gate does',
+        remediation: 'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the entries of the bundle\u2019s FormulaValues.',
+    },
     registryTableLoosened: {
         code: 'addenda_b.registry_table_loosened',
         severity: 'error',
@@ -43780,6 +43786,7 @@ function sameOutput(a, b) {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/evaluate.ts
 
 
+
 const evaluate_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const quote = (v) => JSON.stringify(typeof v === 'string' ? v.slice(0, 80) : v) ?? '?';
 function valueRef(b, ref, field) {
@@ -43845,6 +43852,63 @@ function recompute(builtin, args) {
     }
 }
 /**
+ * How much recomputation a bundle gets: this many times the entries of all its FormulaValues,
+ * and RECOMPUTE_BUDGET_SLACK besides. Receipts that each merge one large value with a small one of
+ * their own would otherwise cost the large value's size once per receipt (quadratic in the bundle,
+ * and every result kept); past the budget a receipt or vector is not recomputed, and is reported.
+ */
+const RECOMPUTE_BUDGET_FACTOR = 64;
+const RECOMPUTE_BUDGET_SLACK = 65_536;
+/** The entries of a FormulaValue's value, two levels deep: the work of reading it as arguments. */
+function entries(v) {
+    if (typeof v !== 'object' || v === null)
+        return 1;
+    let n = 1;
+    for (const x of Object.values(v))
+        n += typeof x === 'object' && x !== null ? 1 + Object.keys(x).length : 1;
+    return n;
+}
+/**
+ * One recomputation per formula and list of inputs, shared by receipts and test vectors (they may
+ * name the same large input thousands of times), within the bundle's budget.
+ */
+function recomputeInputs(b, builtin, inputs) {
+    const state = memo_memo(b, 'formula-recompute', () => {
+        const size = new Map();
+        let all = 0;
+        for (const v of b.of('FormulaValue')) {
+            const n = entries(v.data.value);
+            size.set(v, n);
+            all += n;
+        }
+        return {
+            size,
+            left: RECOMPUTE_BUDGET_FACTOR * all + RECOMPUTE_BUDGET_SLACK,
+            done: new Map(),
+            ids: new Map(),
+        };
+    });
+    const idOf = (r) => {
+        let id = state.ids.get(r);
+        if (id === undefined)
+            state.ids.set(r, (id = state.ids.size));
+        return id;
+    };
+    const key = `${builtin.lines}:${inputs.map(idOf).join(',')}`;
+    let result = state.done.get(key);
+    if (result)
+        return result;
+    const cost = inputs.reduce((n, r) => n + (state.size.get(r) ?? 1), 0);
+    if (cost > state.left)
+        result = { overBudget: true };
+    else {
+        state.left -= cost;
+        result = recompute(builtin, argumentsOf(inputs));
+    }
+    state.done.set(key, result);
+    return result;
+}
+/**
  * Every receipt of a recomputed formula, computed once and shared by the rules. Such a receipt
  * must name its inputs, and its output when the function returns one, as FormulaValues of the
  * bundle: a ref that names nothing or a record of another type is `unresolved`, and a receipt
@@ -43855,15 +43919,6 @@ function evaluateReceipts(b) {
     if (cached)
         return cached;
     const out = [];
-    // One computation per builtin and list of inputs: receipts may share one large input.
-    const computed = new Map();
-    const ids = new Map();
-    const idOf = (r) => {
-        let id = ids.get(r);
-        if (id === undefined)
-            ids.set(r, (id = ids.size));
-        return id;
-    };
     for (const receipt of b.of('FormulaEvaluationReceipt')) {
         const spec = b.resolve(receipt.data.formula_id, 'FormulaSpec');
         const builtin = builtinOf(spec);
@@ -43888,13 +43943,8 @@ function evaluateReceipts(b) {
             ev.recorded = { value: output.record.data.value, at: output.record };
         else if (output.state === 'wrong')
             ev.unresolved.push(output.problem);
-        if (refs.length > 0 && inputs.length === refs.length) {
-            const key = `${String(spec.data.expression_ref)}:${inputs.map(idOf).join(',')}`;
-            let result = computed.get(key);
-            if (!result)
-                computed.set(key, (result = recompute(builtin, argumentsOf(inputs))));
-            Object.assign(ev, result);
-        }
+        if (refs.length > 0 && inputs.length === refs.length)
+            Object.assign(ev, recomputeInputs(b, builtin, inputs));
         if (ev.computed?.ok && output.state === 'absent')
             ev.unresolved.push(`output_ref ${quote(receipt.data.output_ref)} names no record of the bundle, so the output it computes is recorded nowhere`);
         out.push(ev);
@@ -43940,7 +43990,7 @@ function evaluateVectors(b) {
             else if (heldTwice(b, v.input_ref))
                 ev.unresolved.push('input_ref names a FormulaValue the bundle holds twice with different values');
             else
-                Object.assign(ev, recompute(builtin, argumentsOf([input.record])));
+                Object.assign(ev, recomputeInputs(b, builtin, [input.record]));
             const expected = valueRef(b, v.expected_output_ref, 'expected_output_ref');
             if (expected.state === 'wrong')
                 ev.unresolved.push(expected.problem);
@@ -44025,17 +44075,29 @@ const metricWithoutFormulaSpec = {
                     report(r, `${type} metric ${util_q(r.data.metric_id)} has no FormulaSpec.`);
     },
 };
-/** Whether a JSON value holds a non-finite number (written as "NaN" / "Infinity" / "-Infinity"). */
-function holdsNonFinite(v, depth = 0) {
+const scanned = new WeakMap();
+/**
+ * Whether a JSON value holds a non-finite number (written as "NaN" / "Infinity" / "-Infinity").
+ * Once per value: thousands of receipts may name one output of thousands of keys.
+ */
+function holdsNonFinite(v) {
+    if (typeof v !== 'object' || v === null)
+        return scanNonFinite(v, 0);
+    let found = scanned.get(v);
+    if (found === undefined)
+        scanned.set(v, (found = scanNonFinite(v, 0)));
+    return found;
+}
+function scanNonFinite(v, depth) {
     if (depth > 32)
         return false;
     const n = toNumber(v);
     if (n !== undefined)
         return !Number.isFinite(n);
     if (Array.isArray(v))
-        return v.some((x) => holdsNonFinite(x, depth + 1));
+        return v.some((x) => scanNonFinite(x, depth + 1));
     if (isObject(v))
-        return Object.values(v).some((x) => holdsNonFinite(x, depth + 1));
+        return Object.values(v).some((x) => scanNonFinite(x, depth + 1));
     return false;
 }
 /**
@@ -44318,7 +44380,7 @@ const formulaTestVectorFailed = {
             else if (ev.computed?.ok) {
                 if (claimed.length)
                     report(ev.spec, `${where} expects ${claimed.join(', ')}, but its input computes without error.`);
-                else if (ev.expected && !sameOutput(ev.expected.value, ev.computed.output))
+                else if (ev.expected && !sameOutputOnce(ev.expected.value, ev.computed.output))
                     report(ev.spec, `${where} expects ${util_q(ev.expected.value)}; its input computes ${util_q(ev.computed.output)}.`);
             }
         }
@@ -44350,6 +44412,21 @@ const formulaExpressionUnrecognised = {
             if (typeof ref === 'string' && !builtinOf(spec) && namesSeedFunction(ref))
                 report(spec, `FormulaSpec ${util_q(spec.data.formula_id)} names ${util_q(ref)}, which is not a seed function the pack recomputes as written, so its receipts and test vectors are not recomputed.`);
         }
+    },
+};
+const formulaUnchecked = {
+    meta: {
+        ...ours(ADDENDA_B.formulaUnchecked),
+        decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the entries of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. A bundle gets ${RECOMPUTE_BUDGET_FACTOR} times the entries of all its FormulaValues and ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')} besides (one recomputation per formula and list of inputs, shared by receipts and test vectors); a receipt or vector past that is reported instead of recomputed.`,
+    },
+    check(b, report) {
+        const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the entries of the bundle's FormulaValues`;
+        for (const ev of evaluateReceipts(b))
+            if (ev.overBudget)
+                report(ev.receipt, () => `Receipt ${util_q(ev.receipt.data.receipt_id)} of ${util_q(ev.receipt.data.formula_id)} was not recomputed: the bundle's receipts and test vectors ask for ${budget}.`);
+        for (const ev of evaluateVectors(b))
+            if (ev.overBudget)
+                report(ev.spec, () => `Test vector ${util_q(ev.id)} of ${util_q(ev.spec.data.formula_id)} was not executed: the bundle's receipts and test vectors ask for ${budget}.`);
     },
 };
 
@@ -48209,6 +48286,7 @@ const addenda_b_rules_RULES = [
     formulaRefUnresolved,
     formulaTestVectorFailed,
     formulaExpressionUnrecognised,
+    formulaUnchecked,
     ...rulesOf(c_metrics_namespaceObject),
     // \u00a75 (B-*)
     ...[b01_lifecycle_namespaceObject, b02_idempotency_namespaceObject, b03_source_workspace_namespaceObject, b04_rolling_hash_namespaceObject, b05_cascade_namespaceObject, b10_hard_call_namespaceObject, b14_forum_namespaceObject, b16_tie_breaker_namespaceObject, b24_sufficiency_namespaceObject, b25_plan_dependencies_namespaceObject, b26_revalidation_namespaceObject, b27_regenerate_namespaceObject].flatMap(rulesOf),

@@ -64,6 +64,14 @@ export const ADDENDA_B = {
     remediation:
       'Write expression_ref exactly as seed:normalizeCriterionWeights, seed:computeTemplateOverallScore or seed:qualityIndexDerivedPassStatus, so that its receipts and test vectors are recomputed; name other formulas without the seed: prefix.',
   },
+  formulaUnchecked: {
+    code: 'addenda_b.formula_unchecked',
+    severity: 'error',
+    title:
+      'A formula receipt or test vector was not recomputed: the bundle asks for more recomputation than audit-gate does',
+    remediation:
+      'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the entries of the bundle’s FormulaValues.',
+  },
   registryTableLoosened: {
     code: 'addenda_b.registry_table_loosened',
     severity: 'error',

@@ -1,4 +1,5 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
+import { memo } from '../rules/memo.js';
 import { rewrittenEvents } from '../rules/s3-event-projection.js';
 import {
   BUILTIN_FORMULAS,
@@ -13,9 +14,13 @@ export interface ReceiptEvaluation {
   receipt: BundleRecord;
   spec: BundleRecord;
   builtin: BuiltinFormula;
-  /** Undefined when an argument is unusable (then `unusable` says why) or a ref is unresolved. */
+  /**
+   * Undefined when an argument is unusable (then `unusable` says why), the bundle's recomputation
+   * budget is spent (`overBudget`), or a ref is unresolved.
+   */
   computed?: Computed;
   unusable?: string;
+  overBudget?: true;
   /** The output the receipt records, when its output_ref is a FormulaValue of the bundle. */
   recorded?: { value: unknown; at: BundleRecord };
   /** Why refs of the receipt name no FormulaValue it can be recomputed from or checked against. */
@@ -99,6 +104,69 @@ export function recompute(
 }
 
 /**
+ * How much recomputation a bundle gets: this many times the entries of all its FormulaValues,
+ * and RECOMPUTE_BUDGET_SLACK besides. Receipts that each merge one large value with a small one of
+ * their own would otherwise cost the large value's size once per receipt (quadratic in the bundle,
+ * and every result kept); past the budget a receipt or vector is not recomputed, and is reported.
+ */
+export const RECOMPUTE_BUDGET_FACTOR = 64;
+export const RECOMPUTE_BUDGET_SLACK = 65_536;
+
+/** What recomputing a list of inputs gave: computed, an unusable argument, or over the budget. */
+export type Recomputed = { computed?: Computed; unusable?: string; overBudget?: true };
+
+/** The entries of a FormulaValue's value, two levels deep: the work of reading it as arguments. */
+function entries(v: unknown): number {
+  if (typeof v !== 'object' || v === null) return 1;
+  let n = 1;
+  for (const x of Object.values(v))
+    n += typeof x === 'object' && x !== null ? 1 + Object.keys(x).length : 1;
+  return n;
+}
+
+/**
+ * One recomputation per formula and list of inputs, shared by receipts and test vectors (they may
+ * name the same large input thousands of times), within the bundle's budget.
+ */
+export function recomputeInputs(
+  b: Bundle,
+  builtin: BuiltinFormula,
+  inputs: readonly BundleRecord[],
+): Recomputed {
+  const state = memo(b, 'formula-recompute', () => {
+    const size = new Map<BundleRecord, number>();
+    let all = 0;
+    for (const v of b.of('FormulaValue')) {
+      const n = entries(v.data.value);
+      size.set(v, n);
+      all += n;
+    }
+    return {
+      size,
+      left: RECOMPUTE_BUDGET_FACTOR * all + RECOMPUTE_BUDGET_SLACK,
+      done: new Map<string, Recomputed>(),
+      ids: new Map<BundleRecord, number>(),
+    };
+  });
+  const idOf = (r: BundleRecord) => {
+    let id = state.ids.get(r);
+    if (id === undefined) state.ids.set(r, (id = state.ids.size));
+    return id;
+  };
+  const key = `${builtin.lines}:${inputs.map(idOf).join(',')}`;
+  let result = state.done.get(key);
+  if (result) return result;
+  const cost = inputs.reduce((n, r) => n + (state.size.get(r) ?? 1), 0);
+  if (cost > state.left) result = { overBudget: true };
+  else {
+    state.left -= cost;
+    result = recompute(builtin, argumentsOf(inputs));
+  }
+  state.done.set(key, result);
+  return result;
+}
+
+/**
  * Every receipt of a recomputed formula, computed once and shared by the rules. Such a receipt
  * must name its inputs, and its output when the function returns one, as FormulaValues of the
  * bundle: a ref that names nothing or a record of another type is `unresolved`, and a receipt
@@ -108,14 +176,6 @@ export function evaluateReceipts(b: Bundle): ReceiptEvaluation[] {
   const cached = b.memo.get('receipt-evaluations') as ReceiptEvaluation[] | undefined;
   if (cached) return cached;
   const out: ReceiptEvaluation[] = [];
-  // One computation per builtin and list of inputs: receipts may share one large input.
-  const computed = new Map<string, ReturnType<typeof recompute>>();
-  const ids = new Map<BundleRecord, number>();
-  const idOf = (r: BundleRecord) => {
-    let id = ids.get(r);
-    if (id === undefined) ids.set(r, (id = ids.size));
-    return id;
-  };
   for (const receipt of b.of('FormulaEvaluationReceipt')) {
     const spec = b.resolve(receipt.data.formula_id, 'FormulaSpec');
     const builtin = builtinOf(spec);
@@ -138,12 +198,8 @@ export function evaluateReceipts(b: Bundle): ReceiptEvaluation[] {
     if (output.state === 'value')
       ev.recorded = { value: output.record.data.value, at: output.record };
     else if (output.state === 'wrong') ev.unresolved.push(output.problem);
-    if (refs.length > 0 && inputs.length === refs.length) {
-      const key = `${String(spec.data.expression_ref)}:${inputs.map(idOf).join(',')}`;
-      let result = computed.get(key);
-      if (!result) computed.set(key, (result = recompute(builtin, argumentsOf(inputs))));
-      Object.assign(ev, result);
-    }
+    if (refs.length > 0 && inputs.length === refs.length)
+      Object.assign(ev, recomputeInputs(b, builtin, inputs));
     if (ev.computed?.ok && output.state === 'absent')
       ev.unresolved.push(
         `output_ref ${quote(receipt.data.output_ref)} names no record of the bundle, so the output it computes is recorded nowhere`,

@@ -1,6 +1,6 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { BuiltinFormula, Computed } from './builtins.js';
-import { argumentsOf, builtinOf, heldTwice, recompute, valueRef } from './evaluate.js';
+import { builtinOf, heldTwice, recomputeInputs, valueRef } from './evaluate.js';
 
 /** One FormulaTestVector (L1660-1666) of a recomputed FormulaSpec whose input the bundle holds. */
 export interface VectorEvaluation {
@@ -12,6 +12,7 @@ export interface VectorEvaluation {
   expected?: { value: unknown };
   computed?: Computed;
   unusable?: string;
+  overBudget?: true;
   /** Why a ref of the vector cannot be used (then it is not executed, or its output not compared). */
   unresolved: string[];
 }
@@ -49,7 +50,7 @@ export function evaluateVectors(b: Bundle): VectorEvaluation[] {
         ev.unresolved.push(
           'input_ref names a FormulaValue the bundle holds twice with different values',
         );
-      else Object.assign(ev, recompute(builtin, argumentsOf([input.record])));
+      else Object.assign(ev, recomputeInputs(b, builtin, [input.record]));
       const expected = valueRef(b, v.expected_output_ref, 'expected_output_ref');
       if (expected.state === 'wrong') ev.unresolved.push(expected.problem);
       else if (expected.state === 'value' && heldTwice(b, v.expected_output_ref))

@@ -5,6 +5,8 @@ import type { Bundle } from '../bundle.js';
 import {
   builtinOf,
   evaluateReceipts,
+  RECOMPUTE_BUDGET_FACTOR,
+  RECOMPUTE_BUDGET_SLACK,
   heldTwice,
   type ReceiptEvaluation,
 } from '../formulas/evaluate.js';
@@ -289,7 +291,7 @@ export const formulaTestVectorFailed: Rule = {
             ev.spec,
             `${where} expects ${claimed.join(', ')}, but its input computes without error.`,
           );
-        else if (ev.expected && !sameOutput(ev.expected.value, ev.computed.output))
+        else if (ev.expected && !sameOutputOnce(ev.expected.value, ev.computed.output))
           report(
             ev.spec,
             `${where} expects ${q(ev.expected.value)}; its input computes ${q(ev.computed.output)}.`,
@@ -331,5 +333,29 @@ export const formulaExpressionUnrecognised: Rule = {
           `FormulaSpec ${q(spec.data.formula_id)} names ${q(ref)}, which is not a seed function the pack recomputes as written, so its receipts and test vectors are not recomputed.`,
         );
     }
+  },
+};
+
+export const formulaUnchecked: Rule = {
+  meta: {
+    ...ours(ADDENDA_B.formulaUnchecked),
+    decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the entries of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. A bundle gets ${RECOMPUTE_BUDGET_FACTOR} times the entries of all its FormulaValues and ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')} besides (one recomputation per formula and list of inputs, shared by receipts and test vectors); a receipt or vector past that is reported instead of recomputed.`,
+  },
+  check(b, report) {
+    const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the entries of the bundle's FormulaValues`;
+    for (const ev of evaluateReceipts(b))
+      if (ev.overBudget)
+        report(
+          ev.receipt,
+          () =>
+            `Receipt ${q(ev.receipt.data.receipt_id)} of ${q(ev.receipt.data.formula_id)} was not recomputed: the bundle's receipts and test vectors ask for ${budget}.`,
+        );
+    for (const ev of evaluateVectors(b))
+      if (ev.overBudget)
+        report(
+          ev.spec,
+          () =>
+            `Test vector ${q(ev.id)} of ${q(ev.spec.data.formula_id)} was not executed: the bundle's receipts and test vectors ask for ${budget}.`,
+        );
   },
 };

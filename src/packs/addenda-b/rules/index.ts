@@ -12,6 +12,7 @@ import {
   formulaOutputMismatch,
   formulaRefUnresolved,
   formulaTestVectorFailed,
+  formulaUnchecked,
   templateMatchRules,
 } from './c01-formulas.js';
 import * as cm from './c-metrics.js';
@@ -73,6 +74,7 @@ export const RULES: readonly Rule[] = [
   formulaRefUnresolved,
   formulaTestVectorFailed,
   formulaExpressionUnrecognised,
+  formulaUnchecked,
   ...rulesOf(cm),
   // §5 (B-*)
   ...[b01, b02, b03, b04, b05, b10, b14, b16, b24, b25, b26, b27].flatMap(rulesOf),

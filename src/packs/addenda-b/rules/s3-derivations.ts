@@ -85,13 +85,25 @@ export const metricWithoutFormulaSpec: Rule = {
   },
 };
 
-/** Whether a JSON value holds a non-finite number (written as "NaN" / "Infinity" / "-Infinity"). */
-export function holdsNonFinite(v: unknown, depth = 0): boolean {
+const scanned = new WeakMap<object, boolean>();
+
+/**
+ * Whether a JSON value holds a non-finite number (written as "NaN" / "Infinity" / "-Infinity").
+ * Once per value: thousands of receipts may name one output of thousands of keys.
+ */
+export function holdsNonFinite(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return scanNonFinite(v, 0);
+  let found = scanned.get(v);
+  if (found === undefined) scanned.set(v, (found = scanNonFinite(v, 0)));
+  return found;
+}
+
+function scanNonFinite(v: unknown, depth: number): boolean {
   if (depth > 32) return false;
   const n = toNumber(v);
   if (n !== undefined) return !Number.isFinite(n);
-  if (Array.isArray(v)) return v.some((x) => holdsNonFinite(x, depth + 1));
-  if (isObject(v)) return Object.values(v).some((x) => holdsNonFinite(x, depth + 1));
+  if (Array.isArray(v)) return v.some((x) => scanNonFinite(x, depth + 1));
+  if (isObject(v)) return Object.values(v).some((x) => scanNonFinite(x, depth + 1));
   return false;
 }
 
