@@ -107,6 +107,11 @@ function referenceVerdict(text: string): string {
     const [v, depth] = top;
     if (depth > MAX_RECORD_DEPTH)
       return `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`;
+    const key = Array.isArray(v)
+      ? undefined
+      : Object.keys(v as object).find((k) => k === 'toString' || k === 'valueOf');
+    if (key)
+      return `${type} holds a key named "${key}", which no seed record has: it would stand in for JavaScript's own method when the record is read.`;
     for (const child of Array.isArray(v) ? v : Object.values(v as object))
       if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }

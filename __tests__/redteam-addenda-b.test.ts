@@ -111,7 +111,7 @@ describe('Addenda B red team: formula refs and test vectors', () => {
     ['"hardVetoCount":0', '"hardVetoCount":"1"'],
     ['"hardVetoCount":0', '"hardVetoCount":true'],
     ['"soft_penalty_max_total":0.5', '"soft_penalty_max_total":"0.5"'],
-    ['"criterion_id":"c1a"', '"criterion_id":{"toString":1}'],
+    ['"criterion_id":"c1a"', '"criterion_id":7'],
   ])(
     'an argument the seed would coerce (%s written as %s) is not recomputed as if absent',
     async (from, to) => {
@@ -366,15 +366,41 @@ describe('Addenda B red team: registry tables cannot switch a check off', () => 
     expect(await codesOf(inRecords)).toEqual(launders);
   });
 
-  it('a default_taint_class that is an object with a toString key is refused, not a crash', async () => {
+  it('a default_taint_class that is not a string is refused, the seed’s class kept', async () => {
     const root = bundleFrom('summary-launders-web-taint', (lines) => lines);
     editRegistry(root, 'taint.json', (items) =>
-      items.map((i) =>
-        i.source_kind === 'custom' ? { ...i, default_taint_class: { toString: 1 } } : i,
-      ),
+      items.map((i) => (i.source_kind === 'web_source' ? { ...i, default_taint_class: 7 } : i)),
     );
-    expect(await codesOf(root)).toContain(LOOSENED);
+    expect(await codesOf(root)).toEqual([
+      LOOSENED,
+      'validation.source_kind_taint_unmapped',
+      'validation.taint_downgrade_without_sanitization_node',
+      'validation.taint_not_inherited_through_summary',
+    ]);
   });
+
+  it.each(['toString', 'valueOf'])(
+    'a record holding a key named %s at any depth is a schema violation, not an internal error',
+    async (key) => {
+      const root = bundleFrom('clean-formulas-only', (lines) =>
+        lines.map((l) => l.replace('"criterion_id":"c1a"', `"criterion_id":{"${key}":1}`)),
+      );
+      const hasher = new Hasher();
+      try {
+        const r = await addendaBPack.verify(path.join(root, 'b'), {
+          workspace: new Workspace(root),
+          hasher,
+          options: {},
+        });
+        expect(r.findings.map((f) => f.code)).toContain('addenda_b.schema_violation');
+        expect(r.findings.find((f) => f.code === 'addenda_b.schema_violation')?.message).toMatch(
+          `holds a key named "${key}"`,
+        );
+      } finally {
+        await hasher.close();
+      }
+    },
+  );
 
   it('a registry table that only refines the pack’s stays in force without a finding', async () => {
     const root = bundleFrom('summary-launders-web-taint', (lines) => lines);

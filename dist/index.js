@@ -69481,32 +69481,41 @@ const bundleMetaSchema = (0,first_use/* onFirstUse */.V)(() => schemas/* object 
  */
 const MAX_RECORD_DEPTH = 100;
 /**
- * Whether `value` nests arrays or objects deeper than `max` levels. Recursive, but never more than
- * `max` + 1 frames deep, and allocation-free: it runs on every record.
+ * What is wrong with a record's shape, if anything: `true` when it nests arrays or objects deeper
+ * than `max` levels, the key when an object holds "toString" or "valueOf" (as own keys of a parsed
+ * object they stand in for JavaScript's own conversion methods, so a rule that quotes or compares
+ * the value would throw). Recursive, but never more than `max` + 1 frames deep, and
+ * allocation-free: it runs on every record.
  */
-function nestsDeeperThan(value, max) {
-    return value !== null && typeof value === 'object' && containerDeeperThan(value, max - 1);
+function shapeProblem(value, max) {
+    return value !== null && typeof value === 'object' ? containerProblem(value, max - 1) : undefined;
 }
-/** Whether some container inside `v` (itself a container) sits more than `left` levels below it. */
-function containerDeeperThan(v, left) {
+/** shapeProblem below `v` (itself a container), with `left` more levels allowed. */
+function containerProblem(v, left) {
     if (Array.isArray(v)) {
         for (let i = 0; i < v.length; i++) {
             const child = v[i];
-            if (child !== null && typeof child === 'object')
-                if (left === 0 || containerDeeperThan(child, left - 1))
-                    return true;
+            if (child !== null && typeof child === 'object') {
+                const problem = left === 0 || containerProblem(child, left - 1);
+                if (problem)
+                    return problem;
+            }
         }
-        return false;
+        return undefined;
     }
     // for-in sees the own enumerable keys of a parsed object (JSON.parse makes no others, and an own
     // "__proto__" key is an ordinary own key), without the array Object.values would allocate.
     for (const k in v) {
+        if (k === 'toString' || k === 'valueOf')
+            return k;
         const child = v[k];
-        if (child !== null && typeof child === 'object')
-            if (left === 0 || containerDeeperThan(child, left - 1))
-                return true;
+        if (child !== null && typeof child === 'object') {
+            const problem = left === 0 || containerProblem(child, left - 1);
+            if (problem)
+                return problem;
+        }
     }
-    return false;
+    return undefined;
 }
 /** Registry files past this count are not read (a finding says so). */
 const MAX_REGISTRY_FILES = 1000;
@@ -69719,8 +69728,11 @@ function admit(value, place, seq, registry, bundle, problem) {
         problem(ADDENDA_B.unknownRecordType, `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`, at());
         return;
     }
-    if (nestsDeeperThan(data, MAX_RECORD_DEPTH)) {
-        problem(ADDENDA_B.schemaViolation, `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`, at());
+    const shape = shapeProblem(data, MAX_RECORD_DEPTH);
+    if (shape) {
+        problem(ADDENDA_B.schemaViolation, shape === true
+            ? `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`
+            : `${type} holds a key named "${shape}", which no seed record has: it would stand in for JavaScript's own method when the record is read.`, at());
         return;
     }
     const parsed = known.validator.safeParse(data);
@@ -78558,7 +78570,9 @@ registry/*.json  registry and config records (formula specs, type owners, polici
 Schemas: \`schemas/addenda-b-bundle.schema.json\`, \`schemas/addenda-b-record.schema.json\` (every
 record type), \`schemas/addenda-b-fixture.schema.json\`. Findings point at \`records.jsonl:<line>\` or
 \`registry/<file>:<line>\`. A record that nests arrays or objects more than ${MAX_RECORD_DEPTH} levels
-deep is a \`schema_violation\` (seed records nest a few).
+deep is a \`schema_violation\` (seed records nest a few), and so is one holding an object key
+\`toString\` or \`valueOf\` at any depth (no seed record has one; in JavaScript it would stand in
+for the value's own conversion, and a rule quoting the value would fail).
 
 Conventions (the seed leaves them open):
 

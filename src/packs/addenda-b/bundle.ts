@@ -35,31 +35,39 @@ export type BundleMeta = z.infer<ReturnType<typeof bundleMetaSchema>>;
 export const MAX_RECORD_DEPTH = 100;
 
 /**
- * Whether `value` nests arrays or objects deeper than `max` levels. Recursive, but never more than
- * `max` + 1 frames deep, and allocation-free: it runs on every record.
+ * What is wrong with a record's shape, if anything: `true` when it nests arrays or objects deeper
+ * than `max` levels, the key when an object holds "toString" or "valueOf" (as own keys of a parsed
+ * object they stand in for JavaScript's own conversion methods, so a rule that quotes or compares
+ * the value would throw). Recursive, but never more than `max` + 1 frames deep, and
+ * allocation-free: it runs on every record.
  */
-function nestsDeeperThan(value: unknown, max: number): boolean {
-  return value !== null && typeof value === 'object' && containerDeeperThan(value, max - 1);
+function shapeProblem(value: unknown, max: number): true | string | undefined {
+  return value !== null && typeof value === 'object' ? containerProblem(value, max - 1) : undefined;
 }
 
-/** Whether some container inside `v` (itself a container) sits more than `left` levels below it. */
-function containerDeeperThan(v: object, left: number): boolean {
+/** shapeProblem below `v` (itself a container), with `left` more levels allowed. */
+function containerProblem(v: object, left: number): true | string | undefined {
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const child: unknown = v[i];
-      if (child !== null && typeof child === 'object')
-        if (left === 0 || containerDeeperThan(child, left - 1)) return true;
+      if (child !== null && typeof child === 'object') {
+        const problem = left === 0 || containerProblem(child, left - 1);
+        if (problem) return problem;
+      }
     }
-    return false;
+    return undefined;
   }
   // for-in sees the own enumerable keys of a parsed object (JSON.parse makes no others, and an own
   // "__proto__" key is an ordinary own key), without the array Object.values would allocate.
   for (const k in v) {
+    if (k === 'toString' || k === 'valueOf') return k;
     const child: unknown = (v as Record<string, unknown>)[k];
-    if (child !== null && typeof child === 'object')
-      if (left === 0 || containerDeeperThan(child, left - 1)) return true;
+    if (child !== null && typeof child === 'object') {
+      const problem = left === 0 || containerProblem(child, left - 1);
+      if (problem) return problem;
+    }
   }
-  return false;
+  return undefined;
 }
 
 /** Registry files past this count are not read (a finding says so). */
@@ -329,10 +337,13 @@ function admit(
     );
     return;
   }
-  if (nestsDeeperThan(data, MAX_RECORD_DEPTH)) {
+  const shape = shapeProblem(data, MAX_RECORD_DEPTH);
+  if (shape) {
     problem(
       ADDENDA_B.schemaViolation,
-      `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`,
+      shape === true
+        ? `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`
+        : `${type} holds a key named "${shape}", which no seed record has: it would stand in for JavaScript's own method when the record is read.`,
       at(),
     );
     return;

@@ -97,7 +97,9 @@ registry/*.json  registry and config records (formula specs, type owners, polici
 Schemas: \`schemas/addenda-b-bundle.schema.json\`, \`schemas/addenda-b-record.schema.json\` (every
 record type), \`schemas/addenda-b-fixture.schema.json\`. Findings point at \`records.jsonl:<line>\` or
 \`registry/<file>:<line>\`. A record that nests arrays or objects more than ${MAX_RECORD_DEPTH} levels
-deep is a \`schema_violation\` (seed records nest a few).
+deep is a \`schema_violation\` (seed records nest a few), and so is one holding an object key
+\`toString\` or \`valueOf\` at any depth (no seed record has one; in JavaScript it would stand in
+for the value's own conversion, and a rule quoting the value would fail).
 
 Conventions (the seed leaves them open):
 
