@@ -7,6 +7,7 @@ import { Hasher } from '../src/io/hashing.js';
 import { addendaBPack } from '../src/packs/addenda-b/index.js';
 import { Bundle } from '../src/packs/addenda-b/bundle.js';
 import { MAX_PER_CODE } from '../src/packs/kit/index.js';
+import type { Finding } from '../src/model/finding.js';
 import { BUILTIN_FORMULAS } from '../src/packs/addenda-b/formulas/builtins.js';
 import { holdsNonFinite } from '../src/packs/addenda-b/rules/s3-derivations.js';
 
@@ -27,7 +28,8 @@ function bundleFrom(fixture: string, edit: (lines: string[]) => string[]): strin
   return root;
 }
 
-async function codesOf(root: string): Promise<string[]> {
+/** The findings of the bundle at <root>/b. */
+async function findingsOf(root: string): Promise<Finding[]> {
   const hasher = new Hasher();
   try {
     const r = await addendaBPack.verify(path.join(root, 'b'), {
@@ -35,10 +37,14 @@ async function codesOf(root: string): Promise<string[]> {
       hasher,
       options: {},
     });
-    return [...new Set(r.findings.map((f) => f.code))].sort();
+    return r.findings;
   } finally {
     await hasher.close();
   }
+}
+
+async function codesOf(root: string): Promise<string[]> {
+  return [...new Set((await findingsOf(root)).map((f) => f.code))].sort();
 }
 
 describe('Addenda B red team: non-finite numbers and duplicate ids', () => {
@@ -196,19 +202,10 @@ describe('Addenda B red team: registry locations', () => {
     const text = fs.readFileSync(file, 'utf8');
     const item = text.lastIndexOf('\n  {', text.indexOf('"formula_id": "quality_index_v1"'));
     const line = text.slice(0, item + 1).split('\n').length;
-    const hasher = new Hasher();
-    try {
-      const r = await addendaBPack.verify(path.join(root, 'b'), {
-        workspace: new Workspace(root),
-        hasher,
-        options: {},
-      });
-      expect(r.findings.map((f) => `${f.code}@${f.location?.path}:${f.location?.line}`)).toEqual([
-        `validation.formula_test_vector_missing@b/registry/formulas.json:${line}`,
-      ]);
-    } finally {
-      await hasher.close();
-    }
+    const findings = await findingsOf(root);
+    expect(findings.map((f) => `${f.code}@${f.location?.path}:${f.location?.line}`)).toEqual([
+      `validation.formula_test_vector_missing@b/registry/formulas.json:${line}`,
+    ]);
   });
 });
 
@@ -385,20 +382,11 @@ describe('Addenda B red team: registry tables cannot switch a check off', () => 
       const root = bundleFrom('clean-formulas-only', (lines) =>
         lines.map((l) => l.replace('"criterion_id":"c1a"', `"criterion_id":{"${key}":1}`)),
       );
-      const hasher = new Hasher();
-      try {
-        const r = await addendaBPack.verify(path.join(root, 'b'), {
-          workspace: new Workspace(root),
-          hasher,
-          options: {},
-        });
-        expect(r.findings.map((f) => f.code)).toContain('addenda_b.schema_violation');
-        expect(r.findings.find((f) => f.code === 'addenda_b.schema_violation')?.message).toMatch(
-          `holds a key named "${key}"`,
-        );
-      } finally {
-        await hasher.close();
-      }
+      const findings = await findingsOf(root);
+      expect(findings.map((f) => f.code)).toContain('addenda_b.schema_violation');
+      expect(findings.find((f) => f.code === 'addenda_b.schema_violation')?.message).toMatch(
+        `holds a key named "${key}"`,
+      );
     },
   );
 
@@ -460,29 +448,20 @@ describe('Addenda B red team: one id repeated in an embedded array', () => {
       ]);
       return [...lines, ...extra.map((p) => p[0]!), ...extra.map((p) => p[1]!)];
     });
-    const hasher = new Hasher();
-    try {
-      const r = await addendaBPack.verify(path.join(root, 'b'), {
-        workspace: new Workspace(root),
-        hasher,
-        options: {},
-      });
-      const of = (code: string) => r.findings.filter((f) => f.code === code).map((f) => f.message);
-      const mismatch = of('validation.pattern_c_chain_id_mismatch');
-      expect(mismatch[0]).toBe(
-        `EvaluationResultEnvelope "res-x" names chain "chain-h0" but was received by chain "chain-h1" (and ${n - 2} more chain(s) with other ids).`,
-      );
-      // Every one of the n envelopes is received by n - 1 other chains: n findings, not n(n - 1).
-      expect(mismatch.at(-1)).toMatch(new RegExp(`^${n - MAX_PER_CODE} more place`));
-      const snapshot = of('validation.pattern_c_snapshot_mismatch');
-      expect(snapshot[0]).toBe(
-        `EvaluationResultEnvelope "res-x" used snapshot "snap-2", chain "chain-h0" is on "snap-1" (and ${n - 1} more chain(s) on other snapshots).`,
-      );
-      // Half the envelopes are on another snapshot than all n chains.
-      expect(snapshot.at(-1)).toMatch(new RegExp(`^${n / 2 - MAX_PER_CODE} more place`));
-    } finally {
-      await hasher.close();
-    }
+    const findings = await findingsOf(root);
+    const of = (code: string) => findings.filter((f) => f.code === code).map((f) => f.message);
+    const mismatch = of('validation.pattern_c_chain_id_mismatch');
+    expect(mismatch[0]).toBe(
+      `EvaluationResultEnvelope "res-x" names chain "chain-h0" but was received by chain "chain-h1" (and ${n - 2} more chain(s) with other ids).`,
+    );
+    // Every one of the n envelopes is received by n - 1 other chains: n findings, not n(n - 1).
+    expect(mismatch.at(-1)).toMatch(new RegExp(`^${n - MAX_PER_CODE} more place`));
+    const snapshot = of('validation.pattern_c_snapshot_mismatch');
+    expect(snapshot[0]).toBe(
+      `EvaluationResultEnvelope "res-x" used snapshot "snap-2", chain "chain-h0" is on "snap-1" (and ${n - 1} more chain(s) on other snapshots).`,
+    );
+    // Half the envelopes are on another snapshot than all n chains.
+    expect(snapshot.at(-1)).toMatch(new RegExp(`^${n / 2 - MAX_PER_CODE} more place`));
   });
 
   it('a complete chain whose received result has no envelope in the bundle is still judged', async () => {
@@ -545,21 +524,12 @@ describe('Addenda B red team: lists from a record in messages', () => {
         schema_version: '1.0',
       },
     ]);
-    const hasher = new Hasher();
-    try {
-      const r = await addendaBPack.verify(path.join(root, 'b'), {
-        workspace: new Workspace(root),
-        hasher,
-        options: {},
-      });
-      const unmapped = r.findings.filter((f) => f.code === 'validation.source_kind_taint_unmapped');
-      expect(unmapped).toHaveLength(1);
-      expect(unmapped[0]!.message).toContain('"class-0" < "class-1"');
-      expect(unmapped[0]!.message).toContain('… 2997 more');
-      expect(unmapped[0]!.message.length).toBeLessThan(500);
-    } finally {
-      await hasher.close();
-    }
+    const findings = await findingsOf(root);
+    const unmapped = findings.filter((f) => f.code === 'validation.source_kind_taint_unmapped');
+    expect(unmapped).toHaveLength(1);
+    expect(unmapped[0]!.message).toContain('"class-0" < "class-1"');
+    expect(unmapped[0]!.message).toContain('… 2997 more');
+    expect(unmapped[0]!.message.length).toBeLessThan(500);
   });
 });
 
