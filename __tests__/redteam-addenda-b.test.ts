@@ -116,6 +116,8 @@ describe('Addenda B red team: formula refs and test vectors', () => {
   it.each([
     ['"hardVetoCount":0', '"hardVetoCount":"1"'],
     ['"hardVetoCount":0', '"hardVetoCount":true'],
+    ['"hardVetoCount":0', '"hardVetoCount":"NaN"'],
+    ['"soft_penalty_max_total":0.5', '"soft_penalty_max_total":"Infinity"'],
     ['"soft_penalty_max_total":0.5', '"soft_penalty_max_total":"0.5"'],
     ['"criterion_id":"c1a"', '"criterion_id":7'],
   ])(
@@ -132,6 +134,9 @@ describe('Addenda B red team: formula refs and test vectors', () => {
     'seed:computeTemplateOverallScore ',
     'SEED:computetemplateoverallscore',
     'ts:computeTemplateOverallScore',
+    'seed/computeTemplateOverallScore',
+    'compute_template_overall_score.py',
+    'computeTemplateOverallScore(components, weights)',
     'computeTemplateOverallScore.ts',
     'seed:computeTemplateScore',
   ])(
@@ -176,6 +181,34 @@ describe('Addenda B red team: the cost of recomputing formulas', () => {
       expect(await codesOf(root)).toEqual([]);
       // The receipts' own inputs, and the one input all 300 vectors name.
       expect(run.mock.calls.length).toBeLessThanOrEqual(5);
+    } finally {
+      run.mockRestore();
+    }
+  });
+
+  it('a nested map read on every recomputation counts toward the budget', async () => {
+    // One value whose priority_weight_map holds 20,000 keys (three levels down), merged by 200
+    // receipts with a value of their own each: past the budget, not recomputed 200 times.
+    const map = Object.fromEntries(Array.from({ length: 20000 }, (_, i) => [`p${i}`, 1]));
+    const root = bundleFrom('clean-formulas-only', (lines) => {
+      const input = JSON.parse(lines.find((l) => l.includes('"val-1-weights-in"'))!);
+      const receipt = JSON.parse(lines.find((l) => l.includes('"receipt_id":"rc-1-weights"'))!);
+      input.value_id = 'val-big';
+      input.value.policy.priority_weight_map = map;
+      const extra = Array.from({ length: 200 }, (_, i) => [
+        JSON.stringify({ type: 'FormulaValue', value_id: `val-own-${i}`, value: { note: i } }),
+        JSON.stringify({
+          ...receipt,
+          receipt_id: `rc-own-${i}`,
+          input_refs: ['val-big', `val-own-${i}`],
+        }),
+      ]).flat();
+      return [...lines, JSON.stringify(input), ...extra];
+    });
+    const run = jest.spyOn(BUILTIN_FORMULAS['seed:normalizeCriterionWeights']!, 'run');
+    try {
+      expect(await codesOf(root)).toContain('addenda_b.formula_unchecked');
+      expect(run.mock.calls.length).toBeLessThan(100);
     } finally {
       run.mockRestore();
     }

@@ -29652,7 +29652,7 @@ const ADDENDA_B = {
         code: 'addenda_b.formula_unchecked',
         severity: 'error',
         title: 'A formula receipt or test vector was not recomputed: the bundle asks for more recomputation than audit-gate does',
-        remediation: 'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the entries of the bundle\u2019s FormulaValues.',
+        remediation: 'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the values (at every depth) of the bundle\u2019s FormulaValues.',
     },
     registryTableLoosened: {
         code: 'addenda_b.registry_table_loosened',
@@ -43656,8 +43656,9 @@ function checked(v) {
     return toNumber(v) ?? NaN;
 }
 /**
- * A JSON number, for a parameter the seed only compares (`hardVetoCount > 0`): the seed would
- * coerce "1" and pass over NaN, so anything else is unusable.
+ * A JSON number (or a non-finite number's string), for a parameter the seed only compares
+ * (`hardVetoCount > 0`): the seed would coerce "1", so anything else is unusable. Whether a
+ * receipt may rest on a non-finite one is the receipt's question (`finite` below).
  */
 function compared(v, name) {
     const n = toNumber(v);
@@ -43694,6 +43695,7 @@ function optionalString(v, name) {
 const BUILTIN_FORMULAS = {
     'seed:normalizeCriterionWeights': {
         lines: 'L1754-1809',
+        finite: [],
         codes: [
             'validation.unanchored_required_criterion_indeterminate',
             'validation.no_aggregation_eligible_criteria',
@@ -43728,6 +43730,7 @@ const BUILTIN_FORMULAS = {
     },
     'seed:computeTemplateOverallScore': {
         lines: 'L2094-2132',
+        finite: ['hardVetoCount', 'formula.soft_penalty_max_total'],
         codes: [
             'validation.template_match_component_out_of_range',
             'validation.template_match_weight_invalid',
@@ -43750,6 +43753,7 @@ const BUILTIN_FORMULAS = {
     },
     'seed:qualityIndexDerivedPassStatus': {
         lines: 'L1843-1846',
+        finite: ['aggregate_score', 'pass_threshold'],
         codes: [],
         run(args) {
             const failures = arg(args, 'required_gate_failures');
@@ -43796,6 +43800,7 @@ function sameOutput(a, b) {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/formulas/evaluate.ts
+
 
 
 
@@ -43864,27 +43869,45 @@ function recompute(builtin, args) {
     }
 }
 /**
- * How much recomputation a bundle gets: this many times the entries of all its FormulaValues,
+ * How much recomputation a bundle gets: this many times the values of all its FormulaValues,
  * and RECOMPUTE_BUDGET_SLACK besides. Receipts that each merge one large value with a small one of
  * their own would otherwise cost the large value's size once per receipt (quadratic in the bundle,
  * and every result kept); past the budget a receipt or vector is not recomputed, and is reported.
  */
 const RECOMPUTE_BUDGET_FACTOR = 64;
 const RECOMPUTE_BUDGET_SLACK = 65_536;
-/** The entries of a FormulaValue's value, two levels deep: the work of reading it as arguments. */
+/**
+ * The nodes of a FormulaValue's value, at every depth: a bound on the work of reading it as
+ * arguments (the functions walk nested maps such as priority_weight_map). Records nest at most
+ * MAX_RECORD_DEPTH levels, so the recursion is bounded.
+ */
 function entries(v) {
     if (typeof v !== 'object' || v === null)
         return 1;
     let n = 1;
     for (const x of Object.values(v))
-        n += typeof x === 'object' && x !== null ? 1 + Object.keys(x).length : 1;
+        n += entries(x);
     return n;
 }
+/** The first of the builtin's `finite` arguments that holds NaN or an infinity, if any. */
+function nonFiniteArgument(builtin, args) {
+    return builtin.finite.find((path) => {
+        let v = args;
+        for (const key of path.split('.'))
+            v =
+                typeof v === 'object' && v !== null && Object.hasOwn(v, key)
+                    ? v[key]
+                    : undefined;
+        const n = toNumber(v);
+        return n !== undefined && !Number.isFinite(n);
+    });
+}
 /**
- * One recomputation per formula and list of inputs, shared by receipts and test vectors (they may
- * name the same large input thousands of times), within the bundle's budget.
+ * One recomputation per formula and list of inputs, for receipts or for test vectors (they may
+ * name the same large input thousands of times), within the bundle's budget. A receipt whose
+ * inputs hold NaN or an infinity where the seed only compares is not recomputed (`unusable`).
  */
-function recomputeInputs(b, builtin, inputs) {
+function recomputeInputs(b, builtin, inputs, of) {
     const state = memo_memo(b, 'formula-recompute', () => {
         const size = new Map();
         let all = 0;
@@ -43906,7 +43929,7 @@ function recomputeInputs(b, builtin, inputs) {
             state.ids.set(r, (id = state.ids.size));
         return id;
     };
-    const key = `${builtin.lines}:${inputs.map(idOf).join(',')}`;
+    const key = `${builtin.lines}:${of}:${inputs.map(idOf).join(',')}`;
     let result = state.done.get(key);
     if (result)
         return result;
@@ -43915,7 +43938,12 @@ function recomputeInputs(b, builtin, inputs) {
         result = { overBudget: true };
     else {
         state.left -= cost;
-        result = recompute(builtin, argumentsOf(inputs));
+        const args = argumentsOf(inputs);
+        const nonFinite = of === 'receipt' ? nonFiniteArgument(builtin, args) : undefined;
+        result =
+            nonFinite !== undefined
+                ? { unusable: `${JSON.stringify(nonFinite)} is not finite, and the seed only compares it` }
+                : recompute(builtin, args);
     }
     state.done.set(key, result);
     return result;
@@ -43956,7 +43984,7 @@ function evaluateReceipts(b) {
         else if (output.state === 'wrong')
             ev.unresolved.push(output.problem);
         if (refs.length > 0 && inputs.length === refs.length)
-            Object.assign(ev, recomputeInputs(b, builtin, inputs));
+            Object.assign(ev, recomputeInputs(b, builtin, inputs, 'receipt'));
         if (ev.computed?.ok && output.state === 'absent')
             ev.unresolved.push(`output_ref ${quote(receipt.data.output_ref)} names no record of the bundle, so the output it computes is recorded nowhere`);
         out.push(ev);
@@ -44002,7 +44030,7 @@ function evaluateVectors(b) {
             else if (heldTwice(b, v.input_ref))
                 ev.unresolved.push('input_ref names a FormulaValue the bundle holds twice with different values');
             else
-                Object.assign(ev, recomputeInputs(b, builtin, [input.record]));
+                Object.assign(ev, recomputeInputs(b, builtin, [input.record], 'vector'));
             const expected = valueRef(b, v.expected_output_ref, 'expected_output_ref');
             if (expected.state === 'wrong')
                 ev.unresolved.push(expected.problem);
@@ -44398,25 +44426,28 @@ const formulaTestVectorFailed = {
         }
     },
 };
-/** The seed functions the pack recomputes, by their name read as an id (no case, no spaces). */
-const BUILTIN_NAMES = new Set(Object.keys(BUILTIN_FORMULAS).map((ref) => sameId(ref.slice(5))));
+/** A ref read for the names in it: lower case, letters and digits only. */
+const letters = (ref) => ref
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+/** The seed functions the pack recomputes, read as letters (normalizecriterionweights, \u2026). */
+const BUILTIN_NAMES = Object.keys(BUILTIN_FORMULAS).map((ref) => letters(ref.slice('seed:'.length)));
 /**
- * Whether an expression_ref the pack does not recompute still names a seed function: its last
- * `prefix:` part read as an id (a file extension or "()" left off) is one the pack recomputes, or
- * it says seed: at all.
+ * Whether an expression_ref the pack does not recompute still names a seed function: its letters
+ * hold one the pack recomputes (in any case, spacing, punctuation, prefix or suffix:
+ * "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"), or it starts with "seed"
+ * and a separator.
  */
 function namesSeedFunction(ref) {
-    const id = sameId(ref);
-    const name = id
-        .slice(id.lastIndexOf(':') + 1)
-        .replace(/\(\)$/, '')
-        .replace(/\.(?:ts|js|mjs|cjs)$/, '');
-    return id.startsWith('seed:') || BUILTIN_NAMES.has(name);
+    const read = letters(ref);
+    return (BUILTIN_NAMES.some((name) => read.includes(name)) ||
+        /^\s*seed[^\p{L}\p{N}]/iu.test(ref.normalize('NFKC')));
 }
 const formulaExpressionUnrecognised = {
     meta: {
         ...ours(ADDENDA_B.formulaExpressionUnrecognised),
-        decision: 'Only an exact seed:<function> ref is recomputed, so a spelling that names the function otherwise (a trailing space, another case or prefix: "ts:computeTemplateOverallScore", "seed:computeTemplateOverallScore ") would switch recomputation off without a word. Such a ref, and a seed: ref naming a function the seed does not define, is reported. A formula named without the seed function (doc23:quality_index.ts) is not recomputed and not reported.',
+        decision: 'Only an exact seed:<function> ref is recomputed, so a spelling that names the function otherwise would switch recomputation off without a word. Reported: a ref whose letters and digits, in lower case, hold a recomputed function\u2019s name (another case, prefix, separator, suffix or snake case: "ts:computeTemplateOverallScore", "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"), and a ref starting with seed and a separator that names no function the pack recomputes. A formula named without the seed function\u2019s name (doc23:quality_index.ts) is not recomputed and not reported.',
     },
     check(b, report) {
         for (const spec of b.of('FormulaSpec')) {
@@ -44429,10 +44460,10 @@ const formulaExpressionUnrecognised = {
 const formulaUnchecked = {
     meta: {
         ...ours(ADDENDA_B.formulaUnchecked),
-        decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the entries of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. A bundle gets ${RECOMPUTE_BUDGET_FACTOR} times the entries of all its FormulaValues and ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')} besides (one recomputation per formula and list of inputs, shared by receipts and test vectors); a receipt or vector past that is reported instead of recomputed.`,
+        decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the values (at every depth) of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. A bundle gets ${RECOMPUTE_BUDGET_FACTOR} times the values of all its FormulaValues and ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')} besides (one recomputation per formula and list of inputs, shared by receipts and test vectors); a receipt or vector past that is reported instead of recomputed.`,
     },
     check(b, report) {
-        const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the entries of the bundle's FormulaValues`;
+        const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the values of the bundle's FormulaValues`;
         for (const ev of evaluateReceipts(b))
             if (ev.overBudget)
                 report(ev.receipt, () => `Receipt ${util_q(ev.receipt.data.receipt_id)} of ${util_q(ev.receipt.data.formula_id)} was not recomputed: the bundle's receipts and test vectors ask for ${budget}.`);

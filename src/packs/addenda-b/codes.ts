@@ -70,7 +70,7 @@ export const ADDENDA_B = {
     title:
       'A formula receipt or test vector was not recomputed: the bundle asks for more recomputation than audit-gate does',
     remediation:
-      'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the entries of the bundle’s FormulaValues.',
+      'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the values (at every depth) of the bundle’s FormulaValues.',
   },
   registryTableLoosened: {
     code: 'addenda_b.registry_table_loosened',

@@ -13,6 +13,12 @@ export interface BuiltinFormula {
   lines: string;
   /** The validation codes the function can throw. */
   codes: readonly string[];
+  /**
+   * Arguments the seed only compares, as paths into the arguments object: NaN or an infinity
+   * there skips a check (`NaN > 0` drops the hard-veto cap, any score passes a threshold of
+   * -Infinity). A test vector may assert that; a receipt of a run's computation may not rest on it.
+   */
+  finite: readonly string[];
   run(args: Record<string, unknown>): unknown;
 }
 
@@ -43,8 +49,9 @@ function checked(v: unknown): number {
 }
 
 /**
- * A JSON number, for a parameter the seed only compares (`hardVetoCount > 0`): the seed would
- * coerce "1" and pass over NaN, so anything else is unusable.
+ * A JSON number (or a non-finite number's string), for a parameter the seed only compares
+ * (`hardVetoCount > 0`): the seed would coerce "1", so anything else is unusable. Whether a
+ * receipt may rest on a non-finite one is the receipt's question (`finite` below).
  */
 function compared(v: unknown, name: string): number {
   const n = toNumber(v);
@@ -80,6 +87,7 @@ function optionalString(v: unknown, name: string): string | undefined {
 export const BUILTIN_FORMULAS: Record<string, BuiltinFormula> = {
   'seed:normalizeCriterionWeights': {
     lines: 'L1754-1809',
+    finite: [],
     codes: [
       'validation.unanchored_required_criterion_indeterminate',
       'validation.no_aggregation_eligible_criteria',
@@ -114,6 +122,7 @@ export const BUILTIN_FORMULAS: Record<string, BuiltinFormula> = {
   },
   'seed:computeTemplateOverallScore': {
     lines: 'L2094-2132',
+    finite: ['hardVetoCount', 'formula.soft_penalty_max_total'],
     codes: [
       'validation.template_match_component_out_of_range',
       'validation.template_match_weight_invalid',
@@ -144,6 +153,7 @@ export const BUILTIN_FORMULAS: Record<string, BuiltinFormula> = {
   },
   'seed:qualityIndexDerivedPassStatus': {
     lines: 'L1843-1846',
+    finite: ['aggregate_score', 'pass_threshold'],
     codes: [],
     run(args) {
       const failures = arg(args, 'required_gate_failures');

@@ -1,5 +1,6 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { memo } from '../rules/memo.js';
+import { toNumber } from '../schema/primitives.js';
 import { rewrittenEvents } from '../rules/s3-event-projection.js';
 import {
   BUILTIN_FORMULAS,
@@ -104,7 +105,7 @@ export function recompute(
 }
 
 /**
- * How much recomputation a bundle gets: this many times the entries of all its FormulaValues,
+ * How much recomputation a bundle gets: this many times the values of all its FormulaValues,
  * and RECOMPUTE_BUDGET_SLACK besides. Receipts that each merge one large value with a small one of
  * their own would otherwise cost the large value's size once per receipt (quadratic in the bundle,
  * and every result kept); past the budget a receipt or vector is not recomputed, and is reported.
@@ -115,23 +116,45 @@ export const RECOMPUTE_BUDGET_SLACK = 65_536;
 /** What recomputing a list of inputs gave: computed, an unusable argument, or over the budget. */
 export type Recomputed = { computed?: Computed; unusable?: string; overBudget?: true };
 
-/** The entries of a FormulaValue's value, two levels deep: the work of reading it as arguments. */
+/**
+ * The nodes of a FormulaValue's value, at every depth: a bound on the work of reading it as
+ * arguments (the functions walk nested maps such as priority_weight_map). Records nest at most
+ * MAX_RECORD_DEPTH levels, so the recursion is bounded.
+ */
 function entries(v: unknown): number {
   if (typeof v !== 'object' || v === null) return 1;
   let n = 1;
-  for (const x of Object.values(v))
-    n += typeof x === 'object' && x !== null ? 1 + Object.keys(x).length : 1;
+  for (const x of Object.values(v)) n += entries(x);
   return n;
 }
 
+/** The first of the builtin's `finite` arguments that holds NaN or an infinity, if any. */
+function nonFiniteArgument(
+  builtin: BuiltinFormula,
+  args: Record<string, unknown>,
+): string | undefined {
+  return builtin.finite.find((path) => {
+    let v: unknown = args;
+    for (const key of path.split('.'))
+      v =
+        typeof v === 'object' && v !== null && Object.hasOwn(v, key)
+          ? (v as Record<string, unknown>)[key]
+          : undefined;
+    const n = toNumber(v);
+    return n !== undefined && !Number.isFinite(n);
+  });
+}
+
 /**
- * One recomputation per formula and list of inputs, shared by receipts and test vectors (they may
- * name the same large input thousands of times), within the bundle's budget.
+ * One recomputation per formula and list of inputs, for receipts or for test vectors (they may
+ * name the same large input thousands of times), within the bundle's budget. A receipt whose
+ * inputs hold NaN or an infinity where the seed only compares is not recomputed (`unusable`).
  */
 export function recomputeInputs(
   b: Bundle,
   builtin: BuiltinFormula,
   inputs: readonly BundleRecord[],
+  of: 'receipt' | 'vector',
 ): Recomputed {
   const state = memo(b, 'formula-recompute', () => {
     const size = new Map<BundleRecord, number>();
@@ -153,14 +176,19 @@ export function recomputeInputs(
     if (id === undefined) state.ids.set(r, (id = state.ids.size));
     return id;
   };
-  const key = `${builtin.lines}:${inputs.map(idOf).join(',')}`;
+  const key = `${builtin.lines}:${of}:${inputs.map(idOf).join(',')}`;
   let result = state.done.get(key);
   if (result) return result;
   const cost = inputs.reduce((n, r) => n + (state.size.get(r) ?? 1), 0);
   if (cost > state.left) result = { overBudget: true };
   else {
     state.left -= cost;
-    result = recompute(builtin, argumentsOf(inputs));
+    const args = argumentsOf(inputs);
+    const nonFinite = of === 'receipt' ? nonFiniteArgument(builtin, args) : undefined;
+    result =
+      nonFinite !== undefined
+        ? { unusable: `${JSON.stringify(nonFinite)} is not finite, and the seed only compares it` }
+        : recompute(builtin, args);
   }
   state.done.set(key, result);
   return result;
@@ -199,7 +227,7 @@ export function evaluateReceipts(b: Bundle): ReceiptEvaluation[] {
       ev.recorded = { value: output.record.data.value, at: output.record };
     else if (output.state === 'wrong') ev.unresolved.push(output.problem);
     if (refs.length > 0 && inputs.length === refs.length)
-      Object.assign(ev, recomputeInputs(b, builtin, inputs));
+      Object.assign(ev, recomputeInputs(b, builtin, inputs, 'receipt'));
     if (ev.computed?.ok && output.state === 'absent')
       ev.unresolved.push(
         `output_ref ${quote(receipt.data.output_ref)} names no record of the bundle, so the output it computes is recorded nowhere`,

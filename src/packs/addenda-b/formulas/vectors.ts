@@ -50,7 +50,7 @@ export function evaluateVectors(b: Bundle): VectorEvaluation[] {
         ev.unresolved.push(
           'input_ref names a FormulaValue the bundle holds twice with different values',
         );
-      else Object.assign(ev, recomputeInputs(b, builtin, [input.record]));
+      else Object.assign(ev, recomputeInputs(b, builtin, [input.record], 'vector'));
       const expected = valueRef(b, v.expected_output_ref, 'expected_output_ref');
       if (expected.state === 'wrong') ev.unresolved.push(expected.problem);
       else if (expected.state === 'value' && heldTwice(b, v.expected_output_ref))

@@ -15,7 +15,7 @@ import { ADDENDA_B } from '../codes.js';
 import { holdsNonFinite } from './s3-derivations.js';
 import { memo } from './memo.js';
 import type { Rule, RuleMeta } from './rule.js';
-import { listed, q, qList, sameId } from './util.js';
+import { listed, q, qList } from './util.js';
 
 /**
  * The recomputed receipts by the code their recomputation throws, in bundle order (built once: a
@@ -301,28 +301,37 @@ export const formulaTestVectorFailed: Rule = {
   },
 };
 
-/** The seed functions the pack recomputes, by their name read as an id (no case, no spaces). */
-const BUILTIN_NAMES = new Set(Object.keys(BUILTIN_FORMULAS).map((ref) => sameId(ref.slice(5))));
+/** A ref read for the names in it: lower case, letters and digits only. */
+const letters = (ref: string) =>
+  ref
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/** The seed functions the pack recomputes, read as letters (normalizecriterionweights, …). */
+const BUILTIN_NAMES = Object.keys(BUILTIN_FORMULAS).map((ref) =>
+  letters(ref.slice('seed:'.length)),
+);
 
 /**
- * Whether an expression_ref the pack does not recompute still names a seed function: its last
- * `prefix:` part read as an id (a file extension or "()" left off) is one the pack recomputes, or
- * it says seed: at all.
+ * Whether an expression_ref the pack does not recompute still names a seed function: its letters
+ * hold one the pack recomputes (in any case, spacing, punctuation, prefix or suffix:
+ * "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"), or it starts with "seed"
+ * and a separator.
  */
 function namesSeedFunction(ref: string): boolean {
-  const id = sameId(ref);
-  const name = id
-    .slice(id.lastIndexOf(':') + 1)
-    .replace(/\(\)$/, '')
-    .replace(/\.(?:ts|js|mjs|cjs)$/, '');
-  return id.startsWith('seed:') || BUILTIN_NAMES.has(name);
+  const read = letters(ref);
+  return (
+    BUILTIN_NAMES.some((name) => read.includes(name)) ||
+    /^\s*seed[^\p{L}\p{N}]/iu.test(ref.normalize('NFKC'))
+  );
 }
 
 export const formulaExpressionUnrecognised: Rule = {
   meta: {
     ...ours(ADDENDA_B.formulaExpressionUnrecognised),
     decision:
-      'Only an exact seed:<function> ref is recomputed, so a spelling that names the function otherwise (a trailing space, another case or prefix: "ts:computeTemplateOverallScore", "seed:computeTemplateOverallScore ") would switch recomputation off without a word. Such a ref, and a seed: ref naming a function the seed does not define, is reported. A formula named without the seed function (doc23:quality_index.ts) is not recomputed and not reported.',
+      'Only an exact seed:<function> ref is recomputed, so a spelling that names the function otherwise would switch recomputation off without a word. Reported: a ref whose letters and digits, in lower case, hold a recomputed function’s name (another case, prefix, separator, suffix or snake case: "ts:computeTemplateOverallScore", "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"), and a ref starting with seed and a separator that names no function the pack recomputes. A formula named without the seed function’s name (doc23:quality_index.ts) is not recomputed and not reported.',
   },
   check(b, report) {
     for (const spec of b.of('FormulaSpec')) {
@@ -339,10 +348,10 @@ export const formulaExpressionUnrecognised: Rule = {
 export const formulaUnchecked: Rule = {
   meta: {
     ...ours(ADDENDA_B.formulaUnchecked),
-    decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the entries of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. A bundle gets ${RECOMPUTE_BUDGET_FACTOR} times the entries of all its FormulaValues and ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')} besides (one recomputation per formula and list of inputs, shared by receipts and test vectors); a receipt or vector past that is reported instead of recomputed.`,
+    decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the values (at every depth) of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. A bundle gets ${RECOMPUTE_BUDGET_FACTOR} times the values of all its FormulaValues and ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')} besides (one recomputation per formula and list of inputs, shared by receipts and test vectors); a receipt or vector past that is reported instead of recomputed.`,
   },
   check(b, report) {
-    const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the entries of the bundle's FormulaValues`;
+    const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the values of the bundle's FormulaValues`;
     for (const ev of evaluateReceipts(b))
       if (ev.overBudget)
         report(
