@@ -350,6 +350,20 @@ describe('the build-ready gate on a synthetic suite', () => {
     expect(gateText(r)).not.toMatch(/passed but does not count/);
   }, 60000);
 
+  it('an empty bundle is no clean twin of any kind', async () => {
+    const root = repo();
+    const dir = buildSuite(root);
+    for (const kind of KINDS) {
+      const clean = path.join(dir, 'addenda-b', cleanId(kind), 'input');
+      fs.writeFileSync(path.join(clean, 'records.jsonl'), '');
+      fs.rmSync(path.join(clean, 'registry'), { recursive: true, force: true });
+    }
+    const r = await gate(root);
+    expect(r.code).toBe(1);
+    expect(uncovered(r)).toEqual(KINDS.map((k) => `${k}:clean`).sort());
+    expect(gateText(r)).toMatch(/holds no record of a type the kind's codes judge/);
+  }, 60000);
+
   it('the suite folder may be addenda-b/ itself (audit-gate fixtures conformance/addenda-b)', async () => {
     const root = repo();
     buildSuite(root);

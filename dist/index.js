@@ -69904,6 +69904,14 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: [
+            'EvaluationFindingEvent',
+            'RunGuidanceCreationEvent',
+            'RunBoardAuditEvent',
+            'SourceWorkspaceOperation',
+            'EvaluationSnapshot',
+            'KnownGoodCheckpoint',
+        ],
     },
     {
         code: 'validation.current_projection_without_source_event',
@@ -69914,6 +69922,12 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: [
+            'EventProjectionLink',
+            'EvaluationFindingRecord',
+            'RunGuidanceItemCurrent',
+            'RunBoardVisiblePost',
+        ],
     },
     {
         code: 'validation.projection_event_seq_out_of_date',
@@ -69924,6 +69938,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'per-entity event sequence on most event types',
         fixture_kinds: ['finding_event_projection', 'reliance_packet_invalidation'],
+        applies_to: ['EventProjectionLink'],
     },
     {
         code: 'validation.lifecycle_transition_without_receipt',
@@ -69934,6 +69949,13 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: [
+            'EvaluationFindingRecord',
+            'FindingLifecycleTransitionReceipt',
+            'RevisionReviewPacket',
+            'TaskReliancePacket',
+            'ResearchNeed',
+        ],
     },
     {
         code: 'validation.read_model_without_input_manifest',
@@ -69944,6 +69966,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['DerivedReadModelRecord'],
     },
     {
         code: 'validation.lifecycle_event_without_read_model_invalidation',
@@ -69954,6 +69977,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['ReadModelInvalidationSpec', 'DerivedReadModelRecord'],
     },
     {
         code: 'validation.context_packet_valid_after_invalidation_event',
@@ -69964,6 +69988,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record of context-packet use',
         fixture_kinds: [],
+        applies_to: ['TaskRunContextPacketAssemblyReceipt'],
     },
     {
         code: 'validation.read_model_asserts_unbacked_truth',
@@ -69974,6 +69999,14 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'content of the derivation policy (derivation_policy_ref has no schema)',
         fixture_kinds: [],
+        applies_to: [
+            'DerivedReadModelRecord',
+            'TaskHealthCard',
+            'TaskReliancePacket',
+            'WorkProductCertification',
+            'DecisionAuditView',
+            'BudgetNarrative',
+        ],
     },
     {
         code: 'validation.metric_without_formula_spec',
@@ -69984,6 +70017,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'mapping from metric_id to FormulaSpec.formula_id',
         fixture_kinds: [],
+        applies_to: ['MetricObservation', 'MetricRollup', 'FormulaEvaluationReceipt', 'FormulaSpec'],
     },
     {
         code: 'validation.metric_value_without_formula_receipt',
@@ -69994,6 +70028,16 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator', 'sub_agent_reputation_insufficient_sample'],
+        applies_to: [
+            'MetricObservation',
+            'MetricRollup',
+            'QualityIndex',
+            'SubAgentReputationScore',
+            'SeverityWeightedRegressionRate',
+            'CalibrationMetricResult',
+            'RevisionCycleEfficiencyRollup',
+            'ClaimSupportDerivationReceipt',
+        ],
     },
     {
         code: 'validation.formula_output_nan_or_infinity',
@@ -70004,6 +70048,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['FormulaEvaluationReceipt', 'FormulaSpec'],
     },
     {
         code: 'validation.derived_boolean_without_formula_receipt',
@@ -70014,6 +70059,12 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: [
+            'QualityIndex',
+            'BlockingAuthorityEvaluation',
+            'SufficiencyDetectionResult',
+            'ProgressSignalRecord',
+        ],
     },
     {
         code: 'validation.derived_enum_without_derivation_receipt',
@@ -70024,6 +70075,14 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['sub_agent_reputation_insufficient_sample'],
+        applies_to: [
+            'ClaimSupportDerivationReceipt',
+            'RelianceStatusDerivation',
+            'TaskHealthCard',
+            'QualityIndex',
+            'SubAgentReputationScore',
+            'CapabilityCoverageAssessment',
+        ],
     },
     {
         code: 'validation.workspace_externalization_without_policy',
@@ -70034,6 +70093,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['workspace_externalization_privileged_export'],
+        applies_to: ['WorkspaceExternalizationReceipt', 'WorkspaceExternalizationPolicy'],
     },
     {
         code: 'validation.privileged_workspace_export_without_confirmation',
@@ -70044,6 +70104,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['workspace_externalization_privileged_export'],
+        applies_to: ['WorkspaceExternalizationReceipt'],
     },
     {
         code: 'validation.external_source_query_without_receipt',
@@ -70054,6 +70115,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'typed record of the query/fetch action itself',
         fixture_kinds: ['workspace_externalization_privileged_export'],
+        applies_to: ['WorkspaceExternalizationReceipt', 'SourceWorkspaceOperation'],
     },
     {
         code: 'validation.externalization_cost_cap_missing',
@@ -70064,6 +70126,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['workspace_externalization_privileged_export'],
+        applies_to: ['WorkspaceExternalizationPolicy'],
     },
     {
         code: 'validation.finding_state_mutated_inside_immutable_envelope',
@@ -70074,6 +70137,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['EvaluationFindingEvent'],
     },
     {
         code: 'validation.finding_current_projection_without_event',
@@ -70084,6 +70148,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['EvaluationFindingRecord', 'EvaluationFindingEvent'],
     },
     {
         code: 'validation.blocking_finding_without_authority',
@@ -70094,6 +70159,11 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection', 'pattern_c_route_conflict'],
+        applies_to: [
+            'EvaluationFindingEvent',
+            'EvaluationFindingRecord',
+            'BlockingAuthorityEvaluation',
+        ],
     },
     {
         code: 'validation.model_judgment_only_blocker_without_permission',
@@ -70104,6 +70174,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['EvaluationFindingEvent', 'BlockingAuthorityEvaluation'],
     },
     {
         code: 'validation.feedback_finding_view_authority_drift',
@@ -70114,6 +70185,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['FeedbackFindingView', 'EvaluationFindingEvent', 'EvaluationFindingRecord'],
     },
     {
         code: 'validation.progress_signal_match_key_drift',
@@ -70124,6 +70196,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'link from ProgressSignalRecord to its finding; which key fields define equality',
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['ProgressSignalRecord', 'FindingMatchKey', 'EvaluationFindingEvent'],
     },
     {
         code: 'validation.artifact_targeted_finding_missing_version_ref',
@@ -70134,6 +70207,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['EvaluationFindingEvent'],
     },
     {
         code: 'validation.envelope_target_projection_drift',
@@ -70144,6 +70218,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'EvaluatedTarget shape (live Common Contracts)',
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationResultEnvelope'],
     },
     {
         code: 'validation.envelope_basis_missing',
@@ -70154,6 +70229,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationResultEnvelope'],
     },
     {
         code: 'validation.chain_id_name_drift',
@@ -70164,6 +70240,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'list of non-canonical chain-id field names',
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationResultEnvelope', 'EvaluationChainRegistryRecord'],
     },
     {
         code: 'validation.pattern_c_chain_id_mismatch',
@@ -70174,6 +70251,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationResultEnvelope', 'EvaluationChainRegistryRecord'],
     },
     {
         code: 'validation.pattern_c_chain_without_resolution_receipt',
@@ -70184,6 +70262,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationChainRegistryRecord', 'EvaluationChainResolutionReceipt'],
     },
     {
         code: 'validation.pattern_c_route_conflict_unresolved',
@@ -70194,6 +70273,12 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: [
+            'EvaluationChainResolutionReceipt',
+            'EvaluationChainResolutionPolicy',
+            'EvaluationResultEnvelope',
+            'EvaluationFindingEvent',
+        ],
     },
     {
         code: 'validation.pattern_c_snapshot_mismatch',
@@ -70204,6 +70289,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationChainRegistryRecord', 'EvaluationResultEnvelope'],
     },
     {
         code: 'validation.pattern_c_missing_expected_producer',
@@ -70214,6 +70300,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationChainRegistryRecord', 'EvaluationChainResolutionReceipt'],
     },
     {
         code: 'validation.runtime_state_emitted_to_envelope',
@@ -70224,6 +70311,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'envelope state/disposition field (retained live field)',
         fixture_kinds: [],
+        applies_to: ['EvaluationResultEnvelope', 'OutcomeStateMatrixEntry'],
     },
     {
         code: 'validation.disposition_without_verdict_mapping',
@@ -70234,6 +70322,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['OutcomeStateMatrixEntry'],
     },
     {
         code: 'validation.indeterminate_without_cause',
@@ -70244,6 +70333,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'field carrying the verdict and IndeterminateCause',
         fixture_kinds: [],
+        applies_to: ['EvaluationResultEnvelope'],
     },
     {
         code: 'validation.evaluation_decision_boolean_pass_legacy',
@@ -70254,6 +70344,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'legacy boolean field name',
         fixture_kinds: [],
+        applies_to: ['evaluation decision records'],
     },
     {
         code: 'validation.feedback_branch_missing_handler',
@@ -70264,6 +70355,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FeedbackRoutingResolutionPolicy'],
     },
     {
         code: 'validation.feedback_branch_unregistered',
@@ -70274,6 +70366,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FeedbackDeliveryRecord', 'FeedbackRoutingResolutionPolicy'],
     },
     {
         code: 'validation.feedback_delivery_duplicate_without_idempotency',
@@ -70284,6 +70377,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FeedbackDeliveryRecord', 'FeedbackRoutingResolutionPolicy'],
     },
     {
         code: 'validation.feedback_consumed_without_receipt',
@@ -70294,6 +70388,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'FeedbackConsumptionReceipt shape; bundle as-of time',
         fixture_kinds: [],
+        applies_to: ['FeedbackDispatchExpectation'],
     },
     {
         code: 'validation.feedback_bundle_absence_unexplained',
@@ -70304,6 +70399,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvaluationResultEmissionRecord'],
     },
     {
         code: 'validation.type_owner_drift',
@@ -70314,6 +70410,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'inventory of which document declares/imports each type',
         fixture_kinds: [],
+        applies_to: ['TypeOwnerRegistryEntry'],
     },
     {
         code: 'validation.pending_owner_without_degraded_behavior',
@@ -70324,6 +70421,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['TypeOwnerRegistryEntry'],
     },
     {
         code: 'validation.build_ready_gate_failed',
@@ -70334,6 +70432,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'record type for cross-doc insert obligations',
         fixture_kinds: [],
+        applies_to: ['BuildReadyGate'],
     },
     {
         code: 'validation.phantom_type_reference',
@@ -70344,6 +70443,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'inventory of type references per document',
         fixture_kinds: [],
+        applies_to: ['TypeOwnerRegistryEntry'],
     },
     {
         code: 'validation.positive_observation_missing_for_passed_criteria_when_required',
@@ -70354,6 +70454,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: "the 'when required' switch",
         fixture_kinds: [],
+        applies_to: ['PositiveEvaluationObservation'],
     },
     {
         code: 'validation.learning_mode_value_drift',
@@ -70364,6 +70465,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['LearningMode'],
     },
     {
         code: 'validation.learning_mode_redeclared_outside_owner',
@@ -70374,6 +70476,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'inventory of which document declares each type',
         fixture_kinds: [],
+        applies_to: ['LearningMode', 'TypeOwnerRegistryEntry'],
     },
     {
         code: 'validation.repair_routed_to_non_revision_port',
@@ -70384,6 +70487,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'OutcomeRepairInstruction shape (meaning-bearing flag, target port)',
         fixture_kinds: [],
+        applies_to: ['PortRevisionEligibility', 'OutcomeRepairInstruction'],
     },
     {
         code: 'validation.revisor_declares_revision_in',
@@ -70394,6 +70498,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisorPlannerInputPorts'],
     },
     {
         code: 'validation.meaning_bearing_repair_without_revision_capability',
@@ -70404,6 +70509,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['PortRevisionEligibility'],
     },
     {
         code: 'validation.feedback_bundle_emitted_against_matrix',
@@ -70414,6 +70520,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvaluationResultEmissionRecord', 'FeedbackEmissionMatrixEntry'],
     },
     {
         code: 'validation.envelope_missing_for_result',
@@ -70424,6 +70531,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvaluationResultEmissionRecord'],
     },
     {
         code: 'validation.legal_payload_authority_level_legacy',
@@ -70434,6 +70542,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'legacy field name',
         fixture_kinds: [],
+        applies_to: ['LegalSourcePayload'],
     },
     {
         code: 'validation.authority_level_projection_drift',
@@ -70444,6 +70553,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ApplicabilityScope', 'LegalSourcePayload'],
     },
     {
         code: 'validation.legal_treatment_status_missing_when_legal_source',
@@ -70454,6 +70564,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['LegalSourcePayload', 'SourceRecord'],
     },
     {
         code: 'validation.repeated_failure_key_missing_artifact_stable_id',
@@ -70464,6 +70575,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['FindingMatchKey', 'ProgressSignalRecord'],
     },
     {
         code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
@@ -70474,6 +70586,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['FindingMatchKey', 'EvaluationFindingEvent'],
     },
     {
         code: 'validation.source_workspace_hash_typed_as_artifact_hash',
@@ -70484,6 +70597,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvaluationSnapshot', 'SourceWorkspaceSnapshotHashSet'],
     },
     {
         code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
@@ -70494,6 +70608,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvaluationSnapshot'],
     },
     {
         code: 'validation.workspace_snapshot_hash_mismatch',
@@ -70504,6 +70619,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['source_workspace_concurrent_write'],
+        applies_to: ['SourceWorkspaceSnapshotHashSet', 'SourceWorkspaceOperationReceipt'],
     },
     {
         code: 'validation.revision_lifecycle_illegal_transition',
@@ -70514,6 +70630,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'allowed-transition table for RevisionExecutionLifecycleState',
         fixture_kinds: [],
+        applies_to: ['RevisionExecutionLifecycleTransition'],
     },
     {
         code: 'validation.revision_lifecycle_missing_receipt',
@@ -70524,6 +70641,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'link from a transition to its receipt (no receipt_ref field)',
         fixture_kinds: [],
+        applies_to: ['RevisionExecutionLifecycleTransition'],
     },
     {
         code: 'validation.terminal_state_without_terminal_receipt',
@@ -70534,6 +70652,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'which receipt is terminal per state; TaskCancelReceipt shape',
         fixture_kinds: [],
+        applies_to: ['RevisionExecutionLifecycleTransition'],
     },
     {
         code: 'validation.step_idempotency_key_missing',
@@ -70544,6 +70663,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['StepIdempotencyKey', 'RevisionPlanStepBase', 'RevisionOperationReceipt'],
     },
     {
         code: 'validation.step_idempotency_kind_unregistered',
@@ -70554,6 +70674,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
         fixture_kinds: [],
+        applies_to: ['StepIdempotencyKey'],
     },
     {
         code: 'validation.step_idempotency_parallel_enum_drift',
@@ -70564,6 +70685,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
         fixture_kinds: [],
+        applies_to: ['StepIdempotencyKey', 'RevisionPlanStepBase'],
     },
     {
         code: 'validation.workspace_mutation_without_precondition',
@@ -70574,6 +70696,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['source_workspace_concurrent_write'],
+        applies_to: ['SourceWorkspaceOperation'],
     },
     {
         code: 'validation.workspace_event_seq_conflict',
@@ -70584,6 +70707,11 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['source_workspace_concurrent_write'],
+        applies_to: [
+            'SourceWorkspaceOperation',
+            'SourceWorkspaceOperationReceipt',
+            'SourceWorkspaceMutationPrecondition',
+        ],
     },
     {
         code: 'validation.workspace_api_operation_unregistered',
@@ -70594,6 +70722,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SourceWorkspaceOperation', 'SourceWorkspaceOperationReceipt'],
     },
     {
         code: 'validation.workspace_receipt_missing_head_hash',
@@ -70604,6 +70733,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['source_workspace_concurrent_write'],
+        applies_to: ['SourceWorkspaceOperationReceipt'],
     },
     {
         code: 'validation.workspace_read_without_snapshot_receipt',
@@ -70614,6 +70744,11 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: [
+            'SourceWorkspaceOperation',
+            'SourceWorkspaceOperationReceipt',
+            'EvaluationSnapshot',
+        ],
     },
     {
         code: 'validation.revision_plan_contains_predicted_post_hash',
@@ -70624,6 +70759,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+        applies_to: ['RevisionPlan'],
     },
     {
         code: 'validation.in_place_lock_missing_expected_pre_hash',
@@ -70634,6 +70770,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+        applies_to: ['RevisionPlan', 'InPlaceMutationLock'],
     },
     {
         code: 'validation.rolling_hash_parallel_steps_same_artifact',
@@ -70644,6 +70781,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+        applies_to: ['RevisionPlan', 'RevisionPlanStepBase', 'RevisionOperationReceipt'],
     },
     {
         code: 'validation.rolling_hash_same_artifact_dependency_missing',
@@ -70654,6 +70792,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+        applies_to: ['RevisionPlan', 'RevisionPlanStepBase'],
     },
     {
         code: 'validation.outcome_dependency_cycle',
@@ -70664,6 +70803,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'outcome dependency graph record (live spec)',
         fixture_kinds: ['revalidation_cascade_cycle'],
+        applies_to: ['OutcomeDependencyGraphPolicy'],
     },
     {
         code: 'validation.revalidation_cascade_loop',
@@ -70674,6 +70814,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['revalidation_cascade_cycle'],
+        applies_to: ['RevalidationCascadeRun'],
     },
     {
         code: 'validation.revalidation_cascade_max_depth_exceeded',
@@ -70684,6 +70825,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['revalidation_cascade_cycle'],
+        applies_to: ['RevalidationCascadeRun'],
     },
     {
         code: 'validation.success_marked_before_cascade_quiescent',
@@ -70694,6 +70836,11 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'time/sequence of the success marking (transitions carry none)',
         fixture_kinds: ['revalidation_cascade_cycle'],
+        applies_to: [
+            'RevalidationCascadeRun',
+            'RevalidationCascadeReceipt',
+            'RevisionExecutionLifecycleTransition',
+        ],
     },
     {
         code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
@@ -70704,6 +70851,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'outcome state history record',
         fixture_kinds: [],
+        applies_to: ['OutcomeDependencyGraphPolicy'],
     },
     {
         code: 'validation.hard_call_options_empty',
@@ -70714,6 +70862,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['hard_call_empty_options'],
+        applies_to: ['HardRevisionCall'],
     },
     {
         code: 'validation.hard_call_closed_choice_needs_two_options',
@@ -70724,6 +70873,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['hard_call_empty_options'],
+        applies_to: ['HardRevisionCall'],
     },
     {
         code: 'validation.hard_call_freeform_missing_response_schema',
@@ -70734,6 +70884,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'response-schema field on HardRevisionCall',
         fixture_kinds: ['hard_call_empty_options'],
+        applies_to: ['HardRevisionCall'],
     },
     {
         code: 'validation.hard_call_resolved_without_dispatcher_receipt',
@@ -70744,6 +70895,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['HardRevisionCall', 'HardCallResolutionReceipt'],
     },
     {
         code: 'validation.cancel_ignores_executed_side_effect',
@@ -70754,6 +70906,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'side-effect ledger record',
         fixture_kinds: [],
+        applies_to: ['TaskCancelProtocol'],
     },
     {
         code: 'validation.skip_without_receipt',
@@ -70764,6 +70917,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record that marks a target as skipped',
         fixture_kinds: [],
+        applies_to: ['TaskSkipReceipt'],
     },
     {
         code: 'validation.forum_deadlock_without_policy',
@@ -70774,6 +70928,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'record of forum rooms/deliberations',
         fixture_kinds: [],
+        applies_to: ['ForumDeliberationPolicy'],
     },
     {
         code: 'validation.forum_policy_allows_task_agent_decides',
@@ -70784,6 +70939,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ForumDeliberationPolicy'],
     },
     {
         code: 'validation.forum_no_consensus_without_terminal_route',
@@ -70794,6 +70950,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ForumDeliberationPolicy'],
     },
     {
         code: 'validation.concurrency_tie_breaker_uses_wall_clock',
@@ -70804,6 +70961,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record of the granted order',
         fixture_kinds: [],
+        applies_to: ['RevisionPlanConcurrencyProfile'],
     },
     {
         code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
@@ -70814,6 +70972,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record of the granted order',
         fixture_kinds: [],
+        applies_to: ['RevisionPlanConcurrencyProfile'],
     },
     {
         code: 'validation.concurrency_tie_breaker_missing_final_key',
@@ -70824,6 +70983,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanConcurrencyProfile'],
     },
     {
         code: 'validation.sufficiency_protocol_without_detection',
@@ -70834,6 +70994,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'outcome disposition record (live)',
         fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+        applies_to: ['SufficiencyDetectionResult'],
     },
     {
         code: 'validation.no_improvement_without_metric',
@@ -70844,6 +71005,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SufficiencyDetectionPolicy', 'ProcedureAttemptRecord'],
     },
     {
         code: 'validation.no_improvement_without_epsilon',
@@ -70854,6 +71016,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SufficiencyDetectionPolicy'],
     },
     {
         code: 'validation.procedure_exhaustion_without_candidate_universe',
@@ -70864,6 +71027,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['sufficiency_no_capability'],
+        applies_to: ['SufficiencyDetectionResult', 'CandidateRepairProcedure'],
     },
     {
         code: 'validation.hard_call_raised_when_no_human_choice_available',
@@ -70874,6 +71038,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'whether the user can alter the policy / a research route exists',
         fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+        applies_to: ['SufficiencyDetectionResult', 'HardRevisionCall'],
     },
     {
         code: 'validation.sufficiency_retry_after_terminal_detection',
@@ -70884,6 +71049,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'timestamps on attempts/dispatches (ProcedureAttemptRecord has none)',
         fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+        applies_to: ['SufficiencyDetectionResult', 'ProcedureAttemptRecord'],
     },
     {
         code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
@@ -70894,6 +71060,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'outcome disposition record (live)',
         fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+        applies_to: ['SufficiencyDetectionResult', 'OutcomeEvaluationDisposition'],
     },
     {
         code: 'validation.revision_plan_dependency_edge_drift',
@@ -70904,6 +71071,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'DependencyEdge direction; dependency_edges field on RevisionPlan',
         fixture_kinds: [],
+        applies_to: ['RevisionPlan', 'RevisionPlanStepBase', 'DependencyEdge'],
     },
     {
         code: 'validation.revision_plan_step_dependency_undefined',
@@ -70914,6 +71082,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanStepBase'],
     },
     {
         code: 'validation.revision_plan_cycle',
@@ -70924,6 +71093,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanStepBase'],
     },
     {
         code: 'validation.revision_plan_dependency_targets_missing_step',
@@ -70934,6 +71104,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanStepBase', 'DependencyEdge'],
     },
     {
         code: 'validation.revalidation_policy_ambiguous',
@@ -70944,6 +71115,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionStepRevalidationPolicy'],
     },
     {
         code: 'validation.revalidation_policy_ref_missing',
@@ -70954,6 +71126,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['TypedRevisionInstruction'],
     },
     {
         code: 'validation.revalidation_trigger_legacy_field_present',
@@ -70964,6 +71137,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanStepBase', 'TypedRevisionInstruction'],
     },
     {
         code: 'validation.revalidation_expectation_legacy_field_present',
@@ -70974,6 +71148,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanStepBase', 'TypedRevisionInstruction'],
     },
     {
         code: 'validation.regenerate_missing_previous_attempt_hashes',
@@ -70984,6 +71159,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['regenerate_identical_output'],
+        applies_to: ['RegenerateRevisionPayload'],
     },
     {
         code: 'validation.regenerate_identical_output',
@@ -70994,6 +71170,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['regenerate_identical_output'],
+        applies_to: ['RegenerateAttemptReceipt', 'RegenerateRevisionPayload'],
     },
     {
         code: 'validation.regenerate_loop_after_identical_rejection',
@@ -71004,6 +71181,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['regenerate_identical_output'],
+        applies_to: ['RegenerateAttemptReceipt', 'RegenerateRevisionPayload'],
     },
     {
         code: 'validation.metric_rollup_without_window',
@@ -71014,6 +71192,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['MetricRollup', 'FormulaSpec'],
     },
     {
         code: 'validation.metric_rollup_includes_invalidated_observation',
@@ -71024,6 +71203,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'invalidation marker for observations',
         fixture_kinds: [],
+        applies_to: ['MetricRollup', 'MetricObservation'],
     },
     {
         code: 'validation.formula_test_vector_missing',
@@ -71034,6 +71214,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FormulaSpec'],
     },
     {
         code: 'validation.formula_version_drift',
@@ -71044,6 +71225,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FormulaEvaluationReceipt', 'FormulaSpec', 'QualityIndex', 'NoveltyAssessment'],
     },
     {
         code: 'validation.correlation_metric_declared_as_ratio',
@@ -71054,6 +71236,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FormulaSpec', 'CalibrationMetricSpec'],
     },
     {
         code: 'validation.unanchored_required_criterion_indeterminate',
@@ -71064,6 +71247,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.no_aggregation_eligible_criteria',
@@ -71074,6 +71258,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.criterion_weight_missing_under_from_criterion_weight',
@@ -71084,6 +71269,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.criterion_priority_weight_missing',
@@ -71094,6 +71280,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.criterion_weight_invalid',
@@ -71104,6 +71291,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.criterion_weight_sum_zero',
@@ -71114,6 +71302,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.quality_index_pass_status_drift',
@@ -71124,6 +71313,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['QualityIndex'],
     },
     {
         code: 'validation.quality_index_without_formula_receipt',
@@ -71134,6 +71324,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['QualityIndex'],
     },
     {
         code: 'validation.quality_index_score_out_of_range',
@@ -71144,6 +71335,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['QualityIndex'],
     },
     {
         code: 'validation.cost_vector_unit_mismatch',
@@ -71154,6 +71346,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CostVector', 'CostDistribution'],
     },
     {
         code: 'validation.cost_quantile_sum_without_correlation_policy',
@@ -71164,6 +71357,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'field holding CostCorrelationPolicy; aggregate-to-parts link',
         fixture_kinds: [],
+        applies_to: ['CostVector'],
     },
     {
         code: 'validation.scalar_cost_estimate_legacy_field_present',
@@ -71174,6 +71368,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'legacy field name',
         fixture_kinds: [],
+        applies_to: ['TaskCostRecord', 'EvaluationContractReview', 'RevisionPlanConcurrencyProfile'],
     },
     {
         code: 'validation.cost_vector_negative_component',
@@ -71184,6 +71379,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CostVector', 'CostDistribution'],
     },
     {
         code: 'validation.novelty_no_neighbor_has_distance',
@@ -71194,6 +71390,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['novelty_no_neighbor'],
+        applies_to: ['NoveltyAssessmentNoNeighbor'],
     },
     {
         code: 'validation.novelty_neighbor_missing_distance',
@@ -71204,6 +71401,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['novelty_no_neighbor'],
+        applies_to: ['NoveltyAssessmentWithNeighbor'],
     },
     {
         code: 'validation.novelty_metric_space_undefined',
@@ -71214,6 +71412,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['novelty_no_neighbor'],
+        applies_to: ['NoveltyAssessment', 'NoveltyMetricSpec'],
     },
     {
         code: 'validation.template_match_component_out_of_range',
@@ -71224,6 +71423,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.template_match_weight_invalid',
@@ -71234,6 +71434,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.template_match_total_weight_zero',
@@ -71244,6 +71445,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.template_match_soft_penalty_invalid',
@@ -71254,6 +71456,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.template_match_hard_veto_cap_invalid',
@@ -71264,6 +71467,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.template_match_output_nan',
@@ -71274,6 +71478,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.calibration_metric_without_sample_policy',
@@ -71284,6 +71489,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CalibrationMetricSpec'],
     },
     {
         code: 'validation.calibration_metric_all_one_class',
@@ -71294,6 +71500,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CalibrationMetricResult'],
     },
     {
         code: 'validation.calibration_metric_without_censoring_policy',
@@ -71304,6 +71511,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CalibrationMetricSpec'],
     },
     {
         code: 'validation.criterion_semantics_hash_legacy_name',
@@ -71314,6 +71522,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CriterionIdentityFields'],
     },
     {
         code: 'validation.criterion_semantics_version_unbumped_on_meaning_change',
@@ -71324,6 +71533,7 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'semantic review verdict',
         fixture_kinds: [],
+        applies_to: ['CriterionIdentityFields'],
     },
     {
         code: 'validation.semantic_version_bumped_without_review_receipt',
@@ -71334,6 +71544,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CriterionIdentityFields'],
     },
     {
         code: 'validation.source_kind_taint_unmapped',
@@ -71344,6 +71555,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['taint_laundering_through_summary'],
+        applies_to: ['SourceRecord', 'SourceKindTaintDefault'],
     },
     {
         code: 'validation.external_authority_without_trust_basis',
@@ -71354,6 +71566,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'trust-basis/taint fields on SourceRecord',
         fixture_kinds: [],
+        applies_to: ['SourceRecord', 'SourceKindTaintDefault'],
     },
     {
         code: 'validation.taint_not_inherited_through_summary',
@@ -71364,6 +71577,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'TaintClass values and order; derivation-lineage field',
         fixture_kinds: ['taint_laundering_through_summary'],
+        applies_to: ['SanitizationNode', 'TaintAggregationPolicy'],
     },
     {
         code: 'validation.workspace_taint_missing_aggregation_policy',
@@ -71374,6 +71588,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['TaintAggregationPolicy'],
     },
     {
         code: 'validation.taint_downgrade_without_sanitization_node',
@@ -71384,6 +71599,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'TaintClass values and order',
         fixture_kinds: ['taint_laundering_through_summary'],
+        applies_to: ['SanitizationNode'],
     },
     {
         code: 'validation.tier0_source_record_materialized',
@@ -71394,6 +71610,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SourceRecord'],
     },
     {
         code: 'validation.claim_depends_on_tier0_lookup',
@@ -71404,6 +71621,11 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: [
+            'EphemeralSourceLookupReceipt',
+            'ClaimSupportDerivationReceipt',
+            'SourceEvidenceAnchor',
+        ],
     },
     {
         code: 'validation.source_tier_transition_not_persisted',
@@ -71414,6 +71636,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SourceRecord', 'SourceTierTransitionReceipt'],
     },
     {
         code: 'validation.source_tier_demotion_without_authority',
@@ -71424,6 +71647,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'access-tier authority policy',
         fixture_kinds: [],
+        applies_to: ['SourceTierTransitionReceipt'],
     },
     {
         code: 'validation.research_need_scope_missing',
@@ -71434,6 +71658,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ResearchNeed'],
     },
     {
         code: 'validation.research_need_run_id_on_task_scope_conflict',
@@ -71444,6 +71669,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ResearchNeed'],
     },
     {
         code: 'validation.research_need_double_leased',
@@ -71454,6 +71680,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ResearchNeedLease'],
     },
     {
         code: 'validation.research_need_human_needed_without_exit',
@@ -71464,6 +71691,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ResearchNeed'],
     },
     {
         code: 'validation.claim_support_status_without_derivation',
@@ -71474,6 +71702,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvidencePackageClaimEntry', 'ClaimSupportDerivationReceipt'],
     },
     {
         code: 'validation.evidence_anchor_without_claim_ref',
@@ -71484,6 +71713,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SourceEvidenceAnchor'],
     },
     {
         code: 'validation.domain_payload_without_registry_ref',
@@ -71494,6 +71724,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'field linking a payload to its DomainPayloadRegistryRef',
         fixture_kinds: [],
+        applies_to: ['ApplicabilityScope', 'DomainPayloadRegistryRef'],
     },
     {
         code: 'validation.extractor_missing_reported_as_source_missing',
@@ -71504,6 +71735,7 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'extractor-vs-source failure record',
         fixture_kinds: [],
+        applies_to: ['SourceRecord', 'SourceEvidenceAnchor'],
     },
     {
         code: 'validation.run_board_event_without_governance',
@@ -71514,6 +71746,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['run_board_suppressed_event_stub', 'forum_cross_matter_leak'],
+        applies_to: ['RunBoardAuditEvent', 'RunBoardGovernanceEnvelope'],
     },
     {
         code: 'validation.visible_post_cross_matter_leak',
@@ -71524,6 +71757,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'reader/delivery record carrying the reader matter_id',
         fixture_kinds: ['forum_cross_matter_leak'],
+        applies_to: ['RunBoardVisiblePost', 'RunBoardAuditEvent'],
     },
     {
         code: 'validation.suppressed_event_without_audit_stub',
@@ -71534,6 +71768,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['run_board_suppressed_event_stub'],
+        applies_to: ['RunBoardAuditEvent', 'RunBoardVisiblePost', 'RunBoardPublicationPolicy'],
     },
     {
         code: 'validation.passive_board_autopublish_without_policy',
@@ -71544,6 +71779,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['run_board_suppressed_event_stub'],
+        applies_to: ['RunBoardVisiblePost', 'RunBoardPublicationPolicy'],
     },
     {
         code: 'validation.context_packet_without_request',
@@ -71554,6 +71790,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['TaskRunContextPacketAssemblyReceipt', 'TaskRunContextPacketRequest'],
     },
     {
         code: 'validation.context_packet_without_assembly_receipt',
@@ -71564,6 +71801,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record of context-packet use',
         fixture_kinds: [],
+        applies_to: ['TaskRunContextPacketAssemblyReceipt'],
     },
     {
         code: 'validation.per_activation_context_budget_exceeded',
@@ -71574,6 +71812,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['PerActivationContextBudget'],
     },
     {
         code: 'validation.required_packet_item_omitted_without_block_or_warning',
@@ -71584,6 +71823,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'block/warning record',
         fixture_kinds: [],
+        applies_to: ['TaskRunContextPacketAssemblyReceipt', 'OmittedPacketItem'],
     },
     {
         code: 'validation.module_assistance_request_without_endpoint',
@@ -71594,6 +71834,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ModuleAssistanceRequest'],
     },
     {
         code: 'validation.assistance_request_without_answer_schema',
@@ -71604,6 +71845,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ModuleAssistanceRequest'],
     },
     {
         code: 'validation.moderator_failure_without_fallback',
@@ -71614,6 +71856,7 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'moderator/fallback records',
         fixture_kinds: [],
+        applies_to: ['ModuleAssistanceRequest'],
     },
     {
         code: 'validation.task_agent_substantive_decision_forbidden',
@@ -71624,6 +71867,7 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'actor roles and decision records',
         fixture_kinds: [],
+        applies_to: ['ModuleAssistanceRequest', 'ForumDeliberationPolicy'],
     },
     {
         code: 'validation.run_guidance_consumed_while_contested',
@@ -71634,6 +71878,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'guidance consumption record',
         fixture_kinds: [],
+        applies_to: ['RunGuidanceItemCurrent', 'RunGuidanceLifecycleReceipt'],
     },
     {
         code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
@@ -71644,6 +71889,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'guidance injection record (which run consumed it)',
         fixture_kinds: [],
+        applies_to: ['RunGuidanceItemCurrent'],
     },
     {
         code: 'validation.run_guidance_lifecycle_transition_without_receipt',
@@ -71654,6 +71900,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RunGuidanceItemCurrent', 'RunGuidanceLifecycleReceipt'],
     },
     {
         code: 'validation.user_action_without_command_registry_entry',
@@ -71664,6 +71911,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'inventory of user/surface actions',
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['TaskCommandRegistryEntry'],
     },
     {
         code: 'validation.command_missing_idempotency_key',
@@ -71674,6 +71922,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['TaskCommandRegistryEntry'],
     },
     {
         code: 'validation.command_missing_read_model_invalidation',
@@ -71684,6 +71933,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['TaskCommandRegistryEntry'],
     },
     {
         code: 'validation.phantom_button_no_command',
@@ -71694,6 +71944,13 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: [
+            'TaskCommandRegistryEntry',
+            'AttentionLedgerItem',
+            'EvaluationContractReview',
+            'WorkProductCertification',
+            'RevisionReviewDecisionReceipt',
+        ],
     },
     {
         code: 'validation.sub_agent_point_without_fallback',
@@ -71704,6 +71961,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SubAgentCoordinationProfile', 'SubAgentFallbackPolicy'],
     },
     {
         code: 'validation.output_contract_singular_legacy_field_present',
@@ -71714,6 +71972,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'legacy field name',
         fixture_kinds: [],
+        applies_to: ['SubAgentCoordinationProfile'],
     },
     {
         code: 'validation.plan_verifier_required_but_missing',
@@ -71724,6 +71983,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'plan-verifier result record',
         fixture_kinds: [],
+        applies_to: ['PlanVerifierRequirementPolicy', 'RevisionPlanConcurrencyProfile'],
     },
     {
         code: 'validation.structured_anchor_empty',
@@ -71734,6 +71994,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['StructuredAnchor'],
     },
     {
         code: 'validation.context_hash_unverified',
@@ -71744,6 +72005,7 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'definition of sha256_canonical_text_v1; anchor-resolution record',
         fixture_kinds: [],
+        applies_to: ['TextAnchor'],
     },
     {
         code: 'validation.hard_call_hash_unnormalized',
@@ -71754,6 +72016,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'hashed field and canonicalisation',
         fixture_kinds: [],
+        applies_to: ['HardCallResolutionReceipt'],
     },
     {
         code: 'validation.library_promotion_without_gate',
@@ -71764,6 +72027,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['LibraryPromotionReceipt', 'LibraryPromotionGate'],
     },
     {
         code: 'validation.library_promotion_candidate_confused_with_durable_write',
@@ -71774,6 +72038,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['LibraryPromotionCandidate', 'LibraryPromotionReceipt'],
     },
     {
         code: 'validation.privileged_source_auto_promoted',
@@ -71784,6 +72049,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'approval record; privileged flag on sources',
         fixture_kinds: [],
+        applies_to: ['LibraryPromotionReceipt', 'LibraryPromotionGate'],
     },
     {
         code: 'validation.requires_background_progress_legacy_field_present',
@@ -71794,6 +72060,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RunExecutionRequirements', 'ModuleProgressBehavior'],
     },
     {
         code: 'validation.background_execution_heartbeat_confused',
@@ -71804,6 +72071,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RunExecutionRequirements', 'ModuleProgressBehavior'],
     },
     {
         code: 'validation.reliance_packet_without_input_manifest',
@@ -71814,6 +72082,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['TaskReliancePacket', 'RelianceInputManifest'],
     },
     {
         code: 'validation.reliance_status_not_derivable',
@@ -71824,6 +72093,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['RelianceStatusDerivation'],
     },
     {
         code: 'validation.reliance_packet_stale_snapshot',
@@ -71834,6 +72104,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['TaskReliancePacket', 'RelianceInvalidationEvent'],
     },
     {
         code: 'validation.work_product_certification_without_reliance_packet',
@@ -71844,6 +72115,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['WorkProductCertification'],
     },
     {
         code: 'validation.revision_review_packet_contains_current_action',
@@ -71854,6 +72126,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'legacy field name',
         fixture_kinds: [],
+        applies_to: ['RevisionReviewPacket'],
     },
     {
         code: 'validation.review_decision_without_receipt',
@@ -71864,6 +72137,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionReviewPacket', 'RevisionReviewDecisionReceipt'],
     },
     {
         code: 'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver',
@@ -71874,6 +72148,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'meaning-bearing flag on revisions',
         fixture_kinds: [],
+        applies_to: ['RevisionReviewPacket', 'RevisionReviewDecisionReceipt'],
     },
     {
         code: 'validation.known_good_checkpoint_missing_policy_snapshot',
@@ -71884,6 +72159,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['KnownGoodCheckpoint'],
     },
     {
         code: 'validation.known_good_checkpoint_missing_capability_snapshot',
@@ -71894,6 +72170,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['KnownGoodCheckpoint'],
     },
     {
         code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
@@ -71904,6 +72181,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'side-effect ledger after the checkpoint',
         fixture_kinds: ['replay_divergence'],
+        applies_to: ['KnownGoodCheckpoint', 'TaskRunFork', 'IrrevocableSideEffectAtFork'],
     },
     {
         code: 'validation.explanation_trace_contains_hidden_reasoning',
@@ -71914,6 +72192,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ExplanationTrace'],
     },
     {
         code: 'validation.explanation_trace_without_causal_steps',
@@ -71924,6 +72203,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ExplanationTrace'],
     },
     {
         code: 'validation.replay_attempts_external_side_effect',
@@ -71934,6 +72214,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['replay_divergence'],
+        applies_to: ['TaskReplayRequest'],
     },
     {
         code: 'validation.deterministic_replay_with_nondeterministic_step',
@@ -71944,6 +72225,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'source-run step records typing determinism',
         fixture_kinds: ['replay_divergence'],
+        applies_to: ['TaskReplayRequest'],
     },
     {
         code: 'validation.replay_divergence_unrecorded',
@@ -71954,6 +72236,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record of replayed step outputs',
         fixture_kinds: ['replay_divergence'],
+        applies_to: ['ReplayDivergenceRecord', 'TaskReplayRequest'],
     },
     {
         code: 'validation.g_surface_action_without_command',
@@ -71964,6 +72247,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'inventory of §G surface actions',
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['RelianceLayerCommandRegistryEntry'],
     },
     {
         code: 'validation.g_surface_missing_empty_state',
@@ -71974,6 +72258,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['RelianceLayerCommandRegistryEntry'],
     },
     {
         code: 'validation.g_surface_missing_degraded_state',
@@ -71984,6 +72269,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['RelianceLayerCommandRegistryEntry'],
     },
     {
         code: 'validation.g_surface_missing_error_state',
@@ -71994,6 +72280,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['RelianceLayerCommandRegistryEntry'],
     },
     {
         code: 'validation.accepted_patch_without_conformance_fixture',
@@ -72004,6 +72291,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['AddendaBConformanceFixture'],
     },
     {
         code: 'validation.conformance_fixture_missing_expected_validation',
@@ -72014,6 +72302,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['AddendaBConformanceFixture'],
     },
     {
         code: 'validation.conformance_fixture_not_executed_before_build_ready',
@@ -72024,6 +72313,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['AddendaBConformanceFixture', 'BuildReadyGate'],
     },
 ];
 
@@ -78745,7 +79035,11 @@ the reader's own codes \`bundle_unreadable\`, \`record_malformed\`, \`unknown_re
 \`schema_violation\`, is a fair test that covers no kind (it fails nothing itself): one firing
 bundle relabelled across the 20 kinds proves one kind. An expected terminal state alone proves
 nothing (the pack's terminal states are \`passed\`, \`failed\` and \`unreadable\`). A clean twin
-expects \`[]\` and no terminal state other than \`passed\`. A fixture does not count when its bundle is unreadable (actual or
+expects \`[]\` and no terminal state other than \`passed\`, and its bundle holds a record of a type
+the kind's codes judge (the catalogue's \`applies_to\`; formula arguments such as
+\`TemplateMatchWeights\` are held in FormulaValue records): an empty bundle shows nothing of the
+kind passing. That a clean twin is the firing fixture's twin (the same run without the defect) is
+not checked. A fixture does not count when its bundle is unreadable (actual or
 expected terminal state \`unreadable\`), it is not at \`<dir>/addenda-b/<fixture_id>/\` (its
 folder named after its \`fixture_id\`), its folder, fixture.json or input is a symlink,
 \`input_bundle_ref\` is not a plain folder name beside fixture.json (\`../\`, absolute paths),
@@ -78933,6 +79227,30 @@ const seedFixtureSchema = (0,first_use/* onFirstUse */.V)(() => schemas/* object
 
 
 
+
+/** Seed types the formulas take as arguments: a bundle holds them inside FormulaValue records. */
+const FORMULA_ARGUMENTS = new Set([
+    'Criterion',
+    'OutcomeComplianceScoringConfig',
+    'TemplateMatchComponents',
+    'TemplateMatchWeights',
+    'TemplateMatchFormula',
+]);
+/**
+ * The record types each kind's codes judge (the catalogue's applies_to): a clean twin must hold
+ * one, or it shows nothing passing (one empty bundle was the clean twin of every kind).
+ */
+const KIND_TYPES = (() => {
+    const out = new Map();
+    for (const e of CATALOGUE)
+        for (const kind of e.fixture_kinds) {
+            const types = out.get(kind) ?? new Set();
+            for (const t of e.applies_to)
+                types.add(FORMULA_ARGUMENTS.has(t) ? 'FormulaValue' : t);
+            out.set(kind, types);
+        }
+    return out;
+})();
 /**
  * The codes whose firing fixture proves each kind: those the seed's catalogue lists for it. A
  * fixture firing a code of another kind, or none, is relabelled, not a proof of this kind.
@@ -79005,7 +79323,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
 }
 const ROLE_TEXT = {
     firing: () => 'firing fixture (expected_validation_codes naming a code the seed lists for it)',
-    clean: () => 'clean twin (expected_validation_codes [] and no other expected terminal state)',
+    clean: () => 'clean twin (expected_validation_codes [], no other expected terminal state, and a record the kind’s codes judge)',
 };
 /** " (fixtures of the kind that do not count: id: why; …)", at most five. */
 function notCounted(ofKind) {
@@ -79098,19 +79416,26 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
     if (ruleCodes.some((c) => KIND_CODES.get(fx.fixture_kind)?.has(c)))
         s.role = 'firing';
     else if (ruleCodes.length > 0)
-        return coversNoKind(`none of its expected codes is one the seed lists for ${fx.fixture_kind} (${listedCodes(fx.fixture_kind)})`);
+        return coversNoKind(`none of its expected codes is one the seed lists for ${fx.fixture_kind} (${build_ready_gate_listed(KIND_CODES.get(fx.fixture_kind))})`);
     else if (codes.length > 0)
         return coversNoKind('it expects only the reader’s codes, not a rule’s');
-    else if (fx.expected_terminal_state === undefined || fx.expected_terminal_state === 'passed')
-        s.role = 'clean';
-    else
+    else if (fx.expected_terminal_state !== undefined && fx.expected_terminal_state !== 'passed')
         return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
+    else if (!holdsKindRecord(ws, input, fx.fixture_kind))
+        return coversNoKind(`its bundle holds no record of a type the kind's codes judge (${build_ready_gate_listed(KIND_TYPES.get(fx.fixture_kind))}), so nothing of the kind passed`);
+    else
+        s.role = 'clean';
     return s;
 }
-/** The first few codes the seed lists for a kind, for a message. */
-function listedCodes(kind) {
-    const codes = [...(KIND_CODES.get(kind) ?? [])];
-    return codes.length > 3 ? `${codes.slice(0, 3).join(', ')}, …` : codes.join(', ');
+/** Whether the bundle at `dir` holds a record of a type the kind's codes judge. */
+function holdsKindRecord(ws, dir, kind) {
+    const types = KIND_TYPES.get(kind);
+    return readBundle(ws, dir).bundle.records.some((r) => types?.has(r.type));
+}
+/** The first few of a set, for a message. */
+function build_ready_gate_listed(set) {
+    const all = [...(set ?? [])];
+    return all.length > 3 ? `${all.slice(0, 3).join(', ')}, …` : all.join(', ');
 }
 /** A fixture_id used by two fixtures names neither: none of them counts. */
 function markDuplicates(standings) {

@@ -395,6 +395,7 @@ const entries = catalogue.map((c) => ({
   checkable: c.checkable,
   seed_gap: c.seed_gap ?? null,
   fixture_kinds: c.fixture_kinds ?? [],
+  applies_to: c.applies_to ?? [],
 }));
 const catalogueTs = `${header}
 export interface CatalogueEntry {
@@ -408,6 +409,8 @@ export interface CatalogueEntry {
   seed_gap: string | null;
   /** The §10 fixture kinds whose firing fixtures this code proves (the build-ready gate). */
   fixture_kinds: string[];
+  /** The seed types the code judges (record types, or types carried inside them). */
+  applies_to: string[];
 }
 
 /** All ${entries.length} validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */

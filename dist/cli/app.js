@@ -39861,6 +39861,14 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: [
+            'EvaluationFindingEvent',
+            'RunGuidanceCreationEvent',
+            'RunBoardAuditEvent',
+            'SourceWorkspaceOperation',
+            'EvaluationSnapshot',
+            'KnownGoodCheckpoint',
+        ],
     },
     {
         code: 'validation.current_projection_without_source_event',
@@ -39871,6 +39879,12 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: [
+            'EventProjectionLink',
+            'EvaluationFindingRecord',
+            'RunGuidanceItemCurrent',
+            'RunBoardVisiblePost',
+        ],
     },
     {
         code: 'validation.projection_event_seq_out_of_date',
@@ -39881,6 +39895,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'per-entity event sequence on most event types',
         fixture_kinds: ['finding_event_projection', 'reliance_packet_invalidation'],
+        applies_to: ['EventProjectionLink'],
     },
     {
         code: 'validation.lifecycle_transition_without_receipt',
@@ -39891,6 +39906,13 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: [
+            'EvaluationFindingRecord',
+            'FindingLifecycleTransitionReceipt',
+            'RevisionReviewPacket',
+            'TaskReliancePacket',
+            'ResearchNeed',
+        ],
     },
     {
         code: 'validation.read_model_without_input_manifest',
@@ -39901,6 +39923,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['DerivedReadModelRecord'],
     },
     {
         code: 'validation.lifecycle_event_without_read_model_invalidation',
@@ -39911,6 +39934,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['ReadModelInvalidationSpec', 'DerivedReadModelRecord'],
     },
     {
         code: 'validation.context_packet_valid_after_invalidation_event',
@@ -39921,6 +39945,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record of context-packet use',
         fixture_kinds: [],
+        applies_to: ['TaskRunContextPacketAssemblyReceipt'],
     },
     {
         code: 'validation.read_model_asserts_unbacked_truth',
@@ -39931,6 +39956,14 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'content of the derivation policy (derivation_policy_ref has no schema)',
         fixture_kinds: [],
+        applies_to: [
+            'DerivedReadModelRecord',
+            'TaskHealthCard',
+            'TaskReliancePacket',
+            'WorkProductCertification',
+            'DecisionAuditView',
+            'BudgetNarrative',
+        ],
     },
     {
         code: 'validation.metric_without_formula_spec',
@@ -39941,6 +39974,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'mapping from metric_id to FormulaSpec.formula_id',
         fixture_kinds: [],
+        applies_to: ['MetricObservation', 'MetricRollup', 'FormulaEvaluationReceipt', 'FormulaSpec'],
     },
     {
         code: 'validation.metric_value_without_formula_receipt',
@@ -39951,6 +39985,16 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator', 'sub_agent_reputation_insufficient_sample'],
+        applies_to: [
+            'MetricObservation',
+            'MetricRollup',
+            'QualityIndex',
+            'SubAgentReputationScore',
+            'SeverityWeightedRegressionRate',
+            'CalibrationMetricResult',
+            'RevisionCycleEfficiencyRollup',
+            'ClaimSupportDerivationReceipt',
+        ],
     },
     {
         code: 'validation.formula_output_nan_or_infinity',
@@ -39961,6 +40005,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['FormulaEvaluationReceipt', 'FormulaSpec'],
     },
     {
         code: 'validation.derived_boolean_without_formula_receipt',
@@ -39971,6 +40016,12 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: [
+            'QualityIndex',
+            'BlockingAuthorityEvaluation',
+            'SufficiencyDetectionResult',
+            'ProgressSignalRecord',
+        ],
     },
     {
         code: 'validation.derived_enum_without_derivation_receipt',
@@ -39981,6 +40032,14 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['sub_agent_reputation_insufficient_sample'],
+        applies_to: [
+            'ClaimSupportDerivationReceipt',
+            'RelianceStatusDerivation',
+            'TaskHealthCard',
+            'QualityIndex',
+            'SubAgentReputationScore',
+            'CapabilityCoverageAssessment',
+        ],
     },
     {
         code: 'validation.workspace_externalization_without_policy',
@@ -39991,6 +40050,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['workspace_externalization_privileged_export'],
+        applies_to: ['WorkspaceExternalizationReceipt', 'WorkspaceExternalizationPolicy'],
     },
     {
         code: 'validation.privileged_workspace_export_without_confirmation',
@@ -40001,6 +40061,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['workspace_externalization_privileged_export'],
+        applies_to: ['WorkspaceExternalizationReceipt'],
     },
     {
         code: 'validation.external_source_query_without_receipt',
@@ -40011,6 +40072,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'typed record of the query/fetch action itself',
         fixture_kinds: ['workspace_externalization_privileged_export'],
+        applies_to: ['WorkspaceExternalizationReceipt', 'SourceWorkspaceOperation'],
     },
     {
         code: 'validation.externalization_cost_cap_missing',
@@ -40021,6 +40083,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['workspace_externalization_privileged_export'],
+        applies_to: ['WorkspaceExternalizationPolicy'],
     },
     {
         code: 'validation.finding_state_mutated_inside_immutable_envelope',
@@ -40031,6 +40094,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['EvaluationFindingEvent'],
     },
     {
         code: 'validation.finding_current_projection_without_event',
@@ -40041,6 +40105,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['EvaluationFindingRecord', 'EvaluationFindingEvent'],
     },
     {
         code: 'validation.blocking_finding_without_authority',
@@ -40051,6 +40116,11 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection', 'pattern_c_route_conflict'],
+        applies_to: [
+            'EvaluationFindingEvent',
+            'EvaluationFindingRecord',
+            'BlockingAuthorityEvaluation',
+        ],
     },
     {
         code: 'validation.model_judgment_only_blocker_without_permission',
@@ -40061,6 +40131,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['EvaluationFindingEvent', 'BlockingAuthorityEvaluation'],
     },
     {
         code: 'validation.feedback_finding_view_authority_drift',
@@ -40071,6 +40142,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['FeedbackFindingView', 'EvaluationFindingEvent', 'EvaluationFindingRecord'],
     },
     {
         code: 'validation.progress_signal_match_key_drift',
@@ -40081,6 +40153,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'link from ProgressSignalRecord to its finding; which key fields define equality',
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['ProgressSignalRecord', 'FindingMatchKey', 'EvaluationFindingEvent'],
     },
     {
         code: 'validation.artifact_targeted_finding_missing_version_ref',
@@ -40091,6 +40164,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['EvaluationFindingEvent'],
     },
     {
         code: 'validation.envelope_target_projection_drift',
@@ -40101,6 +40175,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'EvaluatedTarget shape (live Common Contracts)',
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationResultEnvelope'],
     },
     {
         code: 'validation.envelope_basis_missing',
@@ -40111,6 +40186,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationResultEnvelope'],
     },
     {
         code: 'validation.chain_id_name_drift',
@@ -40121,6 +40197,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'list of non-canonical chain-id field names',
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationResultEnvelope', 'EvaluationChainRegistryRecord'],
     },
     {
         code: 'validation.pattern_c_chain_id_mismatch',
@@ -40131,6 +40208,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationResultEnvelope', 'EvaluationChainRegistryRecord'],
     },
     {
         code: 'validation.pattern_c_chain_without_resolution_receipt',
@@ -40141,6 +40219,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationChainRegistryRecord', 'EvaluationChainResolutionReceipt'],
     },
     {
         code: 'validation.pattern_c_route_conflict_unresolved',
@@ -40151,6 +40230,12 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: [
+            'EvaluationChainResolutionReceipt',
+            'EvaluationChainResolutionPolicy',
+            'EvaluationResultEnvelope',
+            'EvaluationFindingEvent',
+        ],
     },
     {
         code: 'validation.pattern_c_snapshot_mismatch',
@@ -40161,6 +40246,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationChainRegistryRecord', 'EvaluationResultEnvelope'],
     },
     {
         code: 'validation.pattern_c_missing_expected_producer',
@@ -40171,6 +40257,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['pattern_c_route_conflict'],
+        applies_to: ['EvaluationChainRegistryRecord', 'EvaluationChainResolutionReceipt'],
     },
     {
         code: 'validation.runtime_state_emitted_to_envelope',
@@ -40181,6 +40268,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'envelope state/disposition field (retained live field)',
         fixture_kinds: [],
+        applies_to: ['EvaluationResultEnvelope', 'OutcomeStateMatrixEntry'],
     },
     {
         code: 'validation.disposition_without_verdict_mapping',
@@ -40191,6 +40279,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['OutcomeStateMatrixEntry'],
     },
     {
         code: 'validation.indeterminate_without_cause',
@@ -40201,6 +40290,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'field carrying the verdict and IndeterminateCause',
         fixture_kinds: [],
+        applies_to: ['EvaluationResultEnvelope'],
     },
     {
         code: 'validation.evaluation_decision_boolean_pass_legacy',
@@ -40211,6 +40301,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'legacy boolean field name',
         fixture_kinds: [],
+        applies_to: ['evaluation decision records'],
     },
     {
         code: 'validation.feedback_branch_missing_handler',
@@ -40221,6 +40312,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FeedbackRoutingResolutionPolicy'],
     },
     {
         code: 'validation.feedback_branch_unregistered',
@@ -40231,6 +40323,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FeedbackDeliveryRecord', 'FeedbackRoutingResolutionPolicy'],
     },
     {
         code: 'validation.feedback_delivery_duplicate_without_idempotency',
@@ -40241,6 +40334,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FeedbackDeliveryRecord', 'FeedbackRoutingResolutionPolicy'],
     },
     {
         code: 'validation.feedback_consumed_without_receipt',
@@ -40251,6 +40345,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'FeedbackConsumptionReceipt shape; bundle as-of time',
         fixture_kinds: [],
+        applies_to: ['FeedbackDispatchExpectation'],
     },
     {
         code: 'validation.feedback_bundle_absence_unexplained',
@@ -40261,6 +40356,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvaluationResultEmissionRecord'],
     },
     {
         code: 'validation.type_owner_drift',
@@ -40271,6 +40367,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'inventory of which document declares/imports each type',
         fixture_kinds: [],
+        applies_to: ['TypeOwnerRegistryEntry'],
     },
     {
         code: 'validation.pending_owner_without_degraded_behavior',
@@ -40281,6 +40378,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['TypeOwnerRegistryEntry'],
     },
     {
         code: 'validation.build_ready_gate_failed',
@@ -40291,6 +40389,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'record type for cross-doc insert obligations',
         fixture_kinds: [],
+        applies_to: ['BuildReadyGate'],
     },
     {
         code: 'validation.phantom_type_reference',
@@ -40301,6 +40400,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'inventory of type references per document',
         fixture_kinds: [],
+        applies_to: ['TypeOwnerRegistryEntry'],
     },
     {
         code: 'validation.positive_observation_missing_for_passed_criteria_when_required',
@@ -40311,6 +40411,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: "the 'when required' switch",
         fixture_kinds: [],
+        applies_to: ['PositiveEvaluationObservation'],
     },
     {
         code: 'validation.learning_mode_value_drift',
@@ -40321,6 +40422,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['LearningMode'],
     },
     {
         code: 'validation.learning_mode_redeclared_outside_owner',
@@ -40331,6 +40433,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'inventory of which document declares each type',
         fixture_kinds: [],
+        applies_to: ['LearningMode', 'TypeOwnerRegistryEntry'],
     },
     {
         code: 'validation.repair_routed_to_non_revision_port',
@@ -40341,6 +40444,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'OutcomeRepairInstruction shape (meaning-bearing flag, target port)',
         fixture_kinds: [],
+        applies_to: ['PortRevisionEligibility', 'OutcomeRepairInstruction'],
     },
     {
         code: 'validation.revisor_declares_revision_in',
@@ -40351,6 +40455,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisorPlannerInputPorts'],
     },
     {
         code: 'validation.meaning_bearing_repair_without_revision_capability',
@@ -40361,6 +40466,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['PortRevisionEligibility'],
     },
     {
         code: 'validation.feedback_bundle_emitted_against_matrix',
@@ -40371,6 +40477,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvaluationResultEmissionRecord', 'FeedbackEmissionMatrixEntry'],
     },
     {
         code: 'validation.envelope_missing_for_result',
@@ -40381,6 +40488,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvaluationResultEmissionRecord'],
     },
     {
         code: 'validation.legal_payload_authority_level_legacy',
@@ -40391,6 +40499,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'legacy field name',
         fixture_kinds: [],
+        applies_to: ['LegalSourcePayload'],
     },
     {
         code: 'validation.authority_level_projection_drift',
@@ -40401,6 +40510,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ApplicabilityScope', 'LegalSourcePayload'],
     },
     {
         code: 'validation.legal_treatment_status_missing_when_legal_source',
@@ -40411,6 +40521,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['LegalSourcePayload', 'SourceRecord'],
     },
     {
         code: 'validation.repeated_failure_key_missing_artifact_stable_id',
@@ -40421,6 +40532,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['FindingMatchKey', 'ProgressSignalRecord'],
     },
     {
         code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
@@ -40431,6 +40543,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['finding_event_projection'],
+        applies_to: ['FindingMatchKey', 'EvaluationFindingEvent'],
     },
     {
         code: 'validation.source_workspace_hash_typed_as_artifact_hash',
@@ -40441,6 +40554,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvaluationSnapshot', 'SourceWorkspaceSnapshotHashSet'],
     },
     {
         code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
@@ -40451,6 +40565,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvaluationSnapshot'],
     },
     {
         code: 'validation.workspace_snapshot_hash_mismatch',
@@ -40461,6 +40576,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['source_workspace_concurrent_write'],
+        applies_to: ['SourceWorkspaceSnapshotHashSet', 'SourceWorkspaceOperationReceipt'],
     },
     {
         code: 'validation.revision_lifecycle_illegal_transition',
@@ -40471,6 +40587,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'allowed-transition table for RevisionExecutionLifecycleState',
         fixture_kinds: [],
+        applies_to: ['RevisionExecutionLifecycleTransition'],
     },
     {
         code: 'validation.revision_lifecycle_missing_receipt',
@@ -40481,6 +40598,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'link from a transition to its receipt (no receipt_ref field)',
         fixture_kinds: [],
+        applies_to: ['RevisionExecutionLifecycleTransition'],
     },
     {
         code: 'validation.terminal_state_without_terminal_receipt',
@@ -40491,6 +40609,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'which receipt is terminal per state; TaskCancelReceipt shape',
         fixture_kinds: [],
+        applies_to: ['RevisionExecutionLifecycleTransition'],
     },
     {
         code: 'validation.step_idempotency_key_missing',
@@ -40501,6 +40620,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['StepIdempotencyKey', 'RevisionPlanStepBase', 'RevisionOperationReceipt'],
     },
     {
         code: 'validation.step_idempotency_kind_unregistered',
@@ -40511,6 +40631,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
         fixture_kinds: [],
+        applies_to: ['StepIdempotencyKey'],
     },
     {
         code: 'validation.step_idempotency_parallel_enum_drift',
@@ -40521,6 +40642,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
         fixture_kinds: [],
+        applies_to: ['StepIdempotencyKey', 'RevisionPlanStepBase'],
     },
     {
         code: 'validation.workspace_mutation_without_precondition',
@@ -40531,6 +40653,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['source_workspace_concurrent_write'],
+        applies_to: ['SourceWorkspaceOperation'],
     },
     {
         code: 'validation.workspace_event_seq_conflict',
@@ -40541,6 +40664,11 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['source_workspace_concurrent_write'],
+        applies_to: [
+            'SourceWorkspaceOperation',
+            'SourceWorkspaceOperationReceipt',
+            'SourceWorkspaceMutationPrecondition',
+        ],
     },
     {
         code: 'validation.workspace_api_operation_unregistered',
@@ -40551,6 +40679,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SourceWorkspaceOperation', 'SourceWorkspaceOperationReceipt'],
     },
     {
         code: 'validation.workspace_receipt_missing_head_hash',
@@ -40561,6 +40690,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['source_workspace_concurrent_write'],
+        applies_to: ['SourceWorkspaceOperationReceipt'],
     },
     {
         code: 'validation.workspace_read_without_snapshot_receipt',
@@ -40571,6 +40701,11 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: [
+            'SourceWorkspaceOperation',
+            'SourceWorkspaceOperationReceipt',
+            'EvaluationSnapshot',
+        ],
     },
     {
         code: 'validation.revision_plan_contains_predicted_post_hash',
@@ -40581,6 +40716,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+        applies_to: ['RevisionPlan'],
     },
     {
         code: 'validation.in_place_lock_missing_expected_pre_hash',
@@ -40591,6 +40727,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+        applies_to: ['RevisionPlan', 'InPlaceMutationLock'],
     },
     {
         code: 'validation.rolling_hash_parallel_steps_same_artifact',
@@ -40601,6 +40738,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+        applies_to: ['RevisionPlan', 'RevisionPlanStepBase', 'RevisionOperationReceipt'],
     },
     {
         code: 'validation.rolling_hash_same_artifact_dependency_missing',
@@ -40611,6 +40749,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+        applies_to: ['RevisionPlan', 'RevisionPlanStepBase'],
     },
     {
         code: 'validation.outcome_dependency_cycle',
@@ -40621,6 +40760,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'outcome dependency graph record (live spec)',
         fixture_kinds: ['revalidation_cascade_cycle'],
+        applies_to: ['OutcomeDependencyGraphPolicy'],
     },
     {
         code: 'validation.revalidation_cascade_loop',
@@ -40631,6 +40771,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['revalidation_cascade_cycle'],
+        applies_to: ['RevalidationCascadeRun'],
     },
     {
         code: 'validation.revalidation_cascade_max_depth_exceeded',
@@ -40641,6 +40782,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['revalidation_cascade_cycle'],
+        applies_to: ['RevalidationCascadeRun'],
     },
     {
         code: 'validation.success_marked_before_cascade_quiescent',
@@ -40651,6 +40793,11 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'time/sequence of the success marking (transitions carry none)',
         fixture_kinds: ['revalidation_cascade_cycle'],
+        applies_to: [
+            'RevalidationCascadeRun',
+            'RevalidationCascadeReceipt',
+            'RevisionExecutionLifecycleTransition',
+        ],
     },
     {
         code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
@@ -40661,6 +40808,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'outcome state history record',
         fixture_kinds: [],
+        applies_to: ['OutcomeDependencyGraphPolicy'],
     },
     {
         code: 'validation.hard_call_options_empty',
@@ -40671,6 +40819,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['hard_call_empty_options'],
+        applies_to: ['HardRevisionCall'],
     },
     {
         code: 'validation.hard_call_closed_choice_needs_two_options',
@@ -40681,6 +40830,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['hard_call_empty_options'],
+        applies_to: ['HardRevisionCall'],
     },
     {
         code: 'validation.hard_call_freeform_missing_response_schema',
@@ -40691,6 +40841,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'response-schema field on HardRevisionCall',
         fixture_kinds: ['hard_call_empty_options'],
+        applies_to: ['HardRevisionCall'],
     },
     {
         code: 'validation.hard_call_resolved_without_dispatcher_receipt',
@@ -40701,6 +40852,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['HardRevisionCall', 'HardCallResolutionReceipt'],
     },
     {
         code: 'validation.cancel_ignores_executed_side_effect',
@@ -40711,6 +40863,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'side-effect ledger record',
         fixture_kinds: [],
+        applies_to: ['TaskCancelProtocol'],
     },
     {
         code: 'validation.skip_without_receipt',
@@ -40721,6 +40874,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record that marks a target as skipped',
         fixture_kinds: [],
+        applies_to: ['TaskSkipReceipt'],
     },
     {
         code: 'validation.forum_deadlock_without_policy',
@@ -40731,6 +40885,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'record of forum rooms/deliberations',
         fixture_kinds: [],
+        applies_to: ['ForumDeliberationPolicy'],
     },
     {
         code: 'validation.forum_policy_allows_task_agent_decides',
@@ -40741,6 +40896,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ForumDeliberationPolicy'],
     },
     {
         code: 'validation.forum_no_consensus_without_terminal_route',
@@ -40751,6 +40907,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ForumDeliberationPolicy'],
     },
     {
         code: 'validation.concurrency_tie_breaker_uses_wall_clock',
@@ -40761,6 +40918,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record of the granted order',
         fixture_kinds: [],
+        applies_to: ['RevisionPlanConcurrencyProfile'],
     },
     {
         code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
@@ -40771,6 +40929,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record of the granted order',
         fixture_kinds: [],
+        applies_to: ['RevisionPlanConcurrencyProfile'],
     },
     {
         code: 'validation.concurrency_tie_breaker_missing_final_key',
@@ -40781,6 +40940,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanConcurrencyProfile'],
     },
     {
         code: 'validation.sufficiency_protocol_without_detection',
@@ -40791,6 +40951,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'outcome disposition record (live)',
         fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+        applies_to: ['SufficiencyDetectionResult'],
     },
     {
         code: 'validation.no_improvement_without_metric',
@@ -40801,6 +40962,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SufficiencyDetectionPolicy', 'ProcedureAttemptRecord'],
     },
     {
         code: 'validation.no_improvement_without_epsilon',
@@ -40811,6 +40973,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SufficiencyDetectionPolicy'],
     },
     {
         code: 'validation.procedure_exhaustion_without_candidate_universe',
@@ -40821,6 +40984,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['sufficiency_no_capability'],
+        applies_to: ['SufficiencyDetectionResult', 'CandidateRepairProcedure'],
     },
     {
         code: 'validation.hard_call_raised_when_no_human_choice_available',
@@ -40831,6 +40995,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'whether the user can alter the policy / a research route exists',
         fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+        applies_to: ['SufficiencyDetectionResult', 'HardRevisionCall'],
     },
     {
         code: 'validation.sufficiency_retry_after_terminal_detection',
@@ -40841,6 +41006,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'timestamps on attempts/dispatches (ProcedureAttemptRecord has none)',
         fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+        applies_to: ['SufficiencyDetectionResult', 'ProcedureAttemptRecord'],
     },
     {
         code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
@@ -40851,6 +41017,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'outcome disposition record (live)',
         fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+        applies_to: ['SufficiencyDetectionResult', 'OutcomeEvaluationDisposition'],
     },
     {
         code: 'validation.revision_plan_dependency_edge_drift',
@@ -40861,6 +41028,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'DependencyEdge direction; dependency_edges field on RevisionPlan',
         fixture_kinds: [],
+        applies_to: ['RevisionPlan', 'RevisionPlanStepBase', 'DependencyEdge'],
     },
     {
         code: 'validation.revision_plan_step_dependency_undefined',
@@ -40871,6 +41039,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanStepBase'],
     },
     {
         code: 'validation.revision_plan_cycle',
@@ -40881,6 +41050,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanStepBase'],
     },
     {
         code: 'validation.revision_plan_dependency_targets_missing_step',
@@ -40891,6 +41061,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanStepBase', 'DependencyEdge'],
     },
     {
         code: 'validation.revalidation_policy_ambiguous',
@@ -40901,6 +41072,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionStepRevalidationPolicy'],
     },
     {
         code: 'validation.revalidation_policy_ref_missing',
@@ -40911,6 +41083,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['TypedRevisionInstruction'],
     },
     {
         code: 'validation.revalidation_trigger_legacy_field_present',
@@ -40921,6 +41094,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanStepBase', 'TypedRevisionInstruction'],
     },
     {
         code: 'validation.revalidation_expectation_legacy_field_present',
@@ -40931,6 +41105,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionPlanStepBase', 'TypedRevisionInstruction'],
     },
     {
         code: 'validation.regenerate_missing_previous_attempt_hashes',
@@ -40941,6 +41116,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['regenerate_identical_output'],
+        applies_to: ['RegenerateRevisionPayload'],
     },
     {
         code: 'validation.regenerate_identical_output',
@@ -40951,6 +41127,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['regenerate_identical_output'],
+        applies_to: ['RegenerateAttemptReceipt', 'RegenerateRevisionPayload'],
     },
     {
         code: 'validation.regenerate_loop_after_identical_rejection',
@@ -40961,6 +41138,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['regenerate_identical_output'],
+        applies_to: ['RegenerateAttemptReceipt', 'RegenerateRevisionPayload'],
     },
     {
         code: 'validation.metric_rollup_without_window',
@@ -40971,6 +41149,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['MetricRollup', 'FormulaSpec'],
     },
     {
         code: 'validation.metric_rollup_includes_invalidated_observation',
@@ -40981,6 +41160,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'invalidation marker for observations',
         fixture_kinds: [],
+        applies_to: ['MetricRollup', 'MetricObservation'],
     },
     {
         code: 'validation.formula_test_vector_missing',
@@ -40991,6 +41171,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FormulaSpec'],
     },
     {
         code: 'validation.formula_version_drift',
@@ -41001,6 +41182,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FormulaEvaluationReceipt', 'FormulaSpec', 'QualityIndex', 'NoveltyAssessment'],
     },
     {
         code: 'validation.correlation_metric_declared_as_ratio',
@@ -41011,6 +41193,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['FormulaSpec', 'CalibrationMetricSpec'],
     },
     {
         code: 'validation.unanchored_required_criterion_indeterminate',
@@ -41021,6 +41204,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.no_aggregation_eligible_criteria',
@@ -41031,6 +41215,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.criterion_weight_missing_under_from_criterion_weight',
@@ -41041,6 +41226,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.criterion_priority_weight_missing',
@@ -41051,6 +41237,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.criterion_weight_invalid',
@@ -41061,6 +41248,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.criterion_weight_sum_zero',
@@ -41071,6 +41259,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
     },
     {
         code: 'validation.quality_index_pass_status_drift',
@@ -41081,6 +41270,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['QualityIndex'],
     },
     {
         code: 'validation.quality_index_without_formula_receipt',
@@ -41091,6 +41281,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['QualityIndex'],
     },
     {
         code: 'validation.quality_index_score_out_of_range',
@@ -41101,6 +41292,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['formula_nan_zero_denominator'],
+        applies_to: ['QualityIndex'],
     },
     {
         code: 'validation.cost_vector_unit_mismatch',
@@ -41111,6 +41303,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CostVector', 'CostDistribution'],
     },
     {
         code: 'validation.cost_quantile_sum_without_correlation_policy',
@@ -41121,6 +41314,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'field holding CostCorrelationPolicy; aggregate-to-parts link',
         fixture_kinds: [],
+        applies_to: ['CostVector'],
     },
     {
         code: 'validation.scalar_cost_estimate_legacy_field_present',
@@ -41131,6 +41325,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'legacy field name',
         fixture_kinds: [],
+        applies_to: ['TaskCostRecord', 'EvaluationContractReview', 'RevisionPlanConcurrencyProfile'],
     },
     {
         code: 'validation.cost_vector_negative_component',
@@ -41141,6 +41336,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CostVector', 'CostDistribution'],
     },
     {
         code: 'validation.novelty_no_neighbor_has_distance',
@@ -41151,6 +41347,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['novelty_no_neighbor'],
+        applies_to: ['NoveltyAssessmentNoNeighbor'],
     },
     {
         code: 'validation.novelty_neighbor_missing_distance',
@@ -41161,6 +41358,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['novelty_no_neighbor'],
+        applies_to: ['NoveltyAssessmentWithNeighbor'],
     },
     {
         code: 'validation.novelty_metric_space_undefined',
@@ -41171,6 +41369,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['novelty_no_neighbor'],
+        applies_to: ['NoveltyAssessment', 'NoveltyMetricSpec'],
     },
     {
         code: 'validation.template_match_component_out_of_range',
@@ -41181,6 +41380,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.template_match_weight_invalid',
@@ -41191,6 +41391,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.template_match_total_weight_zero',
@@ -41201,6 +41402,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.template_match_soft_penalty_invalid',
@@ -41211,6 +41413,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.template_match_hard_veto_cap_invalid',
@@ -41221,6 +41424,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.template_match_output_nan',
@@ -41231,6 +41435,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['template_match_zero_weight'],
+        applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
     },
     {
         code: 'validation.calibration_metric_without_sample_policy',
@@ -41241,6 +41446,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CalibrationMetricSpec'],
     },
     {
         code: 'validation.calibration_metric_all_one_class',
@@ -41251,6 +41457,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CalibrationMetricResult'],
     },
     {
         code: 'validation.calibration_metric_without_censoring_policy',
@@ -41261,6 +41468,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CalibrationMetricSpec'],
     },
     {
         code: 'validation.criterion_semantics_hash_legacy_name',
@@ -41271,6 +41479,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CriterionIdentityFields'],
     },
     {
         code: 'validation.criterion_semantics_version_unbumped_on_meaning_change',
@@ -41281,6 +41490,7 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'semantic review verdict',
         fixture_kinds: [],
+        applies_to: ['CriterionIdentityFields'],
     },
     {
         code: 'validation.semantic_version_bumped_without_review_receipt',
@@ -41291,6 +41501,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['CriterionIdentityFields'],
     },
     {
         code: 'validation.source_kind_taint_unmapped',
@@ -41301,6 +41512,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['taint_laundering_through_summary'],
+        applies_to: ['SourceRecord', 'SourceKindTaintDefault'],
     },
     {
         code: 'validation.external_authority_without_trust_basis',
@@ -41311,6 +41523,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'trust-basis/taint fields on SourceRecord',
         fixture_kinds: [],
+        applies_to: ['SourceRecord', 'SourceKindTaintDefault'],
     },
     {
         code: 'validation.taint_not_inherited_through_summary',
@@ -41321,6 +41534,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'TaintClass values and order; derivation-lineage field',
         fixture_kinds: ['taint_laundering_through_summary'],
+        applies_to: ['SanitizationNode', 'TaintAggregationPolicy'],
     },
     {
         code: 'validation.workspace_taint_missing_aggregation_policy',
@@ -41331,6 +41545,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['TaintAggregationPolicy'],
     },
     {
         code: 'validation.taint_downgrade_without_sanitization_node',
@@ -41341,6 +41556,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'TaintClass values and order',
         fixture_kinds: ['taint_laundering_through_summary'],
+        applies_to: ['SanitizationNode'],
     },
     {
         code: 'validation.tier0_source_record_materialized',
@@ -41351,6 +41567,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SourceRecord'],
     },
     {
         code: 'validation.claim_depends_on_tier0_lookup',
@@ -41361,6 +41578,11 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: [
+            'EphemeralSourceLookupReceipt',
+            'ClaimSupportDerivationReceipt',
+            'SourceEvidenceAnchor',
+        ],
     },
     {
         code: 'validation.source_tier_transition_not_persisted',
@@ -41371,6 +41593,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SourceRecord', 'SourceTierTransitionReceipt'],
     },
     {
         code: 'validation.source_tier_demotion_without_authority',
@@ -41381,6 +41604,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'access-tier authority policy',
         fixture_kinds: [],
+        applies_to: ['SourceTierTransitionReceipt'],
     },
     {
         code: 'validation.research_need_scope_missing',
@@ -41391,6 +41615,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ResearchNeed'],
     },
     {
         code: 'validation.research_need_run_id_on_task_scope_conflict',
@@ -41401,6 +41626,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ResearchNeed'],
     },
     {
         code: 'validation.research_need_double_leased',
@@ -41411,6 +41637,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ResearchNeedLease'],
     },
     {
         code: 'validation.research_need_human_needed_without_exit',
@@ -41421,6 +41648,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ResearchNeed'],
     },
     {
         code: 'validation.claim_support_status_without_derivation',
@@ -41431,6 +41659,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['EvidencePackageClaimEntry', 'ClaimSupportDerivationReceipt'],
     },
     {
         code: 'validation.evidence_anchor_without_claim_ref',
@@ -41441,6 +41670,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SourceEvidenceAnchor'],
     },
     {
         code: 'validation.domain_payload_without_registry_ref',
@@ -41451,6 +41681,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'field linking a payload to its DomainPayloadRegistryRef',
         fixture_kinds: [],
+        applies_to: ['ApplicabilityScope', 'DomainPayloadRegistryRef'],
     },
     {
         code: 'validation.extractor_missing_reported_as_source_missing',
@@ -41461,6 +41692,7 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'extractor-vs-source failure record',
         fixture_kinds: [],
+        applies_to: ['SourceRecord', 'SourceEvidenceAnchor'],
     },
     {
         code: 'validation.run_board_event_without_governance',
@@ -41471,6 +41703,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['run_board_suppressed_event_stub', 'forum_cross_matter_leak'],
+        applies_to: ['RunBoardAuditEvent', 'RunBoardGovernanceEnvelope'],
     },
     {
         code: 'validation.visible_post_cross_matter_leak',
@@ -41481,6 +41714,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'reader/delivery record carrying the reader matter_id',
         fixture_kinds: ['forum_cross_matter_leak'],
+        applies_to: ['RunBoardVisiblePost', 'RunBoardAuditEvent'],
     },
     {
         code: 'validation.suppressed_event_without_audit_stub',
@@ -41491,6 +41725,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['run_board_suppressed_event_stub'],
+        applies_to: ['RunBoardAuditEvent', 'RunBoardVisiblePost', 'RunBoardPublicationPolicy'],
     },
     {
         code: 'validation.passive_board_autopublish_without_policy',
@@ -41501,6 +41736,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['run_board_suppressed_event_stub'],
+        applies_to: ['RunBoardVisiblePost', 'RunBoardPublicationPolicy'],
     },
     {
         code: 'validation.context_packet_without_request',
@@ -41511,6 +41747,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['TaskRunContextPacketAssemblyReceipt', 'TaskRunContextPacketRequest'],
     },
     {
         code: 'validation.context_packet_without_assembly_receipt',
@@ -41521,6 +41758,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record of context-packet use',
         fixture_kinds: [],
+        applies_to: ['TaskRunContextPacketAssemblyReceipt'],
     },
     {
         code: 'validation.per_activation_context_budget_exceeded',
@@ -41531,6 +41769,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['PerActivationContextBudget'],
     },
     {
         code: 'validation.required_packet_item_omitted_without_block_or_warning',
@@ -41541,6 +41780,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'block/warning record',
         fixture_kinds: [],
+        applies_to: ['TaskRunContextPacketAssemblyReceipt', 'OmittedPacketItem'],
     },
     {
         code: 'validation.module_assistance_request_without_endpoint',
@@ -41551,6 +41791,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ModuleAssistanceRequest'],
     },
     {
         code: 'validation.assistance_request_without_answer_schema',
@@ -41561,6 +41802,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ModuleAssistanceRequest'],
     },
     {
         code: 'validation.moderator_failure_without_fallback',
@@ -41571,6 +41813,7 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'moderator/fallback records',
         fixture_kinds: [],
+        applies_to: ['ModuleAssistanceRequest'],
     },
     {
         code: 'validation.task_agent_substantive_decision_forbidden',
@@ -41581,6 +41824,7 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'actor roles and decision records',
         fixture_kinds: [],
+        applies_to: ['ModuleAssistanceRequest', 'ForumDeliberationPolicy'],
     },
     {
         code: 'validation.run_guidance_consumed_while_contested',
@@ -41591,6 +41835,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'guidance consumption record',
         fixture_kinds: [],
+        applies_to: ['RunGuidanceItemCurrent', 'RunGuidanceLifecycleReceipt'],
     },
     {
         code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
@@ -41601,6 +41846,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'guidance injection record (which run consumed it)',
         fixture_kinds: [],
+        applies_to: ['RunGuidanceItemCurrent'],
     },
     {
         code: 'validation.run_guidance_lifecycle_transition_without_receipt',
@@ -41611,6 +41857,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RunGuidanceItemCurrent', 'RunGuidanceLifecycleReceipt'],
     },
     {
         code: 'validation.user_action_without_command_registry_entry',
@@ -41621,6 +41868,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'inventory of user/surface actions',
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['TaskCommandRegistryEntry'],
     },
     {
         code: 'validation.command_missing_idempotency_key',
@@ -41631,6 +41879,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['TaskCommandRegistryEntry'],
     },
     {
         code: 'validation.command_missing_read_model_invalidation',
@@ -41641,6 +41890,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['TaskCommandRegistryEntry'],
     },
     {
         code: 'validation.phantom_button_no_command',
@@ -41651,6 +41901,13 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: [
+            'TaskCommandRegistryEntry',
+            'AttentionLedgerItem',
+            'EvaluationContractReview',
+            'WorkProductCertification',
+            'RevisionReviewDecisionReceipt',
+        ],
     },
     {
         code: 'validation.sub_agent_point_without_fallback',
@@ -41661,6 +41918,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['SubAgentCoordinationProfile', 'SubAgentFallbackPolicy'],
     },
     {
         code: 'validation.output_contract_singular_legacy_field_present',
@@ -41671,6 +41929,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'legacy field name',
         fixture_kinds: [],
+        applies_to: ['SubAgentCoordinationProfile'],
     },
     {
         code: 'validation.plan_verifier_required_but_missing',
@@ -41681,6 +41940,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'plan-verifier result record',
         fixture_kinds: [],
+        applies_to: ['PlanVerifierRequirementPolicy', 'RevisionPlanConcurrencyProfile'],
     },
     {
         code: 'validation.structured_anchor_empty',
@@ -41691,6 +41951,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['StructuredAnchor'],
     },
     {
         code: 'validation.context_hash_unverified',
@@ -41701,6 +41962,7 @@ const CATALOGUE = [
         checkable: 'not-mechanical',
         seed_gap: 'definition of sha256_canonical_text_v1; anchor-resolution record',
         fixture_kinds: [],
+        applies_to: ['TextAnchor'],
     },
     {
         code: 'validation.hard_call_hash_unnormalized',
@@ -41711,6 +41973,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'hashed field and canonicalisation',
         fixture_kinds: [],
+        applies_to: ['HardCallResolutionReceipt'],
     },
     {
         code: 'validation.library_promotion_without_gate',
@@ -41721,6 +41984,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['LibraryPromotionReceipt', 'LibraryPromotionGate'],
     },
     {
         code: 'validation.library_promotion_candidate_confused_with_durable_write',
@@ -41731,6 +41995,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['LibraryPromotionCandidate', 'LibraryPromotionReceipt'],
     },
     {
         code: 'validation.privileged_source_auto_promoted',
@@ -41741,6 +42006,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'approval record; privileged flag on sources',
         fixture_kinds: [],
+        applies_to: ['LibraryPromotionReceipt', 'LibraryPromotionGate'],
     },
     {
         code: 'validation.requires_background_progress_legacy_field_present',
@@ -41751,6 +42017,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RunExecutionRequirements', 'ModuleProgressBehavior'],
     },
     {
         code: 'validation.background_execution_heartbeat_confused',
@@ -41761,6 +42028,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RunExecutionRequirements', 'ModuleProgressBehavior'],
     },
     {
         code: 'validation.reliance_packet_without_input_manifest',
@@ -41771,6 +42039,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['TaskReliancePacket', 'RelianceInputManifest'],
     },
     {
         code: 'validation.reliance_status_not_derivable',
@@ -41781,6 +42050,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['RelianceStatusDerivation'],
     },
     {
         code: 'validation.reliance_packet_stale_snapshot',
@@ -41791,6 +42061,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['TaskReliancePacket', 'RelianceInvalidationEvent'],
     },
     {
         code: 'validation.work_product_certification_without_reliance_packet',
@@ -41801,6 +42072,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['reliance_packet_invalidation'],
+        applies_to: ['WorkProductCertification'],
     },
     {
         code: 'validation.revision_review_packet_contains_current_action',
@@ -41811,6 +42083,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'legacy field name',
         fixture_kinds: [],
+        applies_to: ['RevisionReviewPacket'],
     },
     {
         code: 'validation.review_decision_without_receipt',
@@ -41821,6 +42094,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['RevisionReviewPacket', 'RevisionReviewDecisionReceipt'],
     },
     {
         code: 'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver',
@@ -41831,6 +42105,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'meaning-bearing flag on revisions',
         fixture_kinds: [],
+        applies_to: ['RevisionReviewPacket', 'RevisionReviewDecisionReceipt'],
     },
     {
         code: 'validation.known_good_checkpoint_missing_policy_snapshot',
@@ -41841,6 +42116,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['KnownGoodCheckpoint'],
     },
     {
         code: 'validation.known_good_checkpoint_missing_capability_snapshot',
@@ -41851,6 +42127,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['KnownGoodCheckpoint'],
     },
     {
         code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
@@ -41861,6 +42138,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'side-effect ledger after the checkpoint',
         fixture_kinds: ['replay_divergence'],
+        applies_to: ['KnownGoodCheckpoint', 'TaskRunFork', 'IrrevocableSideEffectAtFork'],
     },
     {
         code: 'validation.explanation_trace_contains_hidden_reasoning',
@@ -41871,6 +42149,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ExplanationTrace'],
     },
     {
         code: 'validation.explanation_trace_without_causal_steps',
@@ -41881,6 +42160,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['ExplanationTrace'],
     },
     {
         code: 'validation.replay_attempts_external_side_effect',
@@ -41891,6 +42171,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: ['replay_divergence'],
+        applies_to: ['TaskReplayRequest'],
     },
     {
         code: 'validation.deterministic_replay_with_nondeterministic_step',
@@ -41901,6 +42182,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'source-run step records typing determinism',
         fixture_kinds: ['replay_divergence'],
+        applies_to: ['TaskReplayRequest'],
     },
     {
         code: 'validation.replay_divergence_unrecorded',
@@ -41911,6 +42193,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: 'record of replayed step outputs',
         fixture_kinds: ['replay_divergence'],
+        applies_to: ['ReplayDivergenceRecord', 'TaskReplayRequest'],
     },
     {
         code: 'validation.g_surface_action_without_command',
@@ -41921,6 +42204,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: 'inventory of \u00a7G surface actions',
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['RelianceLayerCommandRegistryEntry'],
     },
     {
         code: 'validation.g_surface_missing_empty_state',
@@ -41931,6 +42215,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['RelianceLayerCommandRegistryEntry'],
     },
     {
         code: 'validation.g_surface_missing_degraded_state',
@@ -41941,6 +42226,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['RelianceLayerCommandRegistryEntry'],
     },
     {
         code: 'validation.g_surface_missing_error_state',
@@ -41951,6 +42237,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: ['command_registry_phantom_button'],
+        applies_to: ['RelianceLayerCommandRegistryEntry'],
     },
     {
         code: 'validation.accepted_patch_without_conformance_fixture',
@@ -41961,6 +42248,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['AddendaBConformanceFixture'],
     },
     {
         code: 'validation.conformance_fixture_missing_expected_validation',
@@ -41971,6 +42259,7 @@ const CATALOGUE = [
         checkable: 'bundle',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['AddendaBConformanceFixture'],
     },
     {
         code: 'validation.conformance_fixture_not_executed_before_build_ready',
@@ -41981,6 +42270,7 @@ const CATALOGUE = [
         checkable: 'registry',
         seed_gap: null,
         fixture_kinds: [],
+        applies_to: ['AddendaBConformanceFixture', 'BuildReadyGate'],
     },
 ];
 
@@ -48702,7 +48992,11 @@ the reader's own codes \`bundle_unreadable\`, \`record_malformed\`, \`unknown_re
 \`schema_violation\`, is a fair test that covers no kind (it fails nothing itself): one firing
 bundle relabelled across the 20 kinds proves one kind. An expected terminal state alone proves
 nothing (the pack's terminal states are \`passed\`, \`failed\` and \`unreadable\`). A clean twin
-expects \`[]\` and no terminal state other than \`passed\`. A fixture does not count when its bundle is unreadable (actual or
+expects \`[]\` and no terminal state other than \`passed\`, and its bundle holds a record of a type
+the kind's codes judge (the catalogue's \`applies_to\`; formula arguments such as
+\`TemplateMatchWeights\` are held in FormulaValue records): an empty bundle shows nothing of the
+kind passing. That a clean twin is the firing fixture's twin (the same run without the defect) is
+not checked. A fixture does not count when its bundle is unreadable (actual or
 expected terminal state \`unreadable\`), it is not at \`<dir>/addenda-b/<fixture_id>/\` (its
 folder named after its \`fixture_id\`), its folder, fixture.json or input is a symlink,
 \`input_bundle_ref\` is not a plain folder name beside fixture.json (\`../\`, absolute paths),
@@ -48890,6 +49184,30 @@ const seedFixtureSchema = onFirstUse(() => object({
 
 
 
+
+/** Seed types the formulas take as arguments: a bundle holds them inside FormulaValue records. */
+const FORMULA_ARGUMENTS = new Set([
+    'Criterion',
+    'OutcomeComplianceScoringConfig',
+    'TemplateMatchComponents',
+    'TemplateMatchWeights',
+    'TemplateMatchFormula',
+]);
+/**
+ * The record types each kind's codes judge (the catalogue's applies_to): a clean twin must hold
+ * one, or it shows nothing passing (one empty bundle was the clean twin of every kind).
+ */
+const KIND_TYPES = (() => {
+    const out = new Map();
+    for (const e of CATALOGUE)
+        for (const kind of e.fixture_kinds) {
+            const types = out.get(kind) ?? new Set();
+            for (const t of e.applies_to)
+                types.add(FORMULA_ARGUMENTS.has(t) ? 'FormulaValue' : t);
+            out.set(kind, types);
+        }
+    return out;
+})();
 /**
  * The codes whose firing fixture proves each kind: those the seed's catalogue lists for it. A
  * fixture firing a code of another kind, or none, is relabelled, not a proof of this kind.
@@ -48962,7 +49280,7 @@ function buildReadyFindings(mine, fixtureDir, ws) {
 }
 const ROLE_TEXT = {
     firing: () => 'firing fixture (expected_validation_codes naming a code the seed lists for it)',
-    clean: () => 'clean twin (expected_validation_codes [] and no other expected terminal state)',
+    clean: () => 'clean twin (expected_validation_codes [], no other expected terminal state, and a record the kind\u2019s codes judge)',
 };
 /** " (fixtures of the kind that do not count: id: why; \u2026)", at most five. */
 function notCounted(ofKind) {
@@ -49055,19 +49373,26 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
     if (ruleCodes.some((c) => KIND_CODES.get(fx.fixture_kind)?.has(c)))
         s.role = 'firing';
     else if (ruleCodes.length > 0)
-        return coversNoKind(`none of its expected codes is one the seed lists for ${fx.fixture_kind} (${listedCodes(fx.fixture_kind)})`);
+        return coversNoKind(`none of its expected codes is one the seed lists for ${fx.fixture_kind} (${build_ready_gate_listed(KIND_CODES.get(fx.fixture_kind))})`);
     else if (codes.length > 0)
         return coversNoKind('it expects only the reader\u2019s codes, not a rule\u2019s');
-    else if (fx.expected_terminal_state === undefined || fx.expected_terminal_state === 'passed')
-        s.role = 'clean';
-    else
+    else if (fx.expected_terminal_state !== undefined && fx.expected_terminal_state !== 'passed')
         return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
+    else if (!holdsKindRecord(ws, input, fx.fixture_kind))
+        return coversNoKind(`its bundle holds no record of a type the kind's codes judge (${build_ready_gate_listed(KIND_TYPES.get(fx.fixture_kind))}), so nothing of the kind passed`);
+    else
+        s.role = 'clean';
     return s;
 }
-/** The first few codes the seed lists for a kind, for a message. */
-function listedCodes(kind) {
-    const codes = [...(KIND_CODES.get(kind) ?? [])];
-    return codes.length > 3 ? `${codes.slice(0, 3).join(', ')}, \u2026` : codes.join(', ');
+/** Whether the bundle at `dir` holds a record of a type the kind's codes judge. */
+function holdsKindRecord(ws, dir, kind) {
+    const types = KIND_TYPES.get(kind);
+    return readBundle(ws, dir).bundle.records.some((r) => types?.has(r.type));
+}
+/** The first few of a set, for a message. */
+function build_ready_gate_listed(set) {
+    const all = [...(set ?? [])];
+    return all.length > 3 ? `${all.slice(0, 3).join(', ')}, \u2026` : all.join(', ');
 }
 /** A fixture_id used by two fixtures names neither: none of them counts. */
 function markDuplicates(standings) {

@@ -7,8 +7,33 @@ import type { PackResult } from '../pack.js';
 import { BUILD_READY } from './build-ready.js';
 import { CATALOGUE } from './catalogue.generated.js';
 import { ADDENDA_B } from './codes.js';
+import { readBundle } from './bundle.js';
 import { SEED_ENUM_VALUES } from './schema/generated.js';
 import { seedFixtureSchema } from './seed-fixture.js';
+
+/** Seed types the formulas take as arguments: a bundle holds them inside FormulaValue records. */
+const FORMULA_ARGUMENTS = new Set([
+  'Criterion',
+  'OutcomeComplianceScoringConfig',
+  'TemplateMatchComponents',
+  'TemplateMatchWeights',
+  'TemplateMatchFormula',
+]);
+
+/**
+ * The record types each kind's codes judge (the catalogue's applies_to): a clean twin must hold
+ * one, or it shows nothing passing (one empty bundle was the clean twin of every kind).
+ */
+const KIND_TYPES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const out = new Map<string, Set<string>>();
+  for (const e of CATALOGUE)
+    for (const kind of e.fixture_kinds) {
+      const types = out.get(kind) ?? new Set<string>();
+      for (const t of e.applies_to) types.add(FORMULA_ARGUMENTS.has(t) ? 'FormulaValue' : t);
+      out.set(kind, types);
+    }
+  return out;
+})();
 
 /**
  * The codes whose firing fixture proves each kind: those the seed's catalogue lists for it. A
@@ -116,7 +141,8 @@ export function buildReadyFindings(
 
 const ROLE_TEXT = {
   firing: () => 'firing fixture (expected_validation_codes naming a code the seed lists for it)',
-  clean: () => 'clean twin (expected_validation_codes [] and no other expected terminal state)',
+  clean: () =>
+    'clean twin (expected_validation_codes [], no other expected terminal state, and a record the kind’s codes judge)',
 };
 
 /** " (fixtures of the kind that do not count: id: why; …)", at most five. */
@@ -219,20 +245,30 @@ function judge(r: PackResult, fixtureDir: string, ws: Workspace): Standing {
   if (ruleCodes.some((c) => KIND_CODES.get(fx.fixture_kind)?.has(c))) s.role = 'firing';
   else if (ruleCodes.length > 0)
     return coversNoKind(
-      `none of its expected codes is one the seed lists for ${fx.fixture_kind} (${listedCodes(fx.fixture_kind)})`,
+      `none of its expected codes is one the seed lists for ${fx.fixture_kind} (${listed(KIND_CODES.get(fx.fixture_kind))})`,
     );
   else if (codes.length > 0)
     return coversNoKind('it expects only the reader’s codes, not a rule’s');
-  else if (fx.expected_terminal_state === undefined || fx.expected_terminal_state === 'passed')
-    s.role = 'clean';
-  else return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
+  else if (fx.expected_terminal_state !== undefined && fx.expected_terminal_state !== 'passed')
+    return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
+  else if (!holdsKindRecord(ws, input, fx.fixture_kind))
+    return coversNoKind(
+      `its bundle holds no record of a type the kind's codes judge (${listed(KIND_TYPES.get(fx.fixture_kind))}), so nothing of the kind passed`,
+    );
+  else s.role = 'clean';
   return s;
 }
 
-/** The first few codes the seed lists for a kind, for a message. */
-function listedCodes(kind: string): string {
-  const codes = [...(KIND_CODES.get(kind) ?? [])];
-  return codes.length > 3 ? `${codes.slice(0, 3).join(', ')}, …` : codes.join(', ');
+/** Whether the bundle at `dir` holds a record of a type the kind's codes judge. */
+function holdsKindRecord(ws: Workspace, dir: string, kind: string): boolean {
+  const types = KIND_TYPES.get(kind);
+  return readBundle(ws, dir).bundle.records.some((r) => types?.has(r.type));
+}
+
+/** The first few of a set, for a message. */
+function listed(set: ReadonlySet<string> | undefined): string {
+  const all = [...(set ?? [])];
+  return all.length > 3 ? `${all.slice(0, 3).join(', ')}, …` : all.join(', ');
 }
 
 /** A fixture_id used by two fixtures names neither: none of them counts. */

@@ -12,6 +12,8 @@ export interface CatalogueEntry {
   seed_gap: string | null;
   /** The §10 fixture kinds whose firing fixtures this code proves (the build-ready gate). */
   fixture_kinds: string[];
+  /** The seed types the code judges (record types, or types carried inside them). */
+  applies_to: string[];
 }
 
 /** All 213 validation.* codes of seed 004, as read in scripts/addenda-b/addenda-b-catalogue.json. */
@@ -25,6 +27,14 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection'],
+    applies_to: [
+      'EvaluationFindingEvent',
+      'RunGuidanceCreationEvent',
+      'RunBoardAuditEvent',
+      'SourceWorkspaceOperation',
+      'EvaluationSnapshot',
+      'KnownGoodCheckpoint',
+    ],
   },
   {
     code: 'validation.current_projection_without_source_event',
@@ -35,6 +45,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection'],
+    applies_to: [
+      'EventProjectionLink',
+      'EvaluationFindingRecord',
+      'RunGuidanceItemCurrent',
+      'RunBoardVisiblePost',
+    ],
   },
   {
     code: 'validation.projection_event_seq_out_of_date',
@@ -45,6 +61,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'per-entity event sequence on most event types',
     fixture_kinds: ['finding_event_projection', 'reliance_packet_invalidation'],
+    applies_to: ['EventProjectionLink'],
   },
   {
     code: 'validation.lifecycle_transition_without_receipt',
@@ -55,6 +72,13 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection'],
+    applies_to: [
+      'EvaluationFindingRecord',
+      'FindingLifecycleTransitionReceipt',
+      'RevisionReviewPacket',
+      'TaskReliancePacket',
+      'ResearchNeed',
+    ],
   },
   {
     code: 'validation.read_model_without_input_manifest',
@@ -65,6 +89,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['reliance_packet_invalidation'],
+    applies_to: ['DerivedReadModelRecord'],
   },
   {
     code: 'validation.lifecycle_event_without_read_model_invalidation',
@@ -75,6 +100,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['reliance_packet_invalidation'],
+    applies_to: ['ReadModelInvalidationSpec', 'DerivedReadModelRecord'],
   },
   {
     code: 'validation.context_packet_valid_after_invalidation_event',
@@ -85,6 +111,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'record of context-packet use',
     fixture_kinds: [],
+    applies_to: ['TaskRunContextPacketAssemblyReceipt'],
   },
   {
     code: 'validation.read_model_asserts_unbacked_truth',
@@ -95,6 +122,14 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'not-mechanical',
     seed_gap: 'content of the derivation policy (derivation_policy_ref has no schema)',
     fixture_kinds: [],
+    applies_to: [
+      'DerivedReadModelRecord',
+      'TaskHealthCard',
+      'TaskReliancePacket',
+      'WorkProductCertification',
+      'DecisionAuditView',
+      'BudgetNarrative',
+    ],
   },
   {
     code: 'validation.metric_without_formula_spec',
@@ -105,6 +140,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'mapping from metric_id to FormulaSpec.formula_id',
     fixture_kinds: [],
+    applies_to: ['MetricObservation', 'MetricRollup', 'FormulaEvaluationReceipt', 'FormulaSpec'],
   },
   {
     code: 'validation.metric_value_without_formula_receipt',
@@ -115,6 +151,16 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['formula_nan_zero_denominator', 'sub_agent_reputation_insufficient_sample'],
+    applies_to: [
+      'MetricObservation',
+      'MetricRollup',
+      'QualityIndex',
+      'SubAgentReputationScore',
+      'SeverityWeightedRegressionRate',
+      'CalibrationMetricResult',
+      'RevisionCycleEfficiencyRollup',
+      'ClaimSupportDerivationReceipt',
+    ],
   },
   {
     code: 'validation.formula_output_nan_or_infinity',
@@ -125,6 +171,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['formula_nan_zero_denominator'],
+    applies_to: ['FormulaEvaluationReceipt', 'FormulaSpec'],
   },
   {
     code: 'validation.derived_boolean_without_formula_receipt',
@@ -135,6 +182,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: [
+      'QualityIndex',
+      'BlockingAuthorityEvaluation',
+      'SufficiencyDetectionResult',
+      'ProgressSignalRecord',
+    ],
   },
   {
     code: 'validation.derived_enum_without_derivation_receipt',
@@ -145,6 +198,14 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['sub_agent_reputation_insufficient_sample'],
+    applies_to: [
+      'ClaimSupportDerivationReceipt',
+      'RelianceStatusDerivation',
+      'TaskHealthCard',
+      'QualityIndex',
+      'SubAgentReputationScore',
+      'CapabilityCoverageAssessment',
+    ],
   },
   {
     code: 'validation.workspace_externalization_without_policy',
@@ -155,6 +216,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['workspace_externalization_privileged_export'],
+    applies_to: ['WorkspaceExternalizationReceipt', 'WorkspaceExternalizationPolicy'],
   },
   {
     code: 'validation.privileged_workspace_export_without_confirmation',
@@ -165,6 +227,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['workspace_externalization_privileged_export'],
+    applies_to: ['WorkspaceExternalizationReceipt'],
   },
   {
     code: 'validation.external_source_query_without_receipt',
@@ -175,6 +238,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'typed record of the query/fetch action itself',
     fixture_kinds: ['workspace_externalization_privileged_export'],
+    applies_to: ['WorkspaceExternalizationReceipt', 'SourceWorkspaceOperation'],
   },
   {
     code: 'validation.externalization_cost_cap_missing',
@@ -185,6 +249,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['workspace_externalization_privileged_export'],
+    applies_to: ['WorkspaceExternalizationPolicy'],
   },
   {
     code: 'validation.finding_state_mutated_inside_immutable_envelope',
@@ -195,6 +260,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection'],
+    applies_to: ['EvaluationFindingEvent'],
   },
   {
     code: 'validation.finding_current_projection_without_event',
@@ -205,6 +271,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection'],
+    applies_to: ['EvaluationFindingRecord', 'EvaluationFindingEvent'],
   },
   {
     code: 'validation.blocking_finding_without_authority',
@@ -215,6 +282,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection', 'pattern_c_route_conflict'],
+    applies_to: [
+      'EvaluationFindingEvent',
+      'EvaluationFindingRecord',
+      'BlockingAuthorityEvaluation',
+    ],
   },
   {
     code: 'validation.model_judgment_only_blocker_without_permission',
@@ -225,6 +297,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection'],
+    applies_to: ['EvaluationFindingEvent', 'BlockingAuthorityEvaluation'],
   },
   {
     code: 'validation.feedback_finding_view_authority_drift',
@@ -235,6 +308,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection'],
+    applies_to: ['FeedbackFindingView', 'EvaluationFindingEvent', 'EvaluationFindingRecord'],
   },
   {
     code: 'validation.progress_signal_match_key_drift',
@@ -245,6 +319,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'link from ProgressSignalRecord to its finding; which key fields define equality',
     fixture_kinds: ['finding_event_projection'],
+    applies_to: ['ProgressSignalRecord', 'FindingMatchKey', 'EvaluationFindingEvent'],
   },
   {
     code: 'validation.artifact_targeted_finding_missing_version_ref',
@@ -255,6 +330,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection'],
+    applies_to: ['EvaluationFindingEvent'],
   },
   {
     code: 'validation.envelope_target_projection_drift',
@@ -265,6 +341,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'EvaluatedTarget shape (live Common Contracts)',
     fixture_kinds: ['pattern_c_route_conflict'],
+    applies_to: ['EvaluationResultEnvelope'],
   },
   {
     code: 'validation.envelope_basis_missing',
@@ -275,6 +352,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['pattern_c_route_conflict'],
+    applies_to: ['EvaluationResultEnvelope'],
   },
   {
     code: 'validation.chain_id_name_drift',
@@ -285,6 +363,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'list of non-canonical chain-id field names',
     fixture_kinds: ['pattern_c_route_conflict'],
+    applies_to: ['EvaluationResultEnvelope', 'EvaluationChainRegistryRecord'],
   },
   {
     code: 'validation.pattern_c_chain_id_mismatch',
@@ -295,6 +374,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['pattern_c_route_conflict'],
+    applies_to: ['EvaluationResultEnvelope', 'EvaluationChainRegistryRecord'],
   },
   {
     code: 'validation.pattern_c_chain_without_resolution_receipt',
@@ -305,6 +385,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['pattern_c_route_conflict'],
+    applies_to: ['EvaluationChainRegistryRecord', 'EvaluationChainResolutionReceipt'],
   },
   {
     code: 'validation.pattern_c_route_conflict_unresolved',
@@ -315,6 +396,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['pattern_c_route_conflict'],
+    applies_to: [
+      'EvaluationChainResolutionReceipt',
+      'EvaluationChainResolutionPolicy',
+      'EvaluationResultEnvelope',
+      'EvaluationFindingEvent',
+    ],
   },
   {
     code: 'validation.pattern_c_snapshot_mismatch',
@@ -325,6 +412,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['pattern_c_route_conflict'],
+    applies_to: ['EvaluationChainRegistryRecord', 'EvaluationResultEnvelope'],
   },
   {
     code: 'validation.pattern_c_missing_expected_producer',
@@ -335,6 +423,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['pattern_c_route_conflict'],
+    applies_to: ['EvaluationChainRegistryRecord', 'EvaluationChainResolutionReceipt'],
   },
   {
     code: 'validation.runtime_state_emitted_to_envelope',
@@ -345,6 +434,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'envelope state/disposition field (retained live field)',
     fixture_kinds: [],
+    applies_to: ['EvaluationResultEnvelope', 'OutcomeStateMatrixEntry'],
   },
   {
     code: 'validation.disposition_without_verdict_mapping',
@@ -355,6 +445,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['OutcomeStateMatrixEntry'],
   },
   {
     code: 'validation.indeterminate_without_cause',
@@ -365,6 +456,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'field carrying the verdict and IndeterminateCause',
     fixture_kinds: [],
+    applies_to: ['EvaluationResultEnvelope'],
   },
   {
     code: 'validation.evaluation_decision_boolean_pass_legacy',
@@ -375,6 +467,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'legacy boolean field name',
     fixture_kinds: [],
+    applies_to: ['evaluation decision records'],
   },
   {
     code: 'validation.feedback_branch_missing_handler',
@@ -385,6 +478,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['FeedbackRoutingResolutionPolicy'],
   },
   {
     code: 'validation.feedback_branch_unregistered',
@@ -395,6 +489,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['FeedbackDeliveryRecord', 'FeedbackRoutingResolutionPolicy'],
   },
   {
     code: 'validation.feedback_delivery_duplicate_without_idempotency',
@@ -405,6 +500,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['FeedbackDeliveryRecord', 'FeedbackRoutingResolutionPolicy'],
   },
   {
     code: 'validation.feedback_consumed_without_receipt',
@@ -415,6 +511,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'FeedbackConsumptionReceipt shape; bundle as-of time',
     fixture_kinds: [],
+    applies_to: ['FeedbackDispatchExpectation'],
   },
   {
     code: 'validation.feedback_bundle_absence_unexplained',
@@ -425,6 +522,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['EvaluationResultEmissionRecord'],
   },
   {
     code: 'validation.type_owner_drift',
@@ -435,6 +533,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'inventory of which document declares/imports each type',
     fixture_kinds: [],
+    applies_to: ['TypeOwnerRegistryEntry'],
   },
   {
     code: 'validation.pending_owner_without_degraded_behavior',
@@ -445,6 +544,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['TypeOwnerRegistryEntry'],
   },
   {
     code: 'validation.build_ready_gate_failed',
@@ -455,6 +555,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'record type for cross-doc insert obligations',
     fixture_kinds: [],
+    applies_to: ['BuildReadyGate'],
   },
   {
     code: 'validation.phantom_type_reference',
@@ -465,6 +566,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'inventory of type references per document',
     fixture_kinds: [],
+    applies_to: ['TypeOwnerRegistryEntry'],
   },
   {
     code: 'validation.positive_observation_missing_for_passed_criteria_when_required',
@@ -475,6 +577,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: "the 'when required' switch",
     fixture_kinds: [],
+    applies_to: ['PositiveEvaluationObservation'],
   },
   {
     code: 'validation.learning_mode_value_drift',
@@ -485,6 +588,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['LearningMode'],
   },
   {
     code: 'validation.learning_mode_redeclared_outside_owner',
@@ -495,6 +599,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'inventory of which document declares each type',
     fixture_kinds: [],
+    applies_to: ['LearningMode', 'TypeOwnerRegistryEntry'],
   },
   {
     code: 'validation.repair_routed_to_non_revision_port',
@@ -505,6 +610,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'OutcomeRepairInstruction shape (meaning-bearing flag, target port)',
     fixture_kinds: [],
+    applies_to: ['PortRevisionEligibility', 'OutcomeRepairInstruction'],
   },
   {
     code: 'validation.revisor_declares_revision_in',
@@ -515,6 +621,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RevisorPlannerInputPorts'],
   },
   {
     code: 'validation.meaning_bearing_repair_without_revision_capability',
@@ -525,6 +632,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['PortRevisionEligibility'],
   },
   {
     code: 'validation.feedback_bundle_emitted_against_matrix',
@@ -535,6 +643,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['EvaluationResultEmissionRecord', 'FeedbackEmissionMatrixEntry'],
   },
   {
     code: 'validation.envelope_missing_for_result',
@@ -545,6 +654,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['EvaluationResultEmissionRecord'],
   },
   {
     code: 'validation.legal_payload_authority_level_legacy',
@@ -555,6 +665,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'legacy field name',
     fixture_kinds: [],
+    applies_to: ['LegalSourcePayload'],
   },
   {
     code: 'validation.authority_level_projection_drift',
@@ -565,6 +676,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ApplicabilityScope', 'LegalSourcePayload'],
   },
   {
     code: 'validation.legal_treatment_status_missing_when_legal_source',
@@ -575,6 +687,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['LegalSourcePayload', 'SourceRecord'],
   },
   {
     code: 'validation.repeated_failure_key_missing_artifact_stable_id',
@@ -585,6 +698,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection'],
+    applies_to: ['FindingMatchKey', 'ProgressSignalRecord'],
   },
   {
     code: 'validation.evidence_signature_hash_missing_for_source_bound_finding',
@@ -595,6 +709,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['finding_event_projection'],
+    applies_to: ['FindingMatchKey', 'EvaluationFindingEvent'],
   },
   {
     code: 'validation.source_workspace_hash_typed_as_artifact_hash',
@@ -605,6 +720,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['EvaluationSnapshot', 'SourceWorkspaceSnapshotHashSet'],
   },
   {
     code: 'validation.evaluation_snapshot_missing_workspace_hash_set',
@@ -615,6 +731,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['EvaluationSnapshot'],
   },
   {
     code: 'validation.workspace_snapshot_hash_mismatch',
@@ -625,6 +742,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['source_workspace_concurrent_write'],
+    applies_to: ['SourceWorkspaceSnapshotHashSet', 'SourceWorkspaceOperationReceipt'],
   },
   {
     code: 'validation.revision_lifecycle_illegal_transition',
@@ -635,6 +753,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'allowed-transition table for RevisionExecutionLifecycleState',
     fixture_kinds: [],
+    applies_to: ['RevisionExecutionLifecycleTransition'],
   },
   {
     code: 'validation.revision_lifecycle_missing_receipt',
@@ -645,6 +764,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'link from a transition to its receipt (no receipt_ref field)',
     fixture_kinds: [],
+    applies_to: ['RevisionExecutionLifecycleTransition'],
   },
   {
     code: 'validation.terminal_state_without_terminal_receipt',
@@ -655,6 +775,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'which receipt is terminal per state; TaskCancelReceipt shape',
     fixture_kinds: [],
+    applies_to: ['RevisionExecutionLifecycleTransition'],
   },
   {
     code: 'validation.step_idempotency_key_missing',
@@ -665,6 +786,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['StepIdempotencyKey', 'RevisionPlanStepBase', 'RevisionOperationReceipt'],
   },
   {
     code: 'validation.step_idempotency_kind_unregistered',
@@ -675,6 +797,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
     fixture_kinds: [],
+    applies_to: ['StepIdempotencyKey'],
   },
   {
     code: 'validation.step_idempotency_parallel_enum_drift',
@@ -685,6 +808,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'RevisionPlanStepKind values (live V3.3.1)',
     fixture_kinds: [],
+    applies_to: ['StepIdempotencyKey', 'RevisionPlanStepBase'],
   },
   {
     code: 'validation.workspace_mutation_without_precondition',
@@ -695,6 +819,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['source_workspace_concurrent_write'],
+    applies_to: ['SourceWorkspaceOperation'],
   },
   {
     code: 'validation.workspace_event_seq_conflict',
@@ -705,6 +830,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['source_workspace_concurrent_write'],
+    applies_to: [
+      'SourceWorkspaceOperation',
+      'SourceWorkspaceOperationReceipt',
+      'SourceWorkspaceMutationPrecondition',
+    ],
   },
   {
     code: 'validation.workspace_api_operation_unregistered',
@@ -715,6 +845,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['SourceWorkspaceOperation', 'SourceWorkspaceOperationReceipt'],
   },
   {
     code: 'validation.workspace_receipt_missing_head_hash',
@@ -725,6 +856,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['source_workspace_concurrent_write'],
+    applies_to: ['SourceWorkspaceOperationReceipt'],
   },
   {
     code: 'validation.workspace_read_without_snapshot_receipt',
@@ -735,6 +867,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: [
+      'SourceWorkspaceOperation',
+      'SourceWorkspaceOperationReceipt',
+      'EvaluationSnapshot',
+    ],
   },
   {
     code: 'validation.revision_plan_contains_predicted_post_hash',
@@ -745,6 +882,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+    applies_to: ['RevisionPlan'],
   },
   {
     code: 'validation.in_place_lock_missing_expected_pre_hash',
@@ -755,6 +893,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+    applies_to: ['RevisionPlan', 'InPlaceMutationLock'],
   },
   {
     code: 'validation.rolling_hash_parallel_steps_same_artifact',
@@ -765,6 +904,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+    applies_to: ['RevisionPlan', 'RevisionPlanStepBase', 'RevisionOperationReceipt'],
   },
   {
     code: 'validation.rolling_hash_same_artifact_dependency_missing',
@@ -775,6 +915,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['rolling_hash_parallel_same_artifact'],
+    applies_to: ['RevisionPlan', 'RevisionPlanStepBase'],
   },
   {
     code: 'validation.outcome_dependency_cycle',
@@ -785,6 +926,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'outcome dependency graph record (live spec)',
     fixture_kinds: ['revalidation_cascade_cycle'],
+    applies_to: ['OutcomeDependencyGraphPolicy'],
   },
   {
     code: 'validation.revalidation_cascade_loop',
@@ -795,6 +937,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['revalidation_cascade_cycle'],
+    applies_to: ['RevalidationCascadeRun'],
   },
   {
     code: 'validation.revalidation_cascade_max_depth_exceeded',
@@ -805,6 +948,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['revalidation_cascade_cycle'],
+    applies_to: ['RevalidationCascadeRun'],
   },
   {
     code: 'validation.success_marked_before_cascade_quiescent',
@@ -815,6 +959,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'time/sequence of the success marking (transitions carry none)',
     fixture_kinds: ['revalidation_cascade_cycle'],
+    applies_to: [
+      'RevalidationCascadeRun',
+      'RevalidationCascadeReceipt',
+      'RevisionExecutionLifecycleTransition',
+    ],
   },
   {
     code: 'validation.pending_dependency_not_rechecked_after_upstream_failure',
@@ -825,6 +974,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'outcome state history record',
     fixture_kinds: [],
+    applies_to: ['OutcomeDependencyGraphPolicy'],
   },
   {
     code: 'validation.hard_call_options_empty',
@@ -835,6 +985,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['hard_call_empty_options'],
+    applies_to: ['HardRevisionCall'],
   },
   {
     code: 'validation.hard_call_closed_choice_needs_two_options',
@@ -845,6 +996,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['hard_call_empty_options'],
+    applies_to: ['HardRevisionCall'],
   },
   {
     code: 'validation.hard_call_freeform_missing_response_schema',
@@ -855,6 +1007,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'response-schema field on HardRevisionCall',
     fixture_kinds: ['hard_call_empty_options'],
+    applies_to: ['HardRevisionCall'],
   },
   {
     code: 'validation.hard_call_resolved_without_dispatcher_receipt',
@@ -865,6 +1018,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['HardRevisionCall', 'HardCallResolutionReceipt'],
   },
   {
     code: 'validation.cancel_ignores_executed_side_effect',
@@ -875,6 +1029,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'side-effect ledger record',
     fixture_kinds: [],
+    applies_to: ['TaskCancelProtocol'],
   },
   {
     code: 'validation.skip_without_receipt',
@@ -885,6 +1040,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'record that marks a target as skipped',
     fixture_kinds: [],
+    applies_to: ['TaskSkipReceipt'],
   },
   {
     code: 'validation.forum_deadlock_without_policy',
@@ -895,6 +1051,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'record of forum rooms/deliberations',
     fixture_kinds: [],
+    applies_to: ['ForumDeliberationPolicy'],
   },
   {
     code: 'validation.forum_policy_allows_task_agent_decides',
@@ -905,6 +1062,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ForumDeliberationPolicy'],
   },
   {
     code: 'validation.forum_no_consensus_without_terminal_route',
@@ -915,6 +1073,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ForumDeliberationPolicy'],
   },
   {
     code: 'validation.concurrency_tie_breaker_uses_wall_clock',
@@ -925,6 +1084,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'record of the granted order',
     fixture_kinds: [],
+    applies_to: ['RevisionPlanConcurrencyProfile'],
   },
   {
     code: 'validation.concurrency_tie_breaker_risk_sort_inverted',
@@ -935,6 +1095,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'record of the granted order',
     fixture_kinds: [],
+    applies_to: ['RevisionPlanConcurrencyProfile'],
   },
   {
     code: 'validation.concurrency_tie_breaker_missing_final_key',
@@ -945,6 +1106,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RevisionPlanConcurrencyProfile'],
   },
   {
     code: 'validation.sufficiency_protocol_without_detection',
@@ -955,6 +1117,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'outcome disposition record (live)',
     fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+    applies_to: ['SufficiencyDetectionResult'],
   },
   {
     code: 'validation.no_improvement_without_metric',
@@ -965,6 +1128,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['SufficiencyDetectionPolicy', 'ProcedureAttemptRecord'],
   },
   {
     code: 'validation.no_improvement_without_epsilon',
@@ -975,6 +1139,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['SufficiencyDetectionPolicy'],
   },
   {
     code: 'validation.procedure_exhaustion_without_candidate_universe',
@@ -985,6 +1150,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['sufficiency_no_capability'],
+    applies_to: ['SufficiencyDetectionResult', 'CandidateRepairProcedure'],
   },
   {
     code: 'validation.hard_call_raised_when_no_human_choice_available',
@@ -995,6 +1161,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'whether the user can alter the policy / a research route exists',
     fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+    applies_to: ['SufficiencyDetectionResult', 'HardRevisionCall'],
   },
   {
     code: 'validation.sufficiency_retry_after_terminal_detection',
@@ -1005,6 +1172,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'timestamps on attempts/dispatches (ProcedureAttemptRecord has none)',
     fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+    applies_to: ['SufficiencyDetectionResult', 'ProcedureAttemptRecord'],
   },
   {
     code: 'validation.insufficiency_marker_not_mapped_to_outcome_state',
@@ -1015,6 +1183,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'outcome disposition record (live)',
     fixture_kinds: ['sufficiency_no_capability', 'sufficiency_missing_evidence'],
+    applies_to: ['SufficiencyDetectionResult', 'OutcomeEvaluationDisposition'],
   },
   {
     code: 'validation.revision_plan_dependency_edge_drift',
@@ -1025,6 +1194,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'DependencyEdge direction; dependency_edges field on RevisionPlan',
     fixture_kinds: [],
+    applies_to: ['RevisionPlan', 'RevisionPlanStepBase', 'DependencyEdge'],
   },
   {
     code: 'validation.revision_plan_step_dependency_undefined',
@@ -1035,6 +1205,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RevisionPlanStepBase'],
   },
   {
     code: 'validation.revision_plan_cycle',
@@ -1045,6 +1216,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RevisionPlanStepBase'],
   },
   {
     code: 'validation.revision_plan_dependency_targets_missing_step',
@@ -1055,6 +1227,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RevisionPlanStepBase', 'DependencyEdge'],
   },
   {
     code: 'validation.revalidation_policy_ambiguous',
@@ -1065,6 +1238,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RevisionStepRevalidationPolicy'],
   },
   {
     code: 'validation.revalidation_policy_ref_missing',
@@ -1075,6 +1249,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['TypedRevisionInstruction'],
   },
   {
     code: 'validation.revalidation_trigger_legacy_field_present',
@@ -1085,6 +1260,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RevisionPlanStepBase', 'TypedRevisionInstruction'],
   },
   {
     code: 'validation.revalidation_expectation_legacy_field_present',
@@ -1095,6 +1271,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RevisionPlanStepBase', 'TypedRevisionInstruction'],
   },
   {
     code: 'validation.regenerate_missing_previous_attempt_hashes',
@@ -1105,6 +1282,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['regenerate_identical_output'],
+    applies_to: ['RegenerateRevisionPayload'],
   },
   {
     code: 'validation.regenerate_identical_output',
@@ -1115,6 +1293,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['regenerate_identical_output'],
+    applies_to: ['RegenerateAttemptReceipt', 'RegenerateRevisionPayload'],
   },
   {
     code: 'validation.regenerate_loop_after_identical_rejection',
@@ -1125,6 +1304,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['regenerate_identical_output'],
+    applies_to: ['RegenerateAttemptReceipt', 'RegenerateRevisionPayload'],
   },
   {
     code: 'validation.metric_rollup_without_window',
@@ -1135,6 +1315,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['MetricRollup', 'FormulaSpec'],
   },
   {
     code: 'validation.metric_rollup_includes_invalidated_observation',
@@ -1145,6 +1326,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'invalidation marker for observations',
     fixture_kinds: [],
+    applies_to: ['MetricRollup', 'MetricObservation'],
   },
   {
     code: 'validation.formula_test_vector_missing',
@@ -1155,6 +1337,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['FormulaSpec'],
   },
   {
     code: 'validation.formula_version_drift',
@@ -1165,6 +1348,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['FormulaEvaluationReceipt', 'FormulaSpec', 'QualityIndex', 'NoveltyAssessment'],
   },
   {
     code: 'validation.correlation_metric_declared_as_ratio',
@@ -1175,6 +1359,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['FormulaSpec', 'CalibrationMetricSpec'],
   },
   {
     code: 'validation.unanchored_required_criterion_indeterminate',
@@ -1185,6 +1370,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
   },
   {
     code: 'validation.no_aggregation_eligible_criteria',
@@ -1195,6 +1381,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['formula_nan_zero_denominator'],
+    applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
   },
   {
     code: 'validation.criterion_weight_missing_under_from_criterion_weight',
@@ -1205,6 +1392,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
   },
   {
     code: 'validation.criterion_priority_weight_missing',
@@ -1215,6 +1403,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
   },
   {
     code: 'validation.criterion_weight_invalid',
@@ -1225,6 +1414,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['formula_nan_zero_denominator'],
+    applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
   },
   {
     code: 'validation.criterion_weight_sum_zero',
@@ -1235,6 +1425,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['formula_nan_zero_denominator'],
+    applies_to: ['Criterion', 'OutcomeComplianceScoringConfig'],
   },
   {
     code: 'validation.quality_index_pass_status_drift',
@@ -1245,6 +1436,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['formula_nan_zero_denominator'],
+    applies_to: ['QualityIndex'],
   },
   {
     code: 'validation.quality_index_without_formula_receipt',
@@ -1255,6 +1447,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['QualityIndex'],
   },
   {
     code: 'validation.quality_index_score_out_of_range',
@@ -1265,6 +1458,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['formula_nan_zero_denominator'],
+    applies_to: ['QualityIndex'],
   },
   {
     code: 'validation.cost_vector_unit_mismatch',
@@ -1275,6 +1469,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['CostVector', 'CostDistribution'],
   },
   {
     code: 'validation.cost_quantile_sum_without_correlation_policy',
@@ -1285,6 +1480,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'field holding CostCorrelationPolicy; aggregate-to-parts link',
     fixture_kinds: [],
+    applies_to: ['CostVector'],
   },
   {
     code: 'validation.scalar_cost_estimate_legacy_field_present',
@@ -1295,6 +1491,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'legacy field name',
     fixture_kinds: [],
+    applies_to: ['TaskCostRecord', 'EvaluationContractReview', 'RevisionPlanConcurrencyProfile'],
   },
   {
     code: 'validation.cost_vector_negative_component',
@@ -1305,6 +1502,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['CostVector', 'CostDistribution'],
   },
   {
     code: 'validation.novelty_no_neighbor_has_distance',
@@ -1315,6 +1513,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['novelty_no_neighbor'],
+    applies_to: ['NoveltyAssessmentNoNeighbor'],
   },
   {
     code: 'validation.novelty_neighbor_missing_distance',
@@ -1325,6 +1524,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['novelty_no_neighbor'],
+    applies_to: ['NoveltyAssessmentWithNeighbor'],
   },
   {
     code: 'validation.novelty_metric_space_undefined',
@@ -1335,6 +1535,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['novelty_no_neighbor'],
+    applies_to: ['NoveltyAssessment', 'NoveltyMetricSpec'],
   },
   {
     code: 'validation.template_match_component_out_of_range',
@@ -1345,6 +1546,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['template_match_zero_weight'],
+    applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
   },
   {
     code: 'validation.template_match_weight_invalid',
@@ -1355,6 +1557,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['template_match_zero_weight'],
+    applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
   },
   {
     code: 'validation.template_match_total_weight_zero',
@@ -1365,6 +1568,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['template_match_zero_weight'],
+    applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
   },
   {
     code: 'validation.template_match_soft_penalty_invalid',
@@ -1375,6 +1579,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['template_match_zero_weight'],
+    applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
   },
   {
     code: 'validation.template_match_hard_veto_cap_invalid',
@@ -1385,6 +1590,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['template_match_zero_weight'],
+    applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
   },
   {
     code: 'validation.template_match_output_nan',
@@ -1395,6 +1601,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['template_match_zero_weight'],
+    applies_to: ['TemplateMatchFormula', 'TemplateMatchComponents', 'TemplateMatchWeights'],
   },
   {
     code: 'validation.calibration_metric_without_sample_policy',
@@ -1405,6 +1612,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['CalibrationMetricSpec'],
   },
   {
     code: 'validation.calibration_metric_all_one_class',
@@ -1415,6 +1623,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['CalibrationMetricResult'],
   },
   {
     code: 'validation.calibration_metric_without_censoring_policy',
@@ -1425,6 +1634,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['CalibrationMetricSpec'],
   },
   {
     code: 'validation.criterion_semantics_hash_legacy_name',
@@ -1435,6 +1645,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['CriterionIdentityFields'],
   },
   {
     code: 'validation.criterion_semantics_version_unbumped_on_meaning_change',
@@ -1445,6 +1656,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'not-mechanical',
     seed_gap: 'semantic review verdict',
     fixture_kinds: [],
+    applies_to: ['CriterionIdentityFields'],
   },
   {
     code: 'validation.semantic_version_bumped_without_review_receipt',
@@ -1455,6 +1667,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['CriterionIdentityFields'],
   },
   {
     code: 'validation.source_kind_taint_unmapped',
@@ -1465,6 +1678,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['taint_laundering_through_summary'],
+    applies_to: ['SourceRecord', 'SourceKindTaintDefault'],
   },
   {
     code: 'validation.external_authority_without_trust_basis',
@@ -1475,6 +1689,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'trust-basis/taint fields on SourceRecord',
     fixture_kinds: [],
+    applies_to: ['SourceRecord', 'SourceKindTaintDefault'],
   },
   {
     code: 'validation.taint_not_inherited_through_summary',
@@ -1485,6 +1700,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'TaintClass values and order; derivation-lineage field',
     fixture_kinds: ['taint_laundering_through_summary'],
+    applies_to: ['SanitizationNode', 'TaintAggregationPolicy'],
   },
   {
     code: 'validation.workspace_taint_missing_aggregation_policy',
@@ -1495,6 +1711,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['TaintAggregationPolicy'],
   },
   {
     code: 'validation.taint_downgrade_without_sanitization_node',
@@ -1505,6 +1722,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'TaintClass values and order',
     fixture_kinds: ['taint_laundering_through_summary'],
+    applies_to: ['SanitizationNode'],
   },
   {
     code: 'validation.tier0_source_record_materialized',
@@ -1515,6 +1733,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['SourceRecord'],
   },
   {
     code: 'validation.claim_depends_on_tier0_lookup',
@@ -1525,6 +1744,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: [
+      'EphemeralSourceLookupReceipt',
+      'ClaimSupportDerivationReceipt',
+      'SourceEvidenceAnchor',
+    ],
   },
   {
     code: 'validation.source_tier_transition_not_persisted',
@@ -1535,6 +1759,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['SourceRecord', 'SourceTierTransitionReceipt'],
   },
   {
     code: 'validation.source_tier_demotion_without_authority',
@@ -1545,6 +1770,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'access-tier authority policy',
     fixture_kinds: [],
+    applies_to: ['SourceTierTransitionReceipt'],
   },
   {
     code: 'validation.research_need_scope_missing',
@@ -1555,6 +1781,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ResearchNeed'],
   },
   {
     code: 'validation.research_need_run_id_on_task_scope_conflict',
@@ -1565,6 +1792,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ResearchNeed'],
   },
   {
     code: 'validation.research_need_double_leased',
@@ -1575,6 +1803,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ResearchNeedLease'],
   },
   {
     code: 'validation.research_need_human_needed_without_exit',
@@ -1585,6 +1814,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ResearchNeed'],
   },
   {
     code: 'validation.claim_support_status_without_derivation',
@@ -1595,6 +1825,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['EvidencePackageClaimEntry', 'ClaimSupportDerivationReceipt'],
   },
   {
     code: 'validation.evidence_anchor_without_claim_ref',
@@ -1605,6 +1836,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['SourceEvidenceAnchor'],
   },
   {
     code: 'validation.domain_payload_without_registry_ref',
@@ -1615,6 +1847,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'field linking a payload to its DomainPayloadRegistryRef',
     fixture_kinds: [],
+    applies_to: ['ApplicabilityScope', 'DomainPayloadRegistryRef'],
   },
   {
     code: 'validation.extractor_missing_reported_as_source_missing',
@@ -1625,6 +1858,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'not-mechanical',
     seed_gap: 'extractor-vs-source failure record',
     fixture_kinds: [],
+    applies_to: ['SourceRecord', 'SourceEvidenceAnchor'],
   },
   {
     code: 'validation.run_board_event_without_governance',
@@ -1635,6 +1869,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['run_board_suppressed_event_stub', 'forum_cross_matter_leak'],
+    applies_to: ['RunBoardAuditEvent', 'RunBoardGovernanceEnvelope'],
   },
   {
     code: 'validation.visible_post_cross_matter_leak',
@@ -1645,6 +1880,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'reader/delivery record carrying the reader matter_id',
     fixture_kinds: ['forum_cross_matter_leak'],
+    applies_to: ['RunBoardVisiblePost', 'RunBoardAuditEvent'],
   },
   {
     code: 'validation.suppressed_event_without_audit_stub',
@@ -1655,6 +1891,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['run_board_suppressed_event_stub'],
+    applies_to: ['RunBoardAuditEvent', 'RunBoardVisiblePost', 'RunBoardPublicationPolicy'],
   },
   {
     code: 'validation.passive_board_autopublish_without_policy',
@@ -1665,6 +1902,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['run_board_suppressed_event_stub'],
+    applies_to: ['RunBoardVisiblePost', 'RunBoardPublicationPolicy'],
   },
   {
     code: 'validation.context_packet_without_request',
@@ -1675,6 +1913,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['TaskRunContextPacketAssemblyReceipt', 'TaskRunContextPacketRequest'],
   },
   {
     code: 'validation.context_packet_without_assembly_receipt',
@@ -1685,6 +1924,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'record of context-packet use',
     fixture_kinds: [],
+    applies_to: ['TaskRunContextPacketAssemblyReceipt'],
   },
   {
     code: 'validation.per_activation_context_budget_exceeded',
@@ -1695,6 +1935,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['PerActivationContextBudget'],
   },
   {
     code: 'validation.required_packet_item_omitted_without_block_or_warning',
@@ -1705,6 +1946,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'block/warning record',
     fixture_kinds: [],
+    applies_to: ['TaskRunContextPacketAssemblyReceipt', 'OmittedPacketItem'],
   },
   {
     code: 'validation.module_assistance_request_without_endpoint',
@@ -1715,6 +1957,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ModuleAssistanceRequest'],
   },
   {
     code: 'validation.assistance_request_without_answer_schema',
@@ -1725,6 +1968,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ModuleAssistanceRequest'],
   },
   {
     code: 'validation.moderator_failure_without_fallback',
@@ -1735,6 +1979,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'not-mechanical',
     seed_gap: 'moderator/fallback records',
     fixture_kinds: [],
+    applies_to: ['ModuleAssistanceRequest'],
   },
   {
     code: 'validation.task_agent_substantive_decision_forbidden',
@@ -1745,6 +1990,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'not-mechanical',
     seed_gap: 'actor roles and decision records',
     fixture_kinds: [],
+    applies_to: ['ModuleAssistanceRequest', 'ForumDeliberationPolicy'],
   },
   {
     code: 'validation.run_guidance_consumed_while_contested',
@@ -1755,6 +2001,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'guidance consumption record',
     fixture_kinds: [],
+    applies_to: ['RunGuidanceItemCurrent', 'RunGuidanceLifecycleReceipt'],
   },
   {
     code: 'validation.run_guidance_cross_run_injected_without_doc24_selection',
@@ -1765,6 +2012,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'guidance injection record (which run consumed it)',
     fixture_kinds: [],
+    applies_to: ['RunGuidanceItemCurrent'],
   },
   {
     code: 'validation.run_guidance_lifecycle_transition_without_receipt',
@@ -1775,6 +2023,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RunGuidanceItemCurrent', 'RunGuidanceLifecycleReceipt'],
   },
   {
     code: 'validation.user_action_without_command_registry_entry',
@@ -1785,6 +2034,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'inventory of user/surface actions',
     fixture_kinds: ['command_registry_phantom_button'],
+    applies_to: ['TaskCommandRegistryEntry'],
   },
   {
     code: 'validation.command_missing_idempotency_key',
@@ -1795,6 +2045,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['command_registry_phantom_button'],
+    applies_to: ['TaskCommandRegistryEntry'],
   },
   {
     code: 'validation.command_missing_read_model_invalidation',
@@ -1805,6 +2056,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['command_registry_phantom_button'],
+    applies_to: ['TaskCommandRegistryEntry'],
   },
   {
     code: 'validation.phantom_button_no_command',
@@ -1815,6 +2067,13 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['command_registry_phantom_button'],
+    applies_to: [
+      'TaskCommandRegistryEntry',
+      'AttentionLedgerItem',
+      'EvaluationContractReview',
+      'WorkProductCertification',
+      'RevisionReviewDecisionReceipt',
+    ],
   },
   {
     code: 'validation.sub_agent_point_without_fallback',
@@ -1825,6 +2084,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['SubAgentCoordinationProfile', 'SubAgentFallbackPolicy'],
   },
   {
     code: 'validation.output_contract_singular_legacy_field_present',
@@ -1835,6 +2095,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'legacy field name',
     fixture_kinds: [],
+    applies_to: ['SubAgentCoordinationProfile'],
   },
   {
     code: 'validation.plan_verifier_required_but_missing',
@@ -1845,6 +2106,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'plan-verifier result record',
     fixture_kinds: [],
+    applies_to: ['PlanVerifierRequirementPolicy', 'RevisionPlanConcurrencyProfile'],
   },
   {
     code: 'validation.structured_anchor_empty',
@@ -1855,6 +2117,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['StructuredAnchor'],
   },
   {
     code: 'validation.context_hash_unverified',
@@ -1865,6 +2128,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'not-mechanical',
     seed_gap: 'definition of sha256_canonical_text_v1; anchor-resolution record',
     fixture_kinds: [],
+    applies_to: ['TextAnchor'],
   },
   {
     code: 'validation.hard_call_hash_unnormalized',
@@ -1875,6 +2139,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'hashed field and canonicalisation',
     fixture_kinds: [],
+    applies_to: ['HardCallResolutionReceipt'],
   },
   {
     code: 'validation.library_promotion_without_gate',
@@ -1885,6 +2150,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['LibraryPromotionReceipt', 'LibraryPromotionGate'],
   },
   {
     code: 'validation.library_promotion_candidate_confused_with_durable_write',
@@ -1895,6 +2161,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['LibraryPromotionCandidate', 'LibraryPromotionReceipt'],
   },
   {
     code: 'validation.privileged_source_auto_promoted',
@@ -1905,6 +2172,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'approval record; privileged flag on sources',
     fixture_kinds: [],
+    applies_to: ['LibraryPromotionReceipt', 'LibraryPromotionGate'],
   },
   {
     code: 'validation.requires_background_progress_legacy_field_present',
@@ -1915,6 +2183,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RunExecutionRequirements', 'ModuleProgressBehavior'],
   },
   {
     code: 'validation.background_execution_heartbeat_confused',
@@ -1925,6 +2194,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RunExecutionRequirements', 'ModuleProgressBehavior'],
   },
   {
     code: 'validation.reliance_packet_without_input_manifest',
@@ -1935,6 +2205,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['reliance_packet_invalidation'],
+    applies_to: ['TaskReliancePacket', 'RelianceInputManifest'],
   },
   {
     code: 'validation.reliance_status_not_derivable',
@@ -1945,6 +2216,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['reliance_packet_invalidation'],
+    applies_to: ['RelianceStatusDerivation'],
   },
   {
     code: 'validation.reliance_packet_stale_snapshot',
@@ -1955,6 +2227,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['reliance_packet_invalidation'],
+    applies_to: ['TaskReliancePacket', 'RelianceInvalidationEvent'],
   },
   {
     code: 'validation.work_product_certification_without_reliance_packet',
@@ -1965,6 +2238,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['reliance_packet_invalidation'],
+    applies_to: ['WorkProductCertification'],
   },
   {
     code: 'validation.revision_review_packet_contains_current_action',
@@ -1975,6 +2249,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'legacy field name',
     fixture_kinds: [],
+    applies_to: ['RevisionReviewPacket'],
   },
   {
     code: 'validation.review_decision_without_receipt',
@@ -1985,6 +2260,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['RevisionReviewPacket', 'RevisionReviewDecisionReceipt'],
   },
   {
     code: 'validation.meaning_bearing_revision_without_review_packet_or_policy_waiver',
@@ -1995,6 +2271,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'meaning-bearing flag on revisions',
     fixture_kinds: [],
+    applies_to: ['RevisionReviewPacket', 'RevisionReviewDecisionReceipt'],
   },
   {
     code: 'validation.known_good_checkpoint_missing_policy_snapshot',
@@ -2005,6 +2282,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['KnownGoodCheckpoint'],
   },
   {
     code: 'validation.known_good_checkpoint_missing_capability_snapshot',
@@ -2015,6 +2293,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['KnownGoodCheckpoint'],
   },
   {
     code: 'validation.restore_checkpoint_ignores_irreversible_side_effects',
@@ -2025,6 +2304,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'side-effect ledger after the checkpoint',
     fixture_kinds: ['replay_divergence'],
+    applies_to: ['KnownGoodCheckpoint', 'TaskRunFork', 'IrrevocableSideEffectAtFork'],
   },
   {
     code: 'validation.explanation_trace_contains_hidden_reasoning',
@@ -2035,6 +2315,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ExplanationTrace'],
   },
   {
     code: 'validation.explanation_trace_without_causal_steps',
@@ -2045,6 +2326,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['ExplanationTrace'],
   },
   {
     code: 'validation.replay_attempts_external_side_effect',
@@ -2055,6 +2337,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: ['replay_divergence'],
+    applies_to: ['TaskReplayRequest'],
   },
   {
     code: 'validation.deterministic_replay_with_nondeterministic_step',
@@ -2065,6 +2348,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'source-run step records typing determinism',
     fixture_kinds: ['replay_divergence'],
+    applies_to: ['TaskReplayRequest'],
   },
   {
     code: 'validation.replay_divergence_unrecorded',
@@ -2075,6 +2359,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: 'record of replayed step outputs',
     fixture_kinds: ['replay_divergence'],
+    applies_to: ['ReplayDivergenceRecord', 'TaskReplayRequest'],
   },
   {
     code: 'validation.g_surface_action_without_command',
@@ -2085,6 +2370,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: 'inventory of §G surface actions',
     fixture_kinds: ['command_registry_phantom_button'],
+    applies_to: ['RelianceLayerCommandRegistryEntry'],
   },
   {
     code: 'validation.g_surface_missing_empty_state',
@@ -2095,6 +2381,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['command_registry_phantom_button'],
+    applies_to: ['RelianceLayerCommandRegistryEntry'],
   },
   {
     code: 'validation.g_surface_missing_degraded_state',
@@ -2105,6 +2392,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['command_registry_phantom_button'],
+    applies_to: ['RelianceLayerCommandRegistryEntry'],
   },
   {
     code: 'validation.g_surface_missing_error_state',
@@ -2115,6 +2403,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: ['command_registry_phantom_button'],
+    applies_to: ['RelianceLayerCommandRegistryEntry'],
   },
   {
     code: 'validation.accepted_patch_without_conformance_fixture',
@@ -2125,6 +2414,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['AddendaBConformanceFixture'],
   },
   {
     code: 'validation.conformance_fixture_missing_expected_validation',
@@ -2135,6 +2425,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'bundle',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['AddendaBConformanceFixture'],
   },
   {
     code: 'validation.conformance_fixture_not_executed_before_build_ready',
@@ -2145,5 +2436,6 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     checkable: 'registry',
     seed_gap: null,
     fixture_kinds: [],
+    applies_to: ['AddendaBConformanceFixture', 'BuildReadyGate'],
   },
 ];

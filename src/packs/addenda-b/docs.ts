@@ -241,7 +241,11 @@ the reader's own codes \`bundle_unreadable\`, \`record_malformed\`, \`unknown_re
 \`schema_violation\`, is a fair test that covers no kind (it fails nothing itself): one firing
 bundle relabelled across the 20 kinds proves one kind. An expected terminal state alone proves
 nothing (the pack's terminal states are \`passed\`, \`failed\` and \`unreadable\`). A clean twin
-expects \`[]\` and no terminal state other than \`passed\`. A fixture does not count when its bundle is unreadable (actual or
+expects \`[]\` and no terminal state other than \`passed\`, and its bundle holds a record of a type
+the kind's codes judge (the catalogue's \`applies_to\`; formula arguments such as
+\`TemplateMatchWeights\` are held in FormulaValue records): an empty bundle shows nothing of the
+kind passing. That a clean twin is the firing fixture's twin (the same run without the defect) is
+not checked. A fixture does not count when its bundle is unreadable (actual or
 expected terminal state \`unreadable\`), it is not at \`<dir>/addenda-b/<fixture_id>/\` (its
 folder named after its \`fixture_id\`), its folder, fixture.json or input is a symlink,
 \`input_bundle_ref\` is not a plain folder name beside fixture.json (\`../\`, absolute paths),
