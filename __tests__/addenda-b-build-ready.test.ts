@@ -325,6 +325,35 @@ describe('the build-ready gate on a synthetic suite', () => {
     expect(uncovered(r)).toContain(`${KIND}:clean`);
   }, 60000);
 
+  it.each([
+    'sufficiency_no_capability',
+    'sufficiency_missing_evidence',
+    'sub_agent_reputation_insufficient_sample',
+  ])(
+    'a clean bundle expecting terminal state passed is no firing fixture of %s',
+    async (kind) => {
+      const root = repo();
+      const dir = buildSuite(root);
+      const fires = path.join(dir, 'addenda-b', firingId(kind));
+      fs.rmSync(fires, { recursive: true });
+      fs.cpSync(path.join(dir, 'addenda-b', cleanId(kind), 'input'), path.join(fires, 'input'), {
+        recursive: true,
+      });
+      writeFixture(fires, {
+        fixture_id: firingId(kind),
+        fixture_kind: kind,
+        input_bundle_ref: 'input',
+        expected_validation_codes: [],
+        expected_terminal_state: 'passed',
+        schema_version: '1.0',
+      });
+      const r = await gate(root);
+      expect(r.code).toBe(1);
+      expect(uncovered(r)).toEqual([`${kind}:firing`]);
+    },
+    60000,
+  );
+
   it('one firing bundle relabelled across all 20 kinds covers only its own kind', async () => {
     const root = repo();
     const dir = buildSuite(root);
@@ -361,7 +390,7 @@ describe('the build-ready gate on a synthetic suite', () => {
     const r = await gate(root);
     expect(r.code).toBe(1);
     expect(uncovered(r)).toEqual(KINDS.map((k) => `${k}:clean`).sort());
-    expect(gateText(r)).toMatch(/holds no record of a type the kind's codes judge/);
+    expect(gateText(r)).toMatch(/holds no record of a type the kind’s codes judge/);
   }, 60000);
 
   it('the suite folder may be addenda-b/ itself (audit-gate fixtures conformance/addenda-b)', async () => {

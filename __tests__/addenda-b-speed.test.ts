@@ -111,7 +111,7 @@ function referenceVerdict(text: string): string {
       ? undefined
       : Object.keys(v as object).find((k) => k === 'toString' || k === 'valueOf');
     if (key)
-      return `${type} holds a key named "${key}", which no seed record has: it would stand in for JavaScript's own method when the record is read.`;
+      return `${type} holds a key named "${key}", which no seed record has and which would stand in for JavaScript's own method when the record is read: rename or remove it.`;
     for (const child of Array.isArray(v) ? v : Object.values(v as object))
       if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { Workspace } from '../src/io/workspace.js';
 import { Hasher } from '../src/io/hashing.js';
 import { addendaBPack } from '../src/packs/addenda-b/index.js';
-import { Bundle } from '../src/packs/addenda-b/bundle.js';
+import { Bundle, readBundle } from '../src/packs/addenda-b/bundle.js';
+import { collectFindings } from '../src/packs/addenda-b/verify.js';
+import type { Rule } from '../src/packs/addenda-b/rules/rule.js';
 import { MAX_PER_CODE } from '../src/packs/kit/index.js';
 import type { Finding } from '../src/model/finding.js';
-import { BUILTIN_FORMULAS } from '../src/packs/addenda-b/formulas/builtins.js';
+import { BUILTIN_FORMULAS, sameOutput } from '../src/packs/addenda-b/formulas/builtins.js';
 import { holdsNonFinite } from '../src/packs/addenda-b/rules/s3-derivations.js';
 
 const made: string[] = [];
@@ -114,19 +116,42 @@ describe('Addenda B red team: formula refs and test vectors', () => {
   });
 
   it.each([
-    ['"hardVetoCount":0', '"hardVetoCount":"1"'],
-    ['"hardVetoCount":0', '"hardVetoCount":true'],
-    ['"hardVetoCount":0', '"hardVetoCount":"NaN"'],
-    ['"soft_penalty_max_total":0.5', '"soft_penalty_max_total":"Infinity"'],
-    ['"soft_penalty_max_total":0.5', '"soft_penalty_max_total":"0.5"'],
-    ['"criterion_id":"c1a"', '"criterion_id":7'],
+    ['"hardVetoCount":0', '"hardVetoCount":"1"', '"hardVetoCount" is not a number'],
+    ['"hardVetoCount":0', '"hardVetoCount":true', '"hardVetoCount" is not a number'],
+    [
+      '"soft_penalty_max_total":0.5',
+      '"soft_penalty_max_total":"0.5"',
+      '"formula.soft_penalty_max_total" is not a number',
+    ],
+    ['"criterion_id":"c1a"', '"criterion_id":7', '"criteria[].criterion_id" is not a string'],
   ])(
-    'an argument the seed would coerce (%s written as %s) is not recomputed as if absent',
-    async (from, to) => {
+    'an argument the seed would coerce (%s written as %s) makes the receipt unrecomputable',
+    async (from, to, why) => {
       const root = bundleFrom('clean-formulas-only', (lines) =>
         lines.map((l) => l.replace(from, to)),
       );
-      expect(await codesOf(root)).toEqual(['addenda_b.formula_output_mismatch']);
+      const findings = await findingsOf(root);
+      expect(findings.map((f) => f.code)).toEqual(['addenda_b.formula_output_mismatch']);
+      expect(findings[0]!.message).toContain(why);
+    },
+  );
+
+  it.each([
+    ['"hardVetoCount":0', '"hardVetoCount":"NaN"', '"hardVetoCount"'],
+    [
+      '"soft_penalty_max_total":0.5',
+      '"soft_penalty_max_total":"Infinity"',
+      '"formula.soft_penalty_max_total"',
+    ],
+  ])(
+    'a receipt cannot rest on a non-finite argument the seed only compares (%s written as %s)',
+    async (from, to, name) => {
+      const root = bundleFrom('clean-formulas-only', (lines) =>
+        lines.map((l) => l.replace(from, to)),
+      );
+      const findings = await findingsOf(root);
+      expect(findings.map((f) => f.code)).toEqual(['addenda_b.formula_output_mismatch']);
+      expect(findings[0]!.message).toContain(`${name} is not finite`);
     },
   );
 
@@ -153,6 +178,46 @@ describe('Addenda B red team: formula refs and test vectors', () => {
       expect(await codesOf(root)).toEqual(['addenda_b.formula_expression_unrecognised']);
     },
   );
+
+  it.each([
+    ['a Hangul filler', 'seed:normalize\u115fCriterionWeights'],
+    ['a Cyrillic o', 'doc23:n\u043ermalizeCriterionWeights'],
+  ])('a FormulaSpec hiding its seed function behind %s is reported', async (_, ref) => {
+    const root = bundleFrom('clean-formulas-only', (lines) => lines);
+    const file = path.join(root, 'b/registry/formulas.json');
+    fs.writeFileSync(
+      file,
+      fs
+        .readFileSync(file, 'utf8')
+        .replace('"seed:normalizeCriterionWeights"', JSON.stringify(ref)),
+    );
+    expect(await codesOf(root)).toEqual(['addenda_b.formula_expression_unrecognised']);
+  });
+
+  it('a ref merely starting with seed and a separator is not a seed function', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => lines);
+    const file = path.join(root, 'b/registry/formulas.json');
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace('"doc23:quality_index.ts"', '"seed-rng.ts"'),
+    );
+    expect(await codesOf(root)).toEqual([]);
+  });
+
+  it('a decoy FormulaSpec under the same formula_id, written first, does not switch recomputation off', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) =>
+      lines.map((l) =>
+        l.includes('"value_id":"val-1-weights-out"')
+          ? l.replace(/"value":\{[^}]*\}/, '"value":{"c1a":0.9,"c1b":0.1}')
+          : l,
+      ),
+    );
+    editRegistry(root, 'formulas.json', (items) => {
+      const real = items.find((i) => i.formula_id === 'criterion_weights_v1');
+      return [{ ...real, expression_ref: 'doc23:weights.ts', test_vectors: [] }, ...items];
+    });
+    expect(await codesOf(root)).toContain('addenda_b.formula_output_mismatch');
+  });
 
   it('a test vector whose input is outside the bundle is not executed', async () => {
     const root = bundleFrom('clean-formulas-only', (lines) => lines);
@@ -214,6 +279,19 @@ describe('Addenda B red team: the cost of recomputing formulas', () => {
     }
   });
 
+  it('a large computed output is compared with many small recorded ones without listing its keys each time', () => {
+    const computed = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i]));
+    let listed = 0;
+    const counted = new Proxy(computed, {
+      ownKeys(target) {
+        listed++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    for (let i = 0; i < 100; i++) expect(sameOutput({ [`r${i}`]: 1 }, counted)).toBe(false);
+    expect(listed).toBe(1);
+  });
+
   it('an output of many keys named by many receipts is scanned for NaN once', () => {
     const output = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i]));
     let reads = 0;
@@ -225,6 +303,45 @@ describe('Addenda B red team: the cost of recomputing formulas', () => {
     });
     for (let i = 0; i < 100; i++) expect(holdsNonFinite(counted)).toBe(false);
     expect(reads).toBe(1);
+  });
+});
+
+describe('Addenda B red team: Pattern C resolution policies', () => {
+  it('a resolution naming a policy the bundle does not hold is reported, not skipped', async () => {
+    const root = bundleFrom('chain-passes-over-blocker', (lines) =>
+      lines.map((l) =>
+        l.replace('"policy_ref":"default.pattern_c.v1"', '"policy_ref":"team.pattern_c.v2"'),
+      ),
+    );
+    const findings = await findingsOf(root);
+    expect(findings.map((f) => f.code)).toContain('validation.pattern_c_route_conflict_unresolved');
+    expect(findings.map((f) => f.message).join('\n')).toMatch(
+      /names policy "team.pattern_c.v2", which is neither/,
+    );
+  });
+});
+
+describe('Addenda B red team: a rule that reports very many findings', () => {
+  it('keeps and words only the capped few, and counts the rest', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => lines);
+    const { bundle, issues } = readBundle(new Workspace(root), path.join(root, 'b'));
+    let worded = 0;
+    const flood: Rule = {
+      meta: {
+        code: 'validation.test_flood',
+        section: 'test',
+        seedLine: 0,
+        title: 'Flood',
+        remediation: 'None.',
+      },
+      check(b, report) {
+        for (let i = 0; i < 100_000; i++) report(b.records[0]!, () => `finding ${++worded}`);
+      },
+    };
+    const findings = collectFindings('addenda-b:b', bundle, issues, [flood]);
+    expect(worded).toBe(MAX_PER_CODE);
+    expect(findings).toHaveLength(MAX_PER_CODE + 1);
+    expect(findings.at(-1)!.message).toMatch(new RegExp(`^${100_000 - MAX_PER_CODE} more place`));
   });
 });
 
@@ -396,6 +513,21 @@ describe('Addenda B red team: registry tables cannot switch a check off', () => 
     expect(await codesOf(inRecords)).toEqual(launders);
   });
 
+  it('a SourceKindTaintDefault row in records.jsonl is not the table, even one the seed would accept', async () => {
+    const root = bundleFrom('summary-launders-web-taint', (lines) => lines);
+    let row: unknown;
+    editRegistry(root, 'taint.json', (items) => {
+      row = items.find((i) => i.source_kind === 'web_source');
+      return items;
+    });
+    const file = path.join(root, 'b/records.jsonl');
+    fs.writeFileSync(file, `${JSON.stringify(row)}\n${fs.readFileSync(file, 'utf8')}`);
+    const findings = await findingsOf(root);
+    expect(findings.filter((f) => f.code === LOOSENED).map((f) => f.message)).toEqual([
+      'SourceKindTaintDefault is not in force: it is in records.jsonl, not registry/.',
+    ]);
+  });
+
   it('a default_taint_class that is not a string is refused, the seed’s class kept', async () => {
     const root = bundleFrom('summary-launders-web-taint', (lines) => lines);
     editRegistry(root, 'taint.json', (items) =>
@@ -485,13 +617,13 @@ describe('Addenda B red team: one id repeated in an embedded array', () => {
     const of = (code: string) => findings.filter((f) => f.code === code).map((f) => f.message);
     const mismatch = of('validation.pattern_c_chain_id_mismatch');
     expect(mismatch[0]).toBe(
-      `EvaluationResultEnvelope "res-x" names chain "chain-h0" but was received by chain "chain-h1" (and ${n - 2} more chain(s) with other ids).`,
+      `EvaluationResultEnvelope "res-x" names chain "chain-h0" but was received by chain "chain-h1" (and ${n - 2} more chain(s) with ids other than the one it names).`,
     );
     // Every one of the n envelopes is received by n - 1 other chains: n findings, not n(n - 1).
     expect(mismatch.at(-1)).toMatch(new RegExp(`^${n - MAX_PER_CODE} more place`));
     const snapshot = of('validation.pattern_c_snapshot_mismatch');
     expect(snapshot[0]).toBe(
-      `EvaluationResultEnvelope "res-x" used snapshot "snap-2", chain "chain-h0" is on "snap-1" (and ${n - 1} more chain(s) on other snapshots).`,
+      `EvaluationResultEnvelope "res-x" used snapshot "snap-2", chain "chain-h0" is on "snap-1" (and ${n - 1} more chain(s) on snapshots other than the envelope’s).`,
     );
     // Half the envelopes are on another snapshot than all n chains.
     expect(snapshot.at(-1)).toMatch(new RegExp(`^${n / 2 - MAX_PER_CODE} more place`));

@@ -29645,14 +29645,14 @@ const ADDENDA_B = {
     formulaExpressionUnrecognised: {
         code: 'addenda_b.formula_expression_unrecognised',
         severity: 'error',
-        title: 'A FormulaSpec names a seed function the pack recomputes in another spelling, or a seed: function that does not exist',
-        remediation: 'Write expression_ref exactly as seed:normalizeCriterionWeights, seed:computeTemplateOverallScore or seed:qualityIndexDerivedPassStatus, so that its receipts and test vectors are recomputed; name other formulas without the seed: prefix.',
+        title: 'A FormulaSpec names a seed function the pack recomputes in another spelling, names as seed: a function the pack does not recompute, or holds characters outside printable ASCII',
+        remediation: 'Write expression_ref exactly as seed:normalizeCriterionWeights, seed:computeTemplateOverallScore or seed:qualityIndexDerivedPassStatus, so that its receipts and test vectors are recomputed; name other formulas in plain ASCII, without the seed: prefix.',
     },
     formulaUnchecked: {
         code: 'addenda_b.formula_unchecked',
         severity: 'error',
         title: 'A formula receipt or test vector was not recomputed: the bundle asks for more recomputation than audit-gate does',
-        remediation: 'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the values (at every depth) of the bundle\u2019s FormulaValues.',
+        remediation: 'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the values (at every depth) of the bundle\u2019s FormulaValues, plus 65,536.',
     },
     registryTableLoosened: {
         code: 'addenda_b.registry_table_loosened',
@@ -39689,7 +39689,7 @@ function admit(value, place, seq, registry, bundle, problem) {
     if (shape) {
         problem(ADDENDA_B.schemaViolation, shape === true
             ? `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`
-            : `${type} holds a key named "${shape}", which no seed record has: it would stand in for JavaScript's own method when the record is read.`, at());
+            : `${type} holds a key named "${shape}", which no seed record has and which would stand in for JavaScript's own method when the record is read: rename or remove it.`, at());
         return;
     }
     const parsed = known.validator.safeParse(data);
@@ -43180,12 +43180,13 @@ const patternCChainIdMismatch = {
         seedLine: 589,
         title: 'An envelope names another chain than the chain that received it, or no registered chain',
         remediation: 'Set the envelope\u2019s target_evaluation_chain_id to the chain_id of the chain listing its result_id.',
+        decision: 'As the seed states it, one finding per envelope (not per envelope and chain): it names the first chain, in bundle order, that lists the envelope\u2019s result_id under another chain_id, and how many more do.',
     },
     check(b, report) {
         const chainId = (r) => r.data.chain_id;
         const named = (e) => e.data.target_evaluation_chain_id;
         for (const { envelope: e, first, more } of disagreeing(b, chainId, named))
-            report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} names chain ${util_q(named(e) ?? null)} but was received by chain ${util_q(chainId(first))}${andMore(more, 'with other ids')}.`);
+            report(e, () => `EvaluationResultEnvelope ${util_q(e.data.result_id)} names chain ${util_q(named(e) ?? null)} but was received by chain ${util_q(chainId(first))}${andMore(more, 'with ids other than the one it names')}.`);
         for (const e of b.of('EvaluationResultEnvelope')) {
             const id = e.data.target_evaluation_chain_id;
             if (typeof id === 'string' && !b.resolve(id, 'EvaluationChainRegistryRecord'))
@@ -43217,28 +43218,32 @@ const patternCSnapshotMismatch = {
         seedLine: 592,
         title: 'A result in a chain was evaluated on another snapshot than the chain',
         remediation: 'Re-evaluate on the chain\u2019s snapshot, or open a new chain for the new snapshot.',
+        decision: 'One finding per envelope (not per envelope and chain): it names the first chain, in bundle order, that lists the envelope\u2019s result_id and is on another evaluation_snapshot_ref, and how many more are.',
     },
     check(b, report) {
         const snapshot = (r) => r.data.evaluation_snapshot_ref;
         for (const { envelope: e, first, more } of disagreeing(b, snapshot, snapshot))
-            report(e, `EvaluationResultEnvelope ${util_q(e.data.result_id)} used snapshot ${util_q(snapshot(e))}, chain ${util_q(first.data.chain_id)} is on ${util_q(snapshot(first))}${andMore(more, 'on other snapshots')}.`);
+            report(e, () => `EvaluationResultEnvelope ${util_q(e.data.result_id)} used snapshot ${util_q(snapshot(e))}, chain ${util_q(first.data.chain_id)} is on ${util_q(snapshot(first))}${andMore(more, 'on snapshots other than the envelope\u2019s')}.`);
     },
 };
 /**
  * The producer kinds of the envelopes of each result the chain received, one set per distinct id
- * that has envelopes in the bundle (a result without one proves no producer).
+ * that has envelopes in the bundle, and the ids that have none (they prove no producer).
  */
 function producerSets(b, chain) {
     const byId = memo_memo(b, 'a02.producers', () => new Map());
-    const out = [];
+    const sets = [];
+    const unseen = [];
     for (const id of listSet(chain, 'received_result_ids')) {
         let kinds = byId.get(id);
         if (!kinds)
             byId.set(id, (kinds = new Set(b.lookup(id, ENVELOPE).map((e) => e.data.producer_kind))));
         if (kinds.size > 0)
-            out.push(kinds);
+            sets.push(kinds);
+        else
+            unseen.push(id);
     }
-    return out;
+    return { sets, unseen };
 }
 /**
  * A test for "no set holds this kind", for `asked` kinds: the sets' union when that is the smaller
@@ -43260,14 +43265,14 @@ const patternCMissingExpectedProducer = {
         section: 'A-02/A-03/A-04/A-25',
         seedLine: 593,
         title: 'A complete chain lacks a result from an expected producer',
-        remediation: 'Wait for the producer\u2019s result (the chain is partial or timed_out), or record why it is not expected.',
-        decision: 'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results in the bundle: a received result without one proves no producer, so the chain is judged without it (fail closed).',
+        remediation: 'Add the EvaluationResultEnvelope of each received result to the bundle; if the producer\u2019s result never came, mark the chain partial or timed_out, or record why the producer is not expected.',
+        decision: 'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results in the bundle: a received result without one proves no producer, so the chain is judged without it (fail closed), and the message names it.',
     },
     check(b, report) {
         for (const chain of b.of('EvaluationChainRegistryRecord')) {
             if (chain.data.status !== 'complete')
                 continue;
-            const produced = producerSets(b, chain);
+            const { sets, unseen } = producerSets(b, chain);
             const roles = Array.isArray(chain.data.participant_roles) ? chain.data.participant_roles : [];
             const expected = new Set([
                 ...(Array.isArray(chain.data.expected_producers) ? chain.data.expected_producers : []),
@@ -43275,9 +43280,9 @@ const patternCMissingExpectedProducer = {
                     .filter((p) => p?.required === true)
                     .map((p) => p.producer_kind),
             ]);
-            const missing = [...expected].filter(without(produced, expected.size));
+            const missing = [...expected].filter(without(sets, expected.size));
             if (missing.length)
-                report(chain, `Chain ${util_q(chain.data.chain_id)} is complete without a result from ${missing.map(util_q).join(', ')}.`);
+                report(chain, `Chain ${util_q(chain.data.chain_id)} is complete without a result from ${qList(missing)}${unseen.length ? `; its received result(s) ${qList(unseen)} have no EvaluationResultEnvelope in the bundle, so they prove no producer` : ''}.`);
         }
     },
 };
@@ -43287,8 +43292,8 @@ const patternCRouteConflictUnresolved = {
         section: 'A-02/A-03/A-04/A-25',
         seedLine: 591,
         title: 'A chain resolution passes over a surviving qualitative blocker, or ignores the disagreement route',
-        remediation: 'Resolve the chain by its policy: a blocking finding survives a numeric pass (fail or human-review path); a recorded disagreement takes the policy\u2019s disagreement_route.',
-        decision: 'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the registered one, or the seed default (L549) for "default.pattern_c.v1".',
+        remediation: 'Resolve the chain by its policy: a blocking finding survives a numeric pass (fail or human-review path); a recorded disagreement takes the policy\u2019s disagreement_route. Name a policy the bundle registers, or default.pattern_c.v1.',
+        decision: 'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the registered one, or the seed default (L549) for "default.pattern_c.v1"; a receipt naming any other policy cannot be judged and is reported (fail closed).',
     },
     check(b, report) {
         const blockersByResult = new Map();
@@ -43307,8 +43312,10 @@ const patternCRouteConflictUnresolved = {
                 (r.data.policy_ref === DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id
                     ? DEFAULT_PATTERN_C_RESOLUTION_POLICY
                     : undefined);
-            if (!policy)
+            if (!policy) {
+                report(r, `Resolution ${util_q(r.data.receipt_id)} of chain ${util_q(r.data.chain_id)} names policy ${util_q(r.data.policy_ref ?? null)}, which is neither an EvaluationChainResolutionPolicy of the bundle nor the seed default ${util_q(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id)}, so its route cannot be judged.`);
                 continue;
+            }
             const overridable = new Set(policy.judge_can_override_evaluator === true
                 ? strings(policy.override_allowed_only_for_finding_states)
                 : []);
@@ -44064,6 +44071,17 @@ function compute(f, args) {
         throw err;
     }
 }
+const keyCounts = new WeakMap();
+/**
+ * An object's key count, once per object: thousands of receipts may each record a small output
+ * against one large computed output, and listing its keys per comparison would be quadratic.
+ */
+function keyCount(o) {
+    let n = keyCounts.get(o);
+    if (n === undefined)
+        keyCounts.set(o, (n = Object.keys(o).length));
+    return n;
+}
 /** Whether two JSON outputs agree, numbers to 1e-9 relative (a receipt may round its output). */
 function sameOutput(a, b) {
     const na = toNumber(a);
@@ -44081,10 +44099,9 @@ function sameOutput(a, b) {
         return a.every((x, i) => sameOutput(x, b[i]));
     }
     if (builtins_isObject(a) && builtins_isObject(b)) {
-        const ka = Object.keys(a);
-        if (ka.length !== Object.keys(b).length)
+        if (keyCount(a) !== keyCount(b))
             return false;
-        return ka.every((k) => Object.hasOwn(b, k) && sameOutput(a[k], b[k]));
+        return Object.keys(a).every((k) => Object.hasOwn(b, k) && sameOutput(a[k], b[k]));
     }
     return a === b;
 }
@@ -44171,12 +44188,12 @@ const RECOMPUTE_BUDGET_SLACK = 65_536;
  * arguments (the functions walk nested maps such as priority_weight_map). Records nest at most
  * MAX_RECORD_DEPTH levels, so the recursion is bounded.
  */
-function entries(v) {
+function nodesOf(v) {
     if (typeof v !== 'object' || v === null)
         return 1;
     let n = 1;
     for (const x of Object.values(v))
-        n += entries(x);
+        n += nodesOf(x);
     return n;
 }
 /** The first of the builtin's `finite` arguments that holds NaN or an infinity, if any. */
@@ -44202,7 +44219,7 @@ function recomputeInputs(b, builtin, inputs, of) {
         const size = new Map();
         let all = 0;
         for (const v of b.of('FormulaValue')) {
-            const n = entries(v.data.value);
+            const n = nodesOf(v.data.value);
             size.set(v, n);
             all += n;
         }
@@ -44239,6 +44256,20 @@ function recomputeInputs(b, builtin, inputs, of) {
     return result;
 }
 /**
+ * The FormulaSpec a receipt's formula_id names: of several under one id, one the pack recomputes
+ * if there is one (a decoy spec written first must not switch recomputation off). Memoized per id.
+ */
+function specOf(b, id) {
+    if (typeof id !== 'string')
+        return undefined;
+    const byId = memo_memo(b, 'formula-spec-of', () => new Map());
+    if (!byId.has(id)) {
+        const specs = b.lookup(id, ['FormulaSpec']);
+        byId.set(id, specs.find((s) => builtinOf(s)) ?? specs[0]);
+    }
+    return byId.get(id);
+}
+/**
  * Every receipt of a recomputed formula, computed once and shared by the rules. Such a receipt
  * must name its inputs, and its output when the function returns one, as FormulaValues of the
  * bundle: a ref that names nothing or a record of another type is `unresolved`, and a receipt
@@ -44250,7 +44281,7 @@ function evaluateReceipts(b) {
         return cached;
     const out = [];
     for (const receipt of b.of('FormulaEvaluationReceipt')) {
-        const spec = b.resolve(receipt.data.formula_id, 'FormulaSpec');
+        const spec = specOf(b, receipt.data.formula_id);
         const builtin = builtinOf(spec);
         if (!spec || !builtin)
             continue;
@@ -44724,36 +44755,48 @@ const letters = (ref) => ref
 /** The seed functions the pack recomputes, read as letters (normalizecriterionweights, \u2026). */
 const BUILTIN_NAMES = Object.keys(BUILTIN_FORMULAS).map((ref) => letters(ref.slice('seed:'.length)));
 /**
- * Whether an expression_ref the pack does not recompute still names a seed function: its letters
- * hold one the pack recomputes (in any case, spacing, punctuation, prefix or suffix:
- * "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"), or it starts with "seed"
- * and a separator.
+ * The seed function an expression_ref the pack does not recompute still names, if any: one the
+ * pack recomputes whose name its letters hold (in any case, spacing, punctuation, prefix or
+ * suffix: "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"), or, for a ref that
+ * starts with "seed:", that ref.
  */
-function namesSeedFunction(ref) {
+function seedFunctionNamed(ref) {
     const read = letters(ref);
-    return (BUILTIN_NAMES.some((name) => read.includes(name)) ||
-        /^\s*seed[^\p{L}\p{N}]/iu.test(ref.normalize('NFKC')));
+    const i = BUILTIN_NAMES.findIndex((name) => read.includes(name));
+    if (i >= 0)
+        return Object.keys(BUILTIN_FORMULAS)[i];
+    return /^\s*seed\s*:/iu.test(ref.normalize('NFKC')) ? ref : undefined;
 }
+/** A character outside printable ASCII: look-alike and invisible letters can hide a name. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/u;
 const formulaExpressionUnrecognised = {
     meta: {
         ...ours(ADDENDA_B.formulaExpressionUnrecognised),
-        decision: 'Only an exact seed:<function> ref is recomputed, so a spelling that names the function otherwise would switch recomputation off without a word. Reported: a ref whose letters and digits, in lower case, hold a recomputed function\u2019s name (another case, prefix, separator, suffix or snake case: "ts:computeTemplateOverallScore", "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"), and a ref starting with seed and a separator that names no function the pack recomputes. A formula named without the seed function\u2019s name (doc23:quality_index.ts) is not recomputed and not reported.',
+        decision: 'Only an exact seed:<function> ref is recomputed, so a spelling that names the function otherwise would switch recomputation off without a word. Reported: a ref whose letters and digits, in lower case, hold a recomputed function\u2019s name (another case, prefix, separator, suffix or snake case: "ts:computeTemplateOverallScore", "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"); a seed: ref naming a function the pack does not recompute; and a ref holding any character outside printable ASCII (look-alike and invisible letters, such as a Cyrillic \u043e or a Hangul filler, would hide a name). A formula named in ASCII without a recomputed function\u2019s name (doc23:quality_index.ts) is not recomputed and not reported.',
     },
     check(b, report) {
         for (const spec of b.of('FormulaSpec')) {
             const ref = spec.data.expression_ref;
-            if (typeof ref === 'string' && !builtinOf(spec) && namesSeedFunction(ref))
-                report(spec, `FormulaSpec ${util_q(spec.data.formula_id)} names ${util_q(ref)}, which is not a seed function the pack recomputes as written, so its receipts and test vectors are not recomputed.`);
+            if (typeof ref !== 'string' || builtinOf(spec))
+                continue;
+            const named = seedFunctionNamed(ref);
+            const where = `FormulaSpec ${util_q(spec.data.formula_id)} names ${util_q(ref)}`;
+            if (named !== undefined && named !== ref)
+                report(spec, `${where}, which reads as ${named} but is not written so, so its receipts and test vectors are not recomputed; write expression_ref as ${named}.`);
+            else if (named !== undefined)
+                report(spec, `${where}, which is not one of the seed functions the pack recomputes (${Object.keys(BUILTIN_FORMULAS).join(', ')}), so its receipts and test vectors are not recomputed; name it without seed: if it is a formula of your own.`);
+            else if (NOT_PRINTABLE_ASCII.test(ref))
+                report(spec, `${where}, which holds characters outside printable ASCII (look-alike or invisible letters can hide a seed function's name); write expression_ref in plain ASCII.`);
         }
     },
 };
 const formulaUnchecked = {
     meta: {
         ...ours(ADDENDA_B.formulaUnchecked),
-        decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the values (at every depth) of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. A bundle gets ${RECOMPUTE_BUDGET_FACTOR} times the values of all its FormulaValues and ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')} besides (one recomputation per formula and list of inputs, shared by receipts and test vectors); a receipt or vector past that is reported instead of recomputed.`,
+        decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the values (at every depth) of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. Receipts and test vectors share one budget: ${RECOMPUTE_BUDGET_FACTOR} times the values of all the bundle's FormulaValues, plus ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')}; each list of inputs is recomputed once for receipts and once for vectors. A receipt or vector past the budget is reported instead of recomputed.`,
     },
     check(b, report) {
-        const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the values of the bundle's FormulaValues`;
+        const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the values (at every depth) of the bundle's FormulaValues, plus ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')}`;
         for (const ev of evaluateReceipts(b))
             if (ev.overBudget)
                 report(ev.receipt, () => `Receipt ${util_q(ev.receipt.data.receipt_id)} of ${util_q(ev.receipt.data.formula_id)} was not recomputed: the bundle's receipts and test vectors ask for ${budget}.`);
@@ -48889,7 +48932,19 @@ Conventions (the seed leaves them open):
   output; a ref naming nothing, or a record of another type, is \`addenda_b.formula_ref_unresolved\`
   (a receipt with such an input is not recomputed). Receipts of formulas the pack does not
   recompute may name inputs outside the bundle. The QualityIndex rule is also recomputed on every
-  QualityIndex record.
+  QualityIndex record. Only the exact \`seed:<function>\` is recomputed: an \`expression_ref\` that
+  spells a recomputed function otherwise (\`ts:computeTemplateOverallScore\`,
+  \`seed/normalizeCriterionWeights\`, \`normalize_criterion_weights.py\`), or names as \`seed:\` a
+  function the pack does not recompute, is \`addenda_b.formula_expression_unrecognised\`. An argument
+  the seed only compares (\`hardVetoCount\`, \`soft_penalty_max_total\`, \`aggregate_score\`,
+  \`pass_threshold\`) must be a JSON number, and \`criterion_id\` and \`priority\` strings (the seed
+  would coerce \`"1"\`); a receipt may not rest on NaN or an infinity there (\`NaN > 0\` drops the
+  hard-veto cap), though a test vector may, since it asserts what the function does. Such a
+  receipt is \`addenda_b.formula_output_mismatch\`, naming the argument. Recomputation is bounded:
+  each list of inputs is recomputed once (for receipts, and once for vectors), and receipts and
+  vectors share a budget of 64 times the values (at every depth) of the bundle's FormulaValues,
+  plus 65,536; past it a receipt or vector is \`addenda_b.formula_unchecked\` (stricter than the
+  seed, which has no limit).
 - **Test vectors.** The \`test_vectors\` of a recomputed FormulaSpec are executed when the bundle
   holds their input (a vector whose \`input_ref\` is outside the bundle is not executed; one
   naming a record of another type is \`addenda_b.formula_ref_unresolved\`): the code the function
@@ -48996,7 +49051,9 @@ expects \`[]\` and no terminal state other than \`passed\`, and its bundle holds
 the kind's codes judge (the catalogue's \`applies_to\`; formula arguments such as
 \`TemplateMatchWeights\` are held in FormulaValue records): an empty bundle shows nothing of the
 kind passing. That a clean twin is the firing fixture's twin (the same run without the defect) is
-not checked. A fixture does not count when its bundle is unreadable (actual or
+not checked: any passing bundle that holds such a record counts, so one rich clean bundle can be
+the clean twin of every kind (this repository's own suite builds its fixtures from one base
+bundle). A fixture does not count when its bundle is unreadable (actual or
 expected terminal state \`unreadable\`), it is not at \`<dir>/addenda-b/<fixture_id>/\` (its
 folder named after its \`fixture_id\`), its folder, fixture.json or input is a symlink,
 \`input_bundle_ref\` is not a plain folder name beside fixture.json (\`../\`, absolute paths),
@@ -49194,29 +49251,21 @@ const FORMULA_ARGUMENTS = new Set([
     'TemplateMatchFormula',
 ]);
 /**
- * The record types each kind's codes judge (the catalogue's applies_to): a clean twin must hold
- * one, or it shows nothing passing (one empty bundle was the clean twin of every kind).
+ * What the seed's catalogue says of each kind, from its codes' fixture_kinds: the codes whose
+ * firing fixture proves the kind (a fixture firing another kind's code is relabelled, not a
+ * proof), and the record types those codes judge (applies_to), one of which a clean twin must hold
+ * (one empty bundle was the clean twin of every kind).
  */
-const KIND_TYPES = (() => {
+const build_ready_gate_KINDS = (() => {
     const out = new Map();
     for (const e of CATALOGUE)
         for (const kind of e.fixture_kinds) {
-            const types = out.get(kind) ?? new Set();
+            const of = out.get(kind) ?? { codes: new Set(), types: new Set() };
+            of.codes.add(e.code);
             for (const t of e.applies_to)
-                types.add(FORMULA_ARGUMENTS.has(t) ? 'FormulaValue' : t);
-            out.set(kind, types);
+                of.types.add(FORMULA_ARGUMENTS.has(t) ? 'FormulaValue' : t);
+            out.set(kind, of);
         }
-    return out;
-})();
-/**
- * The codes whose firing fixture proves each kind: those the seed's catalogue lists for it. A
- * fixture firing a code of another kind, or none, is relabelled, not a proof of this kind.
- */
-const KIND_CODES = (() => {
-    const out = new Map();
-    for (const e of CATALOGUE)
-        for (const kind of e.fixture_kinds)
-            out.set(kind, (out.get(kind) ?? new Set()).add(e.code));
     return out;
 })();
 /** The reader's codes: a fixture expecting only these proves the reader, not its kind's rules. */
@@ -49370,23 +49419,23 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
     if (actual === 'unreadable' || fx.expected_terminal_state === 'unreadable')
         return coversNoKind('its bundle is unreadable, which proves the reader, not the kind');
     const ruleCodes = codes.filter((c) => !READER_CODES.has(c));
-    if (ruleCodes.some((c) => KIND_CODES.get(fx.fixture_kind)?.has(c)))
+    if (ruleCodes.some((c) => build_ready_gate_KINDS.get(fx.fixture_kind)?.codes.has(c)))
         s.role = 'firing';
     else if (ruleCodes.length > 0)
-        return coversNoKind(`none of its expected codes is one the seed lists for ${fx.fixture_kind} (${build_ready_gate_listed(KIND_CODES.get(fx.fixture_kind))})`);
+        return coversNoKind(`none of its expected codes is one the seed lists for ${fx.fixture_kind} (${build_ready_gate_listed(build_ready_gate_KINDS.get(fx.fixture_kind)?.codes)})`);
     else if (codes.length > 0)
         return coversNoKind('it expects only the reader\u2019s codes, not a rule\u2019s');
     else if (fx.expected_terminal_state !== undefined && fx.expected_terminal_state !== 'passed')
         return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
     else if (!holdsKindRecord(ws, input, fx.fixture_kind))
-        return coversNoKind(`its bundle holds no record of a type the kind's codes judge (${build_ready_gate_listed(KIND_TYPES.get(fx.fixture_kind))}), so nothing of the kind passed`);
+        return coversNoKind(`its bundle holds no record of a type the kind\u2019s codes judge (${build_ready_gate_listed(build_ready_gate_KINDS.get(fx.fixture_kind)?.types)}), so nothing of the kind passed`);
     else
         s.role = 'clean';
     return s;
 }
 /** Whether the bundle at `dir` holds a record of a type the kind's codes judge. */
 function holdsKindRecord(ws, dir, kind) {
-    const types = KIND_TYPES.get(kind);
+    const types = build_ready_gate_KINDS.get(kind)?.types;
     return readBundle(ws, dir).bundle.records.some((r) => types?.has(r.type));
 }
 /** The first few of a set, for a message. */
@@ -49517,6 +49566,17 @@ function checkBundle(bundle, rules = RULES) {
     verify_runRules(bundle, rules, (code, at, message) => out.push({ code, at, message: typeof message === 'string' ? message : message() }));
     return out;
 }
+/**
+ * The reader's issues and the rules' violations, straight into the capped collector: a hostile
+ * bundle can make a rule report millions of findings, and only those kept are worded.
+ */
+function collectFindings(id, bundle, issues, rules = addenda_b_rules_RULES) {
+    const collected = new findings_Findings(id, { scope: 'in this bundle' });
+    for (const i of issues)
+        collected.add(i.code, i.message, i.at);
+    verify_runRules(bundle, rules, (code, at, message) => collected.add(CODE_DEFS.get(code) ?? codeDef(rules.find((r) => r.meta.code === code).meta), message, at));
+    return collected.finish();
+}
 /** The own ids of the bundle's receipts (record types named *Receipt). */
 function receiptIds(bundle) {
     const out = [];
@@ -49533,12 +49593,7 @@ async function verifyBundle(dir, ctx) {
     const rel = ws.rel(dir);
     const id = `addenda-b:${rel}`;
     const { bundle, issues } = readBundle(ws, dir);
-    // Straight into the capped collector: a hostile bundle can make a rule report millions of pairs.
-    const collected = new findings_Findings(id, { scope: 'in this bundle' });
-    for (const i of issues)
-        collected.add(i.code, i.message, i.at);
-    verify_runRules(bundle, addenda_b_rules_RULES, (code, at, message) => collected.add(CODE_DEFS.get(code), message, at));
-    const findings = collected.finish();
+    const findings = collectFindings(id, bundle, issues);
     const skipped = notChecked();
     const unreadable = issues.some((i) => i.code === ADDENDA_B.bundleUnreadable);
     const target = {

@@ -21,28 +21,20 @@ const FORMULA_ARGUMENTS = new Set([
 ]);
 
 /**
- * The record types each kind's codes judge (the catalogue's applies_to): a clean twin must hold
- * one, or it shows nothing passing (one empty bundle was the clean twin of every kind).
+ * What the seed's catalogue says of each kind, from its codes' fixture_kinds: the codes whose
+ * firing fixture proves the kind (a fixture firing another kind's code is relabelled, not a
+ * proof), and the record types those codes judge (applies_to), one of which a clean twin must hold
+ * (one empty bundle was the clean twin of every kind).
  */
-const KIND_TYPES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
-  const out = new Map<string, Set<string>>();
+const KINDS: ReadonlyMap<string, { codes: Set<string>; types: Set<string> }> = (() => {
+  const out = new Map<string, { codes: Set<string>; types: Set<string> }>();
   for (const e of CATALOGUE)
     for (const kind of e.fixture_kinds) {
-      const types = out.get(kind) ?? new Set<string>();
-      for (const t of e.applies_to) types.add(FORMULA_ARGUMENTS.has(t) ? 'FormulaValue' : t);
-      out.set(kind, types);
+      const of = out.get(kind) ?? { codes: new Set<string>(), types: new Set<string>() };
+      of.codes.add(e.code);
+      for (const t of e.applies_to) of.types.add(FORMULA_ARGUMENTS.has(t) ? 'FormulaValue' : t);
+      out.set(kind, of);
     }
-  return out;
-})();
-
-/**
- * The codes whose firing fixture proves each kind: those the seed's catalogue lists for it. A
- * fixture firing a code of another kind, or none, is relabelled, not a proof of this kind.
- */
-const KIND_CODES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
-  const out = new Map<string, Set<string>>();
-  for (const e of CATALOGUE)
-    for (const kind of e.fixture_kinds) out.set(kind, (out.get(kind) ?? new Set()).add(e.code));
   return out;
 })();
 
@@ -242,10 +234,10 @@ function judge(r: PackResult, fixtureDir: string, ws: Workspace): Standing {
   if (actual === 'unreadable' || fx.expected_terminal_state === 'unreadable')
     return coversNoKind('its bundle is unreadable, which proves the reader, not the kind');
   const ruleCodes = codes.filter((c) => !READER_CODES.has(c));
-  if (ruleCodes.some((c) => KIND_CODES.get(fx.fixture_kind)?.has(c))) s.role = 'firing';
+  if (ruleCodes.some((c) => KINDS.get(fx.fixture_kind)?.codes.has(c))) s.role = 'firing';
   else if (ruleCodes.length > 0)
     return coversNoKind(
-      `none of its expected codes is one the seed lists for ${fx.fixture_kind} (${listed(KIND_CODES.get(fx.fixture_kind))})`,
+      `none of its expected codes is one the seed lists for ${fx.fixture_kind} (${listed(KINDS.get(fx.fixture_kind)?.codes)})`,
     );
   else if (codes.length > 0)
     return coversNoKind('it expects only the reader’s codes, not a rule’s');
@@ -253,7 +245,7 @@ function judge(r: PackResult, fixtureDir: string, ws: Workspace): Standing {
     return no(`it expects no code but terminal state "${fx.expected_terminal_state}"`);
   else if (!holdsKindRecord(ws, input, fx.fixture_kind))
     return coversNoKind(
-      `its bundle holds no record of a type the kind's codes judge (${listed(KIND_TYPES.get(fx.fixture_kind))}), so nothing of the kind passed`,
+      `its bundle holds no record of a type the kind’s codes judge (${listed(KINDS.get(fx.fixture_kind)?.types)}), so nothing of the kind passed`,
     );
   else s.role = 'clean';
   return s;
@@ -261,7 +253,7 @@ function judge(r: PackResult, fixtureDir: string, ws: Workspace): Standing {
 
 /** Whether the bundle at `dir` holds a record of a type the kind's codes judge. */
 function holdsKindRecord(ws: Workspace, dir: string, kind: string): boolean {
-  const types = KIND_TYPES.get(kind);
+  const types = KINDS.get(kind)?.types;
   return readBundle(ws, dir).bundle.records.some((r) => types?.has(r.type));
 }
 

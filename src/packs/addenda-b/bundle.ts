@@ -343,7 +343,7 @@ function admit(
       ADDENDA_B.schemaViolation,
       shape === true
         ? `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`
-        : `${type} holds a key named "${shape}", which no seed record has: it would stand in for JavaScript's own method when the record is read.`,
+        : `${type} holds a key named "${shape}", which no seed record has and which would stand in for JavaScript's own method when the record is read: rename or remove it.`,
       at(),
     );
     return;

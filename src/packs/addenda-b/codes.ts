@@ -60,9 +60,9 @@ export const ADDENDA_B = {
     code: 'addenda_b.formula_expression_unrecognised',
     severity: 'error',
     title:
-      'A FormulaSpec names a seed function the pack recomputes in another spelling, or a seed: function that does not exist',
+      'A FormulaSpec names a seed function the pack recomputes in another spelling, names as seed: a function the pack does not recompute, or holds characters outside printable ASCII',
     remediation:
-      'Write expression_ref exactly as seed:normalizeCriterionWeights, seed:computeTemplateOverallScore or seed:qualityIndexDerivedPassStatus, so that its receipts and test vectors are recomputed; name other formulas without the seed: prefix.',
+      'Write expression_ref exactly as seed:normalizeCriterionWeights, seed:computeTemplateOverallScore or seed:qualityIndexDerivedPassStatus, so that its receipts and test vectors are recomputed; name other formulas in plain ASCII, without the seed: prefix.',
   },
   formulaUnchecked: {
     code: 'addenda_b.formula_unchecked',
@@ -70,7 +70,7 @@ export const ADDENDA_B = {
     title:
       'A formula receipt or test vector was not recomputed: the bundle asks for more recomputation than audit-gate does',
     remediation:
-      'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the values (at every depth) of the bundle’s FormulaValues.',
+      'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the values (at every depth) of the bundle’s FormulaValues, plus 65,536.',
   },
   registryTableLoosened: {
     code: 'addenda_b.registry_table_loosened',

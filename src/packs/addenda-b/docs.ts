@@ -138,7 +138,19 @@ Conventions (the seed leaves them open):
   output; a ref naming nothing, or a record of another type, is \`addenda_b.formula_ref_unresolved\`
   (a receipt with such an input is not recomputed). Receipts of formulas the pack does not
   recompute may name inputs outside the bundle. The QualityIndex rule is also recomputed on every
-  QualityIndex record.
+  QualityIndex record. Only the exact \`seed:<function>\` is recomputed: an \`expression_ref\` that
+  spells a recomputed function otherwise (\`ts:computeTemplateOverallScore\`,
+  \`seed/normalizeCriterionWeights\`, \`normalize_criterion_weights.py\`), or names as \`seed:\` a
+  function the pack does not recompute, is \`addenda_b.formula_expression_unrecognised\`. An argument
+  the seed only compares (\`hardVetoCount\`, \`soft_penalty_max_total\`, \`aggregate_score\`,
+  \`pass_threshold\`) must be a JSON number, and \`criterion_id\` and \`priority\` strings (the seed
+  would coerce \`"1"\`); a receipt may not rest on NaN or an infinity there (\`NaN > 0\` drops the
+  hard-veto cap), though a test vector may, since it asserts what the function does. Such a
+  receipt is \`addenda_b.formula_output_mismatch\`, naming the argument. Recomputation is bounded:
+  each list of inputs is recomputed once (for receipts, and once for vectors), and receipts and
+  vectors share a budget of 64 times the values (at every depth) of the bundle's FormulaValues,
+  plus 65,536; past it a receipt or vector is \`addenda_b.formula_unchecked\` (stricter than the
+  seed, which has no limit).
 - **Test vectors.** The \`test_vectors\` of a recomputed FormulaSpec are executed when the bundle
   holds their input (a vector whose \`input_ref\` is outside the bundle is not executed; one
   naming a record of another type is \`addenda_b.formula_ref_unresolved\`): the code the function
@@ -245,7 +257,9 @@ expects \`[]\` and no terminal state other than \`passed\`, and its bundle holds
 the kind's codes judge (the catalogue's \`applies_to\`; formula arguments such as
 \`TemplateMatchWeights\` are held in FormulaValue records): an empty bundle shows nothing of the
 kind passing. That a clean twin is the firing fixture's twin (the same run without the defect) is
-not checked. A fixture does not count when its bundle is unreadable (actual or
+not checked: any passing bundle that holds such a record counts, so one rich clean bundle can be
+the clean twin of every kind (this repository's own suite builds its fixtures from one base
+bundle). A fixture does not count when its bundle is unreadable (actual or
 expected terminal state \`unreadable\`), it is not at \`<dir>/addenda-b/<fixture_id>/\` (its
 folder named after its \`fixture_id\`), its folder, fixture.json or input is a symlink,
 \`input_bundle_ref\` is not a plain folder name beside fixture.json (\`../\`, absolute paths),

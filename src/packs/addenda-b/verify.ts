@@ -1,4 +1,4 @@
-import type { CodeDef, Location } from '../../model/finding.js';
+import type { CodeDef, Finding, Location } from '../../model/finding.js';
 import { NOT_READY_BECAUSE, type Subject, type Target } from '../../model/subject.js';
 import { Findings, type Lazy } from '../kit/index.js';
 import type { PackContext, PackResult } from '../pack.js';
@@ -62,6 +62,28 @@ export function checkBundle(
   return out;
 }
 
+/**
+ * The reader's issues and the rules' violations, straight into the capped collector: a hostile
+ * bundle can make a rule report millions of findings, and only those kept are worded.
+ */
+export function collectFindings(
+  id: string,
+  bundle: Bundle,
+  issues: ReadonlyArray<{ code: CodeDef; message: string; at: Location }>,
+  rules: readonly Rule[] = RULES,
+): Finding[] {
+  const collected = new Findings(id, { scope: 'in this bundle' });
+  for (const i of issues) collected.add(i.code, i.message, i.at);
+  runRules(bundle, rules, (code, at, message) =>
+    collected.add(
+      CODE_DEFS.get(code) ?? codeDef(rules.find((r) => r.meta.code === code)!.meta),
+      message,
+      at,
+    ),
+  );
+  return collected.finish();
+}
+
 /** The own ids of the bundle's receipts (record types named *Receipt). */
 function receiptIds(bundle: Bundle): string[] {
   const out: string[] = [];
@@ -78,11 +100,7 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
   const rel = ws.rel(dir);
   const id = `addenda-b:${rel}`;
   const { bundle, issues } = readBundle(ws, dir);
-  // Straight into the capped collector: a hostile bundle can make a rule report millions of pairs.
-  const collected = new Findings(id, { scope: 'in this bundle' });
-  for (const i of issues) collected.add(i.code, i.message, i.at);
-  runRules(bundle, RULES, (code, at, message) => collected.add(CODE_DEFS.get(code)!, message, at));
-  const findings = collected.finish();
+  const findings = collectFindings(id, bundle, issues);
   const skipped = notChecked();
   const unreadable = issues.some((i) => i.code === ADDENDA_B.bundleUnreadable);
   const target: Target = {

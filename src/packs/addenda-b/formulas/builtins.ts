@@ -180,6 +180,18 @@ export function compute(f: BuiltinFormula, args: Record<string, unknown>): Compu
   }
 }
 
+const keyCounts = new WeakMap<object, number>();
+
+/**
+ * An object's key count, once per object: thousands of receipts may each record a small output
+ * against one large computed output, and listing its keys per comparison would be quadratic.
+ */
+function keyCount(o: object): number {
+  let n = keyCounts.get(o);
+  if (n === undefined) keyCounts.set(o, (n = Object.keys(o).length));
+  return n;
+}
+
 /** Whether two JSON outputs agree, numbers to 1e-9 relative (a receipt may round its output). */
 export function sameOutput(a: unknown, b: unknown): boolean {
   const na = toNumber(a);
@@ -194,9 +206,8 @@ export function sameOutput(a: unknown, b: unknown): boolean {
     return a.every((x, i) => sameOutput(x, b[i]));
   }
   if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => Object.hasOwn(b, k) && sameOutput(a[k], b[k]));
+    if (keyCount(a) !== keyCount(b)) return false;
+    return Object.keys(a).every((k) => Object.hasOwn(b, k) && sameOutput(a[k], b[k]));
   }
   return a === b;
 }

@@ -121,10 +121,10 @@ export type Recomputed = { computed?: Computed; unusable?: string; overBudget?: 
  * arguments (the functions walk nested maps such as priority_weight_map). Records nest at most
  * MAX_RECORD_DEPTH levels, so the recursion is bounded.
  */
-function entries(v: unknown): number {
+function nodesOf(v: unknown): number {
   if (typeof v !== 'object' || v === null) return 1;
   let n = 1;
-  for (const x of Object.values(v)) n += entries(x);
+  for (const x of Object.values(v)) n += nodesOf(x);
   return n;
 }
 
@@ -160,7 +160,7 @@ export function recomputeInputs(
     const size = new Map<BundleRecord, number>();
     let all = 0;
     for (const v of b.of('FormulaValue')) {
-      const n = entries(v.data.value);
+      const n = nodesOf(v.data.value);
       size.set(v, n);
       all += n;
     }
@@ -195,6 +195,20 @@ export function recomputeInputs(
 }
 
 /**
+ * The FormulaSpec a receipt's formula_id names: of several under one id, one the pack recomputes
+ * if there is one (a decoy spec written first must not switch recomputation off). Memoized per id.
+ */
+function specOf(b: Bundle, id: unknown): BundleRecord | undefined {
+  if (typeof id !== 'string') return undefined;
+  const byId = memo(b, 'formula-spec-of', () => new Map<string, BundleRecord | undefined>());
+  if (!byId.has(id)) {
+    const specs = b.lookup(id, ['FormulaSpec']);
+    byId.set(id, specs.find((s) => builtinOf(s)) ?? specs[0]);
+  }
+  return byId.get(id);
+}
+
+/**
  * Every receipt of a recomputed formula, computed once and shared by the rules. Such a receipt
  * must name its inputs, and its output when the function returns one, as FormulaValues of the
  * bundle: a ref that names nothing or a record of another type is `unresolved`, and a receipt
@@ -205,7 +219,7 @@ export function evaluateReceipts(b: Bundle): ReceiptEvaluation[] {
   if (cached) return cached;
   const out: ReceiptEvaluation[] = [];
   for (const receipt of b.of('FormulaEvaluationReceipt')) {
-    const spec = b.resolve(receipt.data.formula_id, 'FormulaSpec');
+    const spec = specOf(b, receipt.data.formula_id);
     const builtin = builtinOf(spec);
     if (!spec || !builtin) continue;
     const ev: ReceiptEvaluation = { receipt, spec, builtin, unresolved: [] };

@@ -2,7 +2,7 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
 import { memo } from './memo.js';
-import { listSet, q, strings } from './util.js';
+import { listSet, q, qList, strings } from './util.js';
 
 /** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: used when a receipt names it and the bundle does not register it. */
 export const DEFAULT_PATTERN_C_RESOLUTION_POLICY = {
@@ -123,6 +123,8 @@ export const patternCChainIdMismatch: Rule = {
       'An envelope names another chain than the chain that received it, or no registered chain',
     remediation:
       'Set the envelope’s target_evaluation_chain_id to the chain_id of the chain listing its result_id.',
+    decision:
+      'As the seed states it, one finding per envelope (not per envelope and chain): it names the first chain, in bundle order, that lists the envelope’s result_id under another chain_id, and how many more do.',
   },
   check(b, report) {
     const chainId = (r: BundleRecord) => r.data.chain_id;
@@ -130,7 +132,8 @@ export const patternCChainIdMismatch: Rule = {
     for (const { envelope: e, first, more } of disagreeing(b, chainId, named))
       report(
         e,
-        `EvaluationResultEnvelope ${q(e.data.result_id)} names chain ${q(named(e) ?? null)} but was received by chain ${q(chainId(first))}${andMore(more, 'with other ids')}.`,
+        () =>
+          `EvaluationResultEnvelope ${q(e.data.result_id)} names chain ${q(named(e) ?? null)} but was received by chain ${q(chainId(first))}${andMore(more, 'with ids other than the one it names')}.`,
       );
     for (const e of b.of('EvaluationResultEnvelope')) {
       const id = e.data.target_evaluation_chain_id;
@@ -174,31 +177,39 @@ export const patternCSnapshotMismatch: Rule = {
     seedLine: 592,
     title: 'A result in a chain was evaluated on another snapshot than the chain',
     remediation: 'Re-evaluate on the chain’s snapshot, or open a new chain for the new snapshot.',
+    decision:
+      'One finding per envelope (not per envelope and chain): it names the first chain, in bundle order, that lists the envelope’s result_id and is on another evaluation_snapshot_ref, and how many more are.',
   },
   check(b, report) {
     const snapshot = (r: BundleRecord) => r.data.evaluation_snapshot_ref;
     for (const { envelope: e, first, more } of disagreeing(b, snapshot, snapshot))
       report(
         e,
-        `EvaluationResultEnvelope ${q(e.data.result_id)} used snapshot ${q(snapshot(e))}, chain ${q(first.data.chain_id)} is on ${q(snapshot(first))}${andMore(more, 'on other snapshots')}.`,
+        () =>
+          `EvaluationResultEnvelope ${q(e.data.result_id)} used snapshot ${q(snapshot(e))}, chain ${q(first.data.chain_id)} is on ${q(snapshot(first))}${andMore(more, 'on snapshots other than the envelope’s')}.`,
       );
   },
 };
 
 /**
  * The producer kinds of the envelopes of each result the chain received, one set per distinct id
- * that has envelopes in the bundle (a result without one proves no producer).
+ * that has envelopes in the bundle, and the ids that have none (they prove no producer).
  */
-function producerSets(b: Bundle, chain: BundleRecord): ReadonlySet<unknown>[] {
+function producerSets(
+  b: Bundle,
+  chain: BundleRecord,
+): { sets: ReadonlySet<unknown>[]; unseen: string[] } {
   const byId = memo(b, 'a02.producers', () => new Map<string, ReadonlySet<unknown>>());
-  const out: ReadonlySet<unknown>[] = [];
+  const sets: ReadonlySet<unknown>[] = [];
+  const unseen: string[] = [];
   for (const id of listSet(chain, 'received_result_ids')) {
     let kinds = byId.get(id);
     if (!kinds)
       byId.set(id, (kinds = new Set(b.lookup(id, ENVELOPE).map((e) => e.data.producer_kind))));
-    if (kinds.size > 0) out.push(kinds);
+    if (kinds.size > 0) sets.push(kinds);
+    else unseen.push(id);
   }
-  return out;
+  return { sets, unseen };
 }
 
 /**
@@ -220,14 +231,14 @@ export const patternCMissingExpectedProducer: Rule = {
     seedLine: 593,
     title: 'A complete chain lacks a result from an expected producer',
     remediation:
-      'Wait for the producer’s result (the chain is partial or timed_out), or record why it is not expected.',
+      'Add the EvaluationResultEnvelope of each received result to the bundle; if the producer’s result never came, mark the chain partial or timed_out, or record why the producer is not expected.',
     decision:
-      'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results in the bundle: a received result without one proves no producer, so the chain is judged without it (fail closed).',
+      'Expected producers are expected_producers plus participants with required true; producers are known from the envelopes of received results in the bundle: a received result without one proves no producer, so the chain is judged without it (fail closed), and the message names it.',
   },
   check(b, report) {
     for (const chain of b.of('EvaluationChainRegistryRecord')) {
       if (chain.data.status !== 'complete') continue;
-      const produced = producerSets(b, chain);
+      const { sets, unseen } = producerSets(b, chain);
       const roles = Array.isArray(chain.data.participant_roles) ? chain.data.participant_roles : [];
       const expected = new Set([
         ...(Array.isArray(chain.data.expected_producers) ? chain.data.expected_producers : []),
@@ -235,11 +246,11 @@ export const patternCMissingExpectedProducer: Rule = {
           .filter((p) => (p as { required?: unknown })?.required === true)
           .map((p) => (p as { producer_kind?: unknown }).producer_kind),
       ]);
-      const missing = [...expected].filter(without(produced, expected.size));
+      const missing = [...expected].filter(without(sets, expected.size));
       if (missing.length)
         report(
           chain,
-          `Chain ${q(chain.data.chain_id)} is complete without a result from ${missing.map(q).join(', ')}.`,
+          `Chain ${q(chain.data.chain_id)} is complete without a result from ${qList(missing)}${unseen.length ? `; its received result(s) ${qList(unseen)} have no EvaluationResultEnvelope in the bundle, so they prove no producer` : ''}.`,
         );
     }
   },
@@ -253,9 +264,9 @@ export const patternCRouteConflictUnresolved: Rule = {
     title:
       'A chain resolution passes over a surviving qualitative blocker, or ignores the disagreement route',
     remediation:
-      'Resolve the chain by its policy: a blocking finding survives a numeric pass (fail or human-review path); a recorded disagreement takes the policy’s disagreement_route.',
+      'Resolve the chain by its policy: a blocking finding survives a numeric pass (fail or human-review path); a recorded disagreement takes the policy’s disagreement_route. Name a policy the bundle registers, or default.pattern_c.v1.',
     decision:
-      'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the registered one, or the seed default (L549) for "default.pattern_c.v1".',
+      'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the registered one, or the seed default (L549) for "default.pattern_c.v1"; a receipt naming any other policy cannot be judged and is reported (fail closed).',
   },
   check(b, report) {
     const blockersByResult = new Map<string, BundleRecord[]>();
@@ -274,7 +285,13 @@ export const patternCRouteConflictUnresolved: Rule = {
         (r.data.policy_ref === DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id
           ? DEFAULT_PATTERN_C_RESOLUTION_POLICY
           : undefined);
-      if (!policy) continue;
+      if (!policy) {
+        report(
+          r,
+          `Resolution ${q(r.data.receipt_id)} of chain ${q(r.data.chain_id)} names policy ${q(r.data.policy_ref ?? null)}, which is neither an EvaluationChainResolutionPolicy of the bundle nor the seed default ${q(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id)}, so its route cannot be judged.`,
+        );
+        continue;
+      }
       const overridable = new Set(
         policy.judge_can_override_evaluator === true
           ? strings(policy.override_allowed_only_for_finding_states)

@@ -83,7 +83,7 @@ interface Table {
   pairs: Set<string>;
   triples: Set<string>;
   fromRegistry: boolean;
-  /** Registry rows not in the table: a way out of a terminal state would reopen a finished run. */
+  /** Registry rows not in force: out of a terminal state, or not rows of the pack's table. */
   refused: Refused[];
 }
 

@@ -314,32 +314,47 @@ const BUILTIN_NAMES = Object.keys(BUILTIN_FORMULAS).map((ref) =>
 );
 
 /**
- * Whether an expression_ref the pack does not recompute still names a seed function: its letters
- * hold one the pack recomputes (in any case, spacing, punctuation, prefix or suffix:
- * "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"), or it starts with "seed"
- * and a separator.
+ * The seed function an expression_ref the pack does not recompute still names, if any: one the
+ * pack recomputes whose name its letters hold (in any case, spacing, punctuation, prefix or
+ * suffix: "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"), or, for a ref that
+ * starts with "seed:", that ref.
  */
-function namesSeedFunction(ref: string): boolean {
+function seedFunctionNamed(ref: string): string | undefined {
   const read = letters(ref);
-  return (
-    BUILTIN_NAMES.some((name) => read.includes(name)) ||
-    /^\s*seed[^\p{L}\p{N}]/iu.test(ref.normalize('NFKC'))
-  );
+  const i = BUILTIN_NAMES.findIndex((name) => read.includes(name));
+  if (i >= 0) return Object.keys(BUILTIN_FORMULAS)[i];
+  return /^\s*seed\s*:/iu.test(ref.normalize('NFKC')) ? ref : undefined;
 }
+
+/** A character outside printable ASCII: look-alike and invisible letters can hide a name. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/u;
 
 export const formulaExpressionUnrecognised: Rule = {
   meta: {
     ...ours(ADDENDA_B.formulaExpressionUnrecognised),
     decision:
-      'Only an exact seed:<function> ref is recomputed, so a spelling that names the function otherwise would switch recomputation off without a word. Reported: a ref whose letters and digits, in lower case, hold a recomputed function’s name (another case, prefix, separator, suffix or snake case: "ts:computeTemplateOverallScore", "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"), and a ref starting with seed and a separator that names no function the pack recomputes. A formula named without the seed function’s name (doc23:quality_index.ts) is not recomputed and not reported.',
+      'Only an exact seed:<function> ref is recomputed, so a spelling that names the function otherwise would switch recomputation off without a word. Reported: a ref whose letters and digits, in lower case, hold a recomputed function’s name (another case, prefix, separator, suffix or snake case: "ts:computeTemplateOverallScore", "seed/normalizeCriterionWeights", "normalize_criterion_weights.py"); a seed: ref naming a function the pack does not recompute; and a ref holding any character outside printable ASCII (look-alike and invisible letters, such as a Cyrillic о or a Hangul filler, would hide a name). A formula named in ASCII without a recomputed function’s name (doc23:quality_index.ts) is not recomputed and not reported.',
   },
   check(b, report) {
     for (const spec of b.of('FormulaSpec')) {
       const ref = spec.data.expression_ref;
-      if (typeof ref === 'string' && !builtinOf(spec) && namesSeedFunction(ref))
+      if (typeof ref !== 'string' || builtinOf(spec)) continue;
+      const named = seedFunctionNamed(ref);
+      const where = `FormulaSpec ${q(spec.data.formula_id)} names ${q(ref)}`;
+      if (named !== undefined && named !== ref)
         report(
           spec,
-          `FormulaSpec ${q(spec.data.formula_id)} names ${q(ref)}, which is not a seed function the pack recomputes as written, so its receipts and test vectors are not recomputed.`,
+          `${where}, which reads as ${named} but is not written so, so its receipts and test vectors are not recomputed; write expression_ref as ${named}.`,
+        );
+      else if (named !== undefined)
+        report(
+          spec,
+          `${where}, which is not one of the seed functions the pack recomputes (${Object.keys(BUILTIN_FORMULAS).join(', ')}), so its receipts and test vectors are not recomputed; name it without seed: if it is a formula of your own.`,
+        );
+      else if (NOT_PRINTABLE_ASCII.test(ref))
+        report(
+          spec,
+          `${where}, which holds characters outside printable ASCII (look-alike or invisible letters can hide a seed function's name); write expression_ref in plain ASCII.`,
         );
     }
   },
@@ -348,10 +363,10 @@ export const formulaExpressionUnrecognised: Rule = {
 export const formulaUnchecked: Rule = {
   meta: {
     ...ours(ADDENDA_B.formulaUnchecked),
-    decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the values (at every depth) of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. A bundle gets ${RECOMPUTE_BUDGET_FACTOR} times the values of all its FormulaValues and ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')} besides (one recomputation per formula and list of inputs, shared by receipts and test vectors); a receipt or vector past that is reported instead of recomputed.`,
+    decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the values (at every depth) of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. Receipts and test vectors share one budget: ${RECOMPUTE_BUDGET_FACTOR} times the values of all the bundle's FormulaValues, plus ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')}; each list of inputs is recomputed once for receipts and once for vectors. A receipt or vector past the budget is reported instead of recomputed.`,
   },
   check(b, report) {
-    const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the values of the bundle's FormulaValues`;
+    const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the values (at every depth) of the bundle's FormulaValues, plus ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')}`;
     for (const ev of evaluateReceipts(b))
       if (ev.overBudget)
         report(

@@ -16,8 +16,9 @@ export interface RuleMeta {
 }
 
 /**
- * Reports a violation at a record (its file and line) or at a location. A rule that may report
- * many pairs passes its message as a function: only the findings kept under the cap are worded.
+ * Reports a violation at a record (its file and line) or at a location. The message may be a
+ * function: only findings kept under the per-code cap are worded, so a rule that may report very
+ * many (one per envelope, receipt or vector) need not build each message.
  */
 export type Report = (at: BundleRecord | Location, message: Lazy<string>) => void;
 
