@@ -67,6 +67,7 @@ describe('Addenda B red team: non-finite numbers and duplicate ids', () => {
     ]);
     expect(await codesOf(root)).toEqual([
       'addenda_b.formula_output_mismatch',
+      'addenda_b.record_id_repeated',
       'validation.formula_output_nan_or_infinity',
     ]);
   });
@@ -76,7 +77,10 @@ describe('Addenda B red team: non-finite numbers and duplicate ids', () => {
       ...lines,
       '{"type":"FormulaValue","value_id":"val-1-tm-in","value":{}}',
     ]);
-    expect(await codesOf(root)).toEqual(['addenda_b.formula_output_mismatch']);
+    expect(await codesOf(root)).toEqual([
+      'addenda_b.formula_output_mismatch',
+      'addenda_b.record_id_repeated',
+    ]);
   });
 
   it('the same FormulaValue written twice identically stays clean', async () => {
@@ -112,7 +116,10 @@ describe('Addenda B red team: formula refs and test vectors', () => {
       ...lines,
       '{"type":"FormulaValue","value_id":"tv.criterion_weights_v1.1.in","value":{}}',
     ]);
-    expect(await codesOf(root)).toEqual(['addenda_b.formula_ref_unresolved']);
+    expect(await codesOf(root)).toEqual([
+      'addenda_b.formula_ref_unresolved',
+      'addenda_b.record_id_repeated',
+    ]);
   });
 
   it.each([
@@ -318,6 +325,68 @@ describe('Addenda B red team: Pattern C resolution policies', () => {
     expect(findings.map((f) => f.message).join('\n')).toMatch(
       /names policy "team.pattern_c.v2", which is neither/,
     );
+  });
+});
+
+describe('Addenda B red team: a second record under one id, written first', () => {
+  it('a decoy policy, spec or receipt under a real one’s id is reported, whatever it says', async () => {
+    const root = bundleFrom('clean-formulas-only', (lines) => {
+      const spec = lines.find((l) => l.includes('"type":"FormulaEvaluationReceipt"'))!;
+      return [spec.replace('"validation_codes":[]', '"validation_codes":["x"]'), ...lines];
+    });
+    const findings = await findingsOf(root);
+    expect(findings.map((f) => f.code)).toContain('addenda_b.record_id_repeated');
+    expect(findings.find((f) => f.code === 'addenda_b.record_id_repeated')!.message).toMatch(
+      /is held again with other content \(first at b\/records\.jsonl:1\)/,
+    );
+  });
+
+  it('a registered policy under the seed default’s id cannot redefine it', async () => {
+    const root = bundleFrom('chain-passes-over-blocker', (lines) => lines);
+    fs.writeFileSync(
+      path.join(root, 'b/registry/00-a.json'),
+      JSON.stringify([
+        {
+          type: 'EvaluationChainResolutionPolicy',
+          policy_id: 'default.pattern_c.v1',
+          chain_kind: 'pattern_c_evaluator_then_judge',
+          qualitative_blockers_survive_numeric_pass: false,
+          judge_can_override_evaluator: true,
+          override_allowed_only_for_finding_states: ['active'],
+          route_precedence: 'blocking_qualitative_first',
+          disagreement_route: 'block_until_resolved',
+          schema_version: '1.0',
+        },
+      ]),
+    );
+    expect(await codesOf(root)).toEqual([
+      'addenda_b.registry_table_loosened',
+      'validation.pattern_c_route_conflict_unresolved',
+    ]);
+  });
+
+  it('a cleaner copy of a source (updated in place) cannot launder its taint', async () => {
+    const root = bundleFrom('summary-launders-web-taint', (lines) => {
+      const web = JSON.parse(lines.find((l) => l.includes('"source_id":"src-1-web"'))!);
+      const copy = { ...web, source_kind: 'document', taint_class: 'user_trusted_bounded' };
+      return [JSON.stringify(copy), ...lines];
+    });
+    expect(await codesOf(root)).toEqual(
+      expect.arrayContaining([
+        'validation.taint_downgrade_without_sanitization_node',
+        'validation.taint_not_inherited_through_summary',
+      ]),
+    );
+  });
+
+  it('a copy of a promotion candidate naming a higher-tier source cannot pass the gate', async () => {
+    const root = bundleFrom('library-promotion-below-gate-tier', (lines) => {
+      const candidate = JSON.parse(lines.find((l) => l.includes('"candidate_id":"lpc-1"'))!);
+      const high = lines.find((l) => l.includes('"type":"SourceRecord"') && l.includes('"tier":3'));
+      const other = high ? JSON.parse(high).source_id : 'src-none';
+      return [JSON.stringify({ ...candidate, source_record_ref: other }), ...lines];
+    });
+    expect(await codesOf(root)).toContain('validation.library_promotion_without_gate');
   });
 });
 

@@ -1667,7 +1667,7 @@ export const FIXTURES = [
   [
     'build-ready-gate-owner-registered-twice',
     'command_registry_phantom_button',
-    ['validation.build_ready_gate_failed'],
+    ['addenda_b.record_id_repeated', 'validation.build_ready_gate_failed'],
     (m) => {
       buildReadyGate(m);
       const owners = m.registry['type-owners.json'];
@@ -1798,6 +1798,20 @@ export const FIXTURES = [
             'val-big-out',
           ),
         );
+    },
+  ],
+  [
+    'formula-spec-held-twice',
+    'formula_nan_zero_denominator',
+    ['addenda_b.record_id_repeated'],
+    (m) => {
+      // A second spec under the real one's formula_id, naming no seed function: written first, it
+      // would have switched recomputation off; rules read one copy, so a second is reported.
+      const spec = regItem(m, 'formulas.json', (f) => f.formula_id === 'criterion_weights_v1');
+      m.registry['formulas.json'].push({
+        ...JSON.parse(JSON.stringify(spec)),
+        expression_ref: 'doc23:weights.ts',
+      });
     },
   ],
   [

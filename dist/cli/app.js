@@ -3619,6 +3619,7 @@ __nccwpck_require__.r(s3_event_projection_namespaceObject);
 __nccwpck_require__.d(s3_event_projection_namespaceObject, {
   IMMUTABLE_TYPES: () => (IMMUTABLE_TYPES),
   LIVE_STATE_FIELDS: () => (LIVE_STATE_FIELDS),
+  contentKey: () => (contentKey),
   currentProjectionWithoutSourceEvent: () => (currentProjectionWithoutSourceEvent),
   lifecycleTransitionWithoutReceipt: () => (lifecycleTransitionWithoutReceipt),
   liveFields: () => (liveFields),
@@ -3652,7 +3653,8 @@ __nccwpck_require__.d(a02_pattern_c_namespaceObject, {
   patternCChainWithoutResolutionReceipt: () => (patternCChainWithoutResolutionReceipt),
   patternCMissingExpectedProducer: () => (patternCMissingExpectedProducer),
   patternCRouteConflictUnresolved: () => (patternCRouteConflictUnresolved),
-  patternCSnapshotMismatch: () => (patternCSnapshotMismatch)
+  patternCSnapshotMismatch: () => (patternCSnapshotMismatch),
+  shadowedDefaultPolicies: () => (shadowedDefaultPolicies)
 });
 
 // NAMESPACE OBJECT: ./src/packs/addenda-b/rules/a06-outcome-taxonomy.ts
@@ -3739,6 +3741,14 @@ __nccwpck_require__.d(c_metrics_namespaceObject, {
   qualityIndexScoreOutOfRange: () => (qualityIndexScoreOutOfRange),
   qualityIndexWithoutFormulaReceipt: () => (qualityIndexWithoutFormulaReceipt),
   semanticVersionBumpedWithoutReviewReceipt: () => (semanticVersionBumpedWithoutReviewReceipt)
+});
+
+// NAMESPACE OBJECT: ./src/packs/addenda-b/rules/s3-record-ids.ts
+var s3_record_ids_namespaceObject = {};
+__nccwpck_require__.r(s3_record_ids_namespaceObject);
+__nccwpck_require__.d(s3_record_ids_namespaceObject, {
+  UPDATED_IN_PLACE: () => (UPDATED_IN_PLACE),
+  recordIdRepeated: () => (recordIdRepeated)
 });
 
 // NAMESPACE OBJECT: ./src/packs/addenda-b/rules/s3-externalization.ts
@@ -29654,6 +29664,12 @@ const ADDENDA_B = {
         title: 'A formula receipt or test vector was not recomputed: the bundle asks for more recomputation than audit-gate does',
         remediation: 'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the values (at every depth) of the bundle\u2019s FormulaValues, plus 65,536.',
     },
+    recordIdRepeated: {
+        code: 'addenda_b.record_id_repeated',
+        severity: 'error',
+        title: 'Two records of one type share an id with different content, so a copy could decide the checks that read the id',
+        remediation: 'Keep one record per id: remove the other copy, or give a new record its own id. Rules look a record up by its id, so a second copy written first (a policy, spec, receipt or registry row) would be read instead of the real one.',
+    },
     registryTableLoosened: {
         code: 'addenda_b.registry_table_loosened',
         severity: 'error',
@@ -42601,14 +42617,16 @@ function taintJudgements(b) {
             continue;
         const own = m.rank(carried);
         let input;
-        for (const ref of strings(r.data.derived_from_refs)) {
-            const src = b.resolve(ref);
-            if (!src || src === r)
-                continue;
-            const rank = effective.get(src) ?? m.rank(carriedTaint(m, src));
-            if (!input || rank > input.rank)
-                input = { record: src, rank };
-        }
+        for (const ref of strings(r.data.derived_from_refs))
+            // Every record under the id, the most tainted deciding: a source written again under its id
+            // (SourceRecord is updated in place) cannot launder an input through a cleaner copy.
+            for (const src of b.repeated(ref) ? b.lookup(ref) : [b.resolve(ref)]) {
+                if (!src || src === r)
+                    continue;
+                const rank = effective.get(src) ?? m.rank(carriedTaint(m, src));
+                if (!input || rank > input.rank)
+                    input = { record: src, rank };
+            }
         const def = kindDefault(m, r);
         const overriddenDefault = def &&
             statedTaint(r) !== undefined &&
@@ -43078,6 +43096,7 @@ function memo_memo(b, key, make) {
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/a02-pattern-c.ts
 
 
+
 /** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: used when a receipt names it and the bundle does not register it. */
 const DEFAULT_PATTERN_C_RESOLUTION_POLICY = {
     policy_id: 'default.pattern_c.v1',
@@ -43293,7 +43312,7 @@ const patternCRouteConflictUnresolved = {
         seedLine: 591,
         title: 'A chain resolution passes over a surviving qualitative blocker, or ignores the disagreement route',
         remediation: 'Resolve the chain by its policy: a blocking finding survives a numeric pass (fail or human-review path); a recorded disagreement takes the policy\u2019s disagreement_route. Name a policy the bundle registers, or default.pattern_c.v1.',
-        decision: 'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the registered one, or the seed default (L549) for "default.pattern_c.v1"; a receipt naming any other policy cannot be judged and is reported (fail closed).',
+        decision: 'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the seed default (L549) for "default.pattern_c.v1", whatever a registered record under that id says (addenda_b.registry_table_loosened reports one that differs), else the registered one; a receipt naming any other policy cannot be judged and is reported (fail closed).',
     },
     check(b, report) {
         const blockersByResult = new Map();
@@ -43307,11 +43326,10 @@ const patternCRouteConflictUnresolved = {
         }
         const keptByPolicy = new Map();
         for (const r of b.of('EvaluationChainResolutionReceipt')) {
-            const registered = b.resolve(r.data.policy_ref, 'EvaluationChainResolutionPolicy')?.data;
-            const policy = registered ??
-                (r.data.policy_ref === DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id
-                    ? DEFAULT_PATTERN_C_RESOLUTION_POLICY
-                    : undefined);
+            // The seed's default is the seed's: a registered record under its id cannot redefine it.
+            const policy = r.data.policy_ref === DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id
+                ? DEFAULT_PATTERN_C_RESOLUTION_POLICY
+                : b.resolve(r.data.policy_ref, 'EvaluationChainResolutionPolicy')?.data;
             if (!policy) {
                 report(r, `Resolution ${util_q(r.data.receipt_id)} of chain ${util_q(r.data.chain_id)} names policy ${util_q(r.data.policy_ref ?? null)}, which is neither an EvaluationChainResolutionPolicy of the bundle nor the seed default ${util_q(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id)}, so its route cannot be judged.`);
                 continue;
@@ -43351,6 +43369,20 @@ const patternCRouteConflictUnresolved = {
         }
     },
 };
+/**
+ * Registered EvaluationChainResolutionPolicy records under the seed default's id that say
+ * otherwise than the seed: not in force (the seed's default is used for its id).
+ */
+function shadowedDefaultPolicies(b) {
+    const fields = Object.entries(DEFAULT_PATTERN_C_RESOLUTION_POLICY);
+    return b
+        .lookup(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id, ['EvaluationChainResolutionPolicy'])
+        .filter((r) => fields.some(([k, v]) => contentKey(r.data[k]) !== contentKey(v)))
+        .map((record) => ({
+        record,
+        why: `it redefines the seed's default policy ${util_q(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id)} (L549), which stays in force`,
+    }));
+}
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/a06-outcome-taxonomy.ts
 // A-06 / A-07 outcome state, disposition, verdict and limitation taxonomy (L595-674).
@@ -45028,6 +45060,68 @@ const semanticVersionBumpedWithoutReviewReceipt = {
                 !r.data.semantic_review_receipt_ref)
                 report(r, `Criterion ${util_q(r.data.criterion_id)} moved from version ${util_q(prev.data.criterion_semantics_version)} to ${util_q(r.data.criterion_semantics_version)} without semantic_review_receipt_ref.`);
             last.set(r.data.criterion_id, r);
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/s3-record-ids.ts
+// One record per id (ours): rules resolve a reference to one record, the first with that id, so a
+// second copy of a policy, spec, receipt or registry row written before the real one would decide
+// the check in its place. Records the seed updates over time, by writing them again under their
+// id, are exempt; the immutable events have their own code (s3-event-projection).
+
+
+
+
+
+/**
+ * Types a bundle writes again under the same id as their state changes (a candidate promoted, a
+ * source re-tiered, an attention item resolved, a request answered, a packet rewritten).
+ */
+const UPDATED_IN_PLACE = new Set([
+    'AttentionLedgerItem',
+    'LibraryPromotionCandidate',
+    'SourceRecord',
+    'ModuleAssistanceRequest',
+    'CriterionIdentityFields',
+    'TaskReliancePacket',
+]);
+/** Rows without an id field of their own, by the key the rules look them up with. */
+const KEYS = {
+    FeedbackEmissionMatrixEntry: matrixEntryId,
+    SourceKindTaintDefault: (r) => r.data.source_kind,
+};
+const recordIdRepeated = {
+    meta: {
+        code: ADDENDA_B.recordIdRepeated.code,
+        section: '\u00a73 (ours)',
+        seedLine: 171,
+        title: ADDENDA_B.recordIdRepeated.title,
+        remediation: ADDENDA_B.recordIdRepeated.remediation,
+        decision: `The seed's records are append-only events and immutable receipts, configuration and registry rows; only ${[...UPDATED_IN_PLACE].join(', ')} are written again under their id as their state changes. Any other type holding one id (a matrix entry its producer_kind:verdict, a source-kind default its source_kind) in two records with different content is reported at each later copy, in records.jsonl and registry/ alike; identical copies are not.`,
+    },
+    check(b, report) {
+        for (const type of new Set(b.records.map((r) => r.type))) {
+            if (UPDATED_IN_PLACE.has(type) || IMMUTABLE_TYPES.includes(type))
+                continue;
+            const field = idFieldOf(type);
+            const key = KEYS[type] ?? (field ? (r) => r.data[field] : undefined);
+            if (!key)
+                continue;
+            const first = new Map();
+            for (const r of b.of(type)) {
+                const id = key(r);
+                if (typeof id !== 'string')
+                    continue;
+                const seen = first.get(id);
+                if (!seen) {
+                    first.set(id, { record: r });
+                    continue;
+                }
+                seen.content ??= contentKey(seen.record.data);
+                if (contentKey(r.data) !== seen.content)
+                    report(r, () => `${type} ${util_q(id)} is held again with other content (first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read one copy, so keep one.`);
+            }
         }
     },
 };
@@ -47776,6 +47870,7 @@ const structuredAnchorEmpty = {
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/d20-library.ts
 
+
 const d20_library_SECTION = 'D-20';
 function promoted(b) {
     let out = b.memo.get('d20.promoted');
@@ -47783,10 +47878,30 @@ function promoted(b) {
         b.memo.set('d20.promoted', (out = b.of('LibraryPromotionReceipt').filter((r) => r.data.status === 'promoted')));
     return out;
 }
-/** The source a receipt promoted, through its candidate. */
+/**
+ * The source a receipt promoted, through its candidate, at its lowest tier: candidates and sources
+ * are written again under their ids as they change, so every copy counts (a cleaner copy written
+ * first must not stand in for the real one).
+ */
 function d20_library_sourceOf(b, receipt) {
-    const candidate = b.resolve(receipt.data.candidate_id, 'LibraryPromotionCandidate');
-    return candidate && b.resolve(candidate.data.source_record_ref, 'SourceRecord');
+    const id = receipt.data.candidate_id;
+    if (typeof id !== 'string')
+        return undefined;
+    const byCandidate = memo_memo(b, 'd20.source-of', () => new Map());
+    if (!byCandidate.has(id))
+        byCandidate.set(id, lowestSource(b, id));
+    return byCandidate.get(id);
+}
+function lowestSource(b, candidateId) {
+    let lowest;
+    for (const candidate of b.lookup(candidateId, ['LibraryPromotionCandidate']))
+        for (const source of b.lookup(candidate.data.source_record_ref, ['SourceRecord'])) {
+            const tier = source.data.tier;
+            const low = lowest?.data.tier;
+            if (!lowest || (typeof tier === 'number' && (typeof low !== 'number' || tier < low)))
+                lowest = source;
+        }
+    return lowest;
 }
 const libraryPromotionWithoutGate = {
     meta: {
@@ -48582,6 +48697,7 @@ const gSurfaceMissingErrorState = stateRule('error_state_behavior', 'validation.
 
 
 
+
 const registryTableLoosened = {
     meta: {
         code: ADDENDA_B.registryTableLoosened.code,
@@ -48589,15 +48705,20 @@ const registryTableLoosened = {
         seedLine: 992,
         title: ADDENDA_B.registryTableLoosened.title,
         remediation: ADDENDA_B.registryTableLoosened.remediation,
-        decision: 'Registry tables are checkout content, so they may not loosen a check. Not in force, and reported: a TaintClassOrder in records.jsonl, or one that does not hold internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified in that order, each once (own classes may stand between them); a SourceKindTaintDefault in records.jsonl, or one whose default_taint_class ranks its kind less tainted than the seed\u2019s row (L2235-2251; a kind without a row is custom\u2019s, unclassified) or whose required_trust_basis is missing or accepts a basis the seed\u2019s row does not (the seed\u2019s value stays in force); a registry RevisionExecutionLifecycleTransition that is not a row of the pack\u2019s table (one out of terminal_satisfied, terminal_failed, terminal_blocked or cancelled among them).',
+        decision: 'Registry tables are checkout content, so they may not loosen a check. Not in force, and reported: a TaintClassOrder in records.jsonl, or one that does not hold internal_corpus_trusted < external_authority_trusted < user_trusted_bounded < external_untrusted < unclassified in that order, each once (own classes may stand between them); a SourceKindTaintDefault in records.jsonl, or one whose default_taint_class ranks its kind less tainted than the seed\u2019s row (L2235-2251; a kind without a row is custom\u2019s, unclassified) or whose required_trust_basis is missing or accepts a basis the seed\u2019s row does not (the seed\u2019s value stays in force); a registry RevisionExecutionLifecycleTransition that is not a row of the pack\u2019s table (one out of terminal_satisfied, terminal_failed, terminal_blocked or cancelled among them); an EvaluationChainResolutionPolicy under the seed default\u2019s id default.pattern_c.v1 that says otherwise than the seed (L549).',
     },
     check(b, report) {
-        for (const { record, why } of [...taintModel(b).refused, ...lifecycleTable(b).refused])
+        for (const { record, why } of [
+            ...taintModel(b).refused,
+            ...lifecycleTable(b).refused,
+            ...shadowedDefaultPolicies(b),
+        ])
             report(record, `${nameOf(record, idFieldOf(record.type))} is not in force: ${why}.`);
     },
 };
 
 ;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/index.ts
+
 
 
 
@@ -48647,6 +48768,7 @@ const rulesOf = (mod) => Object.values(mod).filter(isRule);
 /** Every rule of the pack (\u00a73-\u00a78), in section order. */
 const addenda_b_rules_RULES = [
     ...rulesOf(s3_event_projection_namespaceObject),
+    ...rulesOf(s3_record_ids_namespaceObject),
     ...rulesOf(s3_derivations_namespaceObject),
     ...rulesOf(s3_externalization_namespaceObject),
     ...rulesOf(a01_findings_namespaceObject),

@@ -72,6 +72,14 @@ export const ADDENDA_B = {
     remediation:
       'Give receipts inputs of their own instead of one large FormulaValue merged into each, or split the bundle: audit-gate recomputes up to 64 times the values (at every depth) of the bundle’s FormulaValues, plus 65,536.',
   },
+  recordIdRepeated: {
+    code: 'addenda_b.record_id_repeated',
+    severity: 'error',
+    title:
+      'Two records of one type share an id with different content, so a copy could decide the checks that read the id',
+    remediation:
+      'Keep one record per id: remove the other copy, or give a new record its own id. Rules look a record up by its id, so a second copy written first (a policy, spec, receipt or registry row) would be read instead of the real one.',
+  },
   registryTableLoosened: {
     code: 'addenda_b.registry_table_loosened',
     severity: 'error',

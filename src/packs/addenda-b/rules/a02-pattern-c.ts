@@ -2,7 +2,8 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
 import { memo } from './memo.js';
-import { listSet, q, qList, strings } from './util.js';
+import { contentKey } from './s3-event-projection.js';
+import { listSet, q, qList, strings, type Refused } from './util.js';
 
 /** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: used when a receipt names it and the bundle does not register it. */
 export const DEFAULT_PATTERN_C_RESOLUTION_POLICY = {
@@ -266,7 +267,7 @@ export const patternCRouteConflictUnresolved: Rule = {
     remediation:
       'Resolve the chain by its policy: a blocking finding survives a numeric pass (fail or human-review path); a recorded disagreement takes the policy’s disagreement_route. Name a policy the bundle registers, or default.pattern_c.v1.',
     decision:
-      'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the registered one, or the seed default (L549) for "default.pattern_c.v1"; a receipt naming any other policy cannot be judged and is reported (fail closed).',
+      'A blocker is a blocking EvaluationFindingEvent with satisfied authority from a considered result whose current state is not one the policy lets a judge override. Under qualitative_blockers_survive_numeric_pass, a pass_path / passed resolution or qualitative_blockers_preserved false with a blocker is unresolved; a conflict_type other than none under disagreement_route human_review needs human_review_path. The policy is the seed default (L549) for "default.pattern_c.v1", whatever a registered record under that id says (addenda_b.registry_table_loosened reports one that differs), else the registered one; a receipt naming any other policy cannot be judged and is reported (fail closed).',
   },
   check(b, report) {
     const blockersByResult = new Map<string, BundleRecord[]>();
@@ -279,12 +280,11 @@ export const patternCRouteConflictUnresolved: Rule = {
     }
     const keptByPolicy = new Map<object, Map<string, BundleRecord | null>>();
     for (const r of b.of('EvaluationChainResolutionReceipt')) {
-      const registered = b.resolve(r.data.policy_ref, 'EvaluationChainResolutionPolicy')?.data;
+      // The seed's default is the seed's: a registered record under its id cannot redefine it.
       const policy =
-        registered ??
-        (r.data.policy_ref === DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id
+        r.data.policy_ref === DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id
           ? DEFAULT_PATTERN_C_RESOLUTION_POLICY
-          : undefined);
+          : b.resolve(r.data.policy_ref, 'EvaluationChainResolutionPolicy')?.data;
       if (!policy) {
         report(
           r,
@@ -340,3 +340,18 @@ export const patternCRouteConflictUnresolved: Rule = {
     }
   },
 };
+
+/**
+ * Registered EvaluationChainResolutionPolicy records under the seed default's id that say
+ * otherwise than the seed: not in force (the seed's default is used for its id).
+ */
+export function shadowedDefaultPolicies(b: Bundle): Refused[] {
+  const fields = Object.entries(DEFAULT_PATTERN_C_RESOLUTION_POLICY);
+  return b
+    .lookup(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id, ['EvaluationChainResolutionPolicy'])
+    .filter((r) => fields.some(([k, v]) => contentKey(r.data[k]) !== contentKey(v)))
+    .map((record) => ({
+      record,
+      why: `it redefines the seed's default policy ${q(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id)} (L549), which stays in force`,
+    }));
+}

@@ -1,5 +1,6 @@
 // D-20 library promotion gate (L2774-2809).
 import type { Bundle, BundleRecord } from '../bundle.js';
+import { memo } from './memo.js';
 import type { Rule } from './rule.js';
 import { nameOf, present, q } from './util.js';
 
@@ -15,10 +16,29 @@ function promoted(b: Bundle): readonly BundleRecord[] {
   return out;
 }
 
-/** The source a receipt promoted, through its candidate. */
+/**
+ * The source a receipt promoted, through its candidate, at its lowest tier: candidates and sources
+ * are written again under their ids as they change, so every copy counts (a cleaner copy written
+ * first must not stand in for the real one).
+ */
 function sourceOf(b: Bundle, receipt: BundleRecord): BundleRecord | undefined {
-  const candidate = b.resolve(receipt.data.candidate_id, 'LibraryPromotionCandidate');
-  return candidate && b.resolve(candidate.data.source_record_ref, 'SourceRecord');
+  const id = receipt.data.candidate_id;
+  if (typeof id !== 'string') return undefined;
+  const byCandidate = memo(b, 'd20.source-of', () => new Map<string, BundleRecord | undefined>());
+  if (!byCandidate.has(id)) byCandidate.set(id, lowestSource(b, id));
+  return byCandidate.get(id);
+}
+
+function lowestSource(b: Bundle, candidateId: string): BundleRecord | undefined {
+  let lowest: BundleRecord | undefined;
+  for (const candidate of b.lookup(candidateId, ['LibraryPromotionCandidate']))
+    for (const source of b.lookup(candidate.data.source_record_ref, ['SourceRecord'])) {
+      const tier = source.data.tier;
+      const low = lowest?.data.tier;
+      if (!lowest || (typeof tier === 'number' && (typeof low !== 'number' || tier < low)))
+        lowest = source;
+    }
+  return lowest;
 }
 
 export const libraryPromotionWithoutGate: Rule = {

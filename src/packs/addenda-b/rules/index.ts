@@ -18,6 +18,7 @@ import {
 import * as cm from './c-metrics.js';
 import * as s3d from './s3-derivations.js';
 import * as s3e from './s3-event-projection.js';
+import * as s3i from './s3-record-ids.js';
 import * as s3x from './s3-externalization.js';
 import * as b01 from './b01-lifecycle.js';
 import * as b02 from './b02-idempotency.js';
@@ -59,6 +60,7 @@ const rulesOf = (mod: Record<string, unknown>): Rule[] => Object.values(mod).fil
 /** Every rule of the pack (§3-§8), in section order. */
 export const RULES: readonly Rule[] = [
   ...rulesOf(s3e),
+  ...rulesOf(s3i),
   ...rulesOf(s3d),
   ...rulesOf(s3x),
   ...rulesOf(a01),

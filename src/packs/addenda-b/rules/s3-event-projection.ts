@@ -43,7 +43,7 @@ export function liveFields(r: BundleRecord): readonly string[] {
  * Canonical JSON in which a non-finite number (JSON.parse turns 1e999 into Infinity) keeps its
  * value: canonicalJson writes it as null, so a rewrite from null to 1e999 would compare equal.
  */
-function contentKey(v: unknown): string {
+export function contentKey(v: unknown): string {
   return canonicalJson(withNonFiniteNamed(v));
 }
 

@@ -1,0 +1,66 @@
+// One record per id (ours): rules resolve a reference to one record, the first with that id, so a
+// second copy of a policy, spec, receipt or registry row written before the real one would decide
+// the check in its place. Records the seed updates over time, by writing them again under their
+// id, are exempt; the immutable events have their own code (s3-event-projection).
+import { ADDENDA_B } from '../codes.js';
+import type { BundleRecord } from '../bundle.js';
+import { idFieldOf } from '../records.js';
+import { matrixEntryId } from './a08-feedback-routing.js';
+import type { Rule } from './rule.js';
+import { IMMUTABLE_TYPES, contentKey } from './s3-event-projection.js';
+import { q } from './util.js';
+
+/**
+ * Types a bundle writes again under the same id as their state changes (a candidate promoted, a
+ * source re-tiered, an attention item resolved, a request answered, a packet rewritten).
+ */
+export const UPDATED_IN_PLACE: ReadonlySet<string> = new Set([
+  'AttentionLedgerItem',
+  'LibraryPromotionCandidate',
+  'SourceRecord',
+  'ModuleAssistanceRequest',
+  'CriterionIdentityFields',
+  'TaskReliancePacket',
+]);
+
+/** Rows without an id field of their own, by the key the rules look them up with. */
+const KEYS: Record<string, (r: BundleRecord) => unknown> = {
+  FeedbackEmissionMatrixEntry: matrixEntryId,
+  SourceKindTaintDefault: (r) => r.data.source_kind,
+};
+
+export const recordIdRepeated: Rule = {
+  meta: {
+    code: ADDENDA_B.recordIdRepeated.code,
+    section: '§3 (ours)',
+    seedLine: 171,
+    title: ADDENDA_B.recordIdRepeated.title,
+    remediation: ADDENDA_B.recordIdRepeated.remediation,
+    decision: `The seed's records are append-only events and immutable receipts, configuration and registry rows; only ${[...UPDATED_IN_PLACE].join(', ')} are written again under their id as their state changes. Any other type holding one id (a matrix entry its producer_kind:verdict, a source-kind default its source_kind) in two records with different content is reported at each later copy, in records.jsonl and registry/ alike; identical copies are not.`,
+  },
+  check(b, report) {
+    for (const type of new Set(b.records.map((r) => r.type))) {
+      if (UPDATED_IN_PLACE.has(type) || IMMUTABLE_TYPES.includes(type)) continue;
+      const field = idFieldOf(type);
+      const key = KEYS[type] ?? (field ? (r: BundleRecord) => r.data[field] : undefined);
+      if (!key) continue;
+      const first = new Map<string, { record: BundleRecord; content?: string }>();
+      for (const r of b.of(type)) {
+        const id = key(r);
+        if (typeof id !== 'string') continue;
+        const seen = first.get(id);
+        if (!seen) {
+          first.set(id, { record: r });
+          continue;
+        }
+        seen.content ??= contentKey(seen.record.data);
+        if (contentKey(r.data) !== seen.content)
+          report(
+            r,
+            () =>
+              `${type} ${q(id)} is held again with other content (first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read one copy, so keep one.`,
+          );
+      }
+    }
+  },
+};
