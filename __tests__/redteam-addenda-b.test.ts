@@ -365,6 +365,35 @@ describe('Addenda B red team: a second record under one id, written first', () =
     ]);
   });
 
+  it('a second Run Board publication policy under another id, read first, is reported', async () => {
+    const root = bundleFrom('board-privileged-event-without-stub', (lines) => lines);
+    const [policy] = JSON.parse(
+      fs.readFileSync(path.join(root, 'b/registry/run-board.json'), 'utf8'),
+    ) as Array<Record<string, unknown>>;
+    fs.writeFileSync(
+      path.join(root, 'b/registry/00-a.json'),
+      JSON.stringify([
+        { ...policy, policy_id: 'run_board.v0', publish_redacted_stub_when_suppressed: false },
+      ]),
+    );
+    const findings = await findingsOf(root);
+    expect(findings.map((f) => f.code)).toContain('addenda_b.record_id_repeated');
+    expect(findings.map((f) => f.message).join('\n')).toMatch(/is a second one for the run/);
+  });
+
+  it('a second routing policy cannot order a branch the first does not', async () => {
+    const root = bundleFrom('delivery-on-unordered-branch', (lines) => lines);
+    const policy = JSON.parse(
+      fs.readFileSync(path.join(root, 'b/registry/routing.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const order = [...(policy['branch_order'] as string[]), 'on_upstream_failure'];
+    fs.writeFileSync(
+      path.join(root, 'b/registry/00-a.json'),
+      JSON.stringify({ ...policy, policy_id: 'routing.v0', branch_order: order }),
+    );
+    expect(await codesOf(root)).toContain('validation.feedback_branch_unregistered');
+  });
+
   it('a cleaner copy of a source (updated in place) cannot launder its taint', async () => {
     const root = bundleFrom('summary-launders-web-taint', (lines) => {
       const web = JSON.parse(lines.find((l) => l.includes('"source_id":"src-1-web"'))!);

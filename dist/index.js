@@ -73508,11 +73508,18 @@ const feedbackBranchUnregistered = {
         seedLine: 725,
         title: 'A delivery or handler uses a branch that is not a FeedbackBranch or not in the policy’s order',
         remediation: 'Use a FeedbackBranch value (L677-687) that the routing policy lists in branch_order.',
-        decision: 'A delivery’s branch must be a FeedbackBranch and, when a routing policy is registered, in some policy’s branch_order; a policy’s handler keys must be FeedbackBranch values.',
+        decision: 'A delivery’s branch must be a FeedbackBranch and, when routing policies are registered, in the branch_order of every one of them (a second policy cannot order a branch the first does not); a policy’s handler keys must be FeedbackBranch values.',
     },
     check(b, report) {
         const policies = b.of('FeedbackRoutingResolutionPolicy');
-        const ordered = new Set(policies.flatMap((p) => strings(p.data.branch_order)));
+        // Ordered by every policy: a second policy listing a branch cannot make it ordered.
+        const ordered = new Set(strings(policies[0]?.data.branch_order));
+        for (const p of policies.slice(1)) {
+            const own = listSet(p, 'branch_order');
+            for (const br of ordered)
+                if (!own.has(br))
+                    ordered.delete(br);
+        }
         for (const p of policies) {
             const keys = isObject(p.data.branch_handlers) ? Object.keys(p.data.branch_handlers) : [];
             const bad = keys.filter((k) => !BRANCHES.includes(k));
@@ -73524,7 +73531,7 @@ const feedbackBranchUnregistered = {
             if (typeof br !== 'string' || !BRANCHES.includes(br))
                 report(d, `FeedbackDeliveryRecord ${util_q(d.data.delivery_id)} uses branch ${util_q(br ?? null)}, which is not a FeedbackBranch.`);
             else if (policies.length && !ordered.has(br))
-                report(d, `FeedbackDeliveryRecord ${util_q(d.data.delivery_id)} uses branch ${util_q(br)}, which no routing policy orders.`);
+                report(d, `FeedbackDeliveryRecord ${util_q(d.data.delivery_id)} uses branch ${util_q(br)}, which not every routing policy orders.`);
         }
     },
 };
@@ -75134,6 +75141,8 @@ const KEYS = {
     FeedbackEmissionMatrixEntry: matrixEntryId,
     SourceKindTaintDefault: (r) => r.data.source_kind,
 };
+/** Types a run holds once, whatever their ids: the rules read the first (the run's policy). */
+const ONE_PER_RUN = new Set(['RunBoardPublicationPolicy']);
 const recordIdRepeated = {
     meta: {
         code: ADDENDA_B.recordIdRepeated.code,
@@ -75141,14 +75150,17 @@ const recordIdRepeated = {
         seedLine: 171,
         title: ADDENDA_B.recordIdRepeated.title,
         remediation: ADDENDA_B.recordIdRepeated.remediation,
-        decision: `The seed's records are append-only events and immutable receipts, configuration and registry rows; only ${[...UPDATED_IN_PLACE].join(', ')} are written again under their id as their state changes. Any other type holding one id (a matrix entry its producer_kind:verdict, a source-kind default its source_kind) in two records with different content is reported at each later copy, in records.jsonl and registry/ alike; identical copies are not.`,
+        decision: `The seed's records are append-only events and immutable receipts, configuration and registry rows; only ${[...UPDATED_IN_PLACE].join(', ')} are written again under their id as their state changes. Any other type holding one id (a matrix entry its producer_kind:verdict, a source-kind default its source_kind) in two records with different content is reported at each later copy, in records.jsonl and registry/ alike; identical copies are not. ${[...ONE_PER_RUN].join(', ')} is held once per run whatever its id (the rules read the first).`,
     },
     check(b, report) {
         for (const type of new Set(b.records.map((r) => r.type))) {
             if (UPDATED_IN_PLACE.has(type) || IMMUTABLE_TYPES.includes(type))
                 continue;
             const field = idFieldOf(type);
-            const key = KEYS[type] ?? (field ? (r) => r.data[field] : undefined);
+            const once = ONE_PER_RUN.has(type);
+            const key = once
+                ? () => 'the run'
+                : (KEYS[type] ?? (field ? (r) => r.data[field] : undefined));
             if (!key)
                 continue;
             const first = new Map();
@@ -75163,7 +75175,9 @@ const recordIdRepeated = {
                 }
                 seen.content ??= contentKey(seen.record.data);
                 if (contentKey(r.data) !== seen.content)
-                    report(r, () => `${type} ${util_q(id)} is held again with other content (first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read one copy, so keep one.`);
+                    report(r, () => once
+                        ? `${type} ${util_q(field ? r.data[field] : null)} is a second one for the run (the first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read the first, so keep one.`
+                        : `${type} ${util_q(id)} is held again with other content (first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read one copy, so keep one.`);
             }
         }
     },

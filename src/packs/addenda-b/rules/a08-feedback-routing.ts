@@ -2,7 +2,7 @@
 import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { filled, isObject, q, sameId, strings } from './util.js';
+import { filled, isObject, listSet, q, sameId, strings } from './util.js';
 
 const BRANCHES: readonly string[] = SEED_ENUM_VALUES.FeedbackBranch;
 
@@ -41,11 +41,16 @@ export const feedbackBranchUnregistered: Rule = {
     remediation:
       'Use a FeedbackBranch value (L677-687) that the routing policy lists in branch_order.',
     decision:
-      'A delivery’s branch must be a FeedbackBranch and, when a routing policy is registered, in some policy’s branch_order; a policy’s handler keys must be FeedbackBranch values.',
+      'A delivery’s branch must be a FeedbackBranch and, when routing policies are registered, in the branch_order of every one of them (a second policy cannot order a branch the first does not); a policy’s handler keys must be FeedbackBranch values.',
   },
   check(b, report) {
     const policies = b.of('FeedbackRoutingResolutionPolicy');
-    const ordered = new Set(policies.flatMap((p) => strings(p.data.branch_order)));
+    // Ordered by every policy: a second policy listing a branch cannot make it ordered.
+    const ordered = new Set(strings(policies[0]?.data.branch_order));
+    for (const p of policies.slice(1)) {
+      const own = listSet(p, 'branch_order');
+      for (const br of ordered) if (!own.has(br)) ordered.delete(br);
+    }
     for (const p of policies) {
       const keys = isObject(p.data.branch_handlers) ? Object.keys(p.data.branch_handlers) : [];
       const bad = keys.filter((k) => !BRANCHES.includes(k));
@@ -65,7 +70,7 @@ export const feedbackBranchUnregistered: Rule = {
       else if (policies.length && !ordered.has(br))
         report(
           d,
-          `FeedbackDeliveryRecord ${q(d.data.delivery_id)} uses branch ${q(br)}, which no routing policy orders.`,
+          `FeedbackDeliveryRecord ${q(d.data.delivery_id)} uses branch ${q(br)}, which not every routing policy orders.`,
         );
     }
   },

@@ -29,6 +29,9 @@ const KEYS: Record<string, (r: BundleRecord) => unknown> = {
   SourceKindTaintDefault: (r) => r.data.source_kind,
 };
 
+/** Types a run holds once, whatever their ids: the rules read the first (the run's policy). */
+const ONE_PER_RUN: ReadonlySet<string> = new Set(['RunBoardPublicationPolicy']);
+
 export const recordIdRepeated: Rule = {
   meta: {
     code: ADDENDA_B.recordIdRepeated.code,
@@ -36,13 +39,16 @@ export const recordIdRepeated: Rule = {
     seedLine: 171,
     title: ADDENDA_B.recordIdRepeated.title,
     remediation: ADDENDA_B.recordIdRepeated.remediation,
-    decision: `The seed's records are append-only events and immutable receipts, configuration and registry rows; only ${[...UPDATED_IN_PLACE].join(', ')} are written again under their id as their state changes. Any other type holding one id (a matrix entry its producer_kind:verdict, a source-kind default its source_kind) in two records with different content is reported at each later copy, in records.jsonl and registry/ alike; identical copies are not.`,
+    decision: `The seed's records are append-only events and immutable receipts, configuration and registry rows; only ${[...UPDATED_IN_PLACE].join(', ')} are written again under their id as their state changes. Any other type holding one id (a matrix entry its producer_kind:verdict, a source-kind default its source_kind) in two records with different content is reported at each later copy, in records.jsonl and registry/ alike; identical copies are not. ${[...ONE_PER_RUN].join(', ')} is held once per run whatever its id (the rules read the first).`,
   },
   check(b, report) {
     for (const type of new Set(b.records.map((r) => r.type))) {
       if (UPDATED_IN_PLACE.has(type) || IMMUTABLE_TYPES.includes(type)) continue;
       const field = idFieldOf(type);
-      const key = KEYS[type] ?? (field ? (r: BundleRecord) => r.data[field] : undefined);
+      const once = ONE_PER_RUN.has(type);
+      const key = once
+        ? () => 'the run'
+        : (KEYS[type] ?? (field ? (r: BundleRecord) => r.data[field] : undefined));
       if (!key) continue;
       const first = new Map<string, { record: BundleRecord; content?: string }>();
       for (const r of b.of(type)) {
@@ -55,10 +61,10 @@ export const recordIdRepeated: Rule = {
         }
         seen.content ??= contentKey(seen.record.data);
         if (contentKey(r.data) !== seen.content)
-          report(
-            r,
-            () =>
-              `${type} ${q(id)} is held again with other content (first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read one copy, so keep one.`,
+          report(r, () =>
+            once
+              ? `${type} ${q(field ? r.data[field] : null)} is a second one for the run (the first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read the first, so keep one.`
+              : `${type} ${q(id)} is held again with other content (first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read one copy, so keep one.`,
           );
       }
     }
