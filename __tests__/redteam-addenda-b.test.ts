@@ -410,12 +410,33 @@ describe('Addenda B red team: a second record under one id, written first', () =
 
   it('a copy of a promotion candidate naming a higher-tier source cannot pass the gate', async () => {
     const root = bundleFrom('library-promotion-below-gate-tier', (lines) => {
-      const candidate = JSON.parse(lines.find((l) => l.includes('"candidate_id":"lpc-1"'))!);
-      const high = lines.find((l) => l.includes('"type":"SourceRecord"') && l.includes('"tier":3'));
-      const other = high ? JSON.parse(high).source_id : 'src-none';
-      return [JSON.stringify({ ...candidate, source_record_ref: other }), ...lines];
+      const candidate = JSON.parse(
+        lines.find((l) => l.includes('"type":"LibraryPromotionCandidate"'))!,
+      );
+      return [JSON.stringify({ ...candidate, source_record_ref: 'src-1-web' }), ...lines];
     });
     expect(await codesOf(root)).toContain('validation.library_promotion_without_gate');
+  });
+
+  it('a copy of a promotion candidate naming a plain source cannot hide a privileged one', async () => {
+    const root = bundleFrom('privileged-source-auto-promoted', (lines) => {
+      const candidate = JSON.parse(
+        lines.find((l) => l.includes('"type":"LibraryPromotionCandidate"'))!,
+      );
+      return [...lines, JSON.stringify({ ...candidate, source_record_ref: 'src-1-web' })];
+    });
+    expect(await codesOf(root)).toContain('validation.privileged_source_auto_promoted');
+  });
+
+  it('a record of live state written again under its id is an update, not a repeat', async () => {
+    const root = bundleFrom('clean-single-entity', (lines) => {
+      const record = lines.find((l) => l.includes('"type":"EvaluationFindingRecord"'))!;
+      return [
+        ...lines,
+        record.replace(/"updated_at":"[^"]*"/, '"updated_at":"2026-03-02T12:00:00.000Z"'),
+      ];
+    });
+    expect(await codesOf(root)).not.toContain('addenda_b.record_id_repeated');
   });
 });
 

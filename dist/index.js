@@ -59716,8 +59716,8 @@ const ADDENDA_B = {
     registryTableLoosened: {
         code: 'addenda_b.registry_table_loosened',
         severity: 'error',
-        title: 'A registry table record would loosen a check the pack fixes (taint order, source-kind defaults, lifecycle transitions)',
-        remediation: 'Keep the pack’s taint classes in its order, each source kind’s default taint class (or a more tainted one) and required_trust_basis (or fewer), in registry/ rather than records.jsonl, and only lifecycle transitions of the pack’s table; the pack’s value stays in force meanwhile (docs/addenda-b.md).',
+        title: 'A registry record would loosen or redefine what the pack fixes (taint order, source-kind defaults, lifecycle transitions, the seed’s default Pattern C policy)',
+        remediation: 'Keep the pack’s taint classes in its order, each source kind’s default taint class (or a more tainted one) and required_trust_basis (or fewer), in registry/ rather than records.jsonl, only lifecycle transitions of the pack’s table, and a Pattern C policy of your own under its own policy_id (not default.pattern_c.v1); the pack’s value stays in force meanwhile (docs/addenda-b.md).',
     },
 };
 
@@ -69661,6 +69661,16 @@ class Bundle {
         }
         return first;
     }
+    /**
+     * The latest record of `type` whose own id is `ref`: the current state of a record the seed
+     * writes again as it changes (a projection, a candidate, a source). A copy written first does
+     * not stand in for it.
+     */
+    current(ref, type) {
+        if (typeof ref !== 'string')
+            return undefined;
+        return this.ofTypeWithId(type, ref).at(-1);
+    }
 }
 /** Reads `<dir>`: bundle.json, records.jsonl and registry/*.json; every defect becomes an issue. */
 function readBundle(ws, dir, opts = {}) {
@@ -72660,7 +72670,7 @@ function taintJudgements(b) {
             continue;
         const own = m.rank(carried);
         let input;
-        for (const ref of strings(r.data.derived_from_refs))
+        for (const ref of strings(r.data.derived_from_refs)) {
             // Every record under the id, the most tainted deciding: a source written again under its id
             // (SourceRecord is updated in place) cannot launder an input through a cleaner copy.
             for (const src of b.repeated(ref) ? b.lookup(ref) : [b.resolve(ref)]) {
@@ -72670,6 +72680,7 @@ function taintJudgements(b) {
                 if (!input || rank > input.rank)
                     input = { record: src, rank };
             }
+        }
         const def = kindDefault(m, r);
         const overriddenDefault = def &&
             statedTaint(r) !== undefined &&
@@ -73038,7 +73049,7 @@ const feedbackFindingViewAuthorityDrift = {
     check(b, report) {
         for (const v of b.of('FeedbackFindingView')) {
             const e = b.resolve(v.data.source_finding_event_ref, 'EvaluationFindingEvent');
-            const r = b.resolve(v.data.current_finding_record_ref, 'EvaluationFindingRecord');
+            const r = b.current(v.data.current_finding_record_ref, 'EvaluationFindingRecord');
             const drift = [];
             if (e) {
                 const a = authority(e);
@@ -73140,7 +73151,7 @@ function memo(b, key, make) {
 
 
 
-/** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: used when a receipt names it and the bundle does not register it. */
+/** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: what a receipt naming its id gets, whatever a registered record under that id says. */
 const DEFAULT_PATTERN_C_RESOLUTION_POLICY = {
     policy_id: 'default.pattern_c.v1',
     chain_kind: 'pattern_c_evaluator_then_judge',
@@ -73390,7 +73401,7 @@ const patternCRouteConflictUnresolved = {
                 if (k === undefined)
                     firstKept.set(id, (k =
                         (blockersByResult.get(id) ?? []).find((e) => {
-                            const record = b.resolve(e.data.finding_id, 'EvaluationFindingRecord');
+                            const record = b.current(e.data.finding_id, 'EvaluationFindingRecord');
                             return !overridable.has(String(record?.data.current_state));
                         }) ?? null));
                 return k;
@@ -73423,7 +73434,7 @@ function shadowedDefaultPolicies(b) {
         .filter((r) => fields.some(([k, v]) => contentKey(r.data[k]) !== contentKey(v)))
         .map((record) => ({
         record,
-        why: `it redefines the seed's default policy ${util_q(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id)} (L549), which stays in force`,
+        why: `it redefines the seed's default policy ${util_q(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id)} (L549), which stays in force; register a policy of your own under its own policy_id`,
     }));
 }
 
@@ -75125,16 +75136,28 @@ const semanticVersionBumpedWithoutReviewReceipt = {
 
 
 /**
- * Types a bundle writes again under the same id as their state changes (a candidate promoted, a
- * source re-tiered, an attention item resolved, a request answered, a packet rewritten).
+ * Types a bundle writes again under the same id as their state changes: those with live-state
+ * fields (current_state, lifecycle_state, updated_at, …, as §3.1 L149-166 puts live state on
+ * projections and records), and those the seed moves through a status or tier (a chain collecting
+ * results, a cascade run, a candidate promoted, a source re-tiered, a request answered, criteria
+ * refined). Rules read their latest copy (Bundle.current) or weigh every copy.
  */
 const UPDATED_IN_PLACE = new Set([
+    'EvaluationFindingRecord',
+    'FeedbackFindingView',
+    'ResearchNeed',
+    'RunBoardVisiblePost',
+    'RunGuidanceItemCurrent',
+    'TaskReliancePacket',
+    'EvaluationContractReview',
     'AttentionLedgerItem',
+    'WorkProductCertification',
+    'EvaluationChainRegistryRecord',
+    'RevalidationCascadeRun',
     'LibraryPromotionCandidate',
     'SourceRecord',
     'ModuleAssistanceRequest',
     'CriterionIdentityFields',
-    'TaskReliancePacket',
 ]);
 /** Rows without an id field of their own, by the key the rules look them up with. */
 const KEYS = {
@@ -75150,7 +75173,7 @@ const recordIdRepeated = {
         seedLine: 171,
         title: ADDENDA_B.recordIdRepeated.title,
         remediation: ADDENDA_B.recordIdRepeated.remediation,
-        decision: `The seed's records are append-only events and immutable receipts, configuration and registry rows; only ${[...UPDATED_IN_PLACE].join(', ')} are written again under their id as their state changes. Any other type holding one id (a matrix entry its producer_kind:verdict, a source-kind default its source_kind) in two records with different content is reported at each later copy, in records.jsonl and registry/ alike; identical copies are not. ${[...ONE_PER_RUN].join(', ')} is held once per run whatever its id (the rules read the first).`,
+        decision: `The seed's records are append-only events, immutable receipts, configuration and registry rows, and records of live state; only those of live state (${[...UPDATED_IN_PLACE].join(', ')}) are written again under their id as their state changes, and rules read their latest copy. Any other type holding one id (a matrix entry its producer_kind:verdict, a source-kind default its source_kind) in two records with different content is reported at each later copy, in records.jsonl and registry/ alike; identical copies are not. ${[...ONE_PER_RUN].join(', ')} is held once per run whatever its id (the rules read the first).`,
     },
     check(b, report) {
         for (const type of new Set(b.records.map((r) => r.type))) {
@@ -75176,8 +75199,8 @@ const recordIdRepeated = {
                 seen.content ??= contentKey(seen.record.data);
                 if (contentKey(r.data) !== seen.content)
                     report(r, () => once
-                        ? `${type} ${util_q(field ? r.data[field] : null)} is a second one for the run (the first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read the first, so keep one.`
-                        : `${type} ${util_q(id)} is held again with other content (first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read one copy, so keep one.`);
+                        ? `${type} ${util_q(field ? r.data[field] : null)} is a second one for the run (the first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read the first, so remove the one that is not the run's policy.`
+                        : `${type} ${util_q(id)} is held again with other content (first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); a ${type} is not rewritten under its id and rules read one copy, so remove the copy that is not the real one, or give a new record its own id.`);
             }
         }
     },
@@ -77686,7 +77709,7 @@ function stateAt(b, receipts, id, seq) {
             return state ?? t.data.from_state;
         state = t.data.to_state;
     }
-    return state ?? b.resolve(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state;
+    return state ?? b.current(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state;
 }
 const runGuidanceConsumedWhileContested = {
     meta: {
@@ -77705,7 +77728,7 @@ const runGuidanceConsumedWhileContested = {
             let yes = contestable.get(id);
             if (yes === undefined)
                 contestable.set(id, (yes =
-                    b.resolve(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state === 'contested' ||
+                    b.current(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state === 'contested' ||
                         (receipts.get(id) ?? []).some((t) => t.data.from_state === 'contested' || t.data.to_state === 'contested')));
             return yes;
         };
@@ -77731,7 +77754,7 @@ const runGuidanceCrossRunInjectedWithoutDoc24Selection = {
             if (judged.has(pair))
                 continue;
             judged.add(pair);
-            const item = b.resolve(id, 'RunGuidanceItemCurrent');
+            const item = b.current(id, 'RunGuidanceItemCurrent');
             const created = b.resolve(item.data.canonical_event_ref, 'RunGuidanceCreationEvent');
             if (!created)
                 continue; // reported as a projection without its event
@@ -77936,30 +77959,37 @@ function promoted(b) {
     return out;
 }
 /**
- * The source a receipt promoted, through its candidate, at its lowest tier: candidates and sources
- * are written again under their ids as they change, so every copy counts (a cleaner copy written
- * first must not stand in for the real one).
+ * Every copy of every source a receipt's candidate names, across the candidate's copies:
+ * candidates and sources are written again under their ids as they change, and a cleaner copy
+ * written first must not stand in for the real one, so the rules weigh them all (the lowest tier
+ * for the gate, any privileged copy for the approval).
  */
-function d20_library_sourceOf(b, receipt) {
+function sourcesOf(b, receipt) {
     const id = receipt.data.candidate_id;
     if (typeof id !== 'string')
-        return undefined;
-    const byCandidate = memo(b, 'd20.source-of', () => new Map());
-    if (!byCandidate.has(id))
-        byCandidate.set(id, lowestSource(b, id));
-    return byCandidate.get(id);
+        return [];
+    const byCandidate = memo(b, 'd20.sources-of', () => new Map());
+    let sources = byCandidate.get(id);
+    if (!sources)
+        byCandidate.set(id, (sources = [
+            ...new Set(b
+                .lookup(id, ['LibraryPromotionCandidate'])
+                .flatMap((c) => b.lookup(c.data.source_record_ref, ['SourceRecord']))),
+        ]));
+    return sources;
 }
-function lowestSource(b, candidateId) {
+/** The copy of a lowest tier, where the tiers are numbers. */
+function lowestTier(sources) {
     let lowest;
-    for (const candidate of b.lookup(candidateId, ['LibraryPromotionCandidate']))
-        for (const source of b.lookup(candidate.data.source_record_ref, ['SourceRecord'])) {
-            const tier = source.data.tier;
-            const low = lowest?.data.tier;
-            if (!lowest || (typeof tier === 'number' && (typeof low !== 'number' || tier < low)))
-                lowest = source;
-        }
+    for (const s of sources) {
+        const tier = s.data.tier;
+        const low = lowest?.data.tier;
+        if (!lowest || (typeof tier === 'number' && (typeof low !== 'number' || tier < low)))
+            lowest = s;
+    }
     return lowest;
 }
+const isPrivileged = (s) => s.data.privileged === true || s.data.data_class === 'privileged';
 const libraryPromotionWithoutGate = {
     meta: {
         code: 'validation.library_promotion_without_gate',
@@ -77972,7 +78002,7 @@ const libraryPromotionWithoutGate = {
     check(b, report) {
         for (const r of promoted(b)) {
             const gate = b.resolve(r.data.gate_ref, 'LibraryPromotionGate');
-            const source = d20_library_sourceOf(b, r);
+            const source = lowestTier(sourcesOf(b, r));
             if (!gate)
                 report(r, `${nameOf(r, 'receipt_id')} promotes without a gate: ${util_q(r.data.gate_ref)} is not a LibraryPromotionGate of the bundle.`);
             else if (source &&
@@ -78021,8 +78051,8 @@ const privilegedSourceAutoPromoted = {
             if (c.data.status === 'approved' && !firstApproval.has(c.data.candidate_id))
                 firstApproval.set(c.data.candidate_id, c.seq);
         for (const r of promoted(b)) {
-            const source = d20_library_sourceOf(b, r);
-            if (!source || (source.data.privileged !== true && source.data.data_class !== 'privileged'))
+            const source = sourcesOf(b, r).find(isPrivileged);
+            if (!source)
                 continue;
             const approved = (firstApproval.get(r.data.candidate_id) ?? Infinity) < r.seq;
             if (!approved)

@@ -215,6 +215,16 @@ export class Bundle {
     }
     return first;
   }
+
+  /**
+   * The latest record of `type` whose own id is `ref`: the current state of a record the seed
+   * writes again as it changes (a projection, a candidate, a source). A copy written first does
+   * not stand in for it.
+   */
+  current(ref: unknown, type: string): BundleRecord | undefined {
+    if (typeof ref !== 'string') return undefined;
+    return this.ofTypeWithId(type, ref).at(-1);
+  }
 }
 
 interface ReadOptions {

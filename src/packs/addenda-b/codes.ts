@@ -84,8 +84,8 @@ export const ADDENDA_B = {
     code: 'addenda_b.registry_table_loosened',
     severity: 'error',
     title:
-      'A registry table record would loosen a check the pack fixes (taint order, source-kind defaults, lifecycle transitions)',
+      'A registry record would loosen or redefine what the pack fixes (taint order, source-kind defaults, lifecycle transitions, the seed’s default Pattern C policy)',
     remediation:
-      'Keep the pack’s taint classes in its order, each source kind’s default taint class (or a more tainted one) and required_trust_basis (or fewer), in registry/ rather than records.jsonl, and only lifecycle transitions of the pack’s table; the pack’s value stays in force meanwhile (docs/addenda-b.md).',
+      'Keep the pack’s taint classes in its order, each source kind’s default taint class (or a more tainted one) and required_trust_basis (or fewer), in registry/ rather than records.jsonl, only lifecycle transitions of the pack’s table, and a Pattern C policy of your own under its own policy_id (not default.pattern_c.v1); the pack’s value stays in force meanwhile (docs/addenda-b.md).',
   },
 } as const satisfies Record<string, CodeDef>;

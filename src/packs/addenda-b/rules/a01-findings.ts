@@ -147,7 +147,7 @@ export const feedbackFindingViewAuthorityDrift: Rule = {
   check(b, report) {
     for (const v of b.of('FeedbackFindingView')) {
       const e = b.resolve(v.data.source_finding_event_ref, 'EvaluationFindingEvent');
-      const r = b.resolve(v.data.current_finding_record_ref, 'EvaluationFindingRecord');
+      const r = b.current(v.data.current_finding_record_ref, 'EvaluationFindingRecord');
       const drift: string[] = [];
       if (e) {
         const a = authority(e);

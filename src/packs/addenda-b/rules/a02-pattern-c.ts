@@ -5,7 +5,7 @@ import { memo } from './memo.js';
 import { contentKey } from './s3-event-projection.js';
 import { listSet, q, qList, strings, type Refused } from './util.js';
 
-/** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: used when a receipt names it and the bundle does not register it. */
+/** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: what a receipt naming its id gets, whatever a registered record under that id says. */
 export const DEFAULT_PATTERN_C_RESOLUTION_POLICY = {
   policy_id: 'default.pattern_c.v1',
   chain_kind: 'pattern_c_evaluator_then_judge',
@@ -308,7 +308,7 @@ export const patternCRouteConflictUnresolved: Rule = {
             id,
             (k =
               (blockersByResult.get(id) ?? []).find((e) => {
-                const record = b.resolve(e.data.finding_id, 'EvaluationFindingRecord');
+                const record = b.current(e.data.finding_id, 'EvaluationFindingRecord');
                 return !overridable.has(String(record?.data.current_state));
               }) ?? null),
           );
@@ -352,6 +352,6 @@ export function shadowedDefaultPolicies(b: Bundle): Refused[] {
     .filter((r) => fields.some(([k, v]) => contentKey(r.data[k]) !== contentKey(v)))
     .map((record) => ({
       record,
-      why: `it redefines the seed's default policy ${q(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id)} (L549), which stays in force`,
+      why: `it redefines the seed's default policy ${q(DEFAULT_PATTERN_C_RESOLUTION_POLICY.policy_id)} (L549), which stays in force; register a policy of your own under its own policy_id`,
     }));
 }

@@ -227,7 +227,7 @@ export function taintJudgements(b: Bundle): TaintJudgement[] {
     if (carried === undefined) continue;
     const own = m.rank(carried);
     let input: TaintJudgement['input'];
-    for (const ref of strings(r.data.derived_from_refs))
+    for (const ref of strings(r.data.derived_from_refs)) {
       // Every record under the id, the most tainted deciding: a source written again under its id
       // (SourceRecord is updated in place) cannot launder an input through a cleaner copy.
       for (const src of b.repeated(ref) ? b.lookup(ref) : [b.resolve(ref)]) {
@@ -235,6 +235,7 @@ export function taintJudgements(b: Bundle): TaintJudgement[] {
         const rank = effective.get(src) ?? m.rank(carriedTaint(m, src));
         if (!input || rank > input.rank) input = { record: src, rank };
       }
+    }
     const def = kindDefault(m, r);
     const overriddenDefault =
       def &&

@@ -57,7 +57,7 @@ function stateAt(
     if (t.seq > seq) return state ?? t.data.from_state;
     state = t.data.to_state;
   }
-  return state ?? b.resolve(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state;
+  return state ?? b.current(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state;
 }
 
 export const runGuidanceConsumedWhileContested: Rule = {
@@ -81,7 +81,7 @@ export const runGuidanceConsumedWhileContested: Rule = {
         contestable.set(
           id,
           (yes =
-            b.resolve(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state === 'contested' ||
+            b.current(id, 'RunGuidanceItemCurrent')?.data.lifecycle_state === 'contested' ||
             (receipts.get(id) ?? []).some(
               (t) => t.data.from_state === 'contested' || t.data.to_state === 'contested',
             )),
@@ -115,7 +115,7 @@ export const runGuidanceCrossRunInjectedWithoutDoc24Selection: Rule = {
       const pair = JSON.stringify([request.seq, id]);
       if (judged.has(pair)) continue;
       judged.add(pair);
-      const item = b.resolve(id, 'RunGuidanceItemCurrent')!;
+      const item = b.current(id, 'RunGuidanceItemCurrent')!;
       const created = b.resolve(item.data.canonical_event_ref, 'RunGuidanceCreationEvent');
       if (!created) continue; // reported as a projection without its event
       const scope = created.data.scope_ref;

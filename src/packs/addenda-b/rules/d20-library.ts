@@ -17,29 +17,44 @@ function promoted(b: Bundle): readonly BundleRecord[] {
 }
 
 /**
- * The source a receipt promoted, through its candidate, at its lowest tier: candidates and sources
- * are written again under their ids as they change, so every copy counts (a cleaner copy written
- * first must not stand in for the real one).
+ * Every copy of every source a receipt's candidate names, across the candidate's copies:
+ * candidates and sources are written again under their ids as they change, and a cleaner copy
+ * written first must not stand in for the real one, so the rules weigh them all (the lowest tier
+ * for the gate, any privileged copy for the approval).
  */
-function sourceOf(b: Bundle, receipt: BundleRecord): BundleRecord | undefined {
+function sourcesOf(b: Bundle, receipt: BundleRecord): readonly BundleRecord[] {
   const id = receipt.data.candidate_id;
-  if (typeof id !== 'string') return undefined;
-  const byCandidate = memo(b, 'd20.source-of', () => new Map<string, BundleRecord | undefined>());
-  if (!byCandidate.has(id)) byCandidate.set(id, lowestSource(b, id));
-  return byCandidate.get(id);
+  if (typeof id !== 'string') return [];
+  const byCandidate = memo(b, 'd20.sources-of', () => new Map<string, BundleRecord[]>());
+  let sources = byCandidate.get(id);
+  if (!sources)
+    byCandidate.set(
+      id,
+      (sources = [
+        ...new Set(
+          b
+            .lookup(id, ['LibraryPromotionCandidate'])
+            .flatMap((c) => b.lookup(c.data.source_record_ref, ['SourceRecord'])),
+        ),
+      ]),
+    );
+  return sources;
 }
 
-function lowestSource(b: Bundle, candidateId: string): BundleRecord | undefined {
+/** The copy of a lowest tier, where the tiers are numbers. */
+function lowestTier(sources: readonly BundleRecord[]): BundleRecord | undefined {
   let lowest: BundleRecord | undefined;
-  for (const candidate of b.lookup(candidateId, ['LibraryPromotionCandidate']))
-    for (const source of b.lookup(candidate.data.source_record_ref, ['SourceRecord'])) {
-      const tier = source.data.tier;
-      const low = lowest?.data.tier;
-      if (!lowest || (typeof tier === 'number' && (typeof low !== 'number' || tier < low)))
-        lowest = source;
-    }
+  for (const s of sources) {
+    const tier = s.data.tier;
+    const low = lowest?.data.tier;
+    if (!lowest || (typeof tier === 'number' && (typeof low !== 'number' || tier < low)))
+      lowest = s;
+  }
   return lowest;
 }
+
+const isPrivileged = (s: BundleRecord) =>
+  s.data.privileged === true || s.data.data_class === 'privileged';
 
 export const libraryPromotionWithoutGate: Rule = {
   meta: {
@@ -55,7 +70,7 @@ export const libraryPromotionWithoutGate: Rule = {
   check(b, report) {
     for (const r of promoted(b)) {
       const gate = b.resolve(r.data.gate_ref, 'LibraryPromotionGate');
-      const source = sourceOf(b, r);
+      const source = lowestTier(sourcesOf(b, r));
       if (!gate)
         report(
           r,
@@ -119,9 +134,8 @@ export const privilegedSourceAutoPromoted: Rule = {
       if (c.data.status === 'approved' && !firstApproval.has(c.data.candidate_id))
         firstApproval.set(c.data.candidate_id, c.seq);
     for (const r of promoted(b)) {
-      const source = sourceOf(b, r);
-      if (!source || (source.data.privileged !== true && source.data.data_class !== 'privileged'))
-        continue;
+      const source = sourcesOf(b, r).find(isPrivileged);
+      if (!source) continue;
       const approved = (firstApproval.get(r.data.candidate_id) ?? Infinity) < r.seq;
       if (!approved)
         report(

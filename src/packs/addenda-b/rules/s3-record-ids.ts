@@ -11,16 +11,28 @@ import { IMMUTABLE_TYPES, contentKey } from './s3-event-projection.js';
 import { q } from './util.js';
 
 /**
- * Types a bundle writes again under the same id as their state changes (a candidate promoted, a
- * source re-tiered, an attention item resolved, a request answered, a packet rewritten).
+ * Types a bundle writes again under the same id as their state changes: those with live-state
+ * fields (current_state, lifecycle_state, updated_at, …, as §3.1 L149-166 puts live state on
+ * projections and records), and those the seed moves through a status or tier (a chain collecting
+ * results, a cascade run, a candidate promoted, a source re-tiered, a request answered, criteria
+ * refined). Rules read their latest copy (Bundle.current) or weigh every copy.
  */
 export const UPDATED_IN_PLACE: ReadonlySet<string> = new Set([
+  'EvaluationFindingRecord',
+  'FeedbackFindingView',
+  'ResearchNeed',
+  'RunBoardVisiblePost',
+  'RunGuidanceItemCurrent',
+  'TaskReliancePacket',
+  'EvaluationContractReview',
   'AttentionLedgerItem',
+  'WorkProductCertification',
+  'EvaluationChainRegistryRecord',
+  'RevalidationCascadeRun',
   'LibraryPromotionCandidate',
   'SourceRecord',
   'ModuleAssistanceRequest',
   'CriterionIdentityFields',
-  'TaskReliancePacket',
 ]);
 
 /** Rows without an id field of their own, by the key the rules look them up with. */
@@ -39,7 +51,7 @@ export const recordIdRepeated: Rule = {
     seedLine: 171,
     title: ADDENDA_B.recordIdRepeated.title,
     remediation: ADDENDA_B.recordIdRepeated.remediation,
-    decision: `The seed's records are append-only events and immutable receipts, configuration and registry rows; only ${[...UPDATED_IN_PLACE].join(', ')} are written again under their id as their state changes. Any other type holding one id (a matrix entry its producer_kind:verdict, a source-kind default its source_kind) in two records with different content is reported at each later copy, in records.jsonl and registry/ alike; identical copies are not. ${[...ONE_PER_RUN].join(', ')} is held once per run whatever its id (the rules read the first).`,
+    decision: `The seed's records are append-only events, immutable receipts, configuration and registry rows, and records of live state; only those of live state (${[...UPDATED_IN_PLACE].join(', ')}) are written again under their id as their state changes, and rules read their latest copy. Any other type holding one id (a matrix entry its producer_kind:verdict, a source-kind default its source_kind) in two records with different content is reported at each later copy, in records.jsonl and registry/ alike; identical copies are not. ${[...ONE_PER_RUN].join(', ')} is held once per run whatever its id (the rules read the first).`,
   },
   check(b, report) {
     for (const type of new Set(b.records.map((r) => r.type))) {
@@ -63,8 +75,8 @@ export const recordIdRepeated: Rule = {
         if (contentKey(r.data) !== seen.content)
           report(r, () =>
             once
-              ? `${type} ${q(field ? r.data[field] : null)} is a second one for the run (the first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read the first, so keep one.`
-              : `${type} ${q(id)} is held again with other content (first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read one copy, so keep one.`,
+              ? `${type} ${q(field ? r.data[field] : null)} is a second one for the run (the first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); rules read the first, so remove the one that is not the run's policy.`
+              : `${type} ${q(id)} is held again with other content (first at ${seen.record.at.path}:${seen.record.at.line ?? 1}); a ${type} is not rewritten under its id and rules read one copy, so remove the copy that is not the real one, or give a new record its own id.`,
           );
       }
     }
