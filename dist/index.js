@@ -79760,7 +79760,8 @@ const CODE_DEFS = new Map(ADDENDA_B_CODES.map((c) => [c.code, c]));
 /** Runs every rule over a read bundle; a rule that throws fails the target (an internal error). */
 function verify_runRules(bundle, rules, sink) {
     for (const rule of rules) {
-        const report = (at, message) => sink(rule.meta.code, 'data' in at ? at.at : at, message);
+        const def = CODE_DEFS.get(rule.meta.code) ?? codeDef(rule.meta);
+        const report = (at, message) => sink(def, 'data' in at ? at.at : at, message);
         try {
             rule.check(bundle, report);
         }
@@ -79772,7 +79773,7 @@ function verify_runRules(bundle, rules, sink) {
 /** Every violation the rules find, uncapped and worded (for tests of single rules). */
 function checkBundle(bundle, rules = RULES) {
     const out = [];
-    verify_runRules(bundle, rules, (code, at, message) => out.push({ code, at, message: typeof message === 'string' ? message : message() }));
+    verify_runRules(bundle, rules, (def, at, message) => out.push({ code: def.code, at, message: typeof message === 'string' ? message : message() }));
     return out;
 }
 /**
@@ -79783,7 +79784,7 @@ function collectFindings(id, bundle, issues, rules = addenda_b_rules_RULES) {
     const collected = new findings_Findings(id, { scope: 'in this bundle' });
     for (const i of issues)
         collected.add(i.code, i.message, i.at);
-    verify_runRules(bundle, rules, (code, at, message) => collected.add(CODE_DEFS.get(code) ?? codeDef(rules.find((r) => r.meta.code === code).meta), message, at));
+    verify_runRules(bundle, rules, (def, at, message) => collected.add(def, message, at));
     return collected.finish();
 }
 /** The own ids of the bundle's receipts (record types named *Receipt). */

@@ -35,13 +35,14 @@ export const ADDENDA_B_CODES: readonly CodeDef[] = [
 const CODE_DEFS = new Map(ADDENDA_B_CODES.map((c) => [c.code, c]));
 
 /** Where a rule's violations go: its code, where, and the message (worded only if kept). */
-type Sink = (code: string, at: Location, message: Lazy<string>) => void;
+type Sink = (def: CodeDef, at: Location, message: Lazy<string>) => void;
 
 /** Runs every rule over a read bundle; a rule that throws fails the target (an internal error). */
 function runRules(bundle: Bundle, rules: readonly Rule[], sink: Sink): void {
   for (const rule of rules) {
+    const def = CODE_DEFS.get(rule.meta.code) ?? codeDef(rule.meta);
     const report = (at: BundleRecord | Location, message: Lazy<string>) =>
-      sink(rule.meta.code, 'data' in at ? at.at : at, message);
+      sink(def, 'data' in at ? at.at : at, message);
     try {
       rule.check(bundle, report);
     } catch (err) {
@@ -56,8 +57,8 @@ export function checkBundle(
   rules: readonly Rule[] = RULES,
 ): Array<{ code: string; message: string; at: Location }> {
   const out: Array<{ code: string; message: string; at: Location }> = [];
-  runRules(bundle, rules, (code, at, message) =>
-    out.push({ code, at, message: typeof message === 'string' ? message : message() }),
+  runRules(bundle, rules, (def, at, message) =>
+    out.push({ code: def.code, at, message: typeof message === 'string' ? message : message() }),
   );
   return out;
 }
@@ -74,13 +75,7 @@ export function collectFindings(
 ): Finding[] {
   const collected = new Findings(id, { scope: 'in this bundle' });
   for (const i of issues) collected.add(i.code, i.message, i.at);
-  runRules(bundle, rules, (code, at, message) =>
-    collected.add(
-      CODE_DEFS.get(code) ?? codeDef(rules.find((r) => r.meta.code === code)!.meta),
-      message,
-      at,
-    ),
-  );
+  runRules(bundle, rules, (def, at, message) => collected.add(def, message, at));
   return collected.finish();
 }
 
