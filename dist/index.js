@@ -80199,11 +80199,15 @@ async function verifyTargets(planned, ctx, onProgress, started) {
             await new Promise((resolve) => setImmediate(resolve));
         }
         if (parallel) {
+            // Batches shrink as the queue drains (guided self-scheduling): a worker's queued batches
+            // are the last to finish, so small ones at the end keep the threads ending together.
             const per = (helpers.length + 1) * 4;
-            const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(spread.length / per)));
             const batches = [];
-            for (let i = 0; i < spread.length; i += size)
+            for (let i = 0; i < spread.length;) {
+                const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil((spread.length - i) / per)));
                 batches.push({ id: batches.length, items: spread.slice(i, i + size) });
+                i += size;
+            }
             await runPool(batches, ctx, helpers, {
                 take: (b) => b.items.forEach((it) => announce(it.index)),
                 settle: (b, res) => b.items.forEach((it, k) => (results[it.index] = res[k])),
