@@ -125,6 +125,27 @@ describe('the validator', () => {
   });
 });
 
+describe('step order', () => {
+  it('a prior step is earlier by UTF-8 bytes, as the SDK compares, not by UTF-16 units', async () => {
+    // By UTF-16 "0.1.😀" (a surrogate pair, D83D…) sorts before "0.1.\uFFFD"; by UTF-8 (F0… vs
+    // EF…) and code point it sorts after, so the step after it cannot rest on it.
+    const dir = workspace();
+    const p = proofPath(dir, 'len_bounded');
+    const [later, earlier] = ['0.1.\u{1F600}', '0.1.\uFFFD'];
+    edit(
+      p,
+      (s) =>
+        s
+          .replaceAll('"0.1.0.0"', `"${later}.0"`)
+          .replaceAll('"0.1.0"', `"${later}"`)
+          .replaceAll('"0.1.1"', `"${earlier}"`)
+          .trimEnd() +
+        `\n\n[[verified.proof.steps.grounds]]\nkind = "prior-step"\npath = "${later}"\nreason = "after push"\n`,
+    );
+    expect(codes(await check(dir))).toEqual([ARISTO.groundPriorStepInvalid.code]);
+  });
+});
+
 describe('hostile files', () => {
   it('a FIFO named like a proof is reported, not opened blocking', async () => {
     const dir = workspace();
@@ -347,6 +368,17 @@ describe('audit-gate aristo', () => {
     const { out, io: x } = io();
     expect(await runCli(['aristo', 'empty'], x)).toBe(1);
     expect(out.join('')).toMatch(/gate\.nothing_verified/);
+  });
+  it('a workspace directory named with terminal escapes is printed escaped', async () => {
+    const name = 'ws\u001b[2J\u001b[32mOK: nothing blocks.\u001b[8m';
+    fs.cpSync(path.join(FIXTURES, 'refuted-unwaived', 'input'), path.join(tmp, 'repo', name), {
+      recursive: true,
+    });
+    const { out, io: x } = io();
+    expect(await runCli(['aristo', 'repo'], x)).toBe(1);
+    const text = out.join('');
+    expect(text).not.toContain('\u001b');
+    expect(text).toContain('ws\\u001b[2J');
   });
   it('--block-inconclusive makes the inconclusive verdict block', async () => {
     workspace('realistic-crate');

@@ -8,6 +8,7 @@ import { crossReferences } from '../src/packs/trace/rules/cross-references.js';
 import { EventOrder } from '../src/packs/trace/rules/event-order.js';
 import { dispatcher } from '../src/packs/trace/rules/event-visitor.js';
 import { RUN_RULES } from '../src/packs/trace/rules/index.js';
+import { answer } from '../src/packs/trace/rules/answer.js';
 import { outcome } from '../src/packs/trace/rules/outcome.js';
 import type { RunRule, RunState } from '../src/packs/trace/rules/state.js';
 
@@ -87,6 +88,64 @@ describe('outcome', () => {
     expect(await run(outcome, { scan: scan(1) })).toEqual([]);
     expect(await run(outcome, { scan: scan(0, 3) })).toEqual([]);
     expect(await run(outcome, {})).toEqual([]);
+  });
+});
+
+describe('answer', () => {
+  type Lists = Partial<Record<'validated' | 'rejected' | 'missing_support' | 'final', string[]>>;
+  const LINES = { validated: 7, rejected: 7, missing_support: 7, final: 9 } as const;
+  const scan = (lists: Lists, opts: { rejected?: string[]; bare?: number } = {}) =>
+    ({
+      claims: {
+        has: (id: string) => id.startsWith('c'),
+        rejected: new Map((opts.rejected ?? []).map((id) => [id, 3])),
+      },
+      steps: {
+        answerWithoutClaims: opts.bare,
+        outputRefs: Object.entries(lists).flatMap(([k, ids]) =>
+          ids.map((id) => ({
+            kind: 'claim',
+            id,
+            field: `${k}_claim_ids`,
+            line: LINES[k as keyof typeof LINES],
+          })),
+        ),
+      },
+    }) as unknown as TraceScan;
+  const codes = async (s: TraceScan) => (await run(answer, { scan: s })).map((x) => x.message);
+
+  it('the producer’s own shape passes: final claims are the validated ones', async () => {
+    expect(await codes(scan({ validated: ['c1', 'c2'], final: ['c1', 'c2'] }))).toEqual([]);
+    // A claim rejected and left out of the answer (an insufficient run answers with none).
+    expect(await codes(scan({ rejected: ['c1'], missing_support: ['c1'], final: [] }))).toEqual([]);
+    expect(await codes(scan({}))).toEqual([]);
+  });
+  it('an answer from a claim the verify step rejected or found without support', async () => {
+    expect(await codes(scan({ rejected: ['c1'], final: ['c1'] }))).toEqual([
+      'The finalize output on line 9 answers with claim "c1", but the verify output on line 7 lists it in rejected_claim_ids: the answer rests on a claim the run itself did not validate.',
+    ]);
+    expect(await codes(scan({ missing_support: ['c1'], final: ['c1'] }))).toHaveLength(1);
+  });
+  it('an answer from a claim emitted as rejected, or left out of the validated claims', async () => {
+    const [a, b] = await codes(
+      scan({ validated: ['c1'], final: ['c1', 'c2'] }, { rejected: ['c1'] }),
+    );
+    expect(a).toContain('validates claim "c1", which was emitted with status "rejected" on line 3');
+    expect(await codes(scan({ validated: ['c1'], final: ['c2'] }))).toEqual([
+      'The finalize output on line 9 answers with claim "c2", but the verify step validated 1 other claim(s) but not this one: the answer rests on a claim the run itself did not validate.',
+    ]);
+    expect(b).toContain('claim "c1", but it was emitted with status "rejected"');
+  });
+  it('a claim both validated and rejected, and a final answer with no claim', async () => {
+    expect(await codes(scan({ validated: ['c1'], rejected: ['c1'] }))).toEqual([
+      'The verify output on line 7 validates claim "c1" and also lists it in rejected_claim_ids (line 7): the run contradicts itself.',
+    ]);
+    expect(await codes(scan({}, { bare: 9 }))).toEqual([
+      'The finalize output on line 9 gives a final_answer but names no final claim: nothing the run checked supports it.',
+    ]);
+  });
+  it('ids the trace never emits are left to support_unresolved', async () => {
+    expect(await codes(scan({ rejected: ['x1'], final: ['x1'] }))).toEqual([]);
   });
 });
 

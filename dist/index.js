@@ -34294,7 +34294,7 @@ module.exports = {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(738);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(975);
 
 
 
@@ -39214,8 +39214,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 191 modules
-var registry = __nccwpck_require__(738);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 192 modules
+var registry = __nccwpck_require__(975);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -46999,7 +46999,7 @@ function firstIssue(error, options = {}) {
 
 /***/ }),
 
-/***/ 738:
+/***/ 975:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48147,6 +48147,26 @@ function canonicalJson(v) {
 const VISIBLE = /[^\s\p{Cf}]/u;
 /** A string with at least one character that is neither whitespace nor an invisible format character. */
 const hasText = (v) => VISIBLE.test(v);
+/**
+ * Orders strings by code point, which is the byte order of their UTF-8 (Python's and Rust's
+ * string order); JavaScript's `<` compares UTF-16 code units, which differs above U+FFFF.
+ */
+function codePointCompare(a, b) {
+    const ia = a[Symbol.iterator]();
+    const ib = b[Symbol.iterator]();
+    for (;;) {
+        const x = ia.next();
+        const y = ib.next();
+        if (x.done)
+            return y.done ? 0 : -1;
+        if (y.done)
+            return 1;
+        const cx = x.value.codePointAt(0);
+        const cy = y.value.codePointAt(0);
+        if (cx !== cy)
+            return cx < cy ? -1 : 1;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/packs/kit/outputs.ts
 /**
@@ -49764,6 +49784,8 @@ const TRACE = {
     // ── claims ──────────────────────────────────────────────────────────────────────────────────
     claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
     supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
+    supportFailedTool: codes_def('support_failed_tool', 'claim_justifications', 'A claim rests on a tool call whose result reports that the call failed', 'Re-derive the claim without the failed call (run the tool again, or cite evidence instead), or re-run the producer.', INV.link),
+    answerNotValidated: codes_def('answer_not_validated', 'claim_justifications', 'The final answer rests on a claim the run’s own verify step did not validate (rejected, missing support, or left out), or names no claim at all', 'Re-run the producer: its finalize step answers from the claims its verify step validated. If a claim should stand, give it the supports that let the verify step validate it.'),
     claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
     supportsTooFew: codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
     markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
@@ -49977,6 +49999,7 @@ function discoverRuns(dirs) {
  *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
  *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
  */
+
 /** Python's repr of a finite float (shortest round-trip digits; exponent form below 1e-4 and from 1e16). */
 function pyFloatRepr(x) {
     if (x === 0)
@@ -50004,22 +50027,6 @@ function pyFloatRepr(x) {
 /** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
 function pyString(s) {
     return JSON.stringify(s);
-}
-function codePointCompare(a, b) {
-    const ia = a[Symbol.iterator]();
-    const ib = b[Symbol.iterator]();
-    for (;;) {
-        const x = ia.next();
-        const y = ib.next();
-        if (x.done)
-            return y.done ? 0 : -1;
-        if (y.done)
-            return 1;
-        const cx = x.value.codePointAt(0);
-        const cy = y.value.codePointAt(0);
-        if (cx !== cy)
-            return cx < cy ? -1 : 1;
-    }
 }
 /** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */
 class Fail {
@@ -50660,6 +50667,68 @@ function q(s, max = 120) {
     const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
     return JSON.stringify(t);
 }
+
+;// CONCATENATED MODULE: ./src/packs/trace/rules/answer.ts
+
+
+const REFUSED_FIELDS = new Set(['rejected_claim_ids', 'missing_support_claim_ids']);
+/**
+ * The answer rests on what the run's own verify step validated, as the producer's finalize step
+ * writes it: final claims are the validated ones (all claims only when none was validated, and
+ * those fail grounding). Stricter than the producer's verifier, which checks only that a
+ * finalize output exists: a run that rejects a claim and answers with it contradicts itself.
+ */
+const answer = {
+    meta: {
+        name: 'answer',
+        description: 'The final claims are claims the verify step validated, none of them rejected or missing support, and a final answer names its claims.',
+        codes: [TRACE.answerNotValidated],
+    },
+    check({ ctx, scan }) {
+        if (!scan)
+            return;
+        const validated = new Map();
+        const refused = new Map();
+        const finals = [];
+        for (const r of scan.steps.outputRefs) {
+            // An id the trace never emits is support_unresolved already.
+            if (r.kind !== 'claim' || !scan.claims.has(r.id))
+                continue;
+            if (r.field === 'validated_claim_ids')
+                validated.set(r.id, validated.get(r.id) ?? r);
+            else if (REFUSED_FIELDS.has(r.field))
+                refused.set(r.id, refused.get(r.id) ?? r);
+            else if (r.field === 'final_claim_ids')
+                finals.push(r);
+        }
+        const rejectedOn = (id) => scan.claims.rejected.get(id);
+        for (const [id, v] of validated) {
+            const no = refused.get(id);
+            const status = rejectedOn(id);
+            if (no === undefined && status === undefined)
+                continue;
+            ctx.f.add(TRACE.answerNotValidated, no !== undefined
+                ? `The verify output on line ${v.line} validates claim ${q(id)} and also lists it in ${no.field} (line ${no.line}): the run contradicts itself.`
+                : `The verify output on line ${v.line} validates claim ${q(id)}, which was emitted with status "rejected" on line ${status}: the run contradicts itself.`, ctx.at(v.line));
+        }
+        for (const r of finals) {
+            const no = refused.get(r.id);
+            const status = rejectedOn(r.id);
+            const why = no !== undefined
+                ? `the verify output on line ${no.line} lists it in ${no.field}`
+                : status !== undefined
+                    ? `it was emitted with status "rejected" on line ${status}`
+                    : validated.size > 0 && !validated.has(r.id)
+                        ? `the verify step validated ${validated.size} other claim(s) but not this one`
+                        : undefined;
+            if (why)
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`, ctx.at(r.line));
+        }
+        const bare = scan.steps.answerWithoutClaims;
+        if (bare !== undefined)
+            ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${bare} gives a final_answer but names no final claim: nothing the run checked supports it.`, ctx.at(bare));
+    },
+};
 
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/cross-references.ts
 
@@ -53238,6 +53307,9 @@ function checkRecordSupports(ctx, supports, known, cited) {
                 : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
             continue;
         }
+        const failedOn = s.kind === 'tool_call' ? known.failedCall(s.refId) : undefined;
+        if (failedOn !== undefined)
+            f.add(TRACE.supportFailedTool, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failedOn} reports that the call failed (success: false): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failedOn)]);
         const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
         const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);
         if (!got)
@@ -53264,13 +53336,22 @@ function checkRecordSupports(ctx, supports, known, cited) {
 const recordReferences = {
     meta: {
         name: 'record-references',
-        description: 'Claim and tool-call supports resolve to records and cite their exact bytes; the ids step outputs list name emitted claims and registered evidence.',
-        codes: [TRACE.supportUnresolved, TRACE.spanOutOfBounds, TRACE.snippetHashMismatch],
+        description: 'Claim and tool-call supports resolve to records and cite their exact bytes, and no claim rests on a failed tool call; the ids step outputs list name emitted claims and registered evidence.',
+        codes: [
+            TRACE.supportUnresolved,
+            TRACE.supportFailedTool,
+            TRACE.spanOutOfBounds,
+            TRACE.snippetHashMismatch,
+        ],
     },
     check({ ctx, scan }) {
         if (!scan)
             return;
-        checkRecordSupports(ctx, scan.claims.supports, { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) }, scan.cited);
+        checkRecordSupports(ctx, scan.claims.supports, {
+            claim: (id) => scan.claims.has(id),
+            toolCall: (id) => scan.tools.answered.has(id),
+            failedCall: (id) => scan.tools.failed.get(id),
+        }, scan.cited);
         for (const r of scan.steps.outputRefs) {
             const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
             if (!known)
@@ -53822,6 +53903,8 @@ class ClaimChecks {
     /** Derived claims citing evidence not registered yet: grounded at the end. */
     pending = [];
     total = 0;
+    /** Claims emitted with status "rejected", and their lines. */
+    rejected = new Map();
     suspects = [];
     /** What is left of MAX_QUOTE_WORK for this run. */
     quoteWork = { left: MAX_QUOTE_WORK };
@@ -53847,6 +53930,8 @@ class ClaimChecks {
             return;
         }
         this.ids.set(claim.id, line);
+        if (claim.status === 'rejected')
+            this.rejected.set(claim.id, line);
         for (const s of claim.supports) {
             this.supports.push({
                 claimId: claim.id,
@@ -54716,6 +54801,8 @@ class StepChecks {
     finalizeLine;
     /** Whether a finalize output gives an answer (a non-blank final_answer, or final claim ids). */
     presentsAnswer = false;
+    /** The first finalize output that gives a final_answer but names no final claim. */
+    answerWithoutClaims;
     /** Steps started while some of their dependencies had not finished. */
     early = [];
     /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
@@ -54763,9 +54850,12 @@ class StepChecks {
         if (outputKind === 'finalize') {
             this.finalizeLine ??= line;
             const out = output;
-            if ((typeof out.final_answer === 'string' && out.final_answer.trim() !== '') ||
-                (Array.isArray(out.final_claim_ids) && out.final_claim_ids.length > 0))
+            const text = typeof out.final_answer === 'string' && out.final_answer.trim() !== '';
+            const claims = Array.isArray(out.final_claim_ids) && out.final_claim_ids.length > 0;
+            if (text || claims)
                 this.presentsAnswer = true;
+            if (text && !claims)
+                this.answerWithoutClaims ??= line;
         }
     }
     /**
@@ -54863,6 +54953,8 @@ class ToolChecks {
     listed;
     /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
     answered = new Set();
+    /** Call ids with a result that reports failure (`success: false`), and that result's line. */
+    failed = new Map();
     constructor(ctx) {
         this.ctx = ctx;
     }
@@ -54899,6 +54991,8 @@ class ToolChecks {
         }
         call.results++;
         this.answered.add(result.call_id);
+        if (!result.success && !this.failed.has(result.call_id))
+            this.failed.set(result.call_id, line);
         if (call.results > 1) {
             f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
             return;
@@ -55172,6 +55266,7 @@ const traceId = {
 
 
 
+
 /**
  * The rules over one run directory, in the order their findings appear. The loaders come first
  * (run_meta.json's tools and plan.json's nodes are what the trace is checked against), then the
@@ -55184,6 +55279,7 @@ const RUN_RULES = [
     spec,
     traceEvents,
     outcome,
+    answer,
     recordReferences,
     traceId,
     evidence,
@@ -55550,6 +55646,7 @@ function tallyLine(cards) {
 
 
 
+
 /**
  * `audit-gate aristo [ROOT]`: every `.aristo/` workspace under ROOT (default: the current
  * directory), with the shared pipeline's report and exit codes; in text, the proof cards first.
@@ -55596,7 +55693,7 @@ async function runAristo(args, io) {
         for (const t of report.targets) {
             const ext = report.extensions?.[t.id];
             if (ext?.kind === 'aristo')
-                io.stdout(`${t.path}\n\n${renderCards(ext.cards)}\n`);
+                io.stdout(`${(0,sanitize/* plain */.pj)(t.path)}\n\n${renderCards(ext.cards)}\n`);
         }
     return emit(report, fmt, args.string('out'), io);
 }
@@ -58228,6 +58325,7 @@ function* grounds(ctx) {
 
 
 
+
 /** SDK check 11 (first half): cited annotations exist, are load-bearing and not refuted. */
 const groundIdInvalid = {
     meta: {
@@ -58338,7 +58436,7 @@ const groundStaleCode = {
         }
     },
 };
-/** SDK check 13: prior-step grounds cite an earlier step (compared as strings, as the SDK does). */
+/** SDK check 13: prior-step grounds cite an earlier step (compared as the SDK's Rust strings are). */
 const groundPriorStepInvalid = {
     meta: {
         code: ARISTO.groundPriorStepInvalid,
@@ -58352,8 +58450,8 @@ const groundPriorStepInvalid = {
                 continue;
             if (!paths.has(g.path))
                 ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` does not resolve to any step in this tree`);
-            // Rust compares the strings byte by byte: so does `<` on ASCII paths.
-            else if (!(g.path < step.path))
+            // Rust compares the strings byte by byte (UTF-8), which is code point order.
+            else if (codePointCompare(g.path, step.path) >= 0)
                 ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` is not earlier than owning step \`${step.path}\`; prior-step grounds must reference EARLIER steps only (no cycles)`);
         }
     },
@@ -59516,7 +59614,7 @@ function subjectOf(target, id, name, p, card, proof) {
 }
 /** Tested / Found / ↳ of a refutation card, from the trigger steps and their code grounds. */
 function refutation(v, entry, repoPath) {
-    const ordered = [...v.trigger_steps].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    const ordered = [...v.trigger_steps].sort((a, b) => codePointCompare(a.path, b.path));
     const violated = v.trigger_steps.find((s) => s.path === v.violated_step_path) ?? ordered[ordered.length - 1];
     const codeGround = [violated, ...ordered.slice().reverse()]
         .flatMap((s) => s?.grounds ?? [])
@@ -79998,8 +80096,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 191 modules
-var registry = __nccwpck_require__(738);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 192 modules
+var registry = __nccwpck_require__(975);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -80878,7 +80976,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   vw: () => (/* binding */ judgedContext)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(738);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(975);
 
 
 /**
@@ -81803,8 +81901,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 191 modules
-var registry = __nccwpck_require__(738);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 192 modules
+var registry = __nccwpck_require__(975);
 // EXTERNAL MODULE: ./src/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(5584);
 // EXTERNAL MODULE: ./src/policy/codes.ts

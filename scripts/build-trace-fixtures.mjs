@@ -1211,7 +1211,7 @@ function buildFixtures(out) {
   fixture('insufficient-marked-claim-final-text', 'insufficient_ambiguous', {
     description:
       'As above, but the marked claim is named nowhere: its statement is the finalize output’s final_answer. The exemption does not cover the answer’s text either.',
-    expected: [T('insufficient_ambiguous'), T('claim_ungrounded')],
+    expected: [T('insufficient_ambiguous'), T('claim_ungrounded'), T('answer_not_validated')],
     model: (m) => answerWithMarkedClaim(m, (output, c) => (output.final_answer = c.statement)),
   });
   fixture('claim-empty-step', 'claim_after_step', {
@@ -1286,6 +1286,55 @@ function buildFixtures(out) {
       fin.output.final_claim_ids = [...fin.output.final_claim_ids, 'claim_v1_' + sha256('never')];
     },
   });
+  /** The step_finished output of kind `kind`. */
+  const outputOf = (m, kind) =>
+    m.events.find((e) => e.kind === 'step_finished' && e.output.kind === kind).output;
+  fixture('final-claims-rejected', 'answer_not_validated', {
+    description:
+      'The verify step rejects every derived claim (and validates none), yet the finalize step answers with them: the run answers from claims it rejected itself.',
+    expected: [T('answer_not_validated')],
+    model: (m) => {
+      const verify = outputOf(m, 'verify');
+      verify.rejected_claim_ids = verify.validated_claim_ids;
+      verify.validated_claim_ids = [];
+    },
+  });
+  fixture('final-claim-status-rejected', 'answer_not_validated', {
+    description:
+      'The first derived claim is emitted with status "rejected" (its content id recomputed), yet the verify step validates it and the answer uses it.',
+    expected: [T('answer_not_validated')],
+    model: (m) => {
+      const c = claimEvent(m, 0).claim;
+      c.status = 'rejected';
+      reclaim(m, c, { text: c.statement, markers: false });
+    },
+  });
+  fixture('final-claim-not-validated', 'answer_not_validated', {
+    description:
+      'The verify step validates only the first derived claim, but the finalize step answers with all of them.',
+    expected: [T('answer_not_validated')],
+    model: (m) => {
+      const verify = outputOf(m, 'verify');
+      verify.validated_claim_ids = verify.validated_claim_ids.slice(0, 1);
+    },
+  });
+  fixture('final-answer-without-claims', 'answer_not_validated', {
+    description:
+      'The finalize step writes a final_answer but names no final claim: the answer rests on nothing the run checked.',
+    expected: [T('answer_not_validated')],
+    model: (m) => {
+      outputOf(m, 'finalize').final_claim_ids = [];
+    },
+  });
+  fixture('support-failed-tool', 'support_failed_tool', {
+    description:
+      'The calculator’s result reports failure (success false, an error), yet a derived claim still cites that call’s result as its support.',
+    expected: [T('support_failed_tool')],
+    model: (m) => {
+      const e = m.events.find((x) => x.kind === 'tool_returned' && x.result.call_id === m.calc.id);
+      e.result = { ...e.result, success: false, error: 'division by zero' };
+    },
+  });
   fixture('claim-emitted-twice', 'claim_duplicate', {
     description: 'The same claim is emitted twice.',
     expected: [T('claim_duplicate')],
@@ -1308,6 +1357,7 @@ function buildFixtures(out) {
       for (const e of m.events.filter((x) => x.kind === 'step_finished'))
         for (const [k, v] of Object.entries(e.output))
           if (k.endsWith('claim_ids')) e.output[k] = v.filter((id) => !derived.has(id));
+      outputOf(m, 'finalize').final_answer = null; // nothing derived, nothing to answer with
       renumber(m.events);
     },
   });

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { WriteRefused } from './io/write.js';
 import { Workspace, errorText } from './io/workspace.js';
 import { isAssurance, isEffort } from './policy/assurance.js';
-import { logSafe } from './render/sanitize.js';
+import { logSafe, plain } from './render/sanitize.js';
 import { allCodes, assurancePacks, findPack } from './packs/registry.js';
 import { workflowWaivers } from './config.js';
 import { mergeReports, readReportFile } from './policy/merge.js';
@@ -84,10 +84,11 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
       return 2;
     }
     if (err instanceof WriteRefused) {
-      io.stderr(`audit-gate: ${err.message}.\n`);
+      // A symlink in the checkout may name the target: its text is shown escaped.
+      io.stderr(`audit-gate: ${plain(err.message)}.\n`);
       return 1;
     }
-    io.stderr(`audit-gate: internal error: ${errorText(err)}\n`);
+    io.stderr(`audit-gate: internal error: ${plain(errorText(err))}\n`);
     return 1;
   }
 }

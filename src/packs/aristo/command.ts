@@ -8,6 +8,7 @@ import {
   type Args,
   type Io,
 } from '../../cli-kit.js';
+import { plain } from '../../render/sanitize.js';
 import { verify } from '../../verify.js';
 import type { PackCommand } from '../pack.js';
 import { renderCards, type AristoExtension } from './cards.js';
@@ -59,7 +60,7 @@ async function runAristo(args: Args, io: Io): Promise<number> {
   if (fmt === 'text')
     for (const t of report.targets) {
       const ext = report.extensions?.[t.id] as AristoExtension | undefined;
-      if (ext?.kind === 'aristo') io.stdout(`${t.path}\n\n${renderCards(ext.cards)}\n`);
+      if (ext?.kind === 'aristo') io.stdout(`${plain(t.path)}\n\n${renderCards(ext.cards)}\n`);
     }
   return emit(report, fmt, args.string('out'), io);
 }

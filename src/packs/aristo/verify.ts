@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isPlainRelative, MAX_PER_CODE } from '../kit/index.js';
+import { codePointCompare, isPlainRelative, MAX_PER_CODE } from '../kit/index.js';
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { Location } from '../../model/finding.js';
@@ -401,9 +401,7 @@ function refutation(
   entry: Entry,
   repoPath: (f: string) => string,
 ): Pick<Card, 'tested' | 'found' | 'foundAt'> {
-  const ordered = [...v.trigger_steps].sort((a, b) =>
-    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
-  );
+  const ordered = [...v.trigger_steps].sort((a, b) => codePointCompare(a.path, b.path));
   const violated =
     v.trigger_steps.find((s) => s.path === v.violated_step_path) ?? ordered[ordered.length - 1];
   const codeGround = [violated, ...ordered.slice().reverse()]

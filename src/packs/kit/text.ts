@@ -4,3 +4,21 @@ const VISIBLE = /[^\s\p{Cf}]/u;
 
 /** A string with at least one character that is neither whitespace nor an invisible format character. */
 export const hasText = (v: string): boolean => VISIBLE.test(v);
+
+/**
+ * Orders strings by code point, which is the byte order of their UTF-8 (Python's and Rust's
+ * string order); JavaScript's `<` compares UTF-16 code units, which differs above U+FFFF.
+ */
+export function codePointCompare(a: string, b: string): number {
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (;;) {
+    const x = ia.next();
+    const y = ib.next();
+    if (x.done) return y.done ? 0 : -1;
+    if (y.done) return 1;
+    const cx = x.value.codePointAt(0)!;
+    const cy = y.value.codePointAt(0)!;
+    if (cx !== cy) return cx < cy ? -1 : 1;
+  }
+}

@@ -9,6 +9,7 @@
  *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
  *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
  */
+import { codePointCompare } from '../kit/index.js';
 
 export type CanonicalProblem =
   | { kind: 'syntax'; column: number; message: string }
@@ -44,20 +45,6 @@ export function pyFloatRepr(x: number): string {
 /** A JSON string literal the way Python writes it with ensure_ascii=False (same as JSON.stringify for well-formed text). */
 function pyString(s: string): string {
   return JSON.stringify(s);
-}
-
-function codePointCompare(a: string, b: string): number {
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done) return y.done ? 0 : -1;
-    if (y.done) return 1;
-    const cx = x.value.codePointAt(0)!;
-    const cy = y.value.codePointAt(0)!;
-    if (cx !== cy) return cx < cy ? -1 : 1;
-  }
 }
 
 /** Thrown inside the scanner; not an Error, so no stack trace is captured per bad line. */

@@ -136,7 +136,12 @@ function resultText(line: string): string | undefined {
 export function checkRecordSupports(
   ctx: RunCtx,
   supports: readonly SupportUse[],
-  known: { claim: (id: string) => boolean; toolCall: (id: string) => boolean },
+  known: {
+    claim: (id: string) => boolean;
+    toolCall: (id: string) => boolean;
+    /** The line of the call's result when that result reports failure. */
+    failedCall: (id: string) => number | undefined;
+  },
   cited: CitedBytes,
 ): void {
   const f = ctx.f;
@@ -153,6 +158,14 @@ export function checkRecordSupports(
       );
       continue;
     }
+    const failedOn = s.kind === 'tool_call' ? known.failedCall(s.refId) : undefined;
+    if (failedOn !== undefined)
+      f.add(
+        TRACE.supportFailedTool,
+        `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failedOn} reports that the call failed (success: false): a failed call supports nothing.`,
+        ctx.at(s.line),
+        [ctx.at(failedOn)],
+      );
     const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
     const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);
     if (!got) continue; // resolved but never kept: cannot happen, the scan keeps every record

@@ -100,6 +100,8 @@ export class ClaimChecks implements EventVisitor {
   /** Derived claims citing evidence not registered yet: grounded at the end. */
   private readonly pending: Grounding[] = [];
   total = 0;
+  /** Claims emitted with status "rejected", and their lines. */
+  readonly rejected = new Map<string, number>();
   private readonly suspects: LegacySuspect[] = [];
   /** What is left of MAX_QUOTE_WORK for this run. */
   private readonly quoteWork = { left: MAX_QUOTE_WORK };
@@ -132,6 +134,7 @@ export class ClaimChecks implements EventVisitor {
       return;
     }
     this.ids.set(claim.id, line);
+    if (claim.status === 'rejected') this.rejected.set(claim.id, line);
     for (const s of claim.supports) {
       this.supports.push({
         claimId: claim.id,

@@ -307,6 +307,19 @@ export const TRACE = {
     REDERIVE,
     INV.link,
   ),
+  supportFailedTool: def(
+    'support_failed_tool',
+    'claim_justifications',
+    'A claim rests on a tool call whose result reports that the call failed',
+    'Re-derive the claim without the failed call (run the tool again, or cite evidence instead), or re-run the producer.',
+    INV.link,
+  ),
+  answerNotValidated: def(
+    'answer_not_validated',
+    'claim_justifications',
+    'The final answer rests on a claim the run’s own verify step did not validate (rejected, missing support, or left out), or names no claim at all',
+    'Re-run the producer: its finalize step answers from the claims its verify step validated. If a claim should stand, give it the supports that let the verify step validate it.',
+  ),
   claimUngrounded: def(
     'claim_ungrounded',
     'derived_claim_grounding',

@@ -40,6 +40,8 @@ export class StepChecks implements EventVisitor {
   private finalizeLine: number | undefined;
   /** Whether a finalize output gives an answer (a non-blank final_answer, or final claim ids). */
   private presentsAnswer = false;
+  /** The first finalize output that gives a final_answer but names no final claim. */
+  answerWithoutClaims: number | undefined;
   /** Steps started while some of their dependencies had not finished. */
   private readonly early: { stepId: string; line: number; waiting: string[] }[] = [];
   /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
@@ -102,11 +104,10 @@ export class StepChecks implements EventVisitor {
     if (outputKind === 'finalize') {
       this.finalizeLine ??= line;
       const out = output as { final_answer?: unknown; final_claim_ids?: unknown };
-      if (
-        (typeof out.final_answer === 'string' && out.final_answer.trim() !== '') ||
-        (Array.isArray(out.final_claim_ids) && out.final_claim_ids.length > 0)
-      )
-        this.presentsAnswer = true;
+      const text = typeof out.final_answer === 'string' && out.final_answer.trim() !== '';
+      const claims = Array.isArray(out.final_claim_ids) && out.final_claim_ids.length > 0;
+      if (text || claims) this.presentsAnswer = true;
+      if (text && !claims) this.answerWithoutClaims ??= line;
     }
   }
 

@@ -35,6 +35,8 @@ export class ToolChecks implements EventVisitor {
   private listed?: string;
   /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
   readonly answered = new Set<string>();
+  /** Call ids with a result that reports failure (`success: false`), and that result's line. */
+  readonly failed = new Map<string, number>();
 
   constructor(private readonly ctx: RunCtx) {}
 
@@ -84,7 +86,7 @@ export class ToolChecks implements EventVisitor {
     }
   }
 
-  returned(eventStep: string, result: { call_id: string }, line: number): void {
+  returned(eventStep: string, result: { call_id: string; success: boolean }, line: number): void {
     const f = this.ctx.f;
     const call = this.calls.get(result.call_id);
     if (!call) {
@@ -97,6 +99,7 @@ export class ToolChecks implements EventVisitor {
     }
     call.results++;
     this.answered.add(result.call_id);
+    if (!result.success && !this.failed.has(result.call_id)) this.failed.set(result.call_id, line);
     if (call.results > 1) {
       f.add(
         TRACE.toolResultDuplicate,

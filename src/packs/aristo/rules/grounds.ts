@@ -1,3 +1,4 @@
+import { codePointCompare } from '../../kit/index.js';
 import { ARISTO } from '../codes.js';
 import { parseLineRange, RANGE_BUDGET_FACTOR, RANGE_BUDGET_SLACK } from '../hash.js';
 import { grounds, type Rule } from './types.js';
@@ -162,7 +163,7 @@ export const groundStaleCode: Rule = {
   },
 };
 
-/** SDK check 13: prior-step grounds cite an earlier step (compared as strings, as the SDK does). */
+/** SDK check 13: prior-step grounds cite an earlier step (compared as the SDK's Rust strings are). */
 export const groundPriorStepInvalid: Rule = {
   meta: {
     code: ARISTO.groundPriorStepInvalid,
@@ -180,8 +181,8 @@ export const groundPriorStepInvalid: Rule = {
           loc,
           `prior-step \`${g.path}\` does not resolve to any step in this tree`,
         );
-      // Rust compares the strings byte by byte: so does `<` on ASCII paths.
-      else if (!(g.path < step.path))
+      // Rust compares the strings byte by byte (UTF-8), which is code point order.
+      else if (codePointCompare(g.path, step.path) >= 0)
         ctx.report(
           this.meta.code,
           [...at, 'path'],

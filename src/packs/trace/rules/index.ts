@@ -1,3 +1,4 @@
+import { answer } from './answer.js';
 import { crossReferences } from './cross-references.js';
 import { evidence } from './evidence.js';
 import { outcome } from './outcome.js';
@@ -27,6 +28,7 @@ export const RUN_RULES: readonly RunRule[] = [
   spec,
   traceEvents,
   outcome,
+  answer,
   recordReferences,
   traceId,
   evidence,

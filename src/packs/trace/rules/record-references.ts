@@ -11,15 +11,24 @@ export const recordReferences: RunRule = {
   meta: {
     name: 'record-references',
     description:
-      'Claim and tool-call supports resolve to records and cite their exact bytes; the ids step outputs list name emitted claims and registered evidence.',
-    codes: [TRACE.supportUnresolved, TRACE.spanOutOfBounds, TRACE.snippetHashMismatch],
+      'Claim and tool-call supports resolve to records and cite their exact bytes, and no claim rests on a failed tool call; the ids step outputs list name emitted claims and registered evidence.',
+    codes: [
+      TRACE.supportUnresolved,
+      TRACE.supportFailedTool,
+      TRACE.spanOutOfBounds,
+      TRACE.snippetHashMismatch,
+    ],
   },
   check({ ctx, scan }) {
     if (!scan) return;
     checkRecordSupports(
       ctx,
       scan.claims.supports,
-      { claim: (id) => scan.claims.has(id), toolCall: (id) => scan.tools.answered.has(id) },
+      {
+        claim: (id) => scan.claims.has(id),
+        toolCall: (id) => scan.tools.answered.has(id),
+        failedCall: (id) => scan.tools.failed.get(id),
+      },
       scan.cited,
     );
     for (const r of scan.steps.outputRefs) {

@@ -1,0 +1,72 @@
+import { TRACE } from '../codes.js';
+import { q } from '../context.js';
+import type { OutputRef } from '../steps.js';
+import type { RunRule } from './state.js';
+
+const REFUSED_FIELDS = new Set(['rejected_claim_ids', 'missing_support_claim_ids']);
+
+/**
+ * The answer rests on what the run's own verify step validated, as the producer's finalize step
+ * writes it: final claims are the validated ones (all claims only when none was validated, and
+ * those fail grounding). Stricter than the producer's verifier, which checks only that a
+ * finalize output exists: a run that rejects a claim and answers with it contradicts itself.
+ */
+export const answer: RunRule = {
+  meta: {
+    name: 'answer',
+    description:
+      'The final claims are claims the verify step validated, none of them rejected or missing support, and a final answer names its claims.',
+    codes: [TRACE.answerNotValidated],
+  },
+  check({ ctx, scan }) {
+    if (!scan) return;
+    const validated = new Map<string, OutputRef>();
+    const refused = new Map<string, OutputRef>();
+    const finals: OutputRef[] = [];
+    for (const r of scan.steps.outputRefs) {
+      // An id the trace never emits is support_unresolved already.
+      if (r.kind !== 'claim' || !scan.claims.has(r.id)) continue;
+      if (r.field === 'validated_claim_ids') validated.set(r.id, validated.get(r.id) ?? r);
+      else if (REFUSED_FIELDS.has(r.field)) refused.set(r.id, refused.get(r.id) ?? r);
+      else if (r.field === 'final_claim_ids') finals.push(r);
+    }
+    const rejectedOn = (id: string) => scan.claims.rejected.get(id);
+    for (const [id, v] of validated) {
+      const no = refused.get(id);
+      const status = rejectedOn(id);
+      if (no === undefined && status === undefined) continue;
+      ctx.f.add(
+        TRACE.answerNotValidated,
+        no !== undefined
+          ? `The verify output on line ${v.line} validates claim ${q(id)} and also lists it in ${no.field} (line ${no.line}): the run contradicts itself.`
+          : `The verify output on line ${v.line} validates claim ${q(id)}, which was emitted with status "rejected" on line ${status}: the run contradicts itself.`,
+        ctx.at(v.line),
+      );
+    }
+    for (const r of finals) {
+      const no = refused.get(r.id);
+      const status = rejectedOn(r.id);
+      const why =
+        no !== undefined
+          ? `the verify output on line ${no.line} lists it in ${no.field}`
+          : status !== undefined
+            ? `it was emitted with status "rejected" on line ${status}`
+            : validated.size > 0 && !validated.has(r.id)
+              ? `the verify step validated ${validated.size} other claim(s) but not this one`
+              : undefined;
+      if (why)
+        ctx.f.add(
+          TRACE.answerNotValidated,
+          `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`,
+          ctx.at(r.line),
+        );
+    }
+    const bare = scan.steps.answerWithoutClaims;
+    if (bare !== undefined)
+      ctx.f.add(
+        TRACE.answerNotValidated,
+        `The finalize output on line ${bare} gives a final_answer but names no final claim: nothing the run checked supports it.`,
+        ctx.at(bare),
+      );
+  },
+};
