@@ -375,7 +375,7 @@ export class EvidenceChecks implements EventVisitor {
 
 function hashRange(fd: number, b0: number, b1: number): string {
   const h = createHash('sha256');
-  const buf = Buffer.allocUnsafe(1024 * 1024);
+  const buf = Buffer.allocUnsafe(Math.max(1, Math.min(1024 * 1024, b1 - b0)));
   let pos = b0;
   while (pos < b1) {
     const n = fs.readSync(fd, buf, 0, Math.min(buf.length, b1 - pos), pos);
