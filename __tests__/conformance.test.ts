@@ -70,6 +70,31 @@ describe('the runner itself', () => {
     );
     fs.rmSync(dir, { recursive: true });
   });
+  it('a fixture.json above other fixtures does not hide them', async () => {
+    const dir = tmp();
+    fs.cpSync(path.join(root, 'aris/verdict-fail'), path.join(dir, 'aris/x'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    const f = path.join(dir, 'aris/x/fixture.json');
+    fs.writeFileSync(
+      f,
+      fs.readFileSync(f, 'utf8').replace('"aris.verdict_fail"', '"aris.input_stale"'),
+    );
+    // A passing fixture written at <dir>/aris/ (its input the clean paper) and at <dir> itself.
+    const clean = JSON.parse(
+      fs.readFileSync(path.join(root, 'aris/clean-all-pass/fixture.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    fs.cpSync(path.join(root, 'aris/clean-all-pass/input'), path.join(dir, 'aris/input'), {
+      recursive: true,
+    });
+    fs.writeFileSync(path.join(dir, 'aris/fixture.json'), JSON.stringify(clean));
+    expect(findFixtures(dir).map((d) => path.relative(dir, d))).toEqual(['aris', 'aris/x']);
+    const r = await cli(['fixtures', dir], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/2 checked: 1 pass/);
+    fs.rmSync(dir, { recursive: true });
+  });
   it('fails a fixture with the wrong terminal state', async () => {
     const dir = tmp();
     fs.cpSync(path.join(root, 'aris/clean-all-pass'), path.join(dir, 'aris/x'), {

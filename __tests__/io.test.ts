@@ -360,13 +360,75 @@ describe('walkRepository', () => {
         ['excluded/y.json', 2],
       ]),
     });
-    const walked = walkRepository(root, ['excluded/']).dirs;
+    const walked = walkRepository(root, { extra: ['excluded/'] }).dirs;
     expect(walked.map((d) => d.rel)).toEqual(['.', 'hidden']);
+  });
+  it('without any git repository, a .gitignore hides nothing, and says so once', () => {
+    const root = repo();
+    fs.rmSync(path.join(root, '.git'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'papers/blocked'), { recursive: true });
+    fs.writeFileSync(path.join(root, '.gitignore'), 'papers/blocked/\n');
+    const w = walkRepository(root, { top: root });
+    expect(w.dirs.map((d) => d.rel)).toEqual(['.', 'papers', 'papers/blocked']);
+    expect(w.unknown).toEqual([{ dir: root, detail: expect.stringMatching(/no git repository/) }]);
+    // A walk of sources may still honour it.
+    const sources = walkRepository(root, { gitlessIgnores: true });
+    expect(sources.dirs.map((d) => d.rel)).toEqual(['.', 'papers']);
+  });
+  it('a directory it cannot list is reported, not skipped', () => {
+    const root = repo();
+    const name = Buffer.concat([Buffer.from(path.join(root, 'x')), Buffer.from([0xff])]);
+    fs.mkdirSync(name);
+    fs.mkdirSync(path.join(root, 'ok'));
+    const w = walkRepository(root, { top: root });
+    expect(w.dirs.map((d) => d.rel)).toEqual(['.', 'ok']);
+    expect(w.unreadable).toEqual([{ dir: path.join(root, 'x\ufffd'), detail: expect.any(String) }]);
+  });
+  it('a .git between the workspace root and the walk root cannot blind the workspace index', () => {
+    const root = repo();
+    fs.rmSync(path.join(root, '.git'), { recursive: true });
+    const git = (...args: string[]) => expect(spawnSync('git', args, { cwd: root }).status).toBe(0);
+    git('init', '-q');
+    fs.mkdirSync(path.join(root, 'papers/group/blocked'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'papers/group/blocked/PROOF_AUDIT.json'), '{}');
+    git('add', '-A');
+    // A fake repository (HEAD only, nothing tracked) and a .gitignore naming the tracked paper.
+    fs.mkdirSync(path.join(root, 'papers/.git'));
+    fs.writeFileSync(path.join(root, 'papers/.git/HEAD'), 'ref: refs/heads/main\n');
+    fs.writeFileSync(path.join(root, 'papers/group/.gitignore'), 'blocked/\n');
+    for (const start of ['papers', 'papers/group']) {
+      const rels = walkRepository(path.join(root, start), { top: root }).dirs.map((d) => d.rel);
+      expect(rels).toContain(start === 'papers' ? 'group/blocked' : 'blocked');
+    }
+  });
+  it('a .git file in the checkout naming a directory outside it is never read', () => {
+    const root = repo();
+    const outside = fs.mkdtempSync(path.join(path.dirname(root), 'outside-'));
+    fs.writeFileSync(path.join(outside, 'HEAD'), 'ref: refs/heads/main\n');
+    fs.mkdirSync(path.join(root, 'sub'));
+    fs.writeFileSync(path.join(root, 'sub/.git'), `gitdir: ${outside}\n`);
+    expect(trackedUnder(path.join(root, 'sub'), { within: root })).toEqual({
+      state: 'unreadable',
+      detail: `${path.join(root, 'sub/.git')} names a git directory outside the workspace`,
+    });
+    expect(trackedUnder(path.join(root, 'sub'), { nested: true, within: root })).toEqual({
+      state: 'no-git',
+    });
+  });
+  it('a .gitignore line with many ** is not applied (its regex would run for minutes)', () => {
+    const root = repo();
+    const deep = path.join(root, ...Array.from({ length: 50 }, () => 'a'));
+    fs.mkdirSync(deep, { recursive: true });
+    fs.writeFileSync(
+      path.join(root, '.gitignore'),
+      `${Array.from({ length: 10 }, () => 'a').join('/**/')}/**/b\nnope/**/x/**/y\n`,
+    );
+    expect(walkRepository(root, { top: root }).dirs).toHaveLength(51);
   });
   it('applies extra exclude patterns', () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'conformance/x'), { recursive: true });
-    expect(walkRepository(root, ['conformance/']).dirs.map((d) => d.rel)).toEqual(['.']);
+    expect(walkRepository(root, { extra: ['conformance/'] }).dirs.map((d) => d.rel)).toEqual(['.']);
   });
 });
 

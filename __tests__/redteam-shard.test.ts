@@ -100,6 +100,18 @@ describe('red team: merging shard reports', () => {
     expect(gateCodes(report)).toContain('gate.shard_overlap');
   });
 
+  test('a shard report’s status and codes reach the terminal escaped', () => {
+    const forged = read(shards[victimIndex()]!);
+    const paint = '\u001b[2J\u001b[32mOK: nothing blocks. (exit 0)\u001b[8m';
+    forged.subjects.find((s) => s.outcome === 'blocking')!.status = paint;
+    forged.findings.find((f) => f.blocking)!.code = `x${paint}`;
+    const files = shards.map((f, i) => (i === victimIndex() ? write('painted.json', forged) : f));
+    const r = cli(['merge', ...files, '--config', path.join(base, 'config.json')], work);
+    expect(r.status).toBe(1);
+    expect(r.stdout).not.toContain('\u001b');
+    expect(r.stdout).toContain('\\u001b[2J');
+  });
+
   test('a glob neither leaves the roots through .. nor follows a symlinked directory', () => {
     const ws = path.join(base, 'ws');
     const outside = path.join(base, 'outside');

@@ -34687,6 +34687,7 @@ function decodeUtf8(bytes) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Qo: () => (/* binding */ headCommit),
+/* harmony export */   Yw: () => (/* binding */ isBelow),
 /* harmony export */   fh: () => (/* binding */ trackedUnder)
 /* harmony export */ });
 /* unused harmony export parseIndex */
@@ -34713,12 +34714,17 @@ const MAX_PATH_BYTES = 64 * 1024;
  * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
  * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
  * around it keeps deciding, and a stray `.git` cannot blind discovery.
+ *
+ * `within` (the workspace root): a `.git` below it is the checkout's own content, so a git
+ * directory it names outside the workspace is never read ('no-git' when nested, 'unreadable'
+ * otherwise). `from`: look for the repository from there upwards instead of from `dir` (the
+ * workspace root, so a `.git` between it and `dir` is not taken for the repository holding `dir`).
  */
-function trackedUnder(dir, { nested = false } = {}) {
-    const top = gitTop(dir);
+function trackedUnder(dir, { nested = false, within, from } = {}) {
+    const top = gitTop(from ?? dir);
     if (!top)
         return { state: 'no-git' };
-    const git = resolveGitDir(top);
+    const git = resolveGitDir(top, within !== undefined && isBelow(top, within) ? within : undefined);
     if ('state' in git)
         return nested ? { state: 'no-git' } : git;
     const index = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.dir, 'index');
@@ -34774,9 +34780,14 @@ function gitTop(dir) {
 /**
  * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
  * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
+ * `confine`: the git directory (and its common directory) must lie inside it, or nothing there
+ * is read (a `.git` the checkout holds may name any path on the runner).
  */
-function resolveGitDir(top) {
+function resolveGitDir(top, confine) {
     const dotGit = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(top, '.git');
+    // Lexically first, so a path outside is never touched; then through symlinks.
+    const outside = (d) => confine !== undefined &&
+        (!isInside(node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(d), node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(confine)) || !isInside(realOr(d), realOr(confine)));
     let dir;
     if ((0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .statPath */ .qW)(dotGit).kind === 'dir')
         dir = dotGit;
@@ -34786,11 +34797,24 @@ function resolveGitDir(top) {
         if (m)
             dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(top, m[1]);
     }
+    if (dir && outside(dir))
+        return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
     if (!dir || (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .statPath */ .qW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'HEAD')).kind !== 'file')
         return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
     const link = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'commondir'), 4096);
     const common = link.ok ? node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
+    if (outside(common))
+        return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
     return { dir, common };
+}
+/** Whether `dir` lies strictly below `top`. */
+function isBelow(dir, top) {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(top, dir);
+    return rel !== '' && !rel.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(rel);
+}
+/** Whether `p` is `top` or lies below it. */
+function isInside(p, top) {
+    return p === top || isBelow(p, top);
 }
 /**
  * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
@@ -35774,68 +35798,122 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(298);
 /* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(ignore__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _git_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9573);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3839);
+/* harmony import */ var _git_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9573);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2645);
+
+
 
 
 
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+/**
+ * Ignore patterns become backtracking regexes: a line with several `**` against a deep path takes
+ * minutes. Lines with more `**` than this are not applied, and paths deeper than MAX_MATCH_DEPTH
+ * are never matched (not applying a pattern only makes the walk search more).
+ */
+const MAX_GLOBSTARS = 3;
+const MAX_MATCH_DEPTH = 64;
+/** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
+function hasGitBetween(dir, top) {
+    for (let d = dir; (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
+        if (node_fs__WEBPACK_IMPORTED_MODULE_0___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(d, '.git')))
+            return true;
+    return false;
+}
+/** Whether `rel` has more than `max` path segments. */
+function depthOver(rel, max) {
+    let n = 0;
+    for (let i = rel.indexOf('/'); i >= 0; i = rel.indexOf('/', i + 1))
+        if (++n >= max)
+            return true;
+    return false;
+}
 /**
  * Lists the directories of a repository the way git would see them: `.gitignore` files at every
  * level are honoured, except for what git tracks (a committed file is never ignored, so a
  * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
  * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
  * `.git` that is less than that is no repository, and the index around it still decides. Where
- * an index cannot be read the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
- * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
+ * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
+ * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped, and symlinked directories are not
  * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
  */
-function walkRepository(root, extra = [], onDir) {
+function walkRepository(root, opts = {}) {
+    const { extra = [], onDir, top } = opts;
     const out = [];
     const unknown = [];
+    const unreadable = [];
     // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
     // repository adds its index to the outer one's, never replaces it.
     const scopeAt = (abs, rel, outer) => {
         const around = outer ?? { indexes: [], blind: false };
-        const t = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_3__/* .trackedUnder */ .fh)(abs, { nested: outer !== undefined });
+        const t = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(abs, { nested: outer !== undefined, ...(top ? { within: top } : {}) });
         if (t.state === 'tracked')
             return {
                 indexes: [...around.indexes, { base: rel, paths: t.paths, sizes: t.sizes }],
                 blind: around.blind,
             };
         if (t.state === 'no-git')
-            return around;
+            return outer || opts.gitlessIgnores ? around : { ...around, blind: true, gitless: true };
         unknown.push({ dir: abs, detail: t.detail });
         return { indexes: around.indexes, blind: true };
     };
-    const rootRules = extra.length ? [{ base: '', ig: ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(extra) }] : [];
+    // The repository around the walk's root. Below the workspace root, the workspace's repository
+    // decides first, and a .git between the two only adds what it tracks, as one met in the walk.
+    const rootScope = () => {
+        if (!top || !(0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(root, top))
+            return scopeAt(root, '', undefined);
+        const outer = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(root, { from: top });
+        const around = outer.state === 'tracked'
+            ? { indexes: [{ base: '', paths: outer.paths, sizes: outer.sizes }], blind: false }
+            : outer.state === 'no-git'
+                ? { indexes: [], blind: !opts.gitlessIgnores, gitless: !opts.gitlessIgnores }
+                : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
+        return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
+    };
+    const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra) }] : [];
     const stack = [
         { abs: root, rel: '', rules: [], git: undefined },
     ];
+    let gitlessNoted = false;
     while (stack.length > 0) {
         const { abs, rel, rules: inherited, git: outer } = stack.pop();
         let entries;
         try {
             entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(abs, { withFileTypes: true });
         }
-        catch {
-            continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
+        catch (err) {
+            // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
+            // PATH_MAX, no permission), and the caller reports it.
+            unreadable.push({ dir: abs, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .kc)(err) });
+            continue;
         }
         // The root's repository (found upwards), or a repository nested in the walk.
-        const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel, outer) : outer;
+        const git = !outer
+            ? rootScope()
+            : entries.some((e) => e.name === '.git')
+                ? scopeAt(abs, rel, outer)
+                : outer;
         const rules = [...inherited];
         if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-            try {
-                rules.push({
-                    base: rel,
-                    ig: ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(node_fs__WEBPACK_IMPORTED_MODULE_0___default().readFileSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, '.gitignore'), 'utf8')),
+            if (git.gitless && !gitlessNoted) {
+                gitlessNoted = true;
+                unknown.push({
+                    dir: abs,
+                    detail: 'no git repository holds it, so nothing says which files are committed',
                 });
             }
-            catch {
-                // unreadable .gitignore: ignore nothing extra
-            }
+            const file = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, '.gitignore');
+            const read = git.blind ? undefined : (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(file, MAX_GITIGNORE_BYTES);
+            // Unreadable or too large: it ignores nothing.
+            if (read?.ok)
+                rules.push({ base: rel, ig: ignoreLines(read.bytes.toString('utf8')) });
         }
         const entry = {
             abs,
@@ -35846,9 +35924,10 @@ function walkRepository(root, extra = [], onDir) {
             indexes: git.indexes,
         };
         const tracked = (childRel) => git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
-        // The config's exclude always applies; .gitignore files only where they can be trusted.
+        // The config's exclude always applies; .gitignore files only where they can be trusted, and
+        // never to what git tracks (checked first: committed paths are never matched against them).
         const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
-            (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
+            (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
         for (const e of entries) {
             const childRel = rel ? `${rel}/${e.name}` : e.name;
             if (e.isDirectory()) {
@@ -35866,7 +35945,11 @@ function walkRepository(root, extra = [], onDir) {
         out.push(entry);
         onDir?.(entry);
     }
-    return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
+    return {
+        dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)),
+        unknown,
+        unreadable,
+    };
 }
 /** The size an index records for file `name` of `dir`, or undefined if no index tracks it. */
 function indexedSize(dir, name) {
@@ -35878,7 +35961,14 @@ function indexedSize(dir, name) {
     }
     return undefined;
 }
+/** Gitignore lines, without those whose `**` would make matching blow up (see MAX_GLOBSTARS). */
+function ignoreLines(text) {
+    const lines = typeof text === 'string' ? text.split(/\r?\n/) : text;
+    return ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(lines.filter((l) => l.split('**').length - 1 <= MAX_GLOBSTARS));
+}
 function isIgnored(rules, rel, isDir) {
+    if (rules.length === 0 || depthOver(rel, MAX_MATCH_DEPTH))
+        return false;
     for (const r of rules) {
         const local = r.base ? rel.slice(r.base.length + 1) : rel;
         if (r.ig.ignores(isDir ? `${local}/` : local))
@@ -47585,10 +47675,11 @@ function renderText(report) {
         const ctx = (0,labels/* judgedContext */.vw)(t)
             .map(([k, v]) => `${k}: ${(0,sanitize/* plain */.pj)(v)}`)
             .join(', ');
-        out.push('', `${t.kind} ${(0,sanitize/* plain */.pj)(t.path)}${ctx ? `  (${ctx})` : ''}`);
+        out.push('', `${(0,sanitize/* plain */.pj)(t.kind)} ${(0,sanitize/* plain */.pj)(t.path)}${ctx ? `  (${ctx})` : ''}`);
         const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
         for (const s of subjects) {
-            const label = (0,labels/* statusLabel */.Rh)(s);
+            // A merged report's fields come from shard reports, which may be forged: all shown escaped.
+            const label = (0,sanitize/* plain */.pj)((0,labels/* statusLabel */.Rh)(s));
             const verdict = s.verdict && s.verdict !== label ? `  ${(0,sanitize/* plain */.pj)(s.verdict)}` : '';
             out.push(`  ${MARK[s.outcome]} ${(0,sanitize/* plain */.pj)(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
         }
@@ -47610,7 +47701,7 @@ function renderText(report) {
                         ? '!'
                         : '·';
             const where = locationText(f);
-            out.push(`  ${mark} ${where ? `${(0,sanitize/* plain */.pj)(where)}  ` : ''}${f.code}`);
+            out.push(`  ${mark} ${where ? `${(0,sanitize/* plain */.pj)(where)}  ` : ''}${(0,sanitize/* plain */.pj)(f.code)}`);
             out.push(`      ${(0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(f.message), 600)}`);
             out.push(`      → ${(0,sanitize/* plain */.pj)(f.remediation)}`);
             if (f.waived)
@@ -59177,7 +59268,7 @@ async function rustParser() {
  */
 async function scanSources(ws, targetDir, subject, f) {
     const out = { annotations: [], covered: new Set(), failed: new Set() };
-    const { dirs } = (0,walk/* walkRepository */.M)(targetDir);
+    const { dirs } = (0,walk/* walkRepository */.M)(targetDir, { gitlessIgnores: true });
     const nested = new Set(dirs.filter((d) => d.abs !== targetDir && d.dirs.has('.aristo')).map((d) => d.rel));
     // Looked up by ancestor, not tested against every nested workspace: 40,000 of them took minutes.
     const inNested = (rel) => {
@@ -80517,6 +80608,12 @@ const GATE = {
         title: 'A configured path does not exist or is outside the workspace',
         remediation: 'Fix the path (a verify PATH argument, the paths input or paths in the config file): a directory inside the workspace, relative to the root.',
     },
+    directoryUnreadable: {
+        code: 'gate.directory_unreadable',
+        severity: 'error',
+        title: 'A directory in the searched tree could not be listed, so nothing in it was verified',
+        remediation: 'Rename the directory (its name must be valid UTF-8, and its path shorter than the system limit) or make it readable; or list it in the config exclude if it holds nothing to verify.',
+    },
     configInvalid: {
         code: 'gate.config_invalid',
         severity: 'error',
@@ -81536,11 +81633,13 @@ var schema_issue = __nccwpck_require__(7328);
 
 
 
-/** Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one). */
+/**
+ * Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one). A
+ * folder holding a fixture.json is still searched below: otherwise one fixture.json written at
+ * <dir>/<pack>/ would hide every fixture of that pack, broken ones included.
+ */
 function findFixtures(dir) {
-    if (external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')))
-        return [dir];
-    const out = [];
+    const out = external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')) ? [dir] : [];
     const walk = (d, depth) => {
         let entries;
         try {
@@ -81555,7 +81654,7 @@ function findFixtures(dir) {
             const sub = external_node_path_default().join(d, e.name);
             if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
                 out.push(sub);
-            else if (depth < 2)
+            if (depth < 2)
                 walk(sub, depth + 1);
         }
     };
@@ -82197,8 +82296,17 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
                 add(pack, r.abs);
             continue;
         }
-        const { dirs, unknown } = (0,walk/* walkRepository */.M)(r.abs, exclude, onDir);
+        const { dirs, unknown, unreadable } = (0,walk/* walkRepository */.M)(r.abs, {
+            extra: exclude,
+            ...(onDir ? { onDir } : {}),
+            top: ws.root,
+        });
         walked?.push(...dirs);
+        for (const u of unreadable)
+            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.directoryUnreadable, {
+                subject: 'gate',
+                message: `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+            }));
         for (const u of unknown)
             runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.gitIndexUnreadable, {
                 subject: 'gate',

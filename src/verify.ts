@@ -376,8 +376,19 @@ function planTargets(
       for (const pack of packs) add(pack, r.abs);
       continue;
     }
-    const { dirs, unknown } = walkRepository(r.abs, exclude, onDir);
+    const { dirs, unknown, unreadable } = walkRepository(r.abs, {
+      extra: exclude,
+      ...(onDir ? { onDir } : {}),
+      top: ws.root,
+    });
     walked?.push(...dirs);
+    for (const u of unreadable)
+      runFindings.push(
+        finding(GATE.directoryUnreadable, {
+          subject: 'gate',
+          message: `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+        }),
+      );
     for (const u of unknown)
       runFindings.push(
         finding(GATE.gitIndexUnreadable, {

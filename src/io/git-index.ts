@@ -27,11 +27,19 @@ export type Tracked =
  * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
  * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
  * around it keeps deciding, and a stray `.git` cannot blind discovery.
+ *
+ * `within` (the workspace root): a `.git` below it is the checkout's own content, so a git
+ * directory it names outside the workspace is never read ('no-git' when nested, 'unreadable'
+ * otherwise). `from`: look for the repository from there upwards instead of from `dir` (the
+ * workspace root, so a `.git` between it and `dir` is not taken for the repository holding `dir`).
  */
-export function trackedUnder(dir: string, { nested = false } = {}): Tracked {
-  const top = gitTop(dir);
+export function trackedUnder(
+  dir: string,
+  { nested = false, within, from }: { nested?: boolean; within?: string; from?: string } = {},
+): Tracked {
+  const top = gitTop(from ?? dir);
   if (!top) return { state: 'no-git' };
-  const git = resolveGitDir(top);
+  const git = resolveGitDir(top, within !== undefined && isBelow(top, within) ? within : undefined);
   if ('state' in git) return nested ? { state: 'no-git' } : git;
   const index = path.join(git.dir, 'index');
   const read = readSmallFile(index, MAX_INDEX_BYTES);
@@ -87,9 +95,15 @@ interface GitDir {
 /**
  * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
  * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
+ * `confine`: the git directory (and its common directory) must lie inside it, or nothing there
+ * is read (a `.git` the checkout holds may name any path on the runner).
  */
-function resolveGitDir(top: string): GitDir | Tracked {
+function resolveGitDir(top: string, confine?: string): GitDir | Tracked {
   const dotGit = path.join(top, '.git');
+  // Lexically first, so a path outside is never touched; then through symlinks.
+  const outside = (d: string) =>
+    confine !== undefined &&
+    (!isInside(path.resolve(d), path.resolve(confine)) || !isInside(realOr(d), realOr(confine)));
   let dir: string | undefined;
   if (statPath(dotGit).kind === 'dir') dir = dotGit;
   else {
@@ -97,11 +111,26 @@ function resolveGitDir(top: string): GitDir | Tracked {
     const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
     if (m) dir = path.resolve(top, m[1]!);
   }
+  if (dir && outside(dir))
+    return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
   if (!dir || statPath(path.join(dir, 'HEAD')).kind !== 'file')
     return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
   const link = readSmallFile(path.join(dir, 'commondir'), 4096);
   const common = link.ok ? path.resolve(dir, link.bytes.toString('utf8').trim()) : dir;
+  if (outside(common))
+    return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
   return { dir, common };
+}
+
+/** Whether `dir` lies strictly below `top`. */
+export function isBelow(dir: string, top: string): boolean {
+  const rel = path.relative(top, dir);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/** Whether `p` is `top` or lies below it. */
+function isInside(p: string, top: string): boolean {
+  return p === top || isBelow(p, top);
 }
 
 /**

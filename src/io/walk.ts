@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { trackedUnder } from './git-index.js';
+import { readSmallFile } from './files.js';
+import { isBelow, trackedUnder } from './git-index.js';
+import { errorText } from './workspace.js';
 
 export interface DirEntry {
   abs: string;
@@ -26,6 +28,15 @@ interface TrackedIndex {
 }
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+/**
+ * Ignore patterns become backtracking regexes: a line with several `**` against a deep path takes
+ * minutes. Lines with more `**` than this are not applied, and paths deeper than MAX_MATCH_DEPTH
+ * are never matched (not applying a pattern only makes the walk search more).
+ */
+const MAX_GLOBSTARS = 3;
+const MAX_MATCH_DEPTH = 64;
 
 interface Rules {
   base: string; // repo-relative dir of the .gitignore ("" for the root)
@@ -37,12 +48,48 @@ interface GitScope {
   indexes: TrackedIndex[];
   /** What git tracks here is unknown: .gitignore rules are not trusted, everything is walked. */
   blind: boolean;
+  /** Blind because no repository holds the walk at all (a tarball checkout, a plain folder). */
+  gitless?: boolean;
+}
+
+/** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
+function hasGitBetween(dir: string, top: string): boolean {
+  for (let d = dir; isBelow(d, top); d = path.dirname(d))
+    if (fs.existsSync(path.join(d, '.git'))) return true;
+  return false;
+}
+
+/** Whether `rel` has more than `max` path segments. */
+function depthOver(rel: string, max: number): boolean {
+  let n = 0;
+  for (let i = rel.indexOf('/'); i >= 0; i = rel.indexOf('/', i + 1)) if (++n >= max) return true;
+  return false;
 }
 
 export interface Walk {
   dirs: DirEntry[];
   /** Repositories whose index could not be read, and why (the walk went through them blind). */
   unknown: { dir: string; detail: string }[];
+  /** Directories that could not be listed, and why: whatever they hold was not searched. */
+  unreadable: { dir: string; detail: string }[];
+}
+
+export interface WalkOptions {
+  /** Gitignore-syntax patterns (the config's exclude), applied to tracked files too. */
+  extra?: string[];
+  onDir?: (dir: DirEntry) => void;
+  /**
+   * The workspace root, when the walk starts below it: a `.git` between the two is nested (it
+   * only adds to what the workspace's repository tracks), and one naming a git directory outside
+   * the workspace is not read.
+   */
+  top?: string;
+  /**
+   * Without any git repository, whether `.gitignore` files are still applied. Discovery does not
+   * apply them (they could hide a committed audit; a tarball checkout has no .git); a walk of
+   * sources for annotations may.
+   */
+  gitlessIgnores?: boolean;
 }
 
 /**
@@ -51,57 +98,80 @@ export interface Walk {
  * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
  * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
  * `.git` that is less than that is no repository, and the index around it still decides. Where
- * an index cannot be read the walk fails closed and ignores nothing there but `extra`. Without git at all, the rules
- * alone decide. `.git` and `node_modules` are skipped, and symlinked directories are not
+ * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
+ * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped, and symlinked directories are not
  * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
  */
-export function walkRepository(
-  root: string,
-  extra: string[] = [],
-  onDir?: (dir: DirEntry) => void,
-): Walk {
+export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
+  const { extra = [], onDir, top } = opts;
   const out: DirEntry[] = [];
   const unknown: Walk['unknown'] = [];
+  const unreadable: Walk['unreadable'] = [];
   // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
   // repository adds its index to the outer one's, never replaces it.
   const scopeAt = (abs: string, rel: string, outer: GitScope | undefined): GitScope => {
     const around = outer ?? { indexes: [], blind: false };
-    const t = trackedUnder(abs, { nested: outer !== undefined });
+    const t = trackedUnder(abs, { nested: outer !== undefined, ...(top ? { within: top } : {}) });
     if (t.state === 'tracked')
       return {
         indexes: [...around.indexes, { base: rel, paths: t.paths, sizes: t.sizes }],
         blind: around.blind,
       };
-    if (t.state === 'no-git') return around;
+    if (t.state === 'no-git')
+      return outer || opts.gitlessIgnores ? around : { ...around, blind: true, gitless: true };
     unknown.push({ dir: abs, detail: t.detail });
     return { indexes: around.indexes, blind: true };
   };
-  const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignore().add(extra) }] : [];
+  // The repository around the walk's root. Below the workspace root, the workspace's repository
+  // decides first, and a .git between the two only adds what it tracks, as one met in the walk.
+  const rootScope = (): GitScope => {
+    if (!top || !isBelow(root, top)) return scopeAt(root, '', undefined);
+    const outer = trackedUnder(root, { from: top });
+    const around: GitScope =
+      outer.state === 'tracked'
+        ? { indexes: [{ base: '', paths: outer.paths, sizes: outer.sizes }], blind: false }
+        : outer.state === 'no-git'
+          ? { indexes: [], blind: !opts.gitlessIgnores, gitless: !opts.gitlessIgnores }
+          : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
+    return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
+  };
+  const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignoreLines(extra) }] : [];
   const stack: { abs: string; rel: string; rules: Rules[]; git: GitScope | undefined }[] = [
     { abs: root, rel: '', rules: [], git: undefined },
   ];
+  let gitlessNoted = false;
   while (stack.length > 0) {
     const { abs, rel, rules: inherited, git: outer } = stack.pop()!;
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(abs, { withFileTypes: true });
-    } catch {
-      continue; // an unreadable directory holds nothing we can verify; its artifacts are then "missing"
+    } catch (err) {
+      // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
+      // PATH_MAX, no permission), and the caller reports it.
+      unreadable.push({ dir: abs, detail: errorText(err) });
+      continue;
     }
     // The root's repository (found upwards), or a repository nested in the walk.
-    const git = !outer || entries.some((e) => e.name === '.git') ? scopeAt(abs, rel, outer) : outer;
+    const git = !outer
+      ? rootScope()
+      : entries.some((e) => e.name === '.git')
+        ? scopeAt(abs, rel, outer)
+        : outer;
     const rules = [...inherited];
     if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-      try {
-        rules.push({
-          base: rel,
-          ig: ignore().add(fs.readFileSync(path.join(abs, '.gitignore'), 'utf8')),
+      if (git.gitless && !gitlessNoted) {
+        gitlessNoted = true;
+        unknown.push({
+          dir: abs,
+          detail: 'no git repository holds it, so nothing says which files are committed',
         });
-      } catch {
-        // unreadable .gitignore: ignore nothing extra
       }
+      const file = path.join(abs, '.gitignore');
+      const read = git.blind ? undefined : readSmallFile(file, MAX_GITIGNORE_BYTES);
+      // Unreadable or too large: it ignores nothing.
+      if (read?.ok) rules.push({ base: rel, ig: ignoreLines(read.bytes.toString('utf8')) });
     }
     const entry: DirEntry = {
       abs,
@@ -113,10 +183,11 @@ export function walkRepository(
     };
     const tracked = (childRel: string) =>
       git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
-    // The config's exclude always applies; .gitignore files only where they can be trusted.
+    // The config's exclude always applies; .gitignore files only where they can be trusted, and
+    // never to what git tracks (checked first: committed paths are never matched against them).
     const ignored = (childRel: string, isDir: boolean) =>
       isIgnored(rootRules, childRel, isDir) ||
-      (!git.blind && isIgnored(rules, childRel, isDir) && !tracked(childRel));
+      (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
     for (const e of entries) {
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
@@ -131,7 +202,11 @@ export function walkRepository(
     out.push(entry);
     onDir?.(entry);
   }
-  return { dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)), unknown };
+  return {
+    dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)),
+    unknown,
+    unreadable,
+  };
 }
 
 /** The size an index records for file `name` of `dir`, or undefined if no index tracks it. */
@@ -144,7 +219,14 @@ export function indexedSize(dir: DirEntry, name: string): number | undefined {
   return undefined;
 }
 
+/** Gitignore lines, without those whose `**` would make matching blow up (see MAX_GLOBSTARS). */
+function ignoreLines(text: string | string[]): Ignore {
+  const lines = typeof text === 'string' ? text.split(/\r?\n/) : text;
+  return ignore().add(lines.filter((l) => l.split('**').length - 1 <= MAX_GLOBSTARS));
+}
+
 function isIgnored(rules: Rules[], rel: string, isDir: boolean): boolean {
+  if (rules.length === 0 || depthOver(rel, MAX_MATCH_DEPTH)) return false;
   for (const r of rules) {
     const local = r.base ? rel.slice(r.base.length + 1) : rel;
     if (r.ig.ignores(isDir ? `${local}/` : local)) return true;

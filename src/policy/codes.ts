@@ -16,6 +16,13 @@ export const GATE = {
     remediation:
       'Fix the path (a verify PATH argument, the paths input or paths in the config file): a directory inside the workspace, relative to the root.',
   },
+  directoryUnreadable: {
+    code: 'gate.directory_unreadable',
+    severity: 'error',
+    title: 'A directory in the searched tree could not be listed, so nothing in it was verified',
+    remediation:
+      'Rename the directory (its name must be valid UTF-8, and its path shorter than the system limit) or make it readable; or list it in the config exclude if it holds nothing to verify.',
+  },
   configInvalid: {
     code: 'gate.config_invalid',
     severity: 'error',

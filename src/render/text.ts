@@ -33,10 +33,11 @@ export function renderText(report: GateReport): string {
     const ctx = judgedContext(t)
       .map(([k, v]) => `${k}: ${plain(v)}`)
       .join(', ');
-    out.push('', `${t.kind} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
+    out.push('', `${plain(t.kind)} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
     const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
     for (const s of subjects) {
-      const label = statusLabel(s);
+      // A merged report's fields come from shard reports, which may be forged: all shown escaped.
+      const label = plain(statusLabel(s));
       const verdict = s.verdict && s.verdict !== label ? `  ${plain(s.verdict)}` : '';
       out.push(
         `  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd(),
@@ -60,7 +61,7 @@ export function renderText(report: GateReport): string {
             ? '!'
             : '·';
       const where = locationText(f);
-      out.push(`  ${mark} ${where ? `${plain(where)}  ` : ''}${f.code}`);
+      out.push(`  ${mark} ${where ? `${plain(where)}  ` : ''}${plain(f.code)}`);
       out.push(`      ${cap(plain(f.message), 600)}`);
       out.push(`      → ${plain(f.remediation)}`);
       if (f.waived) out.push(`      ${waivedText(f.waived)}`);

@@ -35,7 +35,7 @@ export async function scanSources(
   f: Findings,
 ): Promise<SourceScan> {
   const out: SourceScan = { annotations: [], covered: new Set(), failed: new Set() };
-  const { dirs } = walkRepository(targetDir);
+  const { dirs } = walkRepository(targetDir, { gitlessIgnores: true });
   const nested = new Set(
     dirs.filter((d) => d.abs !== targetDir && d.dirs.has('.aristo')).map((d) => d.rel),
   );
