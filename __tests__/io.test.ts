@@ -425,6 +425,43 @@ describe('walkRepository', () => {
     );
     expect(walkRepository(root, { top: root }).dirs).toHaveLength(51);
   });
+  it('walks a symlinked directory at the link’s path too, never round a loop or into .git', () => {
+    const root = repo();
+    for (const d of ['store/run1', 'node_modules/paper', 'b'])
+      fs.mkdirSync(path.join(root, d), { recursive: true });
+    fs.writeFileSync(path.join(root, 'store/run1/trace.jsonl'), '');
+    fs.mkdirSync(path.join(root, 'artifacts'));
+    fs.symlinkSync('../store', path.join(root, 'artifacts/runs'));
+    fs.symlinkSync('../node_modules/paper', path.join(root, 'b/paper'));
+    fs.symlinkSync('..', path.join(root, 'b/up')); // a loop
+    fs.symlinkSync('../.git', path.join(root, 'b/git')); // into the git directory
+    fs.symlinkSync('/', path.join(root, 'b/outside'));
+    const rels = walkRepository(root, { top: root }).dirs.map((d) => d.rel);
+    expect(rels).toEqual([
+      '.',
+      'artifacts',
+      'artifacts/runs',
+      'artifacts/runs/run1',
+      'b',
+      'b/paper',
+      'store',
+      'store/run1',
+    ]);
+  });
+  it('a .gitignore cannot hide what lies behind a link that git tracks through its target', () => {
+    const root = repo();
+    fs.rmSync(path.join(root, '.git'), { recursive: true });
+    const git = (...args: string[]) => expect(spawnSync('git', args, { cwd: root }).status).toBe(0);
+    git('init', '-q');
+    fs.mkdirSync(path.join(root, 'store/blocked'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'store/blocked/PROOF_AUDIT.json'), '{}');
+    fs.mkdirSync(path.join(root, 'papers'));
+    fs.symlinkSync('../store/blocked', path.join(root, 'papers/blocked'));
+    git('add', '-A');
+    fs.writeFileSync(path.join(root, '.gitignore'), 'papers/blocked/*\n');
+    const paper = walkRepository(root, { top: root }).dirs.find((d) => d.rel === 'papers/blocked');
+    expect([...paper!.files]).toEqual(['PROOF_AUDIT.json']);
+  });
   it('applies extra exclude patterns', () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'conformance/x'), { recursive: true });

@@ -34688,7 +34688,8 @@ function decodeUtf8(bytes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Qo: () => (/* binding */ headCommit),
 /* harmony export */   Yw: () => (/* binding */ isBelow),
-/* harmony export */   fh: () => (/* binding */ trackedUnder)
+/* harmony export */   fh: () => (/* binding */ trackedUnder),
+/* harmony export */   yA: () => (/* binding */ realOr)
 /* harmony export */ });
 /* unused harmony export parseIndex */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
@@ -35817,6 +35818,11 @@ const MAX_GITIGNORE_BYTES = 1024 * 1024;
  */
 const MAX_GLOBSTARS = 3;
 const MAX_MATCH_DEPTH = 64;
+/**
+ * Directories reached through symlinks, at most: links that fan out (ten links to a directory that
+ * holds ten links to the next…) multiply without a loop. Past it the walk fails closed.
+ */
+const MAX_LINKED_DIRS = 100_000;
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
 function hasGitBetween(dir, top) {
     for (let d = dir; (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
@@ -35839,8 +35845,10 @@ function depthOver(rel, max) {
  * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
- * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped, and symlinked directories are not
- * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
+ * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. A
+ * symlink to a directory inside `root` is walked at the link's path too (never into a git
+ * directory, never round a loop, at most MAX_LINKED_DIRS directories): a link must not hide what
+ * lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
  */
@@ -35878,12 +35886,50 @@ function walkRepository(root, opts = {}) {
         return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
     };
     const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra) }] : [];
-    const stack = [
-        { abs: root, rel: '', rules: [], git: undefined },
-    ];
+    const rootReal = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(root);
+    const stack = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
     let gitlessNoted = false;
+    let linkedDirs = 0;
+    /**
+     * Where a symlink to a directory inside the walk's root leads, when the walk should go on
+     * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
+     * or its target may be skipped (under node_modules). Not into a git directory, and not to a
+     * directory the walk is already inside (a loop).
+     */
+    const follow = (linkAbs, from) => {
+        let target;
+        try {
+            target = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(linkAbs);
+            if (!node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(target).isDirectory())
+                return undefined;
+        }
+        catch {
+            return undefined; // dangling, a loop, or not a directory: listed as a file
+        }
+        if (target !== rootReal && !(0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(target, rootReal))
+            return undefined;
+        for (let d = target; d !== rootReal; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
+            if ((0,_workspace_js__WEBPACK_IMPORTED_MODULE_5__/* .isGitDir */ .qv)(d))
+                return undefined;
+        const holds = (c) => c === target || (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(c, target);
+        if (holds(from.real))
+            return undefined;
+        for (let c = from.links; c; c = c.up)
+            if (holds(c.real))
+                return undefined;
+        return target;
+    };
     while (stack.length > 0) {
-        const { abs, rel, rules: inherited, git: outer } = stack.pop();
+        const here = stack.pop();
+        const { abs, rel, rules: inherited, git: outer } = here;
+        if (here.alias && ++linkedDirs > MAX_LINKED_DIRS) {
+            if (linkedDirs === MAX_LINKED_DIRS + 1)
+                unreadable.push({
+                    dir: abs,
+                    detail: `more than ${MAX_LINKED_DIRS} directories are reached through symlinks`,
+                });
+            continue;
+        }
         let entries;
         try {
             entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(abs, { withFileTypes: true });
@@ -35923,23 +35969,50 @@ function walkRepository(root, opts = {}) {
             links: new Set(),
             indexes: git.indexes,
         };
-        const tracked = (childRel) => git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
+        const trackedAs = (childRel) => here.alias ? here.alias.to + childRel.slice(here.alias.from.length) : childRel;
+        const tracked = (childRel) => {
+            const t = trackedAs(childRel);
+            return git.indexes.some((i) => i.paths.has(i.base ? t.slice(i.base.length + 1) : t));
+        };
         // The config's exclude always applies; .gitignore files only where they can be trusted, and
         // never to what git tracks (checked first: committed paths are never matched against them).
         const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
             (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
         for (const e of entries) {
             const childRel = rel ? `${rel}/${e.name}` : e.name;
+            const child = {
+                abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name),
+                rel: childRel,
+                rules,
+                git,
+                real: here.real + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + e.name, // a name from readdir: nothing to normalize
+                ...(here.alias ? { alias: here.alias } : {}),
+                ...(here.links ? { links: here.links } : {}),
+            };
             if (e.isDirectory()) {
                 if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
                     continue;
                 entry.dirs.add(e.name);
-                stack.push({ abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name), rel: childRel, rules, git });
+                stack.push(child);
             }
             else if (!ignored(childRel, false)) {
                 entry.files.add(e.name);
-                if (e.isSymbolicLink())
-                    entry.links.add(e.name);
+                if (!e.isSymbolicLink())
+                    continue;
+                entry.links.add(e.name);
+                if (ALWAYS_SKIPPED.has(e.name))
+                    continue;
+                const target = follow(child.abs, here);
+                if (target === undefined)
+                    continue;
+                entry.dirs.add(e.name);
+                const to = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(rootReal, target).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+                stack.push({
+                    ...child,
+                    real: target,
+                    alias: { from: childRel, to },
+                    links: { real: here.real, up: here.links },
+                });
             }
         }
         out.push(entry);
@@ -50061,8 +50134,8 @@ const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
  * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
  * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
  * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
- * directory to such a directory is a run too (the walk does not follow symlinks, so it would
- * otherwise hide the run; the pack reads it through the link, inside the root only).
+ * directory to such a directory is a run too: the walk follows links inside its root, and one
+ * leading out of it is still a run here, which the pack then refuses to read.
  */
 function discoverRuns(dirs) {
     const found = new Set();
@@ -81546,6 +81619,8 @@ function withoutLoosening(config, pinned) {
 var files = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./src/io/hashing.ts
 var hashing = __nccwpck_require__(9520);
+// EXTERNAL MODULE: ./src/io/git-index.ts
+var git_index = __nccwpck_require__(9573);
 // EXTERNAL MODULE: ./src/io/walk.ts
 var walk = __nccwpck_require__(5923);
 // EXTERNAL MODULE: ./src/io/workspace.ts
@@ -82034,6 +82109,7 @@ var version = __nccwpck_require__(311);
 
 
 
+
 /** The shared core of the CLI and the Action: config → discovery → packs → policy → report. */
 async function verify(opts) {
     const ws = new workspace/* Workspace */.aR(opts.root, opts.allowOutsideRoot);
@@ -82273,13 +82349,19 @@ function fixtureDirectory(ws, dir) {
 }
 function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir) {
     const planned = [];
-    const seen = new Set();
+    // By real path: the walk also goes through symlinked directories, so one directory can be found
+    // at its own path and at a link's. Its own path is kept where it is a target too.
+    const seen = new Map();
     const add = (pack, dir) => {
-        const key = `${pack.id}\0${dir}`;
-        if (!seen.has(key)) {
-            seen.add(key);
+        const real = (0,git_index/* realOr */.yA)(dir);
+        const key = `${pack.id}\0${real}`;
+        const at = seen.get(key);
+        if (at === undefined) {
+            seen.set(key, planned.length);
             planned.push({ pack, dir });
         }
+        else if (dir === real && planned[at].dir !== real)
+            planned[at] = { pack, dir };
     };
     const roots = paths ?? ['.'];
     for (const p of roots) {

@@ -7,6 +7,7 @@ import { loadConfig, packConfig, selectedPacks, type Config } from './config.js'
 import { withoutLoosening } from './config-pinning.js';
 import { statPath } from './io/files.js';
 import { Hasher } from './io/hashing.js';
+import { realOr } from './io/git-index.js';
 import { walkRepository, type DirEntry } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './conformance/runner.js';
@@ -352,13 +353,17 @@ function planTargets(
   onDir?: (dir: DirEntry) => void,
 ): PlannedTarget[] {
   const planned: PlannedTarget[] = [];
-  const seen = new Set<string>();
+  // By real path: the walk also goes through symlinked directories, so one directory can be found
+  // at its own path and at a link's. Its own path is kept where it is a target too.
+  const seen = new Map<string, number>();
   const add = (pack: Pack, dir: string) => {
-    const key = `${pack.id}\0${dir}`;
-    if (!seen.has(key)) {
-      seen.add(key);
+    const real = realOr(dir);
+    const key = `${pack.id}\0${real}`;
+    const at = seen.get(key);
+    if (at === undefined) {
+      seen.set(key, planned.length);
       planned.push({ pack, dir });
-    }
+    } else if (dir === real && planned[at]!.dir !== real) planned[at] = { pack, dir };
   };
   const roots = paths ?? ['.'];
   for (const p of roots) {

@@ -15940,9 +15940,6 @@ function sha256Hex(bytes) {
         : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
 }
 
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __nccwpck_require__(298);
-var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/io/git-index.ts
 
 
@@ -16191,6 +16188,9 @@ function headCommit(dir) {
     return head === 'unborn' ? undefined : head;
 }
 
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __nccwpck_require__(298);
+var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/io/walk.ts
 
 
@@ -16208,6 +16208,11 @@ const MAX_GITIGNORE_BYTES = 1024 * 1024;
  */
 const MAX_GLOBSTARS = 3;
 const MAX_MATCH_DEPTH = 64;
+/**
+ * Directories reached through symlinks, at most: links that fan out (ten links to a directory that
+ * holds ten links to the next\u2026) multiply without a loop. Past it the walk fails closed.
+ */
+const MAX_LINKED_DIRS = 100_000;
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
 function hasGitBetween(dir, top) {
     for (let d = dir; isBelow(d, top); d = external_node_path_default().dirname(d))
@@ -16230,8 +16235,10 @@ function depthOver(rel, max) {
  * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
- * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped, and symlinked directories are not
- * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
+ * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. A
+ * symlink to a directory inside `root` is walked at the link's path too (never into a git
+ * directory, never round a loop, at most MAX_LINKED_DIRS directories): a link must not hide what
+ * lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
  */
@@ -16269,12 +16276,50 @@ function walkRepository(root, opts = {}) {
         return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
     };
     const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra) }] : [];
-    const stack = [
-        { abs: root, rel: '', rules: [], git: undefined },
-    ];
+    const rootReal = realOr(root);
+    const stack = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
     let gitlessNoted = false;
+    let linkedDirs = 0;
+    /**
+     * Where a symlink to a directory inside the walk's root leads, when the walk should go on
+     * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
+     * or its target may be skipped (under node_modules). Not into a git directory, and not to a
+     * directory the walk is already inside (a loop).
+     */
+    const follow = (linkAbs, from) => {
+        let target;
+        try {
+            target = external_node_fs_default().realpathSync(linkAbs);
+            if (!external_node_fs_default().statSync(target).isDirectory())
+                return undefined;
+        }
+        catch {
+            return undefined; // dangling, a loop, or not a directory: listed as a file
+        }
+        if (target !== rootReal && !isBelow(target, rootReal))
+            return undefined;
+        for (let d = target; d !== rootReal; d = external_node_path_default().dirname(d))
+            if (isGitDir(d))
+                return undefined;
+        const holds = (c) => c === target || isBelow(c, target);
+        if (holds(from.real))
+            return undefined;
+        for (let c = from.links; c; c = c.up)
+            if (holds(c.real))
+                return undefined;
+        return target;
+    };
     while (stack.length > 0) {
-        const { abs, rel, rules: inherited, git: outer } = stack.pop();
+        const here = stack.pop();
+        const { abs, rel, rules: inherited, git: outer } = here;
+        if (here.alias && ++linkedDirs > MAX_LINKED_DIRS) {
+            if (linkedDirs === MAX_LINKED_DIRS + 1)
+                unreadable.push({
+                    dir: abs,
+                    detail: `more than ${MAX_LINKED_DIRS} directories are reached through symlinks`,
+                });
+            continue;
+        }
         let entries;
         try {
             entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
@@ -16314,23 +16359,50 @@ function walkRepository(root, opts = {}) {
             links: new Set(),
             indexes: git.indexes,
         };
-        const tracked = (childRel) => git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
+        const trackedAs = (childRel) => here.alias ? here.alias.to + childRel.slice(here.alias.from.length) : childRel;
+        const tracked = (childRel) => {
+            const t = trackedAs(childRel);
+            return git.indexes.some((i) => i.paths.has(i.base ? t.slice(i.base.length + 1) : t));
+        };
         // The config's exclude always applies; .gitignore files only where they can be trusted, and
         // never to what git tracks (checked first: committed paths are never matched against them).
         const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
             (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
         for (const e of entries) {
             const childRel = rel ? `${rel}/${e.name}` : e.name;
+            const child = {
+                abs: external_node_path_default().join(abs, e.name),
+                rel: childRel,
+                rules,
+                git,
+                real: here.real + (external_node_path_default()).sep + e.name, // a name from readdir: nothing to normalize
+                ...(here.alias ? { alias: here.alias } : {}),
+                ...(here.links ? { links: here.links } : {}),
+            };
             if (e.isDirectory()) {
                 if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
                     continue;
                 entry.dirs.add(e.name);
-                stack.push({ abs: external_node_path_default().join(abs, e.name), rel: childRel, rules, git });
+                stack.push(child);
             }
             else if (!ignored(childRel, false)) {
                 entry.files.add(e.name);
-                if (e.isSymbolicLink())
-                    entry.links.add(e.name);
+                if (!e.isSymbolicLink())
+                    continue;
+                entry.links.add(e.name);
+                if (ALWAYS_SKIPPED.has(e.name))
+                    continue;
+                const target = follow(child.abs, here);
+                if (target === undefined)
+                    continue;
+                entry.dirs.add(e.name);
+                const to = external_node_path_default().relative(rootReal, target).split((external_node_path_default()).sep).join('/');
+                stack.push({
+                    ...child,
+                    real: target,
+                    alias: { from: childRel, to },
+                    links: { real: here.real, up: here.links },
+                });
             }
         }
         out.push(entry);
@@ -17539,6 +17611,7 @@ function assignShards(targets, count) {
 
 
 
+
 /** The shared core of the CLI and the Action: config \u2192 discovery \u2192 packs \u2192 policy \u2192 report. */
 async function verify(opts) {
     const ws = new Workspace(opts.root, opts.allowOutsideRoot);
@@ -17778,13 +17851,19 @@ function fixtureDirectory(ws, dir) {
 }
 function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir) {
     const planned = [];
-    const seen = new Set();
+    // By real path: the walk also goes through symlinked directories, so one directory can be found
+    // at its own path and at a link's. Its own path is kept where it is a target too.
+    const seen = new Map();
     const add = (pack, dir) => {
-        const key = `${pack.id}\0${dir}`;
-        if (!seen.has(key)) {
-            seen.add(key);
+        const real = realOr(dir);
+        const key = `${pack.id}\0${real}`;
+        const at = seen.get(key);
+        if (at === undefined) {
+            seen.set(key, planned.length);
             planned.push({ pack, dir });
         }
+        else if (dir === real && planned[at].dir !== real)
+            planned[at] = { pack, dir };
     };
     const roots = paths ?? ['.'];
     for (const p of roots) {
@@ -20044,8 +20123,8 @@ const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
  * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
  * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
  * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
- * directory to such a directory is a run too (the walk does not follow symlinks, so it would
- * otherwise hide the run; the pack reads it through the link, inside the root only).
+ * directory to such a directory is a run too: the walk follows links inside its root, and one
+ * leading out of it is still a run here, which the pack then refuses to read.
  */
 function discoverRuns(dirs) {
     const found = new Set();

@@ -69,7 +69,7 @@ export function trackedUnder(
   return { state: 'tracked', paths, sizes };
 }
 
-function realOr(p: string): string {
+export function realOr(p: string): string {
   try {
     return fs.realpathSync(p);
   } catch {

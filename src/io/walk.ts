@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { readSmallFile } from './files.js';
-import { isBelow, trackedUnder } from './git-index.js';
-import { errorText } from './workspace.js';
+import { isBelow, realOr, trackedUnder } from './git-index.js';
+import { errorText, isGitDir } from './workspace.js';
 
 export interface DirEntry {
   abs: string;
@@ -12,7 +12,7 @@ export interface DirEntry {
   files: Set<string>;
   /** Child directories the walk descends into. */
   dirs: Set<string>;
-  /** Child symlinks (also in `files`): the walk never follows them. */
+  /** Child symlinks (also in `files`; those the walk follows to a directory are in `dirs` too). */
   links: Set<string>;
   /** The indexes of the repositories around this directory (shared, not copied). */
   indexes?: readonly TrackedIndex[];
@@ -37,6 +37,29 @@ const MAX_GITIGNORE_BYTES = 1024 * 1024;
  */
 const MAX_GLOBSTARS = 3;
 const MAX_MATCH_DEPTH = 64;
+/**
+ * Directories reached through symlinks, at most: links that fan out (ten links to a directory that
+ * holds ten links to the next…) multiply without a loop. Past it the walk fails closed.
+ */
+const MAX_LINKED_DIRS = 100_000;
+
+/** The real directories that hold each symlink followed on the way to a directory. */
+interface LinkChain {
+  real: string;
+  up: LinkChain | undefined;
+}
+
+interface Pending {
+  abs: string;
+  rel: string;
+  rules: Rules[];
+  git: GitScope | undefined;
+  /** The directory's real path. */
+  real: string;
+  /** Below a followed symlink: its walk-relative path, and its target's (what the index knows). */
+  alias?: { from: string; to: string };
+  links?: LinkChain;
+}
 
 interface Rules {
   base: string; // repo-relative dir of the .gitignore ("" for the root)
@@ -99,8 +122,10 @@ export interface WalkOptions {
  * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
- * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped, and symlinked directories are not
- * followed (so a symlink loop cannot trap the walk). `extra` patterns (the config's exclude) use
+ * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. A
+ * symlink to a directory inside `root` is walked at the link's path too (never into a git
+ * directory, never round a loop, at most MAX_LINKED_DIRS directories): a link must not hide what
+ * lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
  */
@@ -138,12 +163,42 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
   };
   const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignoreLines(extra) }] : [];
-  const stack: { abs: string; rel: string; rules: Rules[]; git: GitScope | undefined }[] = [
-    { abs: root, rel: '', rules: [], git: undefined },
-  ];
+  const rootReal = realOr(root);
+  const stack: Pending[] = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
   let gitlessNoted = false;
+  let linkedDirs = 0;
+  /**
+   * Where a symlink to a directory inside the walk's root leads, when the walk should go on
+   * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
+   * or its target may be skipped (under node_modules). Not into a git directory, and not to a
+   * directory the walk is already inside (a loop).
+   */
+  const follow = (linkAbs: string, from: Pending): string | undefined => {
+    let target: string;
+    try {
+      target = fs.realpathSync(linkAbs);
+      if (!fs.statSync(target).isDirectory()) return undefined;
+    } catch {
+      return undefined; // dangling, a loop, or not a directory: listed as a file
+    }
+    if (target !== rootReal && !isBelow(target, rootReal)) return undefined;
+    for (let d = target; d !== rootReal; d = path.dirname(d)) if (isGitDir(d)) return undefined;
+    const holds = (c: string) => c === target || isBelow(c, target);
+    if (holds(from.real)) return undefined;
+    for (let c = from.links; c; c = c.up) if (holds(c.real)) return undefined;
+    return target;
+  };
   while (stack.length > 0) {
-    const { abs, rel, rules: inherited, git: outer } = stack.pop()!;
+    const here = stack.pop()!;
+    const { abs, rel, rules: inherited, git: outer } = here;
+    if (here.alias && ++linkedDirs > MAX_LINKED_DIRS) {
+      if (linkedDirs === MAX_LINKED_DIRS + 1)
+        unreadable.push({
+          dir: abs,
+          detail: `more than ${MAX_LINKED_DIRS} directories are reached through symlinks`,
+        });
+      continue;
+    }
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(abs, { withFileTypes: true });
@@ -181,8 +236,12 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       links: new Set(),
       indexes: git.indexes,
     };
-    const tracked = (childRel: string) =>
-      git.indexes.some((i) => i.paths.has(i.base ? childRel.slice(i.base.length + 1) : childRel));
+    const trackedAs = (childRel: string) =>
+      here.alias ? here.alias.to + childRel.slice(here.alias.from.length) : childRel;
+    const tracked = (childRel: string) => {
+      const t = trackedAs(childRel);
+      return git.indexes.some((i) => i.paths.has(i.base ? t.slice(i.base.length + 1) : t));
+    };
     // The config's exclude always applies; .gitignore files only where they can be trusted, and
     // never to what git tracks (checked first: committed paths are never matched against them).
     const ignored = (childRel: string, isDir: boolean) =>
@@ -190,13 +249,34 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
     for (const e of entries) {
       const childRel = rel ? `${rel}/${e.name}` : e.name;
+      const child = {
+        abs: path.join(abs, e.name),
+        rel: childRel,
+        rules,
+        git,
+        real: here.real + path.sep + e.name, // a name from readdir: nothing to normalize
+        ...(here.alias ? { alias: here.alias } : {}),
+        ...(here.links ? { links: here.links } : {}),
+      };
       if (e.isDirectory()) {
         if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true)) continue;
         entry.dirs.add(e.name);
-        stack.push({ abs: path.join(abs, e.name), rel: childRel, rules, git });
+        stack.push(child);
       } else if (!ignored(childRel, false)) {
         entry.files.add(e.name);
-        if (e.isSymbolicLink()) entry.links.add(e.name);
+        if (!e.isSymbolicLink()) continue;
+        entry.links.add(e.name);
+        if (ALWAYS_SKIPPED.has(e.name)) continue;
+        const target = follow(child.abs, here);
+        if (target === undefined) continue;
+        entry.dirs.add(e.name);
+        const to = path.relative(rootReal, target).split(path.sep).join('/');
+        stack.push({
+          ...child,
+          real: target,
+          alias: { from: childRel, to },
+          links: { real: here.real, up: here.links },
+        });
       }
     }
     out.push(entry);

@@ -10,8 +10,8 @@ const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
  * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
  * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
  * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
- * directory to such a directory is a run too (the walk does not follow symlinks, so it would
- * otherwise hide the run; the pack reads it through the link, inside the root only).
+ * directory to such a directory is a run too: the walk follows links inside its root, and one
+ * leading out of it is still a run here, which the pack then refuses to read.
  */
 export function discoverRuns(dirs: DirEntry[]): string[] {
   const found = new Set<string>();
