@@ -169,6 +169,29 @@ describe('audit-gate verify', () => {
     expect(r.findings.map((f) => f.code)).toEqual(Array(4).fill('aris.artifact_missing'));
     expect(r.conclusion).toBe('failure');
   });
+  it('a named paper (--paper) stays a paper when a pull request adds a target below it', async () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'papers/main'), { recursive: true });
+    writePaper(path.join(root, 'papers/main/sub'));
+    // As a paths root it is only searched once something is found below it; as a paper it counts.
+    const searched = await verify({ root, paths: ['papers/main'], assurance: 'submission' });
+    expect(searched.targets.map((t) => t.path)).toEqual(['papers/main/sub']);
+    const pinned = await verify({ root, papers: ['papers/main'], assurance: 'submission' });
+    expect(pinned.targets.map((t) => t.path).sort()).toEqual(['papers/main', 'papers/main/sub']);
+    expect(pinned.findings.map((f) => f.code)).toEqual(Array(4).fill('aris.artifact_missing'));
+    expect(pinned.conclusion).toBe('failure');
+    const wrong = await verify({ root, papers: ['nope'], allowEmpty: true });
+    expect(wrong.findings.map((f) => f.code)).toContain('gate.target_not_found');
+    const trace = await verify({
+      root,
+      papers: ['papers/main'],
+      packs: ['trace'],
+      allowEmpty: true,
+    });
+    expect(trace.findings.map((f) => f.message)).toContain(
+      'Paper dir "papers/main" was named, but no selected pack verifies paper dirs.',
+    );
+  });
   it('a path that does not exist or escapes the root is a finding', async () => {
     const root = repo();
     const r = await verify({ root, paths: ['nope', '../..'] });

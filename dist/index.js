@@ -46696,6 +46696,7 @@ function checkShards(accepted, problem) {
 function warnIgnoredInputs(settings) {
     const ignored = [
         ['paths', 'paths'],
+        ['papers', 'papers'],
         ['assurance', 'assurance'],
         ['effort', 'effort'],
         ['fixtures', 'fixtures'],
@@ -46797,6 +46798,7 @@ function verifyWorkspace(settings) {
         ...(settings.config ? { config: settings.config } : {}),
         ...(settings.configJson ? { configJson: settings.configJson } : {}),
         ...(settings.paths ? { paths: settings.paths } : {}),
+        ...(settings.papers ? { papers: settings.papers } : {}),
         ...(settings.assurance ? { assurance: settings.assurance } : {}),
         ...(settings.effort ? { effort: settings.effort } : {}),
         ...(settings.fixtures !== undefined ? { fixtures: settings.fixtures } : {}),
@@ -46865,6 +46867,7 @@ function readSettings(env) {
     const workspace = external_node_path_default().resolve(env['GITHUB_WORKSPACE'] || process.cwd());
     const inWorkspace = (p) => external_node_path_default().resolve(workspace, p);
     const paths = lines(input(env, 'paths'));
+    const papers = lines(input(env, 'papers'));
     const assurance = input(env, 'assurance');
     if (assurance && !(0,policy_assurance/* isAssurance */.ws)(assurance))
         throw new InputError(`Input "assurance" must be one of ${policy_assurance/* ASSURANCES */.lR.join(', ')}; got "${assurance}".`);
@@ -46894,6 +46897,8 @@ function readSettings(env) {
     };
     if (paths.length)
         s.paths = paths;
+    if (papers.length)
+        s.papers = papers;
     if (config)
         s.config = inWorkspace(config);
     if (configJson)
@@ -47819,6 +47824,11 @@ class Args {
     constructor(values, positionals) {
         this.values = values;
         this.positionals = positionals;
+    }
+    /** A repeatable string flag's values (empty when not given). */
+    strings(name) {
+        const v = this.values[name];
+        return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
     }
     /** A string flag's value (undefined when not given). */
     string(name) {
@@ -82153,7 +82163,7 @@ async function verify(opts) {
     try {
         // The listing is kept only to weigh a shard's targets: at 30,000 files it is tens of MB.
         const walked = opts.shard ? [] : undefined;
-        const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir);
+        const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir, opts.papers);
         discovered = whole.length;
         let planned = whole;
         if (opts.shard) {
@@ -82166,6 +82176,7 @@ async function verify(opts) {
                     assurance: opts.assurance,
                     effort: opts.effort,
                     paths: opts.paths,
+                    papers: opts.papers,
                     packs: selected,
                     packOptions,
                     fixtures: fixtureDir,
@@ -82347,7 +82358,7 @@ function fixtureDirectory(ws, dir) {
         }),
     };
 }
-function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir) {
+function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, papers = []) {
     const planned = [];
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
@@ -82406,6 +82417,24 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
         // what the gate must catch).
         const claimant = packs.find((x) => x.claimsUndiscovered);
         if (paths && found === 0 && claimant)
+            add(claimant, r.abs);
+    }
+    // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
+    // paper dir whose audits were deleted stops being one as soon as anything is found below it.
+    const claimant = packs.find((x) => x.claimsUndiscovered);
+    for (const p of papers) {
+        const r = ws.resolve(ws.root, p);
+        if (!claimant)
+            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
+                subject: 'gate',
+                message: `Paper dir ${(0,sanitize/* quoteValue */.cl)(p)} was named, but no selected pack verifies paper dirs.`,
+            }));
+        else if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory())
+            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
+                subject: 'gate',
+                message: `Paper dir ${(0,sanitize/* quoteValue */.cl)(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
+            }));
+        else
             add(claimant, r.abs);
     }
     return planned;

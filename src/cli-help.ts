@@ -11,6 +11,8 @@ import { VERSION } from './version.js';
 export interface OptionSpec {
   type: 'string' | 'boolean';
   short?: string;
+  /** Given any number of times (a string flag's values, in order). */
+  multiple?: boolean;
   /** The value's placeholder in help, e.g. `DIR` or `text|json`. */
   value?: string;
   help: string;
@@ -65,6 +67,12 @@ export const CORE_COMMANDS = {
         help: 'implies an assurance for papers that state none',
       },
       fixtures: { type: 'string', value: 'DIR', help: 'also run the conformance fixtures in DIR' },
+      paper: {
+        type: 'string',
+        multiple: true,
+        value: 'DIR',
+        help: 'verify DIR as a paper dir whatever it holds (repeatable): its missing audits count',
+      },
       'fail-on': {
         type: 'string',
         value: 'blocking|problem',

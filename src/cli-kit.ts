@@ -23,9 +23,15 @@ export class UsageError extends Error {}
 /** A command's parsed arguments, typed by what the caller expects of a flag. */
 export class Args {
   constructor(
-    private readonly values: Record<string, string | boolean | undefined>,
+    private readonly values: Record<string, string | boolean | string[] | undefined>,
     readonly positionals: string[],
   ) {}
+
+  /** A repeatable string flag's values (empty when not given). */
+  strings(name: string): string[] {
+    const v = this.values[name];
+    return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+  }
 
   /** A string flag's value (undefined when not given). */
   string(name: string): string | undefined {

@@ -69,7 +69,7 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
       return 0;
     }
     return await run(
-      new Args(values as Record<string, string | boolean | undefined>, positionals),
+      new Args(values as Record<string, string | boolean | string[] | undefined>, positionals),
       io,
     );
   } catch (err) {
@@ -118,6 +118,9 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
   const root = existingDir(io, args.string('root') ?? '.', 'root not found');
   const config = args.string('config');
   const fixtures = args.string('fixtures');
+  const papers = args
+    .strings('paper')
+    .map((p) => path.relative(root, path.resolve(io.cwd, p)) || '.');
   const report = await verify({
     root,
     ...(shard !== undefined ? { shard } : {}),
@@ -127,6 +130,7 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
           paths: args.positionals.map((p) => path.relative(root, path.resolve(io.cwd, p)) || '.'),
         }
       : {}),
+    ...(papers.length ? { papers } : {}),
     ...(assurance !== undefined ? { assurance } : {}),
     ...(effort !== undefined ? { effort } : {}),
     ...(fixtures !== undefined

@@ -37,6 +37,11 @@ export interface VerifyOptions {
   configJson?: string;
   /** Directories to verify; replaces discovery (and the config's paths). */
   paths?: string[];
+  /**
+   * Paper dirs named by the workflow or CLI: each is verified as a paper whatever it holds, so
+   * one whose audits are all missing is still checked, even with other targets below it.
+   */
+  papers?: string[];
   /** Set by the workflow or CLI, it pins enforcement: the checkout's config cannot weaken it. */
   assurance?: string;
   effort?: string;
@@ -122,6 +127,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       opts.exact ?? false,
       walked,
       onDir,
+      opts.papers,
     );
     discovered = whole.length;
     let planned = whole;
@@ -135,6 +141,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
           assurance: opts.assurance,
           effort: opts.effort,
           paths: opts.paths,
+          papers: opts.papers,
           packs: selected,
           packOptions,
           fixtures: fixtureDir,
@@ -351,6 +358,7 @@ function planTargets(
   exact: boolean,
   walked?: DirEntry[],
   onDir?: (dir: DirEntry) => void,
+  papers: string[] = [],
 ): PlannedTarget[] {
   const planned: PlannedTarget[] = [];
   // By real path: the walk also goes through symlinked directories, so one directory can be found
@@ -413,6 +421,27 @@ function planTargets(
     // what the gate must catch).
     const claimant = packs.find((x) => x.claimsUndiscovered);
     if (paths && found === 0 && claimant) add(claimant, r.abs);
+  }
+  // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
+  // paper dir whose audits were deleted stops being one as soon as anything is found below it.
+  const claimant = packs.find((x) => x.claimsUndiscovered);
+  for (const p of papers) {
+    const r = ws.resolve(ws.root, p);
+    if (!claimant)
+      runFindings.push(
+        finding(GATE.targetNotFound, {
+          subject: 'gate',
+          message: `Paper dir ${quoteValue(p)} was named, but no selected pack verifies paper dirs.`,
+        }),
+      );
+    else if (!r.ok || !fs.statSync(r.real).isDirectory())
+      runFindings.push(
+        finding(GATE.targetNotFound, {
+          subject: 'gate',
+          message: `Paper dir ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
+        }),
+      );
+    else add(claimant, r.abs);
   }
   return planned;
 }

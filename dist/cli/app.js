@@ -14603,6 +14603,11 @@ class Args {
         this.values = values;
         this.positionals = positionals;
     }
+    /** A repeatable string flag's values (empty when not given). */
+    strings(name) {
+        const v = this.values[name];
+        return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+    }
     /** A string flag's value (undefined when not given). */
     string(name) {
         const v = this.values[name];
@@ -17655,7 +17660,7 @@ async function verify(opts) {
     try {
         // The listing is kept only to weigh a shard's targets: at 30,000 files it is tens of MB.
         const walked = opts.shard ? [] : undefined;
-        const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir);
+        const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir, opts.papers);
         discovered = whole.length;
         let planned = whole;
         if (opts.shard) {
@@ -17668,6 +17673,7 @@ async function verify(opts) {
                     assurance: opts.assurance,
                     effort: opts.effort,
                     paths: opts.paths,
+                    papers: opts.papers,
                     packs: selected,
                     packOptions,
                     fixtures: fixtureDir,
@@ -17849,7 +17855,7 @@ function fixtureDirectory(ws, dir) {
         }),
     };
 }
-function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir) {
+function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, papers = []) {
     const planned = [];
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
@@ -17908,6 +17914,24 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
         // what the gate must catch).
         const claimant = packs.find((x) => x.claimsUndiscovered);
         if (paths && found === 0 && claimant)
+            add(claimant, r.abs);
+    }
+    // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
+    // paper dir whose audits were deleted stops being one as soon as anything is found below it.
+    const claimant = packs.find((x) => x.claimsUndiscovered);
+    for (const p of papers) {
+        const r = ws.resolve(ws.root, p);
+        if (!claimant)
+            runFindings.push(finding(GATE.targetNotFound, {
+                subject: 'gate',
+                message: `Paper dir ${quoteValue(p)} was named, but no selected pack verifies paper dirs.`,
+            }));
+        else if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory())
+            runFindings.push(finding(GATE.targetNotFound, {
+                subject: 'gate',
+                message: `Paper dir ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
+            }));
+        else
             add(claimant, r.abs);
     }
     return planned;
@@ -50655,6 +50679,12 @@ const CORE_COMMANDS = {
                 help: 'implies an assurance for papers that state none',
             },
             fixtures: { type: 'string', value: 'DIR', help: 'also run the conformance fixtures in DIR' },
+            paper: {
+                type: 'string',
+                multiple: true,
+                value: 'DIR',
+                help: 'verify DIR as a paper dir whatever it holds (repeatable): its missing audits count',
+            },
             'fail-on': {
                 type: 'string',
                 value: 'blocking|problem',
@@ -50877,6 +50907,9 @@ async function verifyCommand(args, io) {
     const root = existingDir(io, args.string('root') ?? '.', 'root not found');
     const config = args.string('config');
     const fixtures = args.string('fixtures');
+    const papers = args
+        .strings('paper')
+        .map((p) => external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, p)) || '.');
     const report = await verify({
         root,
         ...(shard !== undefined ? { shard } : {}),
@@ -50886,6 +50919,7 @@ async function verifyCommand(args, io) {
                 paths: args.positionals.map((p) => external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, p)) || '.'),
             }
             : {}),
+        ...(papers.length ? { papers } : {}),
         ...(assurance !== undefined ? { assurance } : {}),
         ...(effort !== undefined ? { effort } : {}),
         ...(fixtures !== undefined

@@ -42,6 +42,7 @@ function verifyWorkspace(settings: Settings): Promise<GateReport> {
     ...(settings.config ? { config: settings.config } : {}),
     ...(settings.configJson ? { configJson: settings.configJson } : {}),
     ...(settings.paths ? { paths: settings.paths } : {}),
+    ...(settings.papers ? { papers: settings.papers } : {}),
     ...(settings.assurance ? { assurance: settings.assurance } : {}),
     ...(settings.effort ? { effort: settings.effort } : {}),
     ...(settings.fixtures !== undefined ? { fixtures: settings.fixtures } : {}),

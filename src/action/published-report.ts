@@ -18,6 +18,7 @@ export function warnIgnoredInputs(settings: Settings): void {
   const ignored = (
     [
       ['paths', 'paths'],
+      ['papers', 'papers'],
       ['assurance', 'assurance'],
       ['effort', 'effort'],
       ['fixtures', 'fixtures'],

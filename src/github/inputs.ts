@@ -16,6 +16,8 @@ import type { CommentMode } from './comment.js';
 export interface Settings {
   workspace: string;
   paths?: string[];
+  /** Paper dirs verified as papers whatever they hold (verify's `papers`). */
+  papers?: string[];
   /** A config file (absolute): trusted only when it lies outside the workspace. */
   config?: string;
   /** Inline config JSON from the workflow: trusted. */
@@ -96,6 +98,7 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const inWorkspace = (p: string) => path.resolve(workspace, p);
   const paths = lines(input(env, 'paths'));
+  const papers = lines(input(env, 'papers'));
   const assurance = input(env, 'assurance');
   if (assurance && !isAssurance(assurance))
     throw new InputError(
@@ -128,6 +131,7 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     reportPath: reportPath ? inWorkspace(reportPath) : path.join(tmp, 'audit-gate', 'report.json'),
   };
   if (paths.length) s.paths = paths;
+  if (papers.length) s.papers = papers;
   if (config) s.config = inWorkspace(config);
   if (configJson) s.configJson = configJson;
   if (assurance) s.assurance = assurance as Assurance;
