@@ -35963,6 +35963,7 @@ function walkRepository(root, opts = {}) {
         }
         const entry = {
             abs,
+            real: here.real,
             rel: rel || '.',
             files: new Set(),
             dirs: new Set(),
@@ -35980,20 +35981,13 @@ function walkRepository(root, opts = {}) {
             (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
         for (const e of entries) {
             const childRel = rel ? `${rel}/${e.name}` : e.name;
-            const child = {
-                abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name),
-                rel: childRel,
-                rules,
-                git,
-                real: here.real + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + e.name, // a name from readdir: nothing to normalize
-                ...(here.alias ? { alias: here.alias } : {}),
-                ...(here.links ? { links: here.links } : {}),
-            };
             if (e.isDirectory()) {
                 if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
                     continue;
                 entry.dirs.add(e.name);
-                stack.push(child);
+                // A name from readdir: the real path needs no normalizing.
+                const real = here.real + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + e.name;
+                stack.push({ ...here, abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name), rel: childRel, rules, git, real });
             }
             else if (!ignored(childRel, false)) {
                 entry.files.add(e.name);
@@ -36002,13 +35996,17 @@ function walkRepository(root, opts = {}) {
                 entry.links.add(e.name);
                 if (ALWAYS_SKIPPED.has(e.name))
                     continue;
-                const target = follow(child.abs, here);
+                const linkAbs = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name);
+                const target = follow(linkAbs, here);
                 if (target === undefined)
                     continue;
                 entry.dirs.add(e.name);
                 const to = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(rootReal, target).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
                 stack.push({
-                    ...child,
+                    abs: linkAbs,
+                    rel: childRel,
+                    rules,
+                    git,
                     real: target,
                     alias: { from: childRel, to },
                     links: { real: here.real, up: here.links },
@@ -82363,8 +82361,9 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
     const seen = new Map();
+    const realOf = new Map();
     const add = (pack, dir) => {
-        const real = (0,git_index/* realOr */.yA)(dir);
+        const real = realOf.get(dir) ?? (0,git_index/* realOr */.yA)(dir);
         const key = `${pack.id}\0${real}`;
         const at = seen.get(key);
         if (at === undefined) {
@@ -82395,6 +82394,8 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             top: ws.root,
         });
         walked?.push(...dirs);
+        for (const d of dirs)
+            realOf.set(d.abs, d.real);
         for (const u of unreadable)
             runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.directoryUnreadable, {
                 subject: 'gate',

@@ -364,8 +364,9 @@ function planTargets(
   // By real path: the walk also goes through symlinked directories, so one directory can be found
   // at its own path and at a link's. Its own path is kept where it is a target too.
   const seen = new Map<string, number>();
+  const realOf = new Map<string, string>();
   const add = (pack: Pack, dir: string) => {
-    const real = realOr(dir);
+    const real = realOf.get(dir) ?? realOr(dir);
     const key = `${pack.id}\0${real}`;
     const at = seen.get(key);
     if (at === undefined) {
@@ -395,6 +396,7 @@ function planTargets(
       top: ws.root,
     });
     walked?.push(...dirs);
+    for (const d of dirs) realOf.set(d.abs, d.real);
     for (const u of unreadable)
       runFindings.push(
         finding(GATE.directoryUnreadable, {

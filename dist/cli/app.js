@@ -16358,6 +16358,7 @@ function walkRepository(root, opts = {}) {
         }
         const entry = {
             abs,
+            real: here.real,
             rel: rel || '.',
             files: new Set(),
             dirs: new Set(),
@@ -16375,20 +16376,13 @@ function walkRepository(root, opts = {}) {
             (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
         for (const e of entries) {
             const childRel = rel ? `${rel}/${e.name}` : e.name;
-            const child = {
-                abs: external_node_path_default().join(abs, e.name),
-                rel: childRel,
-                rules,
-                git,
-                real: here.real + (external_node_path_default()).sep + e.name, // a name from readdir: nothing to normalize
-                ...(here.alias ? { alias: here.alias } : {}),
-                ...(here.links ? { links: here.links } : {}),
-            };
             if (e.isDirectory()) {
                 if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
                     continue;
                 entry.dirs.add(e.name);
-                stack.push(child);
+                // A name from readdir: the real path needs no normalizing.
+                const real = here.real + (external_node_path_default()).sep + e.name;
+                stack.push({ ...here, abs: external_node_path_default().join(abs, e.name), rel: childRel, rules, git, real });
             }
             else if (!ignored(childRel, false)) {
                 entry.files.add(e.name);
@@ -16397,13 +16391,17 @@ function walkRepository(root, opts = {}) {
                 entry.links.add(e.name);
                 if (ALWAYS_SKIPPED.has(e.name))
                     continue;
-                const target = follow(child.abs, here);
+                const linkAbs = external_node_path_default().join(abs, e.name);
+                const target = follow(linkAbs, here);
                 if (target === undefined)
                     continue;
                 entry.dirs.add(e.name);
                 const to = external_node_path_default().relative(rootReal, target).split((external_node_path_default()).sep).join('/');
                 stack.push({
-                    ...child,
+                    abs: linkAbs,
+                    rel: childRel,
+                    rules,
+                    git,
                     real: target,
                     alias: { from: childRel, to },
                     links: { real: here.real, up: here.links },
@@ -17860,8 +17858,9 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
     const seen = new Map();
+    const realOf = new Map();
     const add = (pack, dir) => {
-        const real = realOr(dir);
+        const real = realOf.get(dir) ?? realOr(dir);
         const key = `${pack.id}\0${real}`;
         const at = seen.get(key);
         if (at === undefined) {
@@ -17892,6 +17891,8 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             top: ws.root,
         });
         walked?.push(...dirs);
+        for (const d of dirs)
+            realOf.set(d.abs, d.real);
         for (const u of unreadable)
             runFindings.push(finding(GATE.directoryUnreadable, {
                 subject: 'gate',

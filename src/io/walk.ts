@@ -7,6 +7,8 @@ import { errorText, isGitDir } from './workspace.js';
 
 export interface DirEntry {
   abs: string;
+  /** Its real path (the walk may reach a directory through a symlink). */
+  real: string;
   rel: string;
   /** Child names that are not directories (symlinks included). */
   files: Set<string>;
@@ -230,6 +232,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     }
     const entry: DirEntry = {
       abs,
+      real: here.real,
       rel: rel || '.',
       files: new Set(),
       dirs: new Set(),
@@ -249,30 +252,27 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
     for (const e of entries) {
       const childRel = rel ? `${rel}/${e.name}` : e.name;
-      const child = {
-        abs: path.join(abs, e.name),
-        rel: childRel,
-        rules,
-        git,
-        real: here.real + path.sep + e.name, // a name from readdir: nothing to normalize
-        ...(here.alias ? { alias: here.alias } : {}),
-        ...(here.links ? { links: here.links } : {}),
-      };
       if (e.isDirectory()) {
         if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true)) continue;
         entry.dirs.add(e.name);
-        stack.push(child);
+        // A name from readdir: the real path needs no normalizing.
+        const real = here.real + path.sep + e.name;
+        stack.push({ ...here, abs: path.join(abs, e.name), rel: childRel, rules, git, real });
       } else if (!ignored(childRel, false)) {
         entry.files.add(e.name);
         if (!e.isSymbolicLink()) continue;
         entry.links.add(e.name);
         if (ALWAYS_SKIPPED.has(e.name)) continue;
-        const target = follow(child.abs, here);
+        const linkAbs = path.join(abs, e.name);
+        const target = follow(linkAbs, here);
         if (target === undefined) continue;
         entry.dirs.add(e.name);
         const to = path.relative(rootReal, target).split(path.sep).join('/');
         stack.push({
-          ...child,
+          abs: linkAbs,
+          rel: childRel,
+          rules,
+          git,
           real: target,
           alias: { from: childRel, to },
           links: { real: here.real, up: here.links },
