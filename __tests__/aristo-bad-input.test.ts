@@ -125,6 +125,14 @@ describe('the validator', () => {
   });
 });
 
+describe('symlinks', () => {
+  it('a symlinked source directory is not scanned twice (no duplicate ids)', async () => {
+    const dir = workspace();
+    fs.symlinkSync('src', path.join(dir, 'alias'));
+    expect(codes(await check(dir))).toEqual([]);
+  });
+});
+
 describe('step order', () => {
   it('a prior step is earlier by UTF-8 bytes, as the SDK compares, not by UTF-16 units', async () => {
     // By UTF-16 "0.1.😀" (a surrogate pair, D83D…) sorts before "0.1.\uFFFD"; by UTF-8 (F0… vs

@@ -89,10 +89,14 @@ describe('the runner itself', () => {
       recursive: true,
     });
     fs.writeFileSync(path.join(dir, 'aris/fixture.json'), JSON.stringify(clean));
-    expect(findFixtures(dir).map((d) => path.relative(dir, d))).toEqual(['aris', 'aris/x']);
+    fs.writeFileSync(
+      path.join(dir, 'fixture.json'),
+      JSON.stringify({ ...clean, input: 'aris/input' }),
+    );
+    expect(findFixtures(dir).map((d) => path.relative(dir, d))).toEqual(['', 'aris', 'aris/x']);
     const r = await cli(['fixtures', dir], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/2 checked: 1 pass/);
+    expect(r.stdout).toMatch(/3 checked: 2 pass/);
     fs.rmSync(dir, { recursive: true });
   });
   it('fails a fixture with the wrong terminal state', async () => {

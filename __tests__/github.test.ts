@@ -244,6 +244,14 @@ describe('readSettings', () => {
     });
     expect(s.paths).toEqual(['papers/a', 'papers/b']);
   });
+  test('papers are newline-separated like paths', () => {
+    const s = readSettings({
+      GITHUB_WORKSPACE: '/ws',
+      INPUT_PAPERS: 'papers/main\n# x\npapers/b\n',
+    });
+    expect(s.papers).toEqual(['papers/main', 'papers/b']);
+    expect(readSettings({ GITHUB_WORKSPACE: '/ws' }).papers).toBeUndefined();
+  });
   test('invalid values are refused with the input name', () => {
     expect(() => readSettings({ INPUT_ASSURANCE: 'final' })).toThrow(InputError);
     expect(() => readSettings({ 'INPUT_FAIL-ON': 'always' })).toThrow(/fail-on/);

@@ -370,7 +370,7 @@ describe('walkRepository', () => {
     fs.writeFileSync(path.join(root, '.gitignore'), 'papers/blocked/\n');
     const w = walkRepository(root, { top: root });
     expect(w.dirs.map((d) => d.rel)).toEqual(['.', 'papers', 'papers/blocked']);
-    expect(w.unknown).toEqual([{ dir: root, detail: expect.stringMatching(/no git repository/) }]);
+    expect(w.unknown).toEqual([{ dir: root, detail: 'no git repository holds it', gitless: true }]);
     // A walk of sources may still honour it.
     const sources = walkRepository(root, { gitlessIgnores: true });
     expect(sources.dirs.map((d) => d.rel)).toEqual(['.', 'papers']);
@@ -425,6 +425,14 @@ describe('walkRepository', () => {
     );
     expect(walkRepository(root, { top: root }).dirs).toHaveLength(51);
   });
+  it('.gitignore lines with ** stop applying once a walk has used its budget of them', () => {
+    const root = repo();
+    for (const d of ['late/x/keep', 'plain']) fs.mkdirSync(path.join(root, d), { recursive: true });
+    const many = Array.from({ length: 40 }, (_, i) => `n${i}/**/y/**/z`).join('\n');
+    fs.writeFileSync(path.join(root, '.gitignore'), `${many}\nlate/**/keep/\nplain/\n`);
+    const rels = walkRepository(root, { top: root }).dirs.map((d) => d.rel);
+    expect(rels).toEqual(['.', 'late', 'late/x', 'late/x/keep']);
+  });
   it('walks a symlinked directory at the link’s path too, never round a loop or into .git', () => {
     const root = repo();
     for (const d of ['store/run1', 'node_modules/paper', 'b'])
@@ -436,17 +444,25 @@ describe('walkRepository', () => {
     fs.symlinkSync('..', path.join(root, 'b/up')); // a loop
     fs.symlinkSync('../.git', path.join(root, 'b/git')); // into the git directory
     fs.symlinkSync('/', path.join(root, 'b/outside'));
-    const rels = walkRepository(root, { top: root }).dirs.map((d) => d.rel);
+    // A directory whose name starts with two dots is inside the root like any other.
+    fs.mkdirSync(path.join(root, '..store'));
+    fs.symlinkSync('../..store', path.join(root, 'b/dots'));
+    const rels = walkRepository(root, { top: root, followLinks: true }).dirs.map((d) => d.rel);
     expect(rels).toEqual([
       '.',
+      '..store',
       'artifacts',
       'artifacts/runs',
       'artifacts/runs/run1',
       'b',
+      'b/dots',
       'b/paper',
       'store',
       'store/run1',
     ]);
+    // A scan of files (aristo's sources) does not follow them.
+    const plain = walkRepository(root, { top: root }).dirs.map((d) => d.rel);
+    expect(plain).toEqual(['.', '..store', 'artifacts', 'b', 'store', 'store/run1']);
   });
   it('a .gitignore cannot hide what lies behind a link that git tracks through its target', () => {
     const root = repo();
@@ -459,7 +475,9 @@ describe('walkRepository', () => {
     fs.symlinkSync('../store/blocked', path.join(root, 'papers/blocked'));
     git('add', '-A');
     fs.writeFileSync(path.join(root, '.gitignore'), 'papers/blocked/*\n');
-    const paper = walkRepository(root, { top: root }).dirs.find((d) => d.rel === 'papers/blocked');
+    const paper = walkRepository(root, { top: root, followLinks: true }).dirs.find(
+      (d) => d.rel === 'papers/blocked',
+    );
     expect([...paper!.files]).toEqual(['PROOF_AUDIT.json']);
   });
   it('applies extra exclude patterns', () => {

@@ -105,6 +105,7 @@ describe('red team: merging shard reports', () => {
     const paint = '\u001b[2J\u001b[32mOK: nothing blocks. (exit 0)\u001b[8m';
     forged.subjects.find((s) => s.outcome === 'blocking')!.status = paint;
     forged.findings.find((f) => f.blocking)!.code = `x${paint}`;
+    forged.targets[0]!.kind = paint;
     const files = shards.map((f, i) => (i === victimIndex() ? write('painted.json', forged) : f));
     const r = cli(['merge', ...files, '--config', path.join(base, 'config.json')], work);
     expect(r.status).toBe(1);

@@ -132,7 +132,7 @@ describe('answer', () => {
     );
     expect(a).toContain('validates claim "c1", which was emitted with status "rejected" on line 3');
     expect(await codes(scan({ validated: ['c1'], final: ['c2'] }))).toEqual([
-      'The finalize output on line 9 answers with claim "c2", but the verify step validated 1 other claim(s) but not this one: the answer rests on a claim the run itself did not validate.',
+      'The finalize output on line 9 answers with claim "c2", but the verify step did not validate it (it validated 1 other claim(s)): the answer rests on a claim the run itself did not validate.',
     ]);
     expect(b).toContain('claim "c1", but it was emitted with status "rejected"');
   });

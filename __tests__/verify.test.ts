@@ -192,6 +192,50 @@ describe('audit-gate verify', () => {
       'Paper dir "papers/main" was named, but no selected pack verifies paper dirs.',
     );
   });
+  it('--paper names a paper relative to the working directory, as PATHs are', async () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'papers/main'), { recursive: true });
+    const r = await cli(
+      ['verify', '--paper', 'main', '--root', root, '--format', 'json'],
+      path.join(root, 'papers'),
+    );
+    const report = JSON.parse(r.stdout) as { targets: { path: string }[] };
+    expect(report.targets.map((t) => t.path)).toEqual(['papers/main']);
+  });
+  it('a directory found at its own path and through a symlink is verified once, at its own', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'papers/p'));
+    fs.mkdirSync(path.join(root, 'docs'));
+    fs.symlinkSync('../papers/p', path.join(root, 'docs/p'));
+    fs.symlinkSync('../papers', path.join(root, 'docs/all'));
+    const r = await verify({ root });
+    expect(r.targets.map((t) => t.path)).toEqual(['papers/p']);
+  });
+  it('a directory discovery cannot list is a blocking finding, not a silent skip', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'papers/ok'));
+    fs.mkdirSync(Buffer.concat([Buffer.from(path.join(root, 'papers/x')), Buffer.from([0xff])]));
+    const r = await verify({ root });
+    expect(r.findings.map((f) => [f.code, f.message])).toEqual([
+      [
+        'gate.directory_unreadable',
+        'Directory "papers/x\ufffd" could not be listed (its name is not valid UTF-8): any audit, run or proof in it was not verified.',
+      ],
+    ]);
+    expect(r.conclusion).toBe('failure');
+  });
+  it('below a root without git, a paths directory’s .gitignore hides nothing', async () => {
+    const root = repo();
+    fs.rmSync(path.join(root, '.git'), { recursive: true });
+    writePaper(path.join(root, 'papers/blocked'), { verdicts: { 'proof-checker': 'BLOCKED' } });
+    write(path.join(root, 'papers/.gitignore'), 'blocked/\n');
+    const r = await verify({ root, paths: ['papers'], assurance: 'submission' });
+    expect(r.targets.map((t) => t.path)).toEqual(['papers/blocked']);
+    expect(r.findings.find((f) => f.code === 'gate.git_index_unreadable')?.message).toBe(
+      'No git repository holds "papers", so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.',
+    );
+    expect(r.conclusion).toBe('failure');
+  });
   it('a path that does not exist or escapes the root is a finding', async () => {
     const root = repo();
     const r = await verify({ root, paths: ['nope', '../..'] });

@@ -34687,9 +34687,7 @@ function decodeUtf8(bytes) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Qo: () => (/* binding */ headCommit),
-/* harmony export */   Yw: () => (/* binding */ isBelow),
-/* harmony export */   fh: () => (/* binding */ trackedUnder),
-/* harmony export */   yA: () => (/* binding */ realOr)
+/* harmony export */   fh: () => (/* binding */ trackedUnder)
 /* harmony export */ });
 /* unused harmony export parseIndex */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
@@ -34699,6 +34697,8 @@ function decodeUtf8(bytes) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3839);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7336);
+
 
 
 
@@ -34725,7 +34725,7 @@ function trackedUnder(dir, { nested = false, within, from } = {}) {
     const top = gitTop(from ?? dir);
     if (!top)
         return { state: 'no-git' };
-    const git = resolveGitDir(top, within !== undefined && isBelow(top, within) ? within : undefined);
+    const git = resolveGitDir(top, within !== undefined && (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(top, within) ? within : undefined);
     if ('state' in git)
         return nested ? { state: 'no-git' } : git;
     const index = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.dir, 'index');
@@ -34743,7 +34743,7 @@ function trackedUnder(dir, { nested = false, within, from } = {}) {
     if (typeof files === 'string')
         return { state: 'unreadable', detail: files };
     // Real paths: a directory named through a symlink is still the same place in the index.
-    const prefix = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(realOr(top), realOr(dir)).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/');
+    const prefix = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative((0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(top), (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(dir)).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/');
     const paths = new Set();
     const sizes = new Map();
     for (const [n, f] of files.entries()) {
@@ -34760,14 +34760,6 @@ function trackedUnder(dir, { nested = false, within, from } = {}) {
         }
     }
     return { state: 'tracked', paths, sizes };
-}
-function realOr(p) {
-    try {
-        return node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync(p);
-    }
-    catch {
-        return node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
-    }
 }
 /** The nearest directory at or above `dir` holding a `.git` entry. */
 function gitTop(dir) {
@@ -34788,7 +34780,7 @@ function resolveGitDir(top, confine) {
     const dotGit = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(top, '.git');
     // Lexically first, so a path outside is never touched; then through symlinks.
     const outside = (d) => confine !== undefined &&
-        (!isInside(node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(d), node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(confine)) || !isInside(realOr(d), realOr(confine)));
+        (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isInside */ .FK)(node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(d), node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(confine)) || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isInside */ .FK)((0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(d), (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(confine)));
     let dir;
     if ((0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .statPath */ .qW)(dotGit).kind === 'dir')
         dir = dotGit;
@@ -34807,15 +34799,6 @@ function resolveGitDir(top, confine) {
     if (outside(common))
         return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
     return { dir, common };
-}
-/** Whether `dir` lies strictly below `top`. */
-function isBelow(dir, top) {
-    const rel = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(top, dir);
-    return rel !== '' && !rel.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(rel);
-}
-/** Whether `p` is `top` or lies below it. */
-function isInside(p, top) {
-    return p === top || isBelow(p, top);
 }
 /**
  * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
@@ -35769,6 +35752,50 @@ function toValue(node, lines, duplicates) {
 
 /***/ }),
 
+/***/ 7336:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FK: () => (/* binding */ isInside),
+/* harmony export */   Yw: () => (/* binding */ isBelow),
+/* harmony export */   oT: () => (/* binding */ leavesBase),
+/* harmony export */   yA: () => (/* binding */ realOr)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+
+
+/**
+ * Whether `rel` (a path.relative result) leaves its base: `..` or `../…`, or another drive. A
+ * name that merely starts with two dots (`..store`) is inside.
+ */
+function leavesBase(rel) {
+    return rel === '..' || rel.startsWith(`..${(node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)}`) || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel);
+}
+/** Whether `p` lies strictly below `top` (both absolute, compared as written). */
+function isBelow(p, top) {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(top, p);
+    return rel !== '' && !leavesBase(rel);
+}
+/** Whether `p` is `top` or lies below it. */
+function isInside(p, top) {
+    return !leavesBase(node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(top, p));
+}
+/** The real path of `p`, or `p` resolved where it does not exist. */
+function realOr(p) {
+    try {
+        return node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(p);
+    }
+    catch {
+        return node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(p);
+    }
+}
+
+
+/***/ }),
+
 /***/ 413:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -35801,7 +35828,9 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 /* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(ignore__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3839);
 /* harmony import */ var _git_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9573);
-/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2645);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7336);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2645);
+
 
 
 
@@ -35812,12 +35841,15 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 /**
- * Ignore patterns become backtracking regexes: a line with several `**` against a deep path takes
- * minutes. Lines with more `**` than this are not applied, and paths deeper than MAX_MATCH_DEPTH
- * are never matched (not applying a pattern only makes the walk search more).
+ * Ignore patterns become backtracking regexes: `**` against a deep path takes time that grows
+ * with the path's depth to the power of the `**` count, and the lines add up. A line with more
+ * than MAX_GLOBSTARS, or past MAX_GLOBSTARS_TOTAL in one walk (every .gitignore and the exclude
+ * list), is not applied, and paths deeper than MAX_MATCH_DEPTH are never matched: not applying a
+ * pattern only makes the walk search more.
  */
-const MAX_GLOBSTARS = 3;
-const MAX_MATCH_DEPTH = 64;
+const MAX_GLOBSTARS = 2;
+const MAX_GLOBSTARS_TOTAL = 32;
+const MAX_MATCH_DEPTH = 32;
 /**
  * Directories reached through symlinks, at most: links that fan out (ten links to a directory that
  * holds ten links to the next…) multiply without a loop. Past it the walk fails closed.
@@ -35825,7 +35857,7 @@ const MAX_MATCH_DEPTH = 64;
 const MAX_LINKED_DIRS = 100_000;
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
 function hasGitBetween(dir, top) {
-    for (let d = dir; (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
+    for (let d = dir; (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
         if (node_fs__WEBPACK_IMPORTED_MODULE_0___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(d, '.git')))
             return true;
     return false;
@@ -35845,8 +35877,8 @@ function depthOver(rel, max) {
  * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
- * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. A
- * symlink to a directory inside `root` is walked at the link's path too (never into a git
+ * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
+ * `followLinks`, a symlink to a directory inside `root` is walked at the link's path too (never into a git
  * directory, never round a loop, at most MAX_LINKED_DIRS directories): a link must not hide what
  * lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
@@ -35875,7 +35907,7 @@ function walkRepository(root, opts = {}) {
     // The repository around the walk's root. Below the workspace root, the workspace's repository
     // decides first, and a .git between the two only adds what it tracks, as one met in the walk.
     const rootScope = () => {
-        if (!top || !(0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(root, top))
+        if (!top || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(root, top))
             return scopeAt(root, '', undefined);
         const outer = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(root, { from: top });
         const around = outer.state === 'tracked'
@@ -35885,8 +35917,9 @@ function walkRepository(root, opts = {}) {
                 : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
         return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
     };
-    const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra) }] : [];
-    const rootReal = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(root);
+    const budget = { globstars: MAX_GLOBSTARS_TOTAL };
+    const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra, budget) }] : [];
+    const rootReal = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realOr */ .yA)(root);
     const stack = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
     let gitlessNoted = false;
     let linkedDirs = 0;
@@ -35906,12 +35939,12 @@ function walkRepository(root, opts = {}) {
         catch {
             return undefined; // dangling, a loop, or not a directory: listed as a file
         }
-        if (target !== rootReal && !(0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(target, rootReal))
+        if (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, rootReal))
             return undefined;
         for (let d = target; d !== rootReal; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
-            if ((0,_workspace_js__WEBPACK_IMPORTED_MODULE_5__/* .isGitDir */ .qv)(d))
+            if ((0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .isGitDir */ .qv)(d))
                 return undefined;
-        const holds = (c) => c === target || (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(c, target);
+        const holds = (c) => (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(c, target);
         if (holds(from.real))
             return undefined;
         for (let c = from.links; c; c = c.up)
@@ -35927,6 +35960,7 @@ function walkRepository(root, opts = {}) {
                 unreadable.push({
                     dir: abs,
                     detail: `more than ${MAX_LINKED_DIRS} directories are reached through symlinks`,
+                    links: true,
                 });
             continue;
         }
@@ -35937,7 +35971,9 @@ function walkRepository(root, opts = {}) {
         catch (err) {
             // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
             // PATH_MAX, no permission), and the caller reports it.
-            unreadable.push({ dir: abs, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .kc)(err) });
+            // A name that is not UTF-8 arrives with U+FFFD in place of its bytes, and is then missing.
+            const detail = abs.includes('\ufffd') ? 'its name is not valid UTF-8' : (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err);
+            unreadable.push({ dir: abs, detail });
             continue;
         }
         // The root's repository (found upwards), or a repository nested in the walk.
@@ -35950,16 +35986,13 @@ function walkRepository(root, opts = {}) {
         if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
             if (git.gitless && !gitlessNoted) {
                 gitlessNoted = true;
-                unknown.push({
-                    dir: abs,
-                    detail: 'no git repository holds it, so nothing says which files are committed',
-                });
+                unknown.push({ dir: abs, detail: 'no git repository holds it', gitless: true });
             }
             const file = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, '.gitignore');
             const read = git.blind ? undefined : (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(file, MAX_GITIGNORE_BYTES);
             // Unreadable or too large: it ignores nothing.
             if (read?.ok)
-                rules.push({ base: rel, ig: ignoreLines(read.bytes.toString('utf8')) });
+                rules.push({ base: rel, ig: ignoreLines(read.bytes.toString('utf8'), budget) });
         }
         const entry = {
             abs,
@@ -35990,16 +36023,19 @@ function walkRepository(root, opts = {}) {
                 stack.push({ ...here, abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name), rel: childRel, rules, git, real });
             }
             else if (!ignored(childRel, false)) {
-                entry.files.add(e.name);
-                if (!e.isSymbolicLink())
+                if (!e.isSymbolicLink() || !opts.followLinks || ALWAYS_SKIPPED.has(e.name)) {
+                    entry.files.add(e.name);
+                    if (e.isSymbolicLink())
+                        entry.links.add(e.name);
                     continue;
+                }
                 entry.links.add(e.name);
-                if (ALWAYS_SKIPPED.has(e.name))
-                    continue;
                 const linkAbs = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name);
                 const target = follow(linkAbs, here);
-                if (target === undefined)
+                if (target === undefined) {
+                    entry.files.add(e.name);
                     continue;
+                }
                 entry.dirs.add(e.name);
                 const to = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(rootReal, target).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
                 stack.push({
@@ -36033,9 +36069,15 @@ function indexedSize(dir, name) {
     return undefined;
 }
 /** Gitignore lines, without those whose `**` would make matching blow up (see MAX_GLOBSTARS). */
-function ignoreLines(text) {
+function ignoreLines(text, budget) {
     const lines = typeof text === 'string' ? text.split(/\r?\n/) : text;
-    return ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(lines.filter((l) => l.split('**').length - 1 <= MAX_GLOBSTARS));
+    return ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(lines.filter((l) => {
+        const n = l.split('**').length - 1;
+        if (n > MAX_GLOBSTARS || n > budget.globstars)
+            return false;
+        budget.globstars -= n;
+        return true;
+    }));
 }
 function isIgnored(rules, rel, isDir) {
     if (rules.length === 0 || depthOver(rel, MAX_MATCH_DEPTH))
@@ -36063,7 +36105,9 @@ function isIgnored(rules, rel, isDir) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(413);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7336);
+/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(413);
+
 
 
 
@@ -36101,7 +36145,7 @@ class Workspace {
         const r = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(this.root, abs);
         if (r === '')
             return '.';
-        if (r.startsWith('..') || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(r))
+        if ((0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .leavesBase */ .oT)(r))
             return abs;
         return r.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
     }
@@ -36166,7 +36210,7 @@ class Workspace {
      * would otherwise lstat every ancestor of each again.
      */
     realpath(abs) {
-        if (_reference_js__WEBPACK_IMPORTED_MODULE_2__/* .REFERENCE_RUN */ .m)
+        if (_reference_js__WEBPACK_IMPORTED_MODULE_3__/* .REFERENCE_RUN */ .m)
             return realOrMissing(abs);
         if (this.reals.has(abs))
             return this.reals.get(abs);
@@ -36209,7 +36253,7 @@ class Workspace {
      */
     canonical(abs) {
         const start = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(abs);
-        let known = _reference_js__WEBPACK_IMPORTED_MODULE_2__/* .REFERENCE_RUN */ .m ? undefined : this.canonicals.get(start);
+        let known = _reference_js__WEBPACK_IMPORTED_MODULE_3__/* .REFERENCE_RUN */ .m ? undefined : this.canonicals.get(start);
         if (known !== undefined)
             return known;
         const rest = [];
@@ -36340,6 +36384,8 @@ function errorText(err) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7336);
+
 
 
 /** A report write refused because its destination is not what it looks like. */
@@ -36348,7 +36394,7 @@ class WriteRefused extends Error {
 /** Whether `p` lies lexically inside `root` (before symlinks are considered). */
 function lexicallyInside(p, root) {
     const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root), node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(p));
-    return rel === '' || (!rel.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel));
+    return !(0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .leavesBase */ .oT)(rel);
 }
 /**
  * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
@@ -47721,6 +47767,8 @@ const FLAGS = {
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+// EXTERNAL MODULE: ./src/io/paths.ts
+var paths = __nccwpck_require__(7336);
 // EXTERNAL MODULE: ./src/io/write.ts
 var write = __nccwpck_require__(5419);
 // EXTERNAL MODULE: ./src/render/labels.ts
@@ -47812,6 +47860,7 @@ function waivedText(w) {
 
 
 
+
 /** A bad argument: exit 2, with the message and a pointer to the command's help. */
 class UsageError extends Error {
 }
@@ -47855,7 +47904,7 @@ function insideRoot(root, given, dirs, allowOutside) {
     if (!external_node_fs_default().existsSync(root) || !external_node_fs_default().statSync(root).isDirectory())
         throw new UsageError(`root not found: ${given ?? root}`);
     const rel = dirs.map((d) => external_node_path_default().relative(root, d) || '.');
-    const outside = rel.find((r) => r.startsWith('..') || external_node_path_default().isAbsolute(r));
+    const outside = rel.find(paths/* leavesBase */.oT);
     if (outside !== undefined && !allowOutside)
         throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
     return rel;
@@ -50893,7 +50942,7 @@ const answer = {
                 : status !== undefined
                     ? `it was emitted with status "rejected" on line ${status}`
                     : validated.size > 0 && !validated.has(r.id)
-                        ? `the verify step validated ${validated.size} other claim(s) but not this one`
+                        ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
                         : undefined;
             if (why)
                 ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`, ctx.at(r.line));
@@ -59494,6 +59543,7 @@ function loadWaivers(ws, targetDir, subject, f) {
 
 
 
+
 const MALFORMED = new Set([
     ARISTO.proofUnreadable.code,
     ARISTO.proofFilenameInvalid.code,
@@ -59832,7 +59882,7 @@ function readCodeFile(ws, targetDir, file, byReal) {
                     : 'is a symlink out of the repository',
             };
     const inside = external_node_path_default().relative(ws.root, r.real);
-    if (inside.startsWith('..') || external_node_path_default().isAbsolute(inside))
+    if ((0,paths/* leavesBase */.oT)(inside))
         return { state: 'outside', detail: 'is a symlink out of the repository' };
     let read = byReal.get(r.real);
     if (!read)
@@ -81627,8 +81677,8 @@ function withoutLoosening(config, pinned) {
 var files = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./src/io/hashing.ts
 var hashing = __nccwpck_require__(9520);
-// EXTERNAL MODULE: ./src/io/git-index.ts
-var git_index = __nccwpck_require__(9573);
+// EXTERNAL MODULE: ./src/io/paths.ts
+var io_paths = __nccwpck_require__(7336);
 // EXTERNAL MODULE: ./src/io/walk.ts
 var walk = __nccwpck_require__(5923);
 // EXTERNAL MODULE: ./src/io/workspace.ts
@@ -82356,6 +82406,9 @@ function fixtureDirectory(ws, dir) {
         }),
     };
 }
+const PAPER_REMEDIATION = 'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
+const GITLESS_REMEDIATION = 'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
+const LINKS_REMEDIATION = 'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
 function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, papers = []) {
     const planned = [];
     // By real path: the walk also goes through symlinked directories, so one directory can be found
@@ -82363,7 +82416,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
     const seen = new Map();
     const realOf = new Map();
     const add = (pack, dir) => {
-        const real = realOf.get(dir) ?? (0,git_index/* realOr */.yA)(dir);
+        const real = realOf.get(dir) ?? (0,io_paths/* realOr */.yA)(dir);
         const key = `${pack.id}\0${real}`;
         const at = seen.get(key);
         if (at === undefined) {
@@ -82373,25 +82426,35 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
         else if (dir === real && planned[at].dir !== real)
             planned[at] = { pack, dir };
     };
-    const roots = paths ?? ['.'];
-    for (const p of roots) {
+    /** A directory named by the workflow or CLI, or a blocking finding saying why it is not one. */
+    const namedDir = (p, what, remediation) => {
         const r = ws.resolve(ws.root, p);
-        if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory()) {
-            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
-                subject: 'gate',
-                message: `Path ${(0,sanitize/* quoteValue */.cl)(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
-            }));
+        if (r.ok && external_node_fs_default().statSync(r.real).isDirectory())
+            return r.abs;
+        runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
+            subject: 'gate',
+            message: `${what} ${(0,sanitize/* quoteValue */.cl)(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
+            ...(remediation ? { remediation } : {}),
+        }));
+        return undefined;
+    };
+    // The pack that claims named directories in which nothing is discovered (aris: a paper dir
+    // whose audits may all be missing, which is exactly what the gate must catch).
+    const claimant = packs.find((x) => x.claimsUndiscovered);
+    for (const p of paths ?? ['.']) {
+        const abs = namedDir(p, 'Path');
+        if (abs === undefined)
             continue;
-        }
         if (exact) {
             for (const pack of packs)
-                add(pack, r.abs);
+                add(pack, abs);
             continue;
         }
-        const { dirs, unknown, unreadable } = (0,walk/* walkRepository */.M)(r.abs, {
+        const { dirs, unknown, unreadable } = (0,walk/* walkRepository */.M)(abs, {
             extra: exclude,
             ...(onDir ? { onDir } : {}),
             top: ws.root,
+            followLinks: true,
         });
         walked?.push(...dirs);
         for (const d of dirs)
@@ -82400,12 +82463,19 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.directoryUnreadable, {
                 subject: 'gate',
                 message: `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+                ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
             }));
         for (const u of unknown)
-            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.gitIndexUnreadable, {
-                subject: 'gate',
-                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
-            }));
+            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.gitIndexUnreadable, u.gitless
+                ? {
+                    subject: 'gate',
+                    message: `No git repository holds ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
+                    remediation: GITLESS_REMEDIATION,
+                }
+                : {
+                    subject: 'gate',
+                    message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+                }));
         let found = 0;
         for (const pack of packs) {
             for (const dir of pack.discover(dirs)) {
@@ -82413,30 +82483,23 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
                 found++;
             }
         }
-        // An explicitly named directory in which nothing was discovered is still a target of the
-        // pack that claims such paths (a paper dir whose audits may all be missing, which is exactly
-        // what the gate must catch).
-        const claimant = packs.find((x) => x.claimsUndiscovered);
         if (paths && found === 0 && claimant)
-            add(claimant, r.abs);
+            add(claimant, abs);
     }
     // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
     // paper dir whose audits were deleted stops being one as soon as anything is found below it.
-    const claimant = packs.find((x) => x.claimsUndiscovered);
     for (const p of papers) {
-        const r = ws.resolve(ws.root, p);
-        if (!claimant)
+        const abs = namedDir(p, 'Paper dir', PAPER_REMEDIATION);
+        if (abs === undefined)
+            continue;
+        if (claimant)
+            add(claimant, abs);
+        else
             runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
                 subject: 'gate',
                 message: `Paper dir ${(0,sanitize/* quoteValue */.cl)(p)} was named, but no selected pack verifies paper dirs.`,
+                remediation: PAPER_REMEDIATION,
             }));
-        else if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory())
-            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
-                subject: 'gate',
-                message: `Paper dir ${(0,sanitize/* quoteValue */.cl)(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
-            }));
-        else
-            add(claimant, r.abs);
     }
     return planned;
 }

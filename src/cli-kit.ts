@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { leavesBase } from './io/paths.js';
 import type { GateReport } from './model/report.js';
 import { writeReportFile } from './io/write.js';
 import { renderText } from './render/text.js';
@@ -67,7 +68,7 @@ export function insideRoot(
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
     throw new UsageError(`root not found: ${given ?? root}`);
   const rel = dirs.map((d) => path.relative(root, d) || '.');
-  const outside = rel.find((r) => r.startsWith('..') || path.isAbsolute(r));
+  const outside = rel.find(leavesBase);
   if (outside !== undefined && !allowOutside)
     throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
   return rel;

@@ -118,24 +118,22 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
   const root = existingDir(io, args.string('root') ?? '.', 'root not found');
   const config = args.string('config');
   const fixtures = args.string('fixtures');
-  const papers = args
-    .strings('paper')
-    .map((p) => path.relative(root, path.resolve(io.cwd, p)) || '.');
+  /** A path given on the command line, relative to the root as verify takes it. */
+  const fromRoot = (p: string) => path.relative(root, path.resolve(io.cwd, p)) || '.';
+  const papers = args.strings('paper').map(fromRoot);
   const report = await verify({
     root,
     ...(shard !== undefined ? { shard } : {}),
     ...(config !== undefined ? { config: path.resolve(io.cwd, config) } : {}),
     ...(args.positionals.length
       ? {
-          paths: args.positionals.map((p) => path.relative(root, path.resolve(io.cwd, p)) || '.'),
+          paths: args.positionals.map(fromRoot),
         }
       : {}),
     ...(papers.length ? { papers } : {}),
     ...(assurance !== undefined ? { assurance } : {}),
     ...(effort !== undefined ? { effort } : {}),
-    ...(fixtures !== undefined
-      ? { fixtures: path.relative(root, path.resolve(io.cwd, fixtures)) || '.' }
-      : {}),
+    ...(fixtures !== undefined ? { fixtures: fromRoot(fixtures) } : {}),
     ...(failOn !== undefined ? { failOn } : {}),
     allowEmpty: args.flag('allow-empty') || undefined,
     emptyRemediation:

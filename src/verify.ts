@@ -7,7 +7,7 @@ import { loadConfig, packConfig, selectedPacks, type Config } from './config.js'
 import { withoutLoosening } from './config-pinning.js';
 import { statPath } from './io/files.js';
 import { Hasher } from './io/hashing.js';
-import { realOr } from './io/git-index.js';
+import { realOr } from './io/paths.js';
 import { walkRepository, type DirEntry } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './conformance/runner.js';
@@ -349,6 +349,13 @@ function fixtureDirectory(
   };
 }
 
+const PAPER_REMEDIATION =
+  'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
+const GITLESS_REMEDIATION =
+  'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
+const LINKS_REMEDIATION =
+  'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
+
 function planTargets(
   ws: Workspace,
   packs: readonly Pack[],
@@ -374,26 +381,34 @@ function planTargets(
       planned.push({ pack, dir });
     } else if (dir === real && planned[at]!.dir !== real) planned[at] = { pack, dir };
   };
-  const roots = paths ?? ['.'];
-  for (const p of roots) {
+  /** A directory named by the workflow or CLI, or a blocking finding saying why it is not one. */
+  const namedDir = (p: string, what: string, remediation?: string): string | undefined => {
     const r = ws.resolve(ws.root, p);
-    if (!r.ok || !fs.statSync(r.real).isDirectory()) {
-      runFindings.push(
-        finding(GATE.targetNotFound, {
-          subject: 'gate',
-          message: `Path ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
-        }),
-      );
-      continue;
-    }
+    if (r.ok && fs.statSync(r.real).isDirectory()) return r.abs;
+    runFindings.push(
+      finding(GATE.targetNotFound, {
+        subject: 'gate',
+        message: `${what} ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
+        ...(remediation ? { remediation } : {}),
+      }),
+    );
+    return undefined;
+  };
+  // The pack that claims named directories in which nothing is discovered (aris: a paper dir
+  // whose audits may all be missing, which is exactly what the gate must catch).
+  const claimant = packs.find((x) => x.claimsUndiscovered);
+  for (const p of paths ?? ['.']) {
+    const abs = namedDir(p, 'Path');
+    if (abs === undefined) continue;
     if (exact) {
-      for (const pack of packs) add(pack, r.abs);
+      for (const pack of packs) add(pack, abs);
       continue;
     }
-    const { dirs, unknown, unreadable } = walkRepository(r.abs, {
+    const { dirs, unknown, unreadable } = walkRepository(abs, {
       extra: exclude,
       ...(onDir ? { onDir } : {}),
       top: ws.root,
+      followLinks: true,
     });
     walked?.push(...dirs);
     for (const d of dirs) realOf.set(d.abs, d.real);
@@ -402,14 +417,24 @@ function planTargets(
         finding(GATE.directoryUnreadable, {
           subject: 'gate',
           message: `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+          ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
         }),
       );
     for (const u of unknown)
       runFindings.push(
-        finding(GATE.gitIndexUnreadable, {
-          subject: 'gate',
-          message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
-        }),
+        finding(
+          GATE.gitIndexUnreadable,
+          u.gitless
+            ? {
+                subject: 'gate',
+                message: `No git repository holds ${quoteValue(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
+                remediation: GITLESS_REMEDIATION,
+              }
+            : {
+                subject: 'gate',
+                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+              },
+        ),
       );
     let found = 0;
     for (const pack of packs) {
@@ -418,32 +443,22 @@ function planTargets(
         found++;
       }
     }
-    // An explicitly named directory in which nothing was discovered is still a target of the
-    // pack that claims such paths (a paper dir whose audits may all be missing, which is exactly
-    // what the gate must catch).
-    const claimant = packs.find((x) => x.claimsUndiscovered);
-    if (paths && found === 0 && claimant) add(claimant, r.abs);
+    if (paths && found === 0 && claimant) add(claimant, abs);
   }
   // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
   // paper dir whose audits were deleted stops being one as soon as anything is found below it.
-  const claimant = packs.find((x) => x.claimsUndiscovered);
   for (const p of papers) {
-    const r = ws.resolve(ws.root, p);
-    if (!claimant)
+    const abs = namedDir(p, 'Paper dir', PAPER_REMEDIATION);
+    if (abs === undefined) continue;
+    if (claimant) add(claimant, abs);
+    else
       runFindings.push(
         finding(GATE.targetNotFound, {
           subject: 'gate',
           message: `Paper dir ${quoteValue(p)} was named, but no selected pack verifies paper dirs.`,
+          remediation: PAPER_REMEDIATION,
         }),
       );
-    else if (!r.ok || !fs.statSync(r.real).isDirectory())
-      runFindings.push(
-        finding(GATE.targetNotFound, {
-          subject: 'gate',
-          message: `Paper dir ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
-        }),
-      );
-    else add(claimant, r.abs);
   }
   return planned;
 }

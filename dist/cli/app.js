@@ -4072,7 +4072,37 @@ const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__lo
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__loaderUrl)("node:fs");
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_namespaceObject);
+;// CONCATENATED MODULE: ./src/io/paths.ts
+
+
+/**
+ * Whether `rel` (a path.relative result) leaves its base: `..` or `../\u2026`, or another drive. A
+ * name that merely starts with two dots (`..store`) is inside.
+ */
+function leavesBase(rel) {
+    return rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel);
+}
+/** Whether `p` lies strictly below `top` (both absolute, compared as written). */
+function isBelow(p, top) {
+    const rel = external_node_path_default().relative(top, p);
+    return rel !== '' && !leavesBase(rel);
+}
+/** Whether `p` is `top` or lies below it. */
+function isInside(p, top) {
+    return !leavesBase(external_node_path_default().relative(top, p));
+}
+/** The real path of `p`, or `p` resolved where it does not exist. */
+function realOr(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/io/write.ts
+
 
 
 /** A report write refused because its destination is not what it looks like. */
@@ -4081,7 +4111,7 @@ class WriteRefused extends Error {
 /** Whether `p` lies lexically inside `root` (before symlinks are considered). */
 function write_lexicallyInside(p, root) {
     const rel = external_node_path_default().relative(external_node_path_default().resolve(root), external_node_path_default().resolve(p));
-    return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
+    return !leavesBase(rel);
 }
 /**
  * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
@@ -4160,6 +4190,7 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 
 
 
+
 /**
  * The repository the verifier may read. Every path that comes from an artifact is resolved
  * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
@@ -4194,7 +4225,7 @@ class Workspace {
         const r = external_node_path_default().relative(this.root, abs);
         if (r === '')
             return '.';
-        if (r.startsWith('..') || external_node_path_default().isAbsolute(r))
+        if (leavesBase(r))
             return abs;
         return r.split((external_node_path_default()).sep).join('/');
     }
@@ -14592,6 +14623,7 @@ function waivedText(w) {
 
 
 
+
 /** A bad argument: exit 2, with the message and a pointer to the command's help. */
 class UsageError extends Error {
 }
@@ -14635,7 +14667,7 @@ function insideRoot(root, given, dirs, allowOutside) {
     if (!external_node_fs_default().existsSync(root) || !external_node_fs_default().statSync(root).isDirectory())
         throw new UsageError(`root not found: ${given ?? root}`);
     const rel = dirs.map((d) => external_node_path_default().relative(root, d) || '.');
-    const outside = rel.find((r) => r.startsWith('..') || external_node_path_default().isAbsolute(r));
+    const outside = rel.find(leavesBase);
     if (outside !== undefined && !allowOutside)
         throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
     return rel;
@@ -15945,7 +15977,11 @@ function sha256Hex(bytes) {
         : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
 }
 
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __nccwpck_require__(298);
+var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/io/git-index.ts
+
 
 
 
@@ -16008,14 +16044,6 @@ function trackedUnder(dir, { nested = false, within, from } = {}) {
     }
     return { state: 'tracked', paths, sizes };
 }
-function realOr(p) {
-    try {
-        return external_node_fs_default().realpathSync(p);
-    }
-    catch {
-        return external_node_path_default().resolve(p);
-    }
-}
 /** The nearest directory at or above `dir` holding a `.git` entry. */
 function gitTop(dir) {
     for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
@@ -16054,15 +16082,6 @@ function resolveGitDir(top, confine) {
     if (outside(common))
         return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
     return { dir, common };
-}
-/** Whether `dir` lies strictly below `top`. */
-function isBelow(dir, top) {
-    const rel = external_node_path_default().relative(top, dir);
-    return rel !== '' && !rel.startsWith('..') && !external_node_path_default().isAbsolute(rel);
-}
-/** Whether `p` is `top` or lies below it. */
-function isInside(p, top) {
-    return p === top || isBelow(p, top);
 }
 /**
  * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
@@ -16193,10 +16212,8 @@ function headCommit(dir) {
     return head === 'unborn' ? undefined : head;
 }
 
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __nccwpck_require__(298);
-var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/io/walk.ts
+
 
 
 
@@ -16207,12 +16224,15 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 /**
- * Ignore patterns become backtracking regexes: a line with several `**` against a deep path takes
- * minutes. Lines with more `**` than this are not applied, and paths deeper than MAX_MATCH_DEPTH
- * are never matched (not applying a pattern only makes the walk search more).
+ * Ignore patterns become backtracking regexes: `**` against a deep path takes time that grows
+ * with the path's depth to the power of the `**` count, and the lines add up. A line with more
+ * than MAX_GLOBSTARS, or past MAX_GLOBSTARS_TOTAL in one walk (every .gitignore and the exclude
+ * list), is not applied, and paths deeper than MAX_MATCH_DEPTH are never matched: not applying a
+ * pattern only makes the walk search more.
  */
-const MAX_GLOBSTARS = 3;
-const MAX_MATCH_DEPTH = 64;
+const MAX_GLOBSTARS = 2;
+const MAX_GLOBSTARS_TOTAL = 32;
+const MAX_MATCH_DEPTH = 32;
 /**
  * Directories reached through symlinks, at most: links that fan out (ten links to a directory that
  * holds ten links to the next\u2026) multiply without a loop. Past it the walk fails closed.
@@ -16240,8 +16260,8 @@ function depthOver(rel, max) {
  * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
- * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. A
- * symlink to a directory inside `root` is walked at the link's path too (never into a git
+ * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
+ * `followLinks`, a symlink to a directory inside `root` is walked at the link's path too (never into a git
  * directory, never round a loop, at most MAX_LINKED_DIRS directories): a link must not hide what
  * lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
@@ -16280,7 +16300,8 @@ function walkRepository(root, opts = {}) {
                 : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
         return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
     };
-    const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra) }] : [];
+    const budget = { globstars: MAX_GLOBSTARS_TOTAL };
+    const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra, budget) }] : [];
     const rootReal = realOr(root);
     const stack = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
     let gitlessNoted = false;
@@ -16301,12 +16322,12 @@ function walkRepository(root, opts = {}) {
         catch {
             return undefined; // dangling, a loop, or not a directory: listed as a file
         }
-        if (target !== rootReal && !isBelow(target, rootReal))
+        if (!isInside(target, rootReal))
             return undefined;
         for (let d = target; d !== rootReal; d = external_node_path_default().dirname(d))
             if (isGitDir(d))
                 return undefined;
-        const holds = (c) => c === target || isBelow(c, target);
+        const holds = (c) => isInside(c, target);
         if (holds(from.real))
             return undefined;
         for (let c = from.links; c; c = c.up)
@@ -16322,6 +16343,7 @@ function walkRepository(root, opts = {}) {
                 unreadable.push({
                     dir: abs,
                     detail: `more than ${MAX_LINKED_DIRS} directories are reached through symlinks`,
+                    links: true,
                 });
             continue;
         }
@@ -16332,7 +16354,9 @@ function walkRepository(root, opts = {}) {
         catch (err) {
             // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
             // PATH_MAX, no permission), and the caller reports it.
-            unreadable.push({ dir: abs, detail: errorText(err) });
+            // A name that is not UTF-8 arrives with U+FFFD in place of its bytes, and is then missing.
+            const detail = abs.includes('\ufffd') ? 'its name is not valid UTF-8' : errorText(err);
+            unreadable.push({ dir: abs, detail });
             continue;
         }
         // The root's repository (found upwards), or a repository nested in the walk.
@@ -16345,16 +16369,13 @@ function walkRepository(root, opts = {}) {
         if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
             if (git.gitless && !gitlessNoted) {
                 gitlessNoted = true;
-                unknown.push({
-                    dir: abs,
-                    detail: 'no git repository holds it, so nothing says which files are committed',
-                });
+                unknown.push({ dir: abs, detail: 'no git repository holds it', gitless: true });
             }
             const file = external_node_path_default().join(abs, '.gitignore');
             const read = git.blind ? undefined : readSmallFile(file, MAX_GITIGNORE_BYTES);
             // Unreadable or too large: it ignores nothing.
             if (read?.ok)
-                rules.push({ base: rel, ig: ignoreLines(read.bytes.toString('utf8')) });
+                rules.push({ base: rel, ig: ignoreLines(read.bytes.toString('utf8'), budget) });
         }
         const entry = {
             abs,
@@ -16385,16 +16406,19 @@ function walkRepository(root, opts = {}) {
                 stack.push({ ...here, abs: external_node_path_default().join(abs, e.name), rel: childRel, rules, git, real });
             }
             else if (!ignored(childRel, false)) {
-                entry.files.add(e.name);
-                if (!e.isSymbolicLink())
+                if (!e.isSymbolicLink() || !opts.followLinks || ALWAYS_SKIPPED.has(e.name)) {
+                    entry.files.add(e.name);
+                    if (e.isSymbolicLink())
+                        entry.links.add(e.name);
                     continue;
+                }
                 entry.links.add(e.name);
-                if (ALWAYS_SKIPPED.has(e.name))
-                    continue;
                 const linkAbs = external_node_path_default().join(abs, e.name);
                 const target = follow(linkAbs, here);
-                if (target === undefined)
+                if (target === undefined) {
+                    entry.files.add(e.name);
                     continue;
+                }
                 entry.dirs.add(e.name);
                 const to = external_node_path_default().relative(rootReal, target).split((external_node_path_default()).sep).join('/');
                 stack.push({
@@ -16428,9 +16452,15 @@ function indexedSize(dir, name) {
     return undefined;
 }
 /** Gitignore lines, without those whose `**` would make matching blow up (see MAX_GLOBSTARS). */
-function ignoreLines(text) {
+function ignoreLines(text, budget) {
     const lines = typeof text === 'string' ? text.split(/\r?\n/) : text;
-    return ignore_default()().add(lines.filter((l) => l.split('**').length - 1 <= MAX_GLOBSTARS));
+    return ignore_default()().add(lines.filter((l) => {
+        const n = l.split('**').length - 1;
+        if (n > MAX_GLOBSTARS || n > budget.globstars)
+            return false;
+        budget.globstars -= n;
+        return true;
+    }));
 }
 function isIgnored(rules, rel, isDir) {
     if (rules.length === 0 || depthOver(rel, MAX_MATCH_DEPTH))
@@ -17853,6 +17883,9 @@ function fixtureDirectory(ws, dir) {
         }),
     };
 }
+const PAPER_REMEDIATION = 'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
+const GITLESS_REMEDIATION = 'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
+const LINKS_REMEDIATION = 'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
 function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, papers = []) {
     const planned = [];
     // By real path: the walk also goes through symlinked directories, so one directory can be found
@@ -17870,25 +17903,35 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
         else if (dir === real && planned[at].dir !== real)
             planned[at] = { pack, dir };
     };
-    const roots = paths ?? ['.'];
-    for (const p of roots) {
+    /** A directory named by the workflow or CLI, or a blocking finding saying why it is not one. */
+    const namedDir = (p, what, remediation) => {
         const r = ws.resolve(ws.root, p);
-        if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory()) {
-            runFindings.push(finding(GATE.targetNotFound, {
-                subject: 'gate',
-                message: `Path ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
-            }));
+        if (r.ok && external_node_fs_default().statSync(r.real).isDirectory())
+            return r.abs;
+        runFindings.push(finding(GATE.targetNotFound, {
+            subject: 'gate',
+            message: `${what} ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
+            ...(remediation ? { remediation } : {}),
+        }));
+        return undefined;
+    };
+    // The pack that claims named directories in which nothing is discovered (aris: a paper dir
+    // whose audits may all be missing, which is exactly what the gate must catch).
+    const claimant = packs.find((x) => x.claimsUndiscovered);
+    for (const p of paths ?? ['.']) {
+        const abs = namedDir(p, 'Path');
+        if (abs === undefined)
             continue;
-        }
         if (exact) {
             for (const pack of packs)
-                add(pack, r.abs);
+                add(pack, abs);
             continue;
         }
-        const { dirs, unknown, unreadable } = walkRepository(r.abs, {
+        const { dirs, unknown, unreadable } = walkRepository(abs, {
             extra: exclude,
             ...(onDir ? { onDir } : {}),
             top: ws.root,
+            followLinks: true,
         });
         walked?.push(...dirs);
         for (const d of dirs)
@@ -17897,12 +17940,19 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             runFindings.push(finding(GATE.directoryUnreadable, {
                 subject: 'gate',
                 message: `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+                ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
             }));
         for (const u of unknown)
-            runFindings.push(finding(GATE.gitIndexUnreadable, {
-                subject: 'gate',
-                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
-            }));
+            runFindings.push(finding(GATE.gitIndexUnreadable, u.gitless
+                ? {
+                    subject: 'gate',
+                    message: `No git repository holds ${quoteValue(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
+                    remediation: GITLESS_REMEDIATION,
+                }
+                : {
+                    subject: 'gate',
+                    message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+                }));
         let found = 0;
         for (const pack of packs) {
             for (const dir of pack.discover(dirs)) {
@@ -17910,30 +17960,23 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
                 found++;
             }
         }
-        // An explicitly named directory in which nothing was discovered is still a target of the
-        // pack that claims such paths (a paper dir whose audits may all be missing, which is exactly
-        // what the gate must catch).
-        const claimant = packs.find((x) => x.claimsUndiscovered);
         if (paths && found === 0 && claimant)
-            add(claimant, r.abs);
+            add(claimant, abs);
     }
     // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
     // paper dir whose audits were deleted stops being one as soon as anything is found below it.
-    const claimant = packs.find((x) => x.claimsUndiscovered);
     for (const p of papers) {
-        const r = ws.resolve(ws.root, p);
-        if (!claimant)
+        const abs = namedDir(p, 'Paper dir', PAPER_REMEDIATION);
+        if (abs === undefined)
+            continue;
+        if (claimant)
+            add(claimant, abs);
+        else
             runFindings.push(finding(GATE.targetNotFound, {
                 subject: 'gate',
                 message: `Paper dir ${quoteValue(p)} was named, but no selected pack verifies paper dirs.`,
+                remediation: PAPER_REMEDIATION,
             }));
-        else if (!r.ok || !external_node_fs_default().statSync(r.real).isDirectory())
-            runFindings.push(finding(GATE.targetNotFound, {
-                subject: 'gate',
-                message: `Paper dir ${quoteValue(p)} ${r.ok ? 'is not a directory' : r.detail}.`,
-            }));
-        else
-            add(claimant, r.abs);
     }
     return planned;
 }
@@ -20899,7 +20942,7 @@ const answer = {
                 : status !== undefined
                     ? `it was emitted with status "rejected" on line ${status}`
                     : validated.size > 0 && !validated.has(r.id)
-                        ? `the verify step validated ${validated.size} other claim(s) but not this one`
+                        ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
                         : undefined;
             if (why)
                 ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`, ctx.at(r.line));
@@ -29494,6 +29537,7 @@ function loadWaivers(ws, targetDir, subject, f) {
 
 
 
+
 const MALFORMED = new Set([
     ARISTO.proofUnreadable.code,
     ARISTO.proofFilenameInvalid.code,
@@ -29832,7 +29876,7 @@ function readCodeFile(ws, targetDir, file, byReal) {
                     : 'is a symlink out of the repository',
             };
     const inside = external_node_path_default().relative(ws.root, r.real);
-    if (inside.startsWith('..') || external_node_path_default().isAbsolute(inside))
+    if (leavesBase(inside))
         return { state: 'outside', detail: 'is a symlink out of the repository' };
     let read = byReal.get(r.real);
     if (!read)
@@ -50908,24 +50952,22 @@ async function verifyCommand(args, io) {
     const root = existingDir(io, args.string('root') ?? '.', 'root not found');
     const config = args.string('config');
     const fixtures = args.string('fixtures');
-    const papers = args
-        .strings('paper')
-        .map((p) => external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, p)) || '.');
+    /** A path given on the command line, relative to the root as verify takes it. */
+    const fromRoot = (p) => external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, p)) || '.';
+    const papers = args.strings('paper').map(fromRoot);
     const report = await verify({
         root,
         ...(shard !== undefined ? { shard } : {}),
         ...(config !== undefined ? { config: external_node_path_default().resolve(io.cwd, config) } : {}),
         ...(args.positionals.length
             ? {
-                paths: args.positionals.map((p) => external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, p)) || '.'),
+                paths: args.positionals.map(fromRoot),
             }
             : {}),
         ...(papers.length ? { papers } : {}),
         ...(assurance !== undefined ? { assurance } : {}),
         ...(effort !== undefined ? { effort } : {}),
-        ...(fixtures !== undefined
-            ? { fixtures: external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, fixtures)) || '.' }
-            : {}),
+        ...(fixtures !== undefined ? { fixtures: fromRoot(fixtures) } : {}),
         ...(failOn !== undefined ? { failOn } : {}),
         allowEmpty: args.flag('allow-empty') || undefined,
         emptyRemediation: 'Point audit-gate at the paper or run directories (PATH arguments, or paths in .audit-gate.json), or pass --allow-empty if an empty run is expected.',

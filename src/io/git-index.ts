@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readSmallFile, statPath } from './files.js';
+import { isBelow, isInside, realOr } from './paths.js';
 
 /** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
 const MAX_INDEX_BYTES = 512 * 1024 * 1024;
@@ -69,14 +70,6 @@ export function trackedUnder(
   return { state: 'tracked', paths, sizes };
 }
 
-export function realOr(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
-
 /** The nearest directory at or above `dir` holding a `.git` entry. */
 function gitTop(dir: string): string | undefined {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
@@ -120,17 +113,6 @@ function resolveGitDir(top: string, confine?: string): GitDir | Tracked {
   if (outside(common))
     return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
   return { dir, common };
-}
-
-/** Whether `dir` lies strictly below `top`. */
-export function isBelow(dir: string, top: string): boolean {
-  const rel = path.relative(top, dir);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-}
-
-/** Whether `p` is `top` or lies below it. */
-function isInside(p: string, top: string): boolean {
-  return p === top || isBelow(p, top);
 }
 
 /**

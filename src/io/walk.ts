@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { readSmallFile } from './files.js';
-import { isBelow, realOr, trackedUnder } from './git-index.js';
+import { trackedUnder } from './git-index.js';
+import { isBelow, isInside, realOr } from './paths.js';
 import { errorText, isGitDir } from './workspace.js';
 
 export interface DirEntry {
@@ -10,11 +11,11 @@ export interface DirEntry {
   /** Its real path (the walk may reach a directory through a symlink). */
   real: string;
   rel: string;
-  /** Child names that are not directories (symlinks included). */
+  /** Child names that are not directories (symlinks included, but for those the walk follows). */
   files: Set<string>;
   /** Child directories the walk descends into. */
   dirs: Set<string>;
-  /** Child symlinks (also in `files`; those the walk follows to a directory are in `dirs` too). */
+  /** Child symlinks: in `dirs` when the walk follows them to a directory, else in `files`. */
   links: Set<string>;
   /** The indexes of the repositories around this directory (shared, not copied). */
   indexes?: readonly TrackedIndex[];
@@ -33,12 +34,15 @@ const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 /**
- * Ignore patterns become backtracking regexes: a line with several `**` against a deep path takes
- * minutes. Lines with more `**` than this are not applied, and paths deeper than MAX_MATCH_DEPTH
- * are never matched (not applying a pattern only makes the walk search more).
+ * Ignore patterns become backtracking regexes: `**` against a deep path takes time that grows
+ * with the path's depth to the power of the `**` count, and the lines add up. A line with more
+ * than MAX_GLOBSTARS, or past MAX_GLOBSTARS_TOTAL in one walk (every .gitignore and the exclude
+ * list), is not applied, and paths deeper than MAX_MATCH_DEPTH are never matched: not applying a
+ * pattern only makes the walk search more.
  */
-const MAX_GLOBSTARS = 3;
-const MAX_MATCH_DEPTH = 64;
+const MAX_GLOBSTARS = 2;
+const MAX_GLOBSTARS_TOTAL = 32;
+const MAX_MATCH_DEPTH = 32;
 /**
  * Directories reached through symlinks, at most: links that fan out (ten links to a directory that
  * holds ten links to the next…) multiply without a loop. Past it the walk fails closed.
@@ -93,10 +97,16 @@ function depthOver(rel: string, max: number): boolean {
 
 export interface Walk {
   dirs: DirEntry[];
-  /** Repositories whose index could not be read, and why (the walk went through them blind). */
-  unknown: { dir: string; detail: string }[];
-  /** Directories that could not be listed, and why: whatever they hold was not searched. */
-  unreadable: { dir: string; detail: string }[];
+  /**
+   * Repositories whose index could not be read, and why (the walk went through them blind);
+   * `gitless`: no repository at all holds the walk, and a .gitignore was passed over.
+   */
+  unknown: { dir: string; detail: string; gitless?: true }[];
+  /**
+   * Directories that could not be listed, and why: whatever they hold was not searched. `links`:
+   * too many directories were reached through symlinks.
+   */
+  unreadable: { dir: string; detail: string; links?: true }[];
 }
 
 export interface WalkOptions {
@@ -109,6 +119,11 @@ export interface WalkOptions {
    * the workspace is not read.
    */
   top?: string;
+  /**
+   * Walk symlinks to directories inside the root at the link's path too (discovery: a link must
+   * not hide a target). A scan of files, such as aristo's of sources, leaves them out.
+   */
+  followLinks?: boolean;
   /**
    * Without any git repository, whether `.gitignore` files are still applied. Discovery does not
    * apply them (they could hide a committed audit; a tarball checkout has no .git); a walk of
@@ -124,8 +139,8 @@ export interface WalkOptions {
  * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
- * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. A
- * symlink to a directory inside `root` is walked at the link's path too (never into a git
+ * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
+ * `followLinks`, a symlink to a directory inside `root` is walked at the link's path too (never into a git
  * directory, never round a loop, at most MAX_LINKED_DIRS directories): a link must not hide what
  * lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
@@ -164,7 +179,8 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
           : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
     return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
   };
-  const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignoreLines(extra) }] : [];
+  const budget = { globstars: MAX_GLOBSTARS_TOTAL };
+  const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignoreLines(extra, budget) }] : [];
   const rootReal = realOr(root);
   const stack: Pending[] = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
   let gitlessNoted = false;
@@ -183,9 +199,9 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     } catch {
       return undefined; // dangling, a loop, or not a directory: listed as a file
     }
-    if (target !== rootReal && !isBelow(target, rootReal)) return undefined;
+    if (!isInside(target, rootReal)) return undefined;
     for (let d = target; d !== rootReal; d = path.dirname(d)) if (isGitDir(d)) return undefined;
-    const holds = (c: string) => c === target || isBelow(c, target);
+    const holds = (c: string) => isInside(c, target);
     if (holds(from.real)) return undefined;
     for (let c = from.links; c; c = c.up) if (holds(c.real)) return undefined;
     return target;
@@ -198,6 +214,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
         unreadable.push({
           dir: abs,
           detail: `more than ${MAX_LINKED_DIRS} directories are reached through symlinks`,
+          links: true,
         });
       continue;
     }
@@ -207,7 +224,9 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     } catch (err) {
       // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
       // PATH_MAX, no permission), and the caller reports it.
-      unreadable.push({ dir: abs, detail: errorText(err) });
+      // A name that is not UTF-8 arrives with U+FFFD in place of its bytes, and is then missing.
+      const detail = abs.includes('\ufffd') ? 'its name is not valid UTF-8' : errorText(err);
+      unreadable.push({ dir: abs, detail });
       continue;
     }
     // The root's repository (found upwards), or a repository nested in the walk.
@@ -220,15 +239,12 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
       if (git.gitless && !gitlessNoted) {
         gitlessNoted = true;
-        unknown.push({
-          dir: abs,
-          detail: 'no git repository holds it, so nothing says which files are committed',
-        });
+        unknown.push({ dir: abs, detail: 'no git repository holds it', gitless: true });
       }
       const file = path.join(abs, '.gitignore');
       const read = git.blind ? undefined : readSmallFile(file, MAX_GITIGNORE_BYTES);
       // Unreadable or too large: it ignores nothing.
-      if (read?.ok) rules.push({ base: rel, ig: ignoreLines(read.bytes.toString('utf8')) });
+      if (read?.ok) rules.push({ base: rel, ig: ignoreLines(read.bytes.toString('utf8'), budget) });
     }
     const entry: DirEntry = {
       abs,
@@ -259,13 +275,18 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
         const real = here.real + path.sep + e.name;
         stack.push({ ...here, abs: path.join(abs, e.name), rel: childRel, rules, git, real });
       } else if (!ignored(childRel, false)) {
-        entry.files.add(e.name);
-        if (!e.isSymbolicLink()) continue;
+        if (!e.isSymbolicLink() || !opts.followLinks || ALWAYS_SKIPPED.has(e.name)) {
+          entry.files.add(e.name);
+          if (e.isSymbolicLink()) entry.links.add(e.name);
+          continue;
+        }
         entry.links.add(e.name);
-        if (ALWAYS_SKIPPED.has(e.name)) continue;
         const linkAbs = path.join(abs, e.name);
         const target = follow(linkAbs, here);
-        if (target === undefined) continue;
+        if (target === undefined) {
+          entry.files.add(e.name);
+          continue;
+        }
         entry.dirs.add(e.name);
         const to = path.relative(rootReal, target).split(path.sep).join('/');
         stack.push({
@@ -300,9 +321,16 @@ export function indexedSize(dir: DirEntry, name: string): number | undefined {
 }
 
 /** Gitignore lines, without those whose `**` would make matching blow up (see MAX_GLOBSTARS). */
-function ignoreLines(text: string | string[]): Ignore {
+function ignoreLines(text: string | string[], budget: { globstars: number }): Ignore {
   const lines = typeof text === 'string' ? text.split(/\r?\n/) : text;
-  return ignore().add(lines.filter((l) => l.split('**').length - 1 <= MAX_GLOBSTARS));
+  return ignore().add(
+    lines.filter((l) => {
+      const n = l.split('**').length - 1;
+      if (n > MAX_GLOBSTARS || n > budget.globstars) return false;
+      budget.globstars -= n;
+      return true;
+    }),
+  );
 }
 
 function isIgnored(rules: Rules[], rel: string, isDir: boolean): boolean {

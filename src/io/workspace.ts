@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { leavesBase } from './paths.js';
 import { REFERENCE_RUN } from './reference.js';
 
 export type Resolved =
@@ -48,7 +49,7 @@ export class Workspace {
     }
     const r = path.relative(this.root, abs);
     if (r === '') return '.';
-    if (r.startsWith('..') || path.isAbsolute(r)) return abs;
+    if (leavesBase(r)) return abs;
     return r.split(path.sep).join('/');
   }
 

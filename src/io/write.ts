@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { leavesBase } from './paths.js';
 
 /** A report write refused because its destination is not what it looks like. */
 export class WriteRefused extends Error {}
@@ -7,7 +8,7 @@ export class WriteRefused extends Error {}
 /** Whether `p` lies lexically inside `root` (before symlinks are considered). */
 export function lexicallyInside(p: string, root: string): boolean {
   const rel = path.relative(path.resolve(root), path.resolve(p));
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return !leavesBase(rel);
 }
 
 /**

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { leavesBase } from '../../io/paths.js';
 import { codePointCompare, isPlainRelative, MAX_PER_CODE } from '../kit/index.js';
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import type { Workspace } from '../../io/workspace.js';
@@ -452,8 +453,7 @@ function readCodeFile(
             : 'is a symlink out of the repository',
         };
   const inside = path.relative(ws.root, r.real);
-  if (inside.startsWith('..') || path.isAbsolute(inside))
-    return { state: 'outside', detail: 'is a symlink out of the repository' };
+  if (leavesBase(inside)) return { state: 'outside', detail: 'is a symlink out of the repository' };
   let read = byReal.get(r.real);
   if (!read) byReal.set(r.real, (read = readRealCodeFile(r.real)));
   return read;

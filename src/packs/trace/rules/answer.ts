@@ -52,7 +52,7 @@ export const answer: RunRule = {
           : status !== undefined
             ? `it was emitted with status "rejected" on line ${status}`
             : validated.size > 0 && !validated.has(r.id)
-              ? `the verify step validated ${validated.size} other claim(s) but not this one`
+              ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
               : undefined;
       if (why)
         ctx.f.add(
