@@ -99,6 +99,20 @@ describe('the runner itself', () => {
     expect(r.stdout).toMatch(/3 checked: 2 pass/);
     fs.rmSync(dir, { recursive: true });
   });
+  it('a fixture in a symlinked, deeper or unlistable folder is still found', () => {
+    const dir = tmp();
+    const copy = (to: string) =>
+      fs.cpSync(path.join(root, 'aris/verdict-fail'), path.join(dir, to), { recursive: true });
+    copy('store/linked');
+    fs.mkdirSync(path.join(dir, 'aris'));
+    fs.symlinkSync('../store/linked', path.join(dir, 'aris/linked'));
+    copy('aris/g1/g2/deep');
+    const bad = Buffer.concat([Buffer.from(path.join(dir, 'aris/x')), Buffer.from([0xff])]);
+    fs.mkdirSync(bad);
+    const found = findFixtures(dir).map((d) => path.relative(dir, d));
+    expect(found).toEqual(['aris/g1/g2/deep', 'aris/linked', 'aris/x\ufffd', 'store/linked']);
+    fs.rmSync(dir, { recursive: true });
+  });
   it('fails a fixture with the wrong terminal state', async () => {
     const dir = tmp();
     fs.cpSync(path.join(root, 'aris/clean-all-pass'), path.join(dir, 'aris/x'), {

@@ -464,6 +464,44 @@ describe('walkRepository', () => {
     const plain = walkRepository(root, { top: root }).dirs.map((d) => d.rel);
     expect(plain).toEqual(['.', '..store', 'artifacts', 'b', 'store', 'store/run1']);
   });
+  it('links that fan out stop being followed at a bound, and say so', () => {
+    const root = repo();
+    // Three levels of six links each to the next level: from l1 6 + 36 + 216 directories through
+    // links, from l2 6 + 36, from l3 6.
+    for (const level of [1, 2, 3]) {
+      fs.mkdirSync(path.join(root, `l${level}`));
+      for (let i = 0; i < 6; i++)
+        fs.symlinkSync(`../l${level + 1}`, path.join(root, `l${level}/x${i}`));
+    }
+    fs.mkdirSync(path.join(root, 'l4'));
+    const all = walkRepository(root, { top: root, followLinks: true });
+    expect(all.dirs).toHaveLength(1 + 4 + (6 + 36 + 216) + (6 + 36) + 6);
+    expect(all.unreadable).toEqual([]);
+    const bounded = walkRepository(root, {
+      top: root,
+      followLinks: true,
+      linkLimits: { dirs: 40, entries: 1000 },
+    });
+    expect(bounded.unreadable).toEqual([
+      {
+        dir: expect.any(String),
+        detail: 'more than 40 directories are reached through symlinks',
+        links: true,
+      },
+    ]);
+    const listed = walkRepository(root, {
+      top: root,
+      followLinks: true,
+      linkLimits: { dirs: 1000, entries: 20 },
+    });
+    expect(listed.unreadable).toEqual([
+      {
+        dir: expect.any(String),
+        detail: 'more than 20 entries are listed through symlinks',
+        links: true,
+      },
+    ]);
+  });
   it('a .gitignore cannot hide what lies behind a link that git tracks through its target', () => {
     const root = repo();
     fs.rmSync(path.join(root, '.git'), { recursive: true });

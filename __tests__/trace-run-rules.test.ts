@@ -101,6 +101,7 @@ describe('answer', () => {
         rejected: new Map((opts.rejected ?? []).map((id) => [id, 3])),
       },
       steps: {
+        outputs: new Set(['verify']),
         answerWithoutClaims: opts.bare,
         outputRefs: Object.entries(lists).flatMap(([k, ids]) =>
           ids.map((id) => ({
@@ -135,6 +136,11 @@ describe('answer', () => {
       'The finalize output on line 9 answers with claim "c2", but the verify step did not validate it (it validated 1 other claim(s)): the answer rests on a claim the run itself did not validate.',
     ]);
     expect(b).toContain('claim "c1", but it was emitted with status "rejected"');
+  });
+  it('an answer when the verify step validated nothing at all', async () => {
+    expect(await codes(scan({ final: ['c1'] }))).toEqual([
+      'The finalize output on line 9 answers with claim "c1", but the verify step validated no claim: the answer rests on a claim the run itself did not validate.',
+    ]);
   });
   it('a claim both validated and rejected, and a final answer with no claim', async () => {
     expect(await codes(scan({ validated: ['c1'], rejected: ['c1'] }))).toEqual([

@@ -180,6 +180,14 @@ describe('audit-gate verify', () => {
     expect(pinned.targets.map((t) => t.path).sort()).toEqual(['papers/main', 'papers/main/sub']);
     expect(pinned.findings.map((f) => f.code)).toEqual(Array(4).fill('aris.artifact_missing'));
     expect(pinned.conclusion).toBe('failure');
+    // A pinned paper replaced by a link to another paper is not that paper.
+    writePaper(path.join(root, 'papers/ok'));
+    fs.symlinkSync('ok', path.join(root, 'papers/p2'));
+    const linked = await verify({ root, papers: ['papers/ok', 'papers/p2'] });
+    expect(linked.findings.map((f) => f.message)).toContain(
+      'Paper dir "papers/p2" is reached through a symlink (it leads to "papers/ok"), so it was not verified as the paper named.',
+    );
+    expect(linked.conclusion).toBe('failure');
     const wrong = await verify({ root, papers: ['nope'], allowEmpty: true });
     expect(wrong.findings.map((f) => f.code)).toContain('gate.target_not_found');
     const trace = await verify({

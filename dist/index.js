@@ -34313,7 +34313,10 @@ const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_7__/* .o
     paths: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
         .optional()
         .describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()).optional().describe('gitignore-style patterns that discovery skips'),
+    exclude: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().max(1024))
+        .max(256)
+        .optional()
+        .describe('gitignore-style patterns that discovery skips (at most 256: each is matched against every path)'),
     assurance: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__/* .ASSURANCES */ .lR)
         .optional()
         .describe('Default assurance for papers without .aris/assurance.txt'),
@@ -35851,10 +35854,12 @@ const MAX_GLOBSTARS = 2;
 const MAX_GLOBSTARS_TOTAL = 32;
 const MAX_MATCH_DEPTH = 32;
 /**
- * Directories reached through symlinks, at most: links that fan out (ten links to a directory that
- * holds ten links to the next…) multiply without a loop. Past it the walk fails closed.
+ * Directories reached through symlinks, and entries listed in them, at most: links that fan out
+ * (ten links to a directory that holds ten links to the next…) multiply without a loop. Past
+ * either the walk stops following links and fails closed.
  */
-const MAX_LINKED_DIRS = 100_000;
+const MAX_LINKED_DIRS = 20_000;
+const MAX_LINKED_ENTRIES = 200_000;
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
 function hasGitBetween(dir, top) {
     for (let d = dir; (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
@@ -35879,7 +35884,7 @@ function depthOver(rel, max) {
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
  * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
  * `followLinks`, a symlink to a directory inside `root` is walked at the link's path too (never into a git
- * directory, never round a loop, at most MAX_LINKED_DIRS directories): a link must not hide what
+ * directory, never round a loop, within MAX_LINKED_DIRS and MAX_LINKED_ENTRIES): a link must not hide what
  * lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
@@ -35922,28 +35927,47 @@ function walkRepository(root, opts = {}) {
     const rootReal = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realOr */ .yA)(root);
     const stack = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
     let gitlessNoted = false;
+    const { dirs: maxDirs, entries: maxEntries } = opts.linkLimits ?? {
+        dirs: MAX_LINKED_DIRS,
+        entries: MAX_LINKED_ENTRIES,
+    };
     let linkedDirs = 0;
+    let linkedEntries = 0;
+    let linksSpent = false;
+    /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
+    const targets = new Map();
+    const resolveLink = (linkReal) => {
+        if (targets.has(linkReal))
+            return targets.get(linkReal);
+        let target;
+        try {
+            target = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(linkReal);
+            if (!node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(target).isDirectory() || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, rootReal))
+                target = undefined;
+        }
+        catch {
+            target = undefined; // dangling, a loop, or not a directory: listed as a file
+        }
+        for (let d = target; d !== undefined && d !== rootReal; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
+            if ((0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .isGitDir */ .qv)(d))
+                target = undefined;
+        targets.set(linkReal, target);
+        return target;
+    };
     /**
      * Where a symlink to a directory inside the walk's root leads, when the walk should go on
      * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
      * or its target may be skipped (under node_modules). Not into a git directory, and not to a
      * directory the walk is already inside (a loop).
      */
-    const follow = (linkAbs, from) => {
-        let target;
-        try {
-            target = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(linkAbs);
-            if (!node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(target).isDirectory())
-                return undefined;
-        }
-        catch {
-            return undefined; // dangling, a loop, or not a directory: listed as a file
-        }
-        if (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, rootReal))
+    const follow = (name, from) => {
+        if (linksSpent)
             return undefined;
-        for (let d = target; d !== rootReal; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
-            if ((0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .isGitDir */ .qv)(d))
-                return undefined;
+        // Through the link's own real path: its parent is resolved already, so a path reached
+        // through many links is not resolved link by link again.
+        const target = resolveLink(from.real + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + name);
+        if (target === undefined)
+            return undefined;
         const holds = (c) => (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(c, target);
         if (holds(from.real))
             return undefined;
@@ -35955,18 +35979,19 @@ function walkRepository(root, opts = {}) {
     while (stack.length > 0) {
         const here = stack.pop();
         const { abs, rel, rules: inherited, git: outer } = here;
-        if (here.alias && ++linkedDirs > MAX_LINKED_DIRS) {
-            if (linkedDirs === MAX_LINKED_DIRS + 1)
+        if (here.alias && (linksSpent || ++linkedDirs > maxDirs)) {
+            if (!linksSpent)
                 unreadable.push({
                     dir: abs,
-                    detail: `more than ${MAX_LINKED_DIRS} directories are reached through symlinks`,
+                    detail: `more than ${maxDirs} directories are reached through symlinks`,
                     links: true,
                 });
+            linksSpent = true;
             continue;
         }
         let entries;
         try {
-            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(abs, { withFileTypes: true });
+            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(here.real, { withFileTypes: true });
         }
         catch (err) {
             // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
@@ -35974,6 +35999,15 @@ function walkRepository(root, opts = {}) {
             // A name that is not UTF-8 arrives with U+FFFD in place of its bytes, and is then missing.
             const detail = abs.includes('\ufffd') ? 'its name is not valid UTF-8' : (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err);
             unreadable.push({ dir: abs, detail });
+            continue;
+        }
+        if (here.alias && (linkedEntries += entries.length) > maxEntries && !linksSpent) {
+            linksSpent = true;
+            unreadable.push({
+                dir: abs,
+                detail: `more than ${maxEntries} entries are listed through symlinks`,
+                links: true,
+            });
             continue;
         }
         // The root's repository (found upwards), or a repository nested in the walk.
@@ -36031,7 +36065,7 @@ function walkRepository(root, opts = {}) {
                 }
                 entry.links.add(e.name);
                 const linkAbs = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name);
-                const target = follow(linkAbs, here);
+                const target = follow(e.name, here);
                 if (target === undefined) {
                     entry.files.add(e.name);
                     continue;
@@ -50896,10 +50930,10 @@ function q(s, max = 120) {
 
 const REFUSED_FIELDS = new Set(['rejected_claim_ids', 'missing_support_claim_ids']);
 /**
- * The answer rests on what the run's own verify step validated, as the producer's finalize step
- * writes it: final claims are the validated ones (all claims only when none was validated, and
- * those fail grounding). Stricter than the producer's verifier, which checks only that a
- * finalize output exists: a run that rejects a claim and answers with it contradicts itself.
+ * The answer rests on what the run's own verify step validated: every final claim is a validated
+ * one. The producer's finalize step answers with the validated claims, or with all claims when it
+ * validated none (claims without support, which fail grounding too). Stricter than the
+ * producer's verifier, which checks only that a finalize output exists.
  */
 const answer = {
     meta: {
@@ -50934,16 +50968,19 @@ const answer = {
                 ? `The verify output on line ${v.line} validates claim ${q(id)} and also lists it in ${no.field} (line ${no.line}): the run contradicts itself.`
                 : `The verify output on line ${v.line} validates claim ${q(id)}, which was emitted with status "rejected" on line ${status}: the run contradicts itself.`, ctx.at(v.line));
         }
-        for (const r of finals) {
+        // Without any verify output the run lacks a required step (step_required_missing) already.
+        for (const r of scan.steps.outputs.has('verify') ? finals : []) {
             const no = refused.get(r.id);
             const status = rejectedOn(r.id);
             const why = no !== undefined
                 ? `the verify output on line ${no.line} lists it in ${no.field}`
                 : status !== undefined
                     ? `it was emitted with status "rejected" on line ${status}`
-                    : validated.size > 0 && !validated.has(r.id)
-                        ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
-                        : undefined;
+                    : validated.has(r.id)
+                        ? undefined
+                        : validated.size > 0
+                            ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
+                            : 'the verify step validated no claim';
             if (why)
                 ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`, ctx.at(r.line));
         }
@@ -81766,10 +81803,15 @@ var schema_issue = __nccwpck_require__(7328);
 
 
 
+
+/** How deep below the fixture directory fixture folders are looked for (<dir>/<pack>/<id> is 2). */
+const MAX_FIXTURE_DEPTH = 4;
 /**
- * Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one). A
- * folder holding a fixture.json is still searched below: otherwise one fixture.json written at
- * <dir>/<pack>/ would hide every fixture of that pack, broken ones included.
+ * Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one, or
+ * up to MAX_FIXTURE_DEPTH levels down). A folder holding a fixture.json is still searched below:
+ * otherwise one fixture.json written at <dir>/<pack>/ would hide every fixture of that pack,
+ * broken ones included. A symlinked folder counts (it is not entered), and one that cannot be
+ * listed is returned too, so that it fails as a fixture instead of vanishing.
  */
 function findFixtures(dir) {
     const out = external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')) ? [dir] : [];
@@ -81779,15 +81821,18 @@ function findFixtures(dir) {
             entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
         }
         catch {
+            if (d !== dir && !out.includes(d))
+                out.push(d);
             return;
         }
         for (const e of entries) {
-            if (!e.isDirectory())
-                continue;
             const sub = external_node_path_default().join(d, e.name);
+            const linked = e.isSymbolicLink() && (0,files/* statPath */.qW)(sub).kind === 'dir';
+            if (!e.isDirectory() && !linked)
+                continue;
             if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
                 out.push(sub);
-            if (depth < 2)
+            if (!linked && depth < MAX_FIXTURE_DEPTH)
                 walk(sub, depth + 1);
         }
     };
@@ -82492,6 +82537,19 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
         const abs = namedDir(p, 'Paper dir', PAPER_REMEDIATION);
         if (abs === undefined)
             continue;
+        // Through a symlink the pinned paper would be whatever the link leads to (another paper,
+        // verified once under its own path): the workflow named a directory, not a link.
+        const rootReal = (0,io_paths/* realOr */.yA)(ws.root);
+        const real = (0,io_paths/* realOr */.yA)(abs);
+        if (real !== external_node_path_default().join(rootReal, external_node_path_default().relative(ws.root, abs))) {
+            const to = external_node_path_default().relative(rootReal, real).split((external_node_path_default()).sep).join('/');
+            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
+                subject: 'gate',
+                message: `Paper dir ${(0,sanitize/* quoteValue */.cl)(p)} is reached through a symlink (it leads to ${(0,sanitize/* quoteValue */.cl)(to)}), so it was not verified as the paper named.`,
+                remediation: PAPER_REMEDIATION,
+            }));
+            continue;
+        }
         if (claimant)
             add(claimant, abs);
         else

@@ -1204,8 +1204,8 @@ function buildFixtures(out) {
   });
   fixture('insufficient-marked-claim-answered', 'insufficient_ambiguous', {
     description:
-      'In an insufficient-evidence run whose recorded policy allows claims marked insufficient, an unsupported marked claim is validated by the verify step and named by finalize as the answer: the exemption never covers the answer itself.',
-    expected: [T('insufficient_ambiguous'), T('claim_ungrounded')],
+      'In an insufficient-evidence run whose recorded policy allows claims marked insufficient, an unsupported marked claim (status validated, though the verify step lists it nowhere) is named by finalize as the answer: the exemption never covers the answer itself.',
+    expected: [T('insufficient_ambiguous'), T('claim_ungrounded'), T('answer_not_validated')],
     model: (m) => answerWithMarkedClaim(m, (output, c) => (output.final_claim_ids = [c.id])),
   });
   fixture('insufficient-marked-claim-final-text', 'insufficient_ambiguous', {

@@ -21,7 +21,13 @@ const coreConfigShape = onFirstUse(() => ({
     .array(z.string().min(1))
     .optional()
     .describe('Directories to verify, relative to the root; replaces discovery'),
-  exclude: z.array(z.string()).optional().describe('gitignore-style patterns that discovery skips'),
+  exclude: z
+    .array(z.string().max(1024))
+    .max(256)
+    .optional()
+    .describe(
+      'gitignore-style patterns that discovery skips (at most 256: each is matched against every path)',
+    ),
   assurance: z
     .enum(ASSURANCES)
     .optional()

@@ -450,6 +450,21 @@ function planTargets(
   for (const p of papers) {
     const abs = namedDir(p, 'Paper dir', PAPER_REMEDIATION);
     if (abs === undefined) continue;
+    // Through a symlink the pinned paper would be whatever the link leads to (another paper,
+    // verified once under its own path): the workflow named a directory, not a link.
+    const rootReal = realOr(ws.root);
+    const real = realOr(abs);
+    if (real !== path.join(rootReal, path.relative(ws.root, abs))) {
+      const to = path.relative(rootReal, real).split(path.sep).join('/');
+      runFindings.push(
+        finding(GATE.targetNotFound, {
+          subject: 'gate',
+          message: `Paper dir ${quoteValue(p)} is reached through a symlink (it leads to ${quoteValue(to)}), so it was not verified as the paper named.`,
+          remediation: PAPER_REMEDIATION,
+        }),
+      );
+      continue;
+    }
     if (claimant) add(claimant, abs);
     else
       runFindings.push(

@@ -15407,7 +15407,10 @@ const coreConfigShape = onFirstUse(() => ({
     paths: array(schemas_string().min(1))
         .optional()
         .describe('Directories to verify, relative to the root; replaces discovery'),
-    exclude: array(schemas_string()).optional().describe('gitignore-style patterns that discovery skips'),
+    exclude: array(schemas_string().max(1024))
+        .max(256)
+        .optional()
+        .describe('gitignore-style patterns that discovery skips (at most 256: each is matched against every path)'),
     assurance: schemas_enum(ASSURANCES)
         .optional()
         .describe('Default assurance for papers without .aris/assurance.txt'),
@@ -16234,10 +16237,12 @@ const MAX_GLOBSTARS = 2;
 const MAX_GLOBSTARS_TOTAL = 32;
 const MAX_MATCH_DEPTH = 32;
 /**
- * Directories reached through symlinks, at most: links that fan out (ten links to a directory that
- * holds ten links to the next\u2026) multiply without a loop. Past it the walk fails closed.
+ * Directories reached through symlinks, and entries listed in them, at most: links that fan out
+ * (ten links to a directory that holds ten links to the next\u2026) multiply without a loop. Past
+ * either the walk stops following links and fails closed.
  */
-const MAX_LINKED_DIRS = 100_000;
+const MAX_LINKED_DIRS = 20_000;
+const MAX_LINKED_ENTRIES = 200_000;
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
 function hasGitBetween(dir, top) {
     for (let d = dir; isBelow(d, top); d = external_node_path_default().dirname(d))
@@ -16262,7 +16267,7 @@ function depthOver(rel, max) {
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
  * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
  * `followLinks`, a symlink to a directory inside `root` is walked at the link's path too (never into a git
- * directory, never round a loop, at most MAX_LINKED_DIRS directories): a link must not hide what
+ * directory, never round a loop, within MAX_LINKED_DIRS and MAX_LINKED_ENTRIES): a link must not hide what
  * lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
@@ -16305,28 +16310,47 @@ function walkRepository(root, opts = {}) {
     const rootReal = realOr(root);
     const stack = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
     let gitlessNoted = false;
+    const { dirs: maxDirs, entries: maxEntries } = opts.linkLimits ?? {
+        dirs: MAX_LINKED_DIRS,
+        entries: MAX_LINKED_ENTRIES,
+    };
     let linkedDirs = 0;
+    let linkedEntries = 0;
+    let linksSpent = false;
+    /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
+    const targets = new Map();
+    const resolveLink = (linkReal) => {
+        if (targets.has(linkReal))
+            return targets.get(linkReal);
+        let target;
+        try {
+            target = external_node_fs_default().realpathSync(linkReal);
+            if (!external_node_fs_default().statSync(target).isDirectory() || !isInside(target, rootReal))
+                target = undefined;
+        }
+        catch {
+            target = undefined; // dangling, a loop, or not a directory: listed as a file
+        }
+        for (let d = target; d !== undefined && d !== rootReal; d = external_node_path_default().dirname(d))
+            if (isGitDir(d))
+                target = undefined;
+        targets.set(linkReal, target);
+        return target;
+    };
     /**
      * Where a symlink to a directory inside the walk's root leads, when the walk should go on
      * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
      * or its target may be skipped (under node_modules). Not into a git directory, and not to a
      * directory the walk is already inside (a loop).
      */
-    const follow = (linkAbs, from) => {
-        let target;
-        try {
-            target = external_node_fs_default().realpathSync(linkAbs);
-            if (!external_node_fs_default().statSync(target).isDirectory())
-                return undefined;
-        }
-        catch {
-            return undefined; // dangling, a loop, or not a directory: listed as a file
-        }
-        if (!isInside(target, rootReal))
+    const follow = (name, from) => {
+        if (linksSpent)
             return undefined;
-        for (let d = target; d !== rootReal; d = external_node_path_default().dirname(d))
-            if (isGitDir(d))
-                return undefined;
+        // Through the link's own real path: its parent is resolved already, so a path reached
+        // through many links is not resolved link by link again.
+        const target = resolveLink(from.real + (external_node_path_default()).sep + name);
+        if (target === undefined)
+            return undefined;
         const holds = (c) => isInside(c, target);
         if (holds(from.real))
             return undefined;
@@ -16338,18 +16362,19 @@ function walkRepository(root, opts = {}) {
     while (stack.length > 0) {
         const here = stack.pop();
         const { abs, rel, rules: inherited, git: outer } = here;
-        if (here.alias && ++linkedDirs > MAX_LINKED_DIRS) {
-            if (linkedDirs === MAX_LINKED_DIRS + 1)
+        if (here.alias && (linksSpent || ++linkedDirs > maxDirs)) {
+            if (!linksSpent)
                 unreadable.push({
                     dir: abs,
-                    detail: `more than ${MAX_LINKED_DIRS} directories are reached through symlinks`,
+                    detail: `more than ${maxDirs} directories are reached through symlinks`,
                     links: true,
                 });
+            linksSpent = true;
             continue;
         }
         let entries;
         try {
-            entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
+            entries = external_node_fs_default().readdirSync(here.real, { withFileTypes: true });
         }
         catch (err) {
             // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
@@ -16357,6 +16382,15 @@ function walkRepository(root, opts = {}) {
             // A name that is not UTF-8 arrives with U+FFFD in place of its bytes, and is then missing.
             const detail = abs.includes('\ufffd') ? 'its name is not valid UTF-8' : errorText(err);
             unreadable.push({ dir: abs, detail });
+            continue;
+        }
+        if (here.alias && (linkedEntries += entries.length) > maxEntries && !linksSpent) {
+            linksSpent = true;
+            unreadable.push({
+                dir: abs,
+                detail: `more than ${maxEntries} entries are listed through symlinks`,
+                links: true,
+            });
             continue;
         }
         // The root's repository (found upwards), or a repository nested in the walk.
@@ -16414,7 +16448,7 @@ function walkRepository(root, opts = {}) {
                 }
                 entry.links.add(e.name);
                 const linkAbs = external_node_path_default().join(abs, e.name);
-                const target = follow(linkAbs, here);
+                const target = follow(e.name, here);
                 if (target === undefined) {
                     entry.files.add(e.name);
                     continue;
@@ -16604,10 +16638,15 @@ function firstIssue(error, options = {}) {
 
 
 
+
+/** How deep below the fixture directory fixture folders are looked for (<dir>/<pack>/<id> is 2). */
+const MAX_FIXTURE_DEPTH = 4;
 /**
- * Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one). A
- * folder holding a fixture.json is still searched below: otherwise one fixture.json written at
- * <dir>/<pack>/ would hide every fixture of that pack, broken ones included.
+ * Lists fixture folders: <dir>/<pack>/<fixture_id>/fixture.json (or <dir> itself being one, or
+ * up to MAX_FIXTURE_DEPTH levels down). A folder holding a fixture.json is still searched below:
+ * otherwise one fixture.json written at <dir>/<pack>/ would hide every fixture of that pack,
+ * broken ones included. A symlinked folder counts (it is not entered), and one that cannot be
+ * listed is returned too, so that it fails as a fixture instead of vanishing.
  */
 function findFixtures(dir) {
     const out = external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')) ? [dir] : [];
@@ -16617,15 +16656,18 @@ function findFixtures(dir) {
             entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
         }
         catch {
+            if (d !== dir && !out.includes(d))
+                out.push(d);
             return;
         }
         for (const e of entries) {
-            if (!e.isDirectory())
-                continue;
             const sub = external_node_path_default().join(d, e.name);
+            const linked = e.isSymbolicLink() && statPath(sub).kind === 'dir';
+            if (!e.isDirectory() && !linked)
+                continue;
             if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
                 out.push(sub);
-            if (depth < 2)
+            if (!linked && depth < MAX_FIXTURE_DEPTH)
                 walk(sub, depth + 1);
         }
     };
@@ -17969,6 +18011,19 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
         const abs = namedDir(p, 'Paper dir', PAPER_REMEDIATION);
         if (abs === undefined)
             continue;
+        // Through a symlink the pinned paper would be whatever the link leads to (another paper,
+        // verified once under its own path): the workflow named a directory, not a link.
+        const rootReal = realOr(ws.root);
+        const real = realOr(abs);
+        if (real !== external_node_path_default().join(rootReal, external_node_path_default().relative(ws.root, abs))) {
+            const to = external_node_path_default().relative(rootReal, real).split((external_node_path_default()).sep).join('/');
+            runFindings.push(finding(GATE.targetNotFound, {
+                subject: 'gate',
+                message: `Paper dir ${quoteValue(p)} is reached through a symlink (it leads to ${quoteValue(to)}), so it was not verified as the paper named.`,
+                remediation: PAPER_REMEDIATION,
+            }));
+            continue;
+        }
         if (claimant)
             add(claimant, abs);
         else
@@ -20896,10 +20951,10 @@ function q(s, max = 120) {
 
 const REFUSED_FIELDS = new Set(['rejected_claim_ids', 'missing_support_claim_ids']);
 /**
- * The answer rests on what the run's own verify step validated, as the producer's finalize step
- * writes it: final claims are the validated ones (all claims only when none was validated, and
- * those fail grounding). Stricter than the producer's verifier, which checks only that a
- * finalize output exists: a run that rejects a claim and answers with it contradicts itself.
+ * The answer rests on what the run's own verify step validated: every final claim is a validated
+ * one. The producer's finalize step answers with the validated claims, or with all claims when it
+ * validated none (claims without support, which fail grounding too). Stricter than the
+ * producer's verifier, which checks only that a finalize output exists.
  */
 const answer = {
     meta: {
@@ -20934,16 +20989,19 @@ const answer = {
                 ? `The verify output on line ${v.line} validates claim ${q(id)} and also lists it in ${no.field} (line ${no.line}): the run contradicts itself.`
                 : `The verify output on line ${v.line} validates claim ${q(id)}, which was emitted with status "rejected" on line ${status}: the run contradicts itself.`, ctx.at(v.line));
         }
-        for (const r of finals) {
+        // Without any verify output the run lacks a required step (step_required_missing) already.
+        for (const r of scan.steps.outputs.has('verify') ? finals : []) {
             const no = refused.get(r.id);
             const status = rejectedOn(r.id);
             const why = no !== undefined
                 ? `the verify output on line ${no.line} lists it in ${no.field}`
                 : status !== undefined
                     ? `it was emitted with status "rejected" on line ${status}`
-                    : validated.size > 0 && !validated.has(r.id)
-                        ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
-                        : undefined;
+                    : validated.has(r.id)
+                        ? undefined
+                        : validated.size > 0
+                            ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
+                            : 'the verify step validated no claim';
             if (why)
                 ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`, ctx.at(r.line));
         }

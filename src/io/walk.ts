@@ -44,10 +44,12 @@ const MAX_GLOBSTARS = 2;
 const MAX_GLOBSTARS_TOTAL = 32;
 const MAX_MATCH_DEPTH = 32;
 /**
- * Directories reached through symlinks, at most: links that fan out (ten links to a directory that
- * holds ten links to the next…) multiply without a loop. Past it the walk fails closed.
+ * Directories reached through symlinks, and entries listed in them, at most: links that fan out
+ * (ten links to a directory that holds ten links to the next…) multiply without a loop. Past
+ * either the walk stops following links and fails closed.
  */
-const MAX_LINKED_DIRS = 100_000;
+const MAX_LINKED_DIRS = 20_000;
+const MAX_LINKED_ENTRIES = 200_000;
 
 /** The real directories that hold each symlink followed on the way to a directory. */
 interface LinkChain {
@@ -124,6 +126,8 @@ export interface WalkOptions {
    * not hide a target). A scan of files, such as aristo's of sources, leaves them out.
    */
   followLinks?: boolean;
+  /** Lower bounds than MAX_LINKED_DIRS and MAX_LINKED_ENTRIES (tests). */
+  linkLimits?: { dirs: number; entries: number };
   /**
    * Without any git repository, whether `.gitignore` files are still applied. Discovery does not
    * apply them (they could hide a committed audit; a tarball checkout has no .git); a walk of
@@ -141,7 +145,7 @@ export interface WalkOptions {
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
  * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
  * `followLinks`, a symlink to a directory inside `root` is walked at the link's path too (never into a git
- * directory, never round a loop, at most MAX_LINKED_DIRS directories): a link must not hide what
+ * directory, never round a loop, within MAX_LINKED_DIRS and MAX_LINKED_ENTRIES): a link must not hide what
  * lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
@@ -184,23 +188,41 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   const rootReal = realOr(root);
   const stack: Pending[] = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
   let gitlessNoted = false;
+  const { dirs: maxDirs, entries: maxEntries } = opts.linkLimits ?? {
+    dirs: MAX_LINKED_DIRS,
+    entries: MAX_LINKED_ENTRIES,
+  };
   let linkedDirs = 0;
+  let linkedEntries = 0;
+  let linksSpent = false;
+  /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
+  const targets = new Map<string, string | undefined>();
+  const resolveLink = (linkReal: string): string | undefined => {
+    if (targets.has(linkReal)) return targets.get(linkReal);
+    let target: string | undefined;
+    try {
+      target = fs.realpathSync(linkReal);
+      if (!fs.statSync(target).isDirectory() || !isInside(target, rootReal)) target = undefined;
+    } catch {
+      target = undefined; // dangling, a loop, or not a directory: listed as a file
+    }
+    for (let d = target; d !== undefined && d !== rootReal; d = path.dirname(d))
+      if (isGitDir(d)) target = undefined;
+    targets.set(linkReal, target);
+    return target;
+  };
   /**
    * Where a symlink to a directory inside the walk's root leads, when the walk should go on
    * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
    * or its target may be skipped (under node_modules). Not into a git directory, and not to a
    * directory the walk is already inside (a loop).
    */
-  const follow = (linkAbs: string, from: Pending): string | undefined => {
-    let target: string;
-    try {
-      target = fs.realpathSync(linkAbs);
-      if (!fs.statSync(target).isDirectory()) return undefined;
-    } catch {
-      return undefined; // dangling, a loop, or not a directory: listed as a file
-    }
-    if (!isInside(target, rootReal)) return undefined;
-    for (let d = target; d !== rootReal; d = path.dirname(d)) if (isGitDir(d)) return undefined;
+  const follow = (name: string, from: Pending): string | undefined => {
+    if (linksSpent) return undefined;
+    // Through the link's own real path: its parent is resolved already, so a path reached
+    // through many links is not resolved link by link again.
+    const target = resolveLink(from.real + path.sep + name);
+    if (target === undefined) return undefined;
     const holds = (c: string) => isInside(c, target);
     if (holds(from.real)) return undefined;
     for (let c = from.links; c; c = c.up) if (holds(c.real)) return undefined;
@@ -209,24 +231,34 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   while (stack.length > 0) {
     const here = stack.pop()!;
     const { abs, rel, rules: inherited, git: outer } = here;
-    if (here.alias && ++linkedDirs > MAX_LINKED_DIRS) {
-      if (linkedDirs === MAX_LINKED_DIRS + 1)
+    if (here.alias && (linksSpent || ++linkedDirs > maxDirs)) {
+      if (!linksSpent)
         unreadable.push({
           dir: abs,
-          detail: `more than ${MAX_LINKED_DIRS} directories are reached through symlinks`,
+          detail: `more than ${maxDirs} directories are reached through symlinks`,
           links: true,
         });
+      linksSpent = true;
       continue;
     }
     let entries: fs.Dirent[];
     try {
-      entries = fs.readdirSync(abs, { withFileTypes: true });
+      entries = fs.readdirSync(here.real, { withFileTypes: true });
     } catch (err) {
       // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
       // PATH_MAX, no permission), and the caller reports it.
       // A name that is not UTF-8 arrives with U+FFFD in place of its bytes, and is then missing.
       const detail = abs.includes('\ufffd') ? 'its name is not valid UTF-8' : errorText(err);
       unreadable.push({ dir: abs, detail });
+      continue;
+    }
+    if (here.alias && (linkedEntries += entries.length) > maxEntries && !linksSpent) {
+      linksSpent = true;
+      unreadable.push({
+        dir: abs,
+        detail: `more than ${maxEntries} entries are listed through symlinks`,
+        links: true,
+      });
       continue;
     }
     // The root's repository (found upwards), or a repository nested in the walk.
@@ -282,7 +314,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
         }
         entry.links.add(e.name);
         const linkAbs = path.join(abs, e.name);
-        const target = follow(linkAbs, here);
+        const target = follow(e.name, here);
         if (target === undefined) {
           entry.files.add(e.name);
           continue;

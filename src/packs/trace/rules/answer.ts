@@ -6,10 +6,10 @@ import type { RunRule } from './state.js';
 const REFUSED_FIELDS = new Set(['rejected_claim_ids', 'missing_support_claim_ids']);
 
 /**
- * The answer rests on what the run's own verify step validated, as the producer's finalize step
- * writes it: final claims are the validated ones (all claims only when none was validated, and
- * those fail grounding). Stricter than the producer's verifier, which checks only that a
- * finalize output exists: a run that rejects a claim and answers with it contradicts itself.
+ * The answer rests on what the run's own verify step validated: every final claim is a validated
+ * one. The producer's finalize step answers with the validated claims, or with all claims when it
+ * validated none (claims without support, which fail grounding too). Stricter than the
+ * producer's verifier, which checks only that a finalize output exists.
  */
 export const answer: RunRule = {
   meta: {
@@ -43,7 +43,8 @@ export const answer: RunRule = {
         ctx.at(v.line),
       );
     }
-    for (const r of finals) {
+    // Without any verify output the run lacks a required step (step_required_missing) already.
+    for (const r of scan.steps.outputs.has('verify') ? finals : []) {
       const no = refused.get(r.id);
       const status = rejectedOn(r.id);
       const why =
@@ -51,9 +52,11 @@ export const answer: RunRule = {
           ? `the verify output on line ${no.line} lists it in ${no.field}`
           : status !== undefined
             ? `it was emitted with status "rejected" on line ${status}`
-            : validated.size > 0 && !validated.has(r.id)
-              ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
-              : undefined;
+            : validated.has(r.id)
+              ? undefined
+              : validated.size > 0
+                ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
+                : 'the verify step validated no claim';
       if (why)
         ctx.f.add(
           TRACE.answerNotValidated,
