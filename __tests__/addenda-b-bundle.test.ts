@@ -124,7 +124,6 @@ describe('discovery', () => {
     const dirs = [
       {
         abs: '/r/a',
-        real: '/r/a',
         rel: 'a',
         files: new Set(['bundle.json', 'records.jsonl']),
         dirs: new Set<string>(),
@@ -132,7 +131,6 @@ describe('discovery', () => {
       },
       {
         abs: '/r/b',
-        real: '/r/b',
         rel: 'b',
         files: new Set(['bundle.json']),
         dirs: new Set<string>(),
@@ -140,7 +138,6 @@ describe('discovery', () => {
       },
       {
         abs: '/r/c',
-        real: '/r/c',
         rel: 'c',
         files: new Set(['bundle.json']),
         dirs: new Set(['registry']),

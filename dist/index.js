@@ -35925,7 +35925,9 @@ function walkRepository(root, opts = {}) {
     const budget = { globstars: MAX_GLOBSTARS_TOTAL };
     const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra, budget) }] : [];
     const rootReal = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realOr */ .yA)(root);
-    const stack = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
+    const stack = [{ abs: root, rel: '', rules: [], git: undefined }];
+    // Kept only below followed links: a string per directory of a large tree costs tens of MB.
+    const realOf = (p) => p.real ?? rootReal + p.abs.slice(root.length);
     let gitlessNoted = false;
     const { dirs: maxDirs, entries: maxEntries } = opts.linkLimits ?? {
         dirs: MAX_LINKED_DIRS,
@@ -35965,11 +35967,12 @@ function walkRepository(root, opts = {}) {
             return undefined;
         // Through the link's own real path: its parent is resolved already, so a path reached
         // through many links is not resolved link by link again.
-        const target = resolveLink(from.real + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + name);
+        const fromReal = realOf(from);
+        const target = resolveLink(fromReal + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + name);
         if (target === undefined)
             return undefined;
         const holds = (c) => (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(c, target);
-        if (holds(from.real))
+        if (holds(fromReal))
             return undefined;
         for (let c = from.links; c; c = c.up)
             if (holds(c.real))
@@ -35991,7 +35994,7 @@ function walkRepository(root, opts = {}) {
         }
         let entries;
         try {
-            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(here.real, { withFileTypes: true });
+            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(here.real ?? abs, { withFileTypes: true });
         }
         catch (err) {
             // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
@@ -36030,7 +36033,7 @@ function walkRepository(root, opts = {}) {
         }
         const entry = {
             abs,
-            real: here.real,
+            ...(here.real !== undefined ? { real: here.real } : {}),
             rel: rel || '.',
             files: new Set(),
             dirs: new Set(),
@@ -36052,9 +36055,11 @@ function walkRepository(root, opts = {}) {
                 if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
                     continue;
                 entry.dirs.add(e.name);
+                const child = { ...here, abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name), rel: childRel, rules, git };
                 // A name from readdir: the real path needs no normalizing.
-                const real = here.real + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + e.name;
-                stack.push({ ...here, abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name), rel: childRel, rules, git, real });
+                if (here.real !== undefined)
+                    child.real = here.real + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + e.name;
+                stack.push(child);
             }
             else if (!ignored(childRel, false)) {
                 if (!e.isSymbolicLink() || !opts.followLinks || ALWAYS_SKIPPED.has(e.name)) {
@@ -36079,7 +36084,7 @@ function walkRepository(root, opts = {}) {
                     git,
                     real: target,
                     alias: { from: childRel, to },
-                    links: { real: here.real, up: here.links },
+                    links: { real: realOf(here), up: here.links },
                 });
             }
         }
@@ -82459,9 +82464,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
     const seen = new Map();
-    const realOf = new Map();
-    const add = (pack, dir) => {
-        const real = realOf.get(dir) ?? (0,io_paths/* realOr */.yA)(dir);
+    const add = (pack, dir, real = (0,io_paths/* realOr */.yA)(dir)) => {
         const key = `${pack.id}\0${real}`;
         const at = seen.get(key);
         if (at === undefined) {
@@ -82502,8 +82505,13 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             followLinks: true,
         });
         walked?.push(...dirs);
+        // The walk knows where it went through links; elsewhere a path's real one follows its root's.
+        const linked = new Map();
         for (const d of dirs)
-            realOf.set(d.abs, d.real);
+            if (d.real !== undefined)
+                linked.set(d.abs, d.real);
+        const rootReal = (0,io_paths/* realOr */.yA)(abs);
+        const realOf = (dir) => linked.get(dir) ?? ((0,io_paths/* isInside */.FK)(dir, abs) ? rootReal + dir.slice(abs.length) : (0,io_paths/* realOr */.yA)(dir));
         for (const u of unreadable)
             runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.directoryUnreadable, {
                 subject: 'gate',
@@ -82524,12 +82532,12 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
         let found = 0;
         for (const pack of packs) {
             for (const dir of pack.discover(dirs)) {
-                add(pack, dir);
+                add(pack, dir, realOf(dir));
                 found++;
             }
         }
         if (paths && found === 0 && claimant)
-            add(claimant, abs);
+            add(claimant, abs, rootReal);
     }
     // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
     // paper dir whose audits were deleted stops being one as soon as anything is found below it.

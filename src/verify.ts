@@ -7,7 +7,7 @@ import { loadConfig, packConfig, selectedPacks, type Config } from './config.js'
 import { withoutLoosening } from './config-pinning.js';
 import { statPath } from './io/files.js';
 import { Hasher } from './io/hashing.js';
-import { realOr } from './io/paths.js';
+import { isInside, realOr } from './io/paths.js';
 import { walkRepository, type DirEntry } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './conformance/runner.js';
@@ -371,9 +371,7 @@ function planTargets(
   // By real path: the walk also goes through symlinked directories, so one directory can be found
   // at its own path and at a link's. Its own path is kept where it is a target too.
   const seen = new Map<string, number>();
-  const realOf = new Map<string, string>();
-  const add = (pack: Pack, dir: string) => {
-    const real = realOf.get(dir) ?? realOr(dir);
+  const add = (pack: Pack, dir: string, real = realOr(dir)) => {
     const key = `${pack.id}\0${real}`;
     const at = seen.get(key);
     if (at === undefined) {
@@ -411,7 +409,12 @@ function planTargets(
       followLinks: true,
     });
     walked?.push(...dirs);
-    for (const d of dirs) realOf.set(d.abs, d.real);
+    // The walk knows where it went through links; elsewhere a path's real one follows its root's.
+    const linked = new Map<string, string>();
+    for (const d of dirs) if (d.real !== undefined) linked.set(d.abs, d.real);
+    const rootReal = realOr(abs);
+    const realOf = (dir: string) =>
+      linked.get(dir) ?? (isInside(dir, abs) ? rootReal + dir.slice(abs.length) : realOr(dir));
     for (const u of unreadable)
       runFindings.push(
         finding(GATE.directoryUnreadable, {
@@ -439,11 +442,11 @@ function planTargets(
     let found = 0;
     for (const pack of packs) {
       for (const dir of pack.discover(dirs)) {
-        add(pack, dir);
+        add(pack, dir, realOf(dir));
         found++;
       }
     }
-    if (paths && found === 0 && claimant) add(claimant, abs);
+    if (paths && found === 0 && claimant) add(claimant, abs, rootReal);
   }
   // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
   // paper dir whose audits were deleted stops being one as soon as anything is found below it.

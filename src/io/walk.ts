@@ -8,8 +8,8 @@ import { errorText, isGitDir } from './workspace.js';
 
 export interface DirEntry {
   abs: string;
-  /** Its real path (the walk may reach a directory through a symlink). */
-  real: string;
+  /** Its real path, where the walk reached it through a symlink. */
+  real?: string;
   rel: string;
   /** Child names that are not directories (symlinks included, but for those the walk follows). */
   files: Set<string>;
@@ -62,8 +62,8 @@ interface Pending {
   rel: string;
   rules: Rules[];
   git: GitScope | undefined;
-  /** The directory's real path. */
-  real: string;
+  /** The directory's real path, below a followed symlink (elsewhere it follows from `abs`). */
+  real?: string;
   /** Below a followed symlink: its walk-relative path, and its target's (what the index knows). */
   alias?: { from: string; to: string };
   links?: LinkChain;
@@ -186,7 +186,9 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   const budget = { globstars: MAX_GLOBSTARS_TOTAL };
   const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignoreLines(extra, budget) }] : [];
   const rootReal = realOr(root);
-  const stack: Pending[] = [{ abs: root, rel: '', rules: [], git: undefined, real: rootReal }];
+  const stack: Pending[] = [{ abs: root, rel: '', rules: [], git: undefined }];
+  // Kept only below followed links: a string per directory of a large tree costs tens of MB.
+  const realOf = (p: Pending) => p.real ?? rootReal + p.abs.slice(root.length);
   let gitlessNoted = false;
   const { dirs: maxDirs, entries: maxEntries } = opts.linkLimits ?? {
     dirs: MAX_LINKED_DIRS,
@@ -221,10 +223,11 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     if (linksSpent) return undefined;
     // Through the link's own real path: its parent is resolved already, so a path reached
     // through many links is not resolved link by link again.
-    const target = resolveLink(from.real + path.sep + name);
+    const fromReal = realOf(from);
+    const target = resolveLink(fromReal + path.sep + name);
     if (target === undefined) return undefined;
     const holds = (c: string) => isInside(c, target);
-    if (holds(from.real)) return undefined;
+    if (holds(fromReal)) return undefined;
     for (let c = from.links; c; c = c.up) if (holds(c.real)) return undefined;
     return target;
   };
@@ -243,7 +246,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     }
     let entries: fs.Dirent[];
     try {
-      entries = fs.readdirSync(here.real, { withFileTypes: true });
+      entries = fs.readdirSync(here.real ?? abs, { withFileTypes: true });
     } catch (err) {
       // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
       // PATH_MAX, no permission), and the caller reports it.
@@ -280,7 +283,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     }
     const entry: DirEntry = {
       abs,
-      real: here.real,
+      ...(here.real !== undefined ? { real: here.real } : {}),
       rel: rel || '.',
       files: new Set(),
       dirs: new Set(),
@@ -303,9 +306,10 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       if (e.isDirectory()) {
         if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true)) continue;
         entry.dirs.add(e.name);
+        const child: Pending = { ...here, abs: path.join(abs, e.name), rel: childRel, rules, git };
         // A name from readdir: the real path needs no normalizing.
-        const real = here.real + path.sep + e.name;
-        stack.push({ ...here, abs: path.join(abs, e.name), rel: childRel, rules, git, real });
+        if (here.real !== undefined) child.real = here.real + path.sep + e.name;
+        stack.push(child);
       } else if (!ignored(childRel, false)) {
         if (!e.isSymbolicLink() || !opts.followLinks || ALWAYS_SKIPPED.has(e.name)) {
           entry.files.add(e.name);
@@ -328,7 +332,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
           git,
           real: target,
           alias: { from: childRel, to },
-          links: { real: here.real, up: here.links },
+          links: { real: realOf(here), up: here.links },
         });
       }
     }
