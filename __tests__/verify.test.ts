@@ -200,6 +200,15 @@ describe('audit-gate verify', () => {
       'Paper dir "papers/main" was named, but no selected pack verifies paper dirs.',
     );
   });
+  it('the config’s papers pin papers too, even when the workflow pins the assurance', async () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'papers/main'), { recursive: true });
+    writePaper(path.join(root, 'papers/main/sub'));
+    write(path.join(root, '.audit-gate.json'), JSON.stringify({ papers: ['papers/main'] }));
+    const r = await verify({ root, assurance: 'submission' });
+    expect(r.targets.map((t) => t.path).sort()).toEqual(['papers/main', 'papers/main/sub']);
+    expect(r.findings.map((f) => f.code)).toEqual(Array(4).fill('aris.artifact_missing'));
+  });
   it('--paper names a paper relative to the working directory, as PATHs are', async () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'papers/main'), { recursive: true });

@@ -34313,6 +34313,9 @@ const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_7__/* .o
     paths: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
         .optional()
         .describe('Directories to verify, relative to the root; replaces discovery'),
+    papers: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
+        .optional()
+        .describe('Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names'),
     exclude: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().max(1024))
         .max(256)
         .optional()
@@ -82261,7 +82264,9 @@ async function verify(opts) {
     try {
         // The listing is kept only to weigh a shard's targets: at 30,000 files it is tens of MB.
         const walked = opts.shard ? [] : undefined;
-        const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir, opts.papers);
+        const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir, 
+        // The config's only add to the workflow's: a named paper can only make the gate stricter.
+        [...new Set([...(opts.papers ?? []), ...(config.papers ?? [])])]);
         discovered = whole.length;
         let planned = whole;
         if (opts.shard) {

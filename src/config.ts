@@ -21,6 +21,12 @@ const coreConfigShape = onFirstUse(() => ({
     .array(z.string().min(1))
     .optional()
     .describe('Directories to verify, relative to the root; replaces discovery'),
+  papers: z
+    .array(z.string().min(1))
+    .optional()
+    .describe(
+      'Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names',
+    ),
   exclude: z
     .array(z.string().max(1024))
     .max(256)

@@ -127,7 +127,8 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       opts.exact ?? false,
       walked,
       onDir,
-      opts.papers,
+      // The config's only add to the workflow's: a named paper can only make the gate stricter.
+      [...new Set([...(opts.papers ?? []), ...(config.papers ?? [])])],
     );
     discovered = whole.length;
     let planned = whole;

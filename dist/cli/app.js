@@ -15407,6 +15407,9 @@ const coreConfigShape = onFirstUse(() => ({
     paths: array(schemas_string().min(1))
         .optional()
         .describe('Directories to verify, relative to the root; replaces discovery'),
+    papers: array(schemas_string().min(1))
+        .optional()
+        .describe('Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names'),
     exclude: array(schemas_string().max(1024))
         .max(256)
         .optional()
@@ -17735,7 +17738,9 @@ async function verify(opts) {
     try {
         // The listing is kept only to weigh a shard's targets: at 30,000 files it is tens of MB.
         const walked = opts.shard ? [] : undefined;
-        const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir, opts.papers);
+        const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir, 
+        // The config's only add to the workflow's: a named paper can only make the gate stricter.
+        [...new Set([...(opts.papers ?? []), ...(config.papers ?? [])])]);
         discovered = whole.length;
         let planned = whole;
         if (opts.shard) {
