@@ -502,6 +502,25 @@ describe('walkRepository', () => {
       },
     ]);
   });
+  it('a chain of links one after another is followed 40 deep, then fails closed', () => {
+    const root = repo();
+    // node_modules/c0 … c44 (never walked at their own path), each linking to the next.
+    for (let k = 0; k < 45; k++) {
+      fs.mkdirSync(path.join(root, `node_modules/c${k}`), { recursive: true });
+      fs.symlinkSync(`../c${k + 1}`, path.join(root, `node_modules/c${k}/n`));
+    }
+    fs.mkdirSync(path.join(root, 'node_modules/c45'));
+    fs.symlinkSync('node_modules/c0', path.join(root, 'entry'));
+    const w = walkRepository(root, { top: root, followLinks: true });
+    expect(w.dirs).toHaveLength(1 + 40);
+    expect(w.unreadable).toEqual([
+      {
+        dir: expect.any(String),
+        detail: 'more than 40 symlinks are followed one after another',
+        links: true,
+      },
+    ]);
+  });
   it('a .gitignore cannot hide what lies behind a link that git tracks through its target', () => {
     const root = repo();
     fs.rmSync(path.join(root, '.git'), { recursive: true });

@@ -35863,6 +35863,12 @@ const MAX_MATCH_DEPTH = 32;
  */
 const MAX_LINKED_DIRS = 20_000;
 const MAX_LINKED_ENTRIES = 200_000;
+/**
+ * Links followed on the way to one directory, at most (the kernel's own limit is 40): each link
+ * is checked against those before it, and the path grows with each, so a chain of thousands is
+ * quadratic in time and memory. Past it the walk fails closed.
+ */
+const MAX_LINK_CHAIN = 40;
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
 function hasGitBetween(dir, top) {
     for (let d = dir; (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
@@ -35939,6 +35945,7 @@ function walkRepository(root, opts = {}) {
     let linkedDirs = 0;
     let linkedEntries = 0;
     let linksSpent = false;
+    let chainNoted = false;
     /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
     const targets = new Map();
     const resolveLink = (linkReal) => {
@@ -35974,6 +35981,16 @@ function walkRepository(root, opts = {}) {
         const target = resolveLink(fromReal + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + name);
         if (target === undefined)
             return undefined;
+        if ((from.links?.depth ?? 0) >= MAX_LINK_CHAIN) {
+            if (!chainNoted)
+                unreadable.push({
+                    dir: from.abs,
+                    detail: `more than ${MAX_LINK_CHAIN} symlinks are followed one after another`,
+                    links: true,
+                });
+            chainNoted = true;
+            return undefined;
+        }
         const holds = (c) => (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(c, target);
         if (holds(fromReal))
             return undefined;
@@ -36087,7 +36104,7 @@ function walkRepository(root, opts = {}) {
                     git,
                     real: target,
                     alias: { from: childRel, to },
-                    links: { real: realOf(here), up: here.links },
+                    links: { real: realOf(here), up: here.links, depth: (here.links?.depth ?? 0) + 1 },
                 });
             }
         }
@@ -81822,15 +81839,15 @@ const MAX_FIXTURE_DEPTH = 4;
  * listed is returned too, so that it fails as a fixture instead of vanishing.
  */
 function findFixtures(dir) {
-    const out = external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')) ? [dir] : [];
+    const out = new Set(external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')) ? [dir] : []);
     const walk = (d, depth) => {
         let entries;
         try {
             entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
         }
         catch {
-            if (d !== dir && !out.includes(d))
-                out.push(d);
+            if (d !== dir)
+                out.add(d);
             return;
         }
         for (const e of entries) {
@@ -81839,13 +81856,13 @@ function findFixtures(dir) {
             if (!e.isDirectory() && !linked)
                 continue;
             if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
-                out.push(sub);
+                out.add(sub);
             if (!linked && depth < MAX_FIXTURE_DEPTH)
                 walk(sub, depth + 1);
         }
     };
     walk(dir, 0);
-    return out.sort();
+    return [...out].sort();
 }
 /**
  * The conformance runner (ESLint's RuleTester idea): each fixture's input is verified by its

@@ -16246,6 +16246,12 @@ const MAX_MATCH_DEPTH = 32;
  */
 const MAX_LINKED_DIRS = 20_000;
 const MAX_LINKED_ENTRIES = 200_000;
+/**
+ * Links followed on the way to one directory, at most (the kernel's own limit is 40): each link
+ * is checked against those before it, and the path grows with each, so a chain of thousands is
+ * quadratic in time and memory. Past it the walk fails closed.
+ */
+const MAX_LINK_CHAIN = 40;
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
 function hasGitBetween(dir, top) {
     for (let d = dir; isBelow(d, top); d = external_node_path_default().dirname(d))
@@ -16322,6 +16328,7 @@ function walkRepository(root, opts = {}) {
     let linkedDirs = 0;
     let linkedEntries = 0;
     let linksSpent = false;
+    let chainNoted = false;
     /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
     const targets = new Map();
     const resolveLink = (linkReal) => {
@@ -16357,6 +16364,16 @@ function walkRepository(root, opts = {}) {
         const target = resolveLink(fromReal + (external_node_path_default()).sep + name);
         if (target === undefined)
             return undefined;
+        if ((from.links?.depth ?? 0) >= MAX_LINK_CHAIN) {
+            if (!chainNoted)
+                unreadable.push({
+                    dir: from.abs,
+                    detail: `more than ${MAX_LINK_CHAIN} symlinks are followed one after another`,
+                    links: true,
+                });
+            chainNoted = true;
+            return undefined;
+        }
         const holds = (c) => isInside(c, target);
         if (holds(fromReal))
             return undefined;
@@ -16470,7 +16487,7 @@ function walkRepository(root, opts = {}) {
                     git,
                     real: target,
                     alias: { from: childRel, to },
-                    links: { real: realOf(here), up: here.links },
+                    links: { real: realOf(here), up: here.links, depth: (here.links?.depth ?? 0) + 1 },
                 });
             }
         }
@@ -16657,15 +16674,15 @@ const MAX_FIXTURE_DEPTH = 4;
  * listed is returned too, so that it fails as a fixture instead of vanishing.
  */
 function findFixtures(dir) {
-    const out = external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')) ? [dir] : [];
+    const out = new Set(external_node_fs_default().existsSync(external_node_path_default().join(dir, 'fixture.json')) ? [dir] : []);
     const walk = (d, depth) => {
         let entries;
         try {
             entries = external_node_fs_default().readdirSync(d, { withFileTypes: true });
         }
         catch {
-            if (d !== dir && !out.includes(d))
-                out.push(d);
+            if (d !== dir)
+                out.add(d);
             return;
         }
         for (const e of entries) {
@@ -16674,13 +16691,13 @@ function findFixtures(dir) {
             if (!e.isDirectory() && !linked)
                 continue;
             if (external_node_fs_default().existsSync(external_node_path_default().join(sub, 'fixture.json')))
-                out.push(sub);
+                out.add(sub);
             if (!linked && depth < MAX_FIXTURE_DEPTH)
                 walk(sub, depth + 1);
         }
     };
     walk(dir, 0);
-    return out.sort();
+    return [...out].sort();
 }
 /**
  * The conformance runner (ESLint's RuleTester idea): each fixture's input is verified by its

@@ -50,11 +50,18 @@ const MAX_MATCH_DEPTH = 32;
  */
 const MAX_LINKED_DIRS = 20_000;
 const MAX_LINKED_ENTRIES = 200_000;
+/**
+ * Links followed on the way to one directory, at most (the kernel's own limit is 40): each link
+ * is checked against those before it, and the path grows with each, so a chain of thousands is
+ * quadratic in time and memory. Past it the walk fails closed.
+ */
+const MAX_LINK_CHAIN = 40;
 
 /** The real directories that hold each symlink followed on the way to a directory. */
 interface LinkChain {
   real: string;
   up: LinkChain | undefined;
+  depth: number;
 }
 
 interface Pending {
@@ -197,6 +204,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   let linkedDirs = 0;
   let linkedEntries = 0;
   let linksSpent = false;
+  let chainNoted = false;
   /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
   const targets = new Map<string, string | undefined>();
   const resolveLink = (linkReal: string): string | undefined => {
@@ -226,6 +234,16 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     const fromReal = realOf(from);
     const target = resolveLink(fromReal + path.sep + name);
     if (target === undefined) return undefined;
+    if ((from.links?.depth ?? 0) >= MAX_LINK_CHAIN) {
+      if (!chainNoted)
+        unreadable.push({
+          dir: from.abs,
+          detail: `more than ${MAX_LINK_CHAIN} symlinks are followed one after another`,
+          links: true,
+        });
+      chainNoted = true;
+      return undefined;
+    }
     const holds = (c: string) => isInside(c, target);
     if (holds(fromReal)) return undefined;
     for (let c = from.links; c; c = c.up) if (holds(c.real)) return undefined;
@@ -332,7 +350,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
           git,
           real: target,
           alias: { from: childRel, to },
-          links: { real: realOf(here), up: here.links },
+          links: { real: realOf(here), up: here.links, depth: (here.links?.depth ?? 0) + 1 },
         });
       }
     }
