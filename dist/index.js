@@ -82481,6 +82481,26 @@ function fixtureDirectory(ws, dir) {
 const PAPER_REMEDIATION = 'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
 const GITLESS_REMEDIATION = 'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
 const LINKS_REMEDIATION = 'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
+/** What a walk could not search, or searched without trusting .gitignore, as findings. */
+function walkFindings(ws, unknown, unreadable) {
+    return [
+        ...unreadable.map((u) => (0,finding/* finding */.g)(policy_codes/* GATE */.k.directoryUnreadable, {
+            subject: 'gate',
+            message: `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+            ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
+        })),
+        ...unknown.map((u) => (0,finding/* finding */.g)(policy_codes/* GATE */.k.gitIndexUnreadable, u.gitless
+            ? {
+                subject: 'gate',
+                message: `No git repository holds ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
+                remediation: GITLESS_REMEDIATION,
+            }
+            : {
+                subject: 'gate',
+                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+            })),
+    ];
+}
 function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, papers = []) {
     const planned = [];
     // By real path: the walk also goes through symlinked directories, so one directory can be found
@@ -82534,23 +82554,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
                 linked.set(d.abs, d.real);
         const rootReal = (0,io_paths/* realOr */.yA)(abs);
         const realOf = (dir) => linked.get(dir) ?? ((0,io_paths/* isInside */.FK)(dir, abs) ? rootReal + dir.slice(abs.length) : (0,io_paths/* realOr */.yA)(dir));
-        for (const u of unreadable)
-            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.directoryUnreadable, {
-                subject: 'gate',
-                message: `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
-                ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
-            }));
-        for (const u of unknown)
-            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.gitIndexUnreadable, u.gitless
-                ? {
-                    subject: 'gate',
-                    message: `No git repository holds ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
-                    remediation: GITLESS_REMEDIATION,
-                }
-                : {
-                    subject: 'gate',
-                    message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
-                }));
+        runFindings.push(...walkFindings(ws, unknown, unreadable));
         let found = 0;
         for (const pack of packs) {
             for (const dir of pack.discover(dirs)) {

@@ -8,7 +8,7 @@ import { withoutLoosening } from './config-pinning.js';
 import { statPath } from './io/files.js';
 import { Hasher } from './io/hashing.js';
 import { isInside, realOr } from './io/paths.js';
-import { walkRepository, type DirEntry } from './io/walk.js';
+import { walkRepository, type DirEntry, type Walk } from './io/walk.js';
 import { Workspace } from './io/workspace.js';
 import { runFixtures } from './conformance/runner.js';
 import { suiteFindings } from './conformance/suite.js';
@@ -357,6 +357,38 @@ const GITLESS_REMEDIATION =
 const LINKS_REMEDIATION =
   'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
 
+/** What a walk could not search, or searched without trusting .gitignore, as findings. */
+function walkFindings(
+  ws: Workspace,
+  unknown: Walk['unknown'],
+  unreadable: Walk['unreadable'],
+): Finding[] {
+  return [
+    ...unreadable.map((u) =>
+      finding(GATE.directoryUnreadable, {
+        subject: 'gate',
+        message: `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+        ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
+      }),
+    ),
+    ...unknown.map((u) =>
+      finding(
+        GATE.gitIndexUnreadable,
+        u.gitless
+          ? {
+              subject: 'gate',
+              message: `No git repository holds ${quoteValue(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
+              remediation: GITLESS_REMEDIATION,
+            }
+          : {
+              subject: 'gate',
+              message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+            },
+      ),
+    ),
+  ];
+}
+
 function planTargets(
   ws: Workspace,
   packs: readonly Pack[],
@@ -416,30 +448,7 @@ function planTargets(
     const rootReal = realOr(abs);
     const realOf = (dir: string) =>
       linked.get(dir) ?? (isInside(dir, abs) ? rootReal + dir.slice(abs.length) : realOr(dir));
-    for (const u of unreadable)
-      runFindings.push(
-        finding(GATE.directoryUnreadable, {
-          subject: 'gate',
-          message: `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
-          ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
-        }),
-      );
-    for (const u of unknown)
-      runFindings.push(
-        finding(
-          GATE.gitIndexUnreadable,
-          u.gitless
-            ? {
-                subject: 'gate',
-                message: `No git repository holds ${quoteValue(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
-                remediation: GITLESS_REMEDIATION,
-              }
-            : {
-                subject: 'gate',
-                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
-              },
-        ),
-      );
+    runFindings.push(...walkFindings(ws, unknown, unreadable));
     let found = 0;
     for (const pack of packs) {
       for (const dir of pack.discover(dirs)) {

@@ -17955,6 +17955,26 @@ function fixtureDirectory(ws, dir) {
 const PAPER_REMEDIATION = 'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
 const GITLESS_REMEDIATION = 'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
 const LINKS_REMEDIATION = 'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
+/** What a walk could not search, or searched without trusting .gitignore, as findings. */
+function walkFindings(ws, unknown, unreadable) {
+    return [
+        ...unreadable.map((u) => finding(GATE.directoryUnreadable, {
+            subject: 'gate',
+            message: `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+            ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
+        })),
+        ...unknown.map((u) => finding(GATE.gitIndexUnreadable, u.gitless
+            ? {
+                subject: 'gate',
+                message: `No git repository holds ${quoteValue(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
+                remediation: GITLESS_REMEDIATION,
+            }
+            : {
+                subject: 'gate',
+                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+            })),
+    ];
+}
 function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, papers = []) {
     const planned = [];
     // By real path: the walk also goes through symlinked directories, so one directory can be found
@@ -18008,23 +18028,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
                 linked.set(d.abs, d.real);
         const rootReal = realOr(abs);
         const realOf = (dir) => linked.get(dir) ?? (isInside(dir, abs) ? rootReal + dir.slice(abs.length) : realOr(dir));
-        for (const u of unreadable)
-            runFindings.push(finding(GATE.directoryUnreadable, {
-                subject: 'gate',
-                message: `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
-                ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
-            }));
-        for (const u of unknown)
-            runFindings.push(finding(GATE.gitIndexUnreadable, u.gitless
-                ? {
-                    subject: 'gate',
-                    message: `No git repository holds ${quoteValue(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
-                    remediation: GITLESS_REMEDIATION,
-                }
-                : {
-                    subject: 'gate',
-                    message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
-                }));
+        runFindings.push(...walkFindings(ws, unknown, unreadable));
         let found = 0;
         for (const pack of packs) {
             for (const dir of pack.discover(dirs)) {
