@@ -10,6 +10,7 @@ import {
   canonicalJson,
   Findings,
   firstIssue,
+  groupDigits,
   isPlainRelative,
   listTarget,
   MAX_PER_CODE,
@@ -203,5 +204,12 @@ describe('located JSON and canonical JSON', () => {
     expect(canonicalJson({ b: [1, { d: null, c: 'x' }], a: undefined, é: true })).toBe(
       '{"b":[1,{"c":"x","d":null}],"é":true}',
     );
+  });
+});
+
+describe('groupDigits', () => {
+  it('writes whole numbers as toLocaleString("en-US") does, without ICU', () => {
+    for (const n of [0, 7, 999, 1000, 65_536, 1_000_000, 123_456_789, Number.MAX_SAFE_INTEGER])
+      expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
   });
 });

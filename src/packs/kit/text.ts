@@ -22,3 +22,11 @@ export function codePointCompare(a: string, b: string): number {
     if (cx !== cy) return cx < cy ? -1 : 1;
   }
 }
+
+/**
+ * A whole number with its thousands separated by commas ("65,536"), as `toLocaleString('en-US')`
+ * writes it without loading ICU's number formatting, which cost every command ≈ 3.5 ms at start-up.
+ */
+export function groupDigits(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}

@@ -1,5 +1,6 @@
 // C-01 / C-09 normalizeCriterionWeights (L1751-1818) and C-09 computeTemplateOverallScore
 // (L2073-2141): every receipt whose FormulaSpec names the seed function is recomputed.
+import { groupDigits } from '../../kit/index.js';
 import { BUILTIN_FORMULAS, sameOutput } from '../formulas/builtins.js';
 import type { Bundle } from '../bundle.js';
 import {
@@ -363,10 +364,10 @@ export const formulaExpressionUnrecognised: Rule = {
 export const formulaUnchecked: Rule = {
   meta: {
     ...ours(ADDENDA_B.formulaUnchecked),
-    decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the values (at every depth) of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. Receipts and test vectors share one budget: ${RECOMPUTE_BUDGET_FACTOR} times the values of all the bundle's FormulaValues, plus ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')}; each list of inputs is recomputed once for receipts and once for vectors. A receipt or vector past the budget is reported instead of recomputed.`,
+    decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the values (at every depth) of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. Receipts and test vectors share one budget: ${RECOMPUTE_BUDGET_FACTOR} times the values of all the bundle's FormulaValues, plus ${groupDigits(RECOMPUTE_BUDGET_SLACK)}; each list of inputs is recomputed once for receipts and once for vectors. A receipt or vector past the budget is reported instead of recomputed.`,
   },
   check(b, report) {
-    const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the values (at every depth) of the bundle's FormulaValues, plus ${RECOMPUTE_BUDGET_SLACK.toLocaleString('en-US')}`;
+    const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the values (at every depth) of the bundle's FormulaValues, plus ${groupDigits(RECOMPUTE_BUDGET_SLACK)}`;
     for (const ev of evaluateReceipts(b))
       if (ev.overBudget)
         report(

@@ -1,4 +1,4 @@
-import { codePointCompare } from '../../kit/index.js';
+import { codePointCompare, groupDigits } from '../../kit/index.js';
 import { ARISTO } from '../codes.js';
 import { parseLineRange, RANGE_BUDGET_FACTOR, RANGE_BUDGET_SLACK } from '../hash.js';
 import { grounds, type Rule } from './types.js';
@@ -150,7 +150,7 @@ export const groundStaleCode: Rule = {
           ARISTO.groundUnchecked,
           [...at, 'code_text_hash'],
           loc,
-          `code_text_hash for \`${g.file}:${g.lines}\` was not re-hashed: the proofs of this workspace together cite more of \`${g.file}\` in distinct line ranges than audit-gate re-hashes (${RANGE_BUDGET_FACTOR} times the file and ${RANGE_BUDGET_SLACK.toLocaleString('en-US')} characters)`,
+          `code_text_hash for \`${g.file}:${g.lines}\` was not re-hashed: the proofs of this workspace together cite more of \`${g.file}\` in distinct line ranges than audit-gate re-hashes (${RANGE_BUDGET_FACTOR} times the file and ${groupDigits(RANGE_BUDGET_SLACK)} characters)`,
         );
       else if (hash !== g.code_text_hash)
         ctx.report(
