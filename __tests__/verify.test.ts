@@ -300,6 +300,26 @@ describe('audit-gate verify', () => {
 });
 
 describe('CLI verify', () => {
+  it('a PATH or --paper that does not exist or lies outside the root is a bad argument, quoted as typed', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'));
+    fs.mkdirSync(path.join(root, 'sub'));
+    const sub = path.join(root, 'sub');
+    const missing = await cli(['verify', 'nope', '--root', root], root);
+    expect([missing.code, missing.stderr]).toEqual([
+      2,
+      expect.stringMatching(/PATH not found: nope\n/),
+    ]);
+    // Relative to the current directory, not to the root.
+    const fromSub = await cli(['verify', '../p', '--root', root, '--format', 'json'], sub);
+    expect(fromSub.code).toBe(0);
+    expect(JSON.parse(fromSub.stdout).targets.map((t: { path: string }) => t.path)).toEqual(['p']);
+    const outside = await cli(['verify', '--paper', '..', '--root', root], root);
+    expect([outside.code, outside.stderr]).toEqual([
+      2,
+      expect.stringMatching(/^audit-gate: --paper \.\. is outside the root .* \(use --root\)/),
+    ]);
+  });
   it('text by default, the report file with --out', async () => {
     const root = repo();
     writePaper(path.join(root, 'paper'), { assurance: 'submission' });

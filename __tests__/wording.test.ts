@@ -91,7 +91,9 @@ describe('the gate’s own advice names every place the bad value can come from'
     const root = tempRepo();
     const r = await verify({ root, paths: ['nope'], config: 'missing.json' });
     const byCode = (code: string) => r.findings.find((f) => f.code === code)!.remediation;
-    expect(byCode('gate.target_not_found')).toContain('a verify PATH argument');
+    expect(byCode('gate.target_not_found')).toContain(
+      'A verify PATH argument is relative to the current directory',
+    );
     expect(byCode('gate.config_invalid')).toContain('the path given with --config');
   });
 });

@@ -47305,7 +47305,8 @@ function codePointCompare(a, b) {
 }
 /**
  * A whole number with its thousands separated by commas ("65,536"), as `toLocaleString('en-US')`
- * writes it without loading ICU's number formatting, which cost every command ≈ 3.5 ms at start-up.
+ * writes it, without loading ICU's number formatting: called at load, that had delayed every
+ * command's start (docs/performance.md, sixteenth pass).
  */
 function groupDigits(n) {
     return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
@@ -48007,9 +48008,9 @@ function insideRoot(root, given, dirs, allowOutside) {
     if (!external_node_fs_default().existsSync(root) || !external_node_fs_default().statSync(root).isDirectory())
         throw new UsageError(`root not found: ${given ?? root}`);
     const rel = dirs.map((d) => external_node_path_default().relative(root, d) || '.');
-    const outside = rel.find(paths/* leavesBase */.oT);
-    if (outside !== undefined && !allowOutside)
-        throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
+    const outside = rel.findIndex(paths/* leavesBase */.oT);
+    if (outside >= 0 && !allowOutside)
+        throw new UsageError(`${dirs[outside]} is outside the root ${root} (use --root)`);
     return rel;
 }
 /** The git top level containing `dir`, else `fallback`. */
@@ -80819,7 +80820,7 @@ const GATE = {
         code: 'gate.target_not_found',
         severity: 'error',
         title: 'A configured path does not exist or is outside the workspace',
-        remediation: 'Fix the path (a verify PATH argument, the paths input or paths in the config file): a directory inside the workspace, relative to the root.',
+        remediation: 'Fix the path: a directory inside the workspace. A verify PATH argument is relative to the current directory; the paths and papers inputs and the config file’s paths and papers are relative to the root.',
     },
     directoryUnreadable: {
         code: 'gate.directory_unreadable',

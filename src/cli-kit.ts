@@ -68,9 +68,9 @@ export function insideRoot(
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory())
     throw new UsageError(`root not found: ${given ?? root}`);
   const rel = dirs.map((d) => path.relative(root, d) || '.');
-  const outside = rel.find(leavesBase);
-  if (outside !== undefined && !allowOutside)
-    throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
+  const outside = rel.findIndex(leavesBase);
+  if (outside >= 0 && !allowOutside)
+    throw new UsageError(`${dirs[outside]} is outside the root ${root} (use --root)`);
   return rel;
 }
 

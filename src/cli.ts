@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { leavesBase } from './io/paths.js';
 import { WriteRefused } from './io/write.js';
 import { Workspace, errorText } from './io/workspace.js';
 import { isAssurance, isEffort } from './policy/assurance.js';
@@ -118,22 +119,33 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
   const root = existingDir(io, args.string('root') ?? '.', 'root not found');
   const config = args.string('config');
   const fixtures = args.string('fixtures');
-  /** A path given on the command line, relative to the root as verify takes it. */
-  const fromRoot = (p: string) => path.relative(root, path.resolve(io.cwd, p)) || '.';
-  const papers = args.strings('paper').map(fromRoot);
+  /**
+   * A directory given on the command line (relative to the current directory), relative to the
+   * root as verify takes it. A wrong one is a usage error quoted as typed, as `aris DIR` is.
+   */
+  const fromRoot = (p: string, what: string) => {
+    const abs = existingDir(io, p, `${what} not found`);
+    const rel = path.relative(root, abs);
+    if (leavesBase(rel))
+      throw new UsageError(`${what} ${p} is outside the root ${root} (use --root)`);
+    return rel || '.';
+  };
+  const papers = args.strings('paper').map((p) => fromRoot(p, '--paper'));
   const report = await verify({
     root,
     ...(shard !== undefined ? { shard } : {}),
     ...(config !== undefined ? { config: path.resolve(io.cwd, config) } : {}),
     ...(args.positionals.length
       ? {
-          paths: args.positionals.map(fromRoot),
+          paths: args.positionals.map((p) => fromRoot(p, 'PATH')),
         }
       : {}),
     ...(papers.length ? { papers } : {}),
     ...(assurance !== undefined ? { assurance } : {}),
     ...(effort !== undefined ? { effort } : {}),
-    ...(fixtures !== undefined ? { fixtures: fromRoot(fixtures) } : {}),
+    ...(fixtures !== undefined
+      ? { fixtures: path.relative(root, path.resolve(io.cwd, fixtures)) || '.' }
+      : {}),
     ...(failOn !== undefined ? { failOn } : {}),
     allowEmpty: args.flag('allow-empty') || undefined,
     emptyRemediation:

@@ -4668,7 +4668,7 @@ const GATE = {
         code: 'gate.target_not_found',
         severity: 'error',
         title: 'A configured path does not exist or is outside the workspace',
-        remediation: 'Fix the path (a verify PATH argument, the paths input or paths in the config file): a directory inside the workspace, relative to the root.',
+        remediation: 'Fix the path: a directory inside the workspace. A verify PATH argument is relative to the current directory; the paths and papers inputs and the config file\u2019s paths and papers are relative to the root.',
     },
     directoryUnreadable: {
         code: 'gate.directory_unreadable',
@@ -14667,9 +14667,9 @@ function insideRoot(root, given, dirs, allowOutside) {
     if (!external_node_fs_default().existsSync(root) || !external_node_fs_default().statSync(root).isDirectory())
         throw new UsageError(`root not found: ${given ?? root}`);
     const rel = dirs.map((d) => external_node_path_default().relative(root, d) || '.');
-    const outside = rel.find(leavesBase);
-    if (outside !== undefined && !allowOutside)
-        throw new UsageError(`${outside} is outside the root ${root} (use --root)`);
+    const outside = rel.findIndex(leavesBase);
+    if (outside >= 0 && !allowOutside)
+        throw new UsageError(`${dirs[outside]} is outside the root ${root} (use --root)`);
     return rel;
 }
 /** The git top level containing `dir`, else `fallback`. */
@@ -16678,7 +16678,8 @@ function codePointCompare(a, b) {
 }
 /**
  * A whole number with its thousands separated by commas ("65,536"), as `toLocaleString('en-US')`
- * writes it without loading ICU's number formatting, which cost every command \u2248 3.5 ms at start-up.
+ * writes it, without loading ICU's number formatting: called at load, that had delayed every
+ * command's start (docs/performance.md, sixteenth pass).
  */
 function groupDigits(n) {
     return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
@@ -50961,6 +50962,7 @@ function overviewHelp() {
 
 
 
+
 /**
  * What each core command does (its options and help are CORE_COMMANDS in src/cli-help.ts).
  * A pack's command comes from the registry: Pack.command.run.
@@ -51053,22 +51055,33 @@ async function verifyCommand(args, io) {
     const root = existingDir(io, args.string('root') ?? '.', 'root not found');
     const config = args.string('config');
     const fixtures = args.string('fixtures');
-    /** A path given on the command line, relative to the root as verify takes it. */
-    const fromRoot = (p) => external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, p)) || '.';
-    const papers = args.strings('paper').map(fromRoot);
+    /**
+     * A directory given on the command line (relative to the current directory), relative to the
+     * root as verify takes it. A wrong one is a usage error quoted as typed, as `aris DIR` is.
+     */
+    const fromRoot = (p, what) => {
+        const abs = existingDir(io, p, `${what} not found`);
+        const rel = external_node_path_default().relative(root, abs);
+        if (leavesBase(rel))
+            throw new UsageError(`${what} ${p} is outside the root ${root} (use --root)`);
+        return rel || '.';
+    };
+    const papers = args.strings('paper').map((p) => fromRoot(p, '--paper'));
     const report = await verify({
         root,
         ...(shard !== undefined ? { shard } : {}),
         ...(config !== undefined ? { config: external_node_path_default().resolve(io.cwd, config) } : {}),
         ...(args.positionals.length
             ? {
-                paths: args.positionals.map(fromRoot),
+                paths: args.positionals.map((p) => fromRoot(p, 'PATH')),
             }
             : {}),
         ...(papers.length ? { papers } : {}),
         ...(assurance !== undefined ? { assurance } : {}),
         ...(effort !== undefined ? { effort } : {}),
-        ...(fixtures !== undefined ? { fixtures: fromRoot(fixtures) } : {}),
+        ...(fixtures !== undefined
+            ? { fixtures: external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, fixtures)) || '.' }
+            : {}),
         ...(failOn !== undefined ? { failOn } : {}),
         allowEmpty: args.flag('allow-empty') || undefined,
         emptyRemediation: 'Point audit-gate at the paper or run directories (PATH arguments, or paths in .audit-gate.json), or pass --allow-empty if an empty run is expected.',

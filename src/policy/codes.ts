@@ -14,7 +14,7 @@ export const GATE = {
     severity: 'error',
     title: 'A configured path does not exist or is outside the workspace',
     remediation:
-      'Fix the path (a verify PATH argument, the paths input or paths in the config file): a directory inside the workspace, relative to the root.',
+      'Fix the path: a directory inside the workspace. A verify PATH argument is relative to the current directory; the paths and papers inputs and the config file’s paths and papers are relative to the root.',
   },
   directoryUnreadable: {
     code: 'gate.directory_unreadable',
