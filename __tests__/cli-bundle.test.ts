@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { asciiOnly } from '../scripts/lib/ascii-source.mjs';
+import { commands } from '../src/cli-help.js';
 
 const CLI = path.resolve('dist/cli/index.js');
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
@@ -172,10 +173,17 @@ describe('the compile cache of dist/cli/index.js', () => {
     expect(caches(dir)).toEqual([expect.stringMatching(/^[0-9a-f]{32}-verify\.v8cache$/)]);
     expect(verdicts(runIn(dir, args))).toEqual(cold);
     runIn(dir, ['--version']);
+    runIn(dir, ['verfy']); // a typo shares "other" with --version
     expect(caches(dir).sort()).toEqual([
       expect.stringMatching(/-other\.v8cache$/),
       expect.stringMatching(/-verify\.v8cache$/),
     ]);
+  });
+
+  it('knows exactly the CLI’s commands', () => {
+    const loader = fs.readFileSync(path.resolve('scripts/lib/cli-loader.cjs'), 'utf8');
+    const listed = /const COMMANDS = (\[[^\]]*\]);/.exec(loader)![1]!.replace(/'/g, '"');
+    expect((JSON.parse(listed) as string[]).sort()).toEqual(Object.keys(commands()).sort());
   });
 
   it('a damaged cache is refused by V8 and written again; the report is the same', () => {

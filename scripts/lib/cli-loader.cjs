@@ -34,6 +34,8 @@ if (
   v8.setFlagsFromString('--interrupt-budget=200000');
 
 const KIND = 'AUDIT_GATE_COMPILE_CACHE_KIND';
+/** The CLI's commands (src/cli-help.ts; a test keeps the two lists equal). */
+const COMMANDS = ['verify', 'merge', 'fixtures', 'aris', 'trace', 'aristo', 'addenda-b'];
 // The real loader: started through a link kept as it is (--preserve-symlinks-main), app.js, the
 // assets and the verify workers' entry are still found beside it.
 const selfPath = fs.realpathSync(__filename);
@@ -70,7 +72,8 @@ function cacheFileFor(app) {
     .slice(0, 32);
   // A verify worker runs the code its command's run compiled: it reads that command's cache.
   const command = isMainThread ? process.argv[2] : process.env[KIND];
-  const kind = command !== undefined && /^[a-z][a-z-]{0,30}$/.test(command) ? command : 'other';
+  // Only real commands get a cache of their own: a typo would write another ≈ 700 KB file.
+  const kind = COMMANDS.includes(command) ? command : 'other';
   if (isMainThread) process.env[KIND] = kind;
   return path.join(path.dirname(appFile), '.v8cache', `${key}-${kind}.v8cache`);
 }
