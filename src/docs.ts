@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allCodes, packs } from './packs/registry.js';
+import { codePointCompare } from './packs/kit/index.js';
 import { schemas } from './schemas.js';
 
 /** The JSON Schema files generated from the zod schemas, keyed by file name. */
@@ -33,7 +34,7 @@ export function packDocs(): Record<string, string> {
 export function codesMarkdown(): string {
   const rows = allCodes()
     .slice()
-    .sort((a, b) => a.code.localeCompare(b.code))
+    .sort((a, b) => codePointCompare(a.code, b.code))
     .map(
       (c) =>
         `| \`${c.code}\` | ${c.severity} | ${c.title} | ${c.remediation} | ${c.invariant_id ?? ''} |`,
