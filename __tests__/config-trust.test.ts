@@ -278,7 +278,8 @@ describe('a config from the workflow is trusted; trust follows where its bytes l
     expect(f).toMatchObject({
       code: 'gate.config_invalid',
       blocking: true,
-      message: 'Config from the config-json input: value expected at line 1, column 13.',
+      message:
+        'Config from the config-json input: is not valid JSON: a value is expected at line 1, column 13.',
     });
     expect(f.location).toBeUndefined();
   });

@@ -45,6 +45,23 @@ describe('parseJson', () => {
     const r = parseJson('{\n"a": 1,\n"b": oops\n}');
     expect(!r.ok && r.position.line).toBe(3);
   });
+  it('says what is wrong in words, and names a trailing comma', () => {
+    const says = (text: string) => {
+      const r = parseJson(text);
+      return r.ok ? 'ok' : r.message;
+    };
+    expect(says('{"a": 1,\n}')).toBe(
+      'is not valid JSON: a quoted key is expected at line 2, column 1 (a comma before a closing bracket is not allowed)',
+    );
+    expect(says('[1, 2,]')).toBe(
+      'is not valid JSON: a value is expected at line 1, column 7 (a comma before a closing bracket is not allowed)',
+    );
+    expect(says('{"a" 1}')).toBe('is not valid JSON: a colon is expected at line 1, column 6');
+    expect(says('{"a": NaN}')).toBe('is not valid JSON: unexpected text at line 1, column 7');
+    expect(says('{"a": 1} {}')).toBe(
+      'is not valid JSON: text follows the value at line 1, column 10',
+    );
+  });
   it('keeps "__proto__" as an ordinary key', () => {
     const r = parseJson('{"__proto__": {"polluted": true}, "x": 1}');
     expect(r.ok).toBe(true);

@@ -35710,10 +35710,14 @@ function parseStrict(text, lines) {
         const first = errors[0];
         const pos = lines.position(first?.offset ?? 0);
         const what = first ? (0,main.printParseErrorCode)(first.error) : 'InvalidSymbol';
+        // A comma before } or ] is the commonest slip, and the parser only says what it missed.
+        const closer = text.charCodeAt(first?.offset ?? 0);
+        const trailingComma = (what === 'ValueExpected' || what === 'PropertyNameExpected') &&
+            (closer === 0x7d || closer === 0x5d);
         return {
             ok: false,
             reason: 'syntax',
-            message: `${describe(what)} at line ${pos.line}, column ${pos.column}`,
+            message: `is not valid JSON: ${SYNTAX[what] ?? describe(what)} at line ${pos.line}, column ${pos.column}${trailingComma ? ' (a comma before a closing bracket is not allowed)' : ''}`,
             position: pos,
         };
     }
@@ -35721,6 +35725,25 @@ function parseStrict(text, lines) {
     const value = toValue(tree, lines, duplicates);
     return { ok: true, value, doc: new JsonDoc(text, duplicates, tree, lines) };
 }
+/** What jsonc-parser's error codes mean, in words. */
+const SYNTAX = {
+    InvalidSymbol: 'unexpected text',
+    InvalidNumberFormat: 'a malformed number',
+    PropertyNameExpected: 'a quoted key is expected',
+    ValueExpected: 'a value is expected',
+    ColonExpected: 'a colon is expected',
+    CommaExpected: 'a comma is expected',
+    CloseBraceExpected: 'a closing } is expected',
+    CloseBracketExpected: 'a closing ] is expected',
+    EndOfFileExpected: 'text follows the value',
+    InvalidCommentToken: 'a comment, which JSON does not allow,',
+    UnexpectedEndOfComment: 'an unclosed comment',
+    UnexpectedEndOfString: 'a string is not closed',
+    UnexpectedEndOfNumber: 'a number ends too early',
+    InvalidUnicode: 'a malformed \\u escape',
+    InvalidEscapeCharacter: 'a malformed escape',
+    InvalidCharacter: 'a control character inside a string',
+};
 function describe(code) {
     // "InvalidSymbol" -> "invalid symbol"
     return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -49507,7 +49530,11 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
             unreadable: [ARIS.artifactUnreadable, `schema_invalid:cannot_read:${loaded.detail}`],
             outside_root: [ARIS.artifactUnreadable, `schema_invalid:outside_root`],
             too_large: [ARIS.artifactTooLarge, `schema_invalid:too_large`],
-            unparseable: [ARIS.artifactUnparseable, `schema_invalid:cannot_parse_json:${loaded.detail}`],
+            unparseable: [
+                ARIS.artifactUnparseable,
+                // The reference script's issue: the parser's words after the prefix, not a sentence.
+                `schema_invalid:cannot_parse_json:${loaded.detail.replace(/^is not valid JSON: /, '')}`,
+            ],
             not_object: [ARIS.artifactNotObject, `schema_invalid:not_an_object`],
         };
         const [def, issue] = issueFor[loaded.why];

@@ -252,10 +252,15 @@ function parseStrict(text: string, lines: LineIndex): JsonParse {
     const first = errors[0];
     const pos = lines.position(first?.offset ?? 0);
     const what = first ? printParseErrorCode(first.error) : 'InvalidSymbol';
+    // A comma before } or ] is the commonest slip, and the parser only says what it missed.
+    const closer = text.charCodeAt(first?.offset ?? 0);
+    const trailingComma =
+      (what === 'ValueExpected' || what === 'PropertyNameExpected') &&
+      (closer === 0x7d || closer === 0x5d);
     return {
       ok: false,
       reason: 'syntax',
-      message: `${describe(what)} at line ${pos.line}, column ${pos.column}`,
+      message: `is not valid JSON: ${SYNTAX[what] ?? describe(what)} at line ${pos.line}, column ${pos.column}${trailingComma ? ' (a comma before a closing bracket is not allowed)' : ''}`,
       position: pos,
     };
   }
@@ -263,6 +268,26 @@ function parseStrict(text: string, lines: LineIndex): JsonParse {
   const value = toValue(tree, lines, duplicates);
   return { ok: true, value, doc: new JsonDoc(text, duplicates, tree, lines) };
 }
+
+/** What jsonc-parser's error codes mean, in words. */
+const SYNTAX: Record<string, string> = {
+  InvalidSymbol: 'unexpected text',
+  InvalidNumberFormat: 'a malformed number',
+  PropertyNameExpected: 'a quoted key is expected',
+  ValueExpected: 'a value is expected',
+  ColonExpected: 'a colon is expected',
+  CommaExpected: 'a comma is expected',
+  CloseBraceExpected: 'a closing } is expected',
+  CloseBracketExpected: 'a closing ] is expected',
+  EndOfFileExpected: 'text follows the value',
+  InvalidCommentToken: 'a comment, which JSON does not allow,',
+  UnexpectedEndOfComment: 'an unclosed comment',
+  UnexpectedEndOfString: 'a string is not closed',
+  UnexpectedEndOfNumber: 'a number ends too early',
+  InvalidUnicode: 'a malformed \\u escape',
+  InvalidEscapeCharacter: 'a malformed escape',
+  InvalidCharacter: 'a control character inside a string',
+};
 
 function describe(code: string): string {
   // "InvalidSymbol" -> "invalid symbol"

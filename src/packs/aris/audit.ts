@@ -141,7 +141,11 @@ export async function checkAudit(
       unreadable: [ARIS.artifactUnreadable, `schema_invalid:cannot_read:${loaded.detail}`],
       outside_root: [ARIS.artifactUnreadable, `schema_invalid:outside_root`],
       too_large: [ARIS.artifactTooLarge, `schema_invalid:too_large`],
-      unparseable: [ARIS.artifactUnparseable, `schema_invalid:cannot_parse_json:${loaded.detail}`],
+      unparseable: [
+        ARIS.artifactUnparseable,
+        // The reference script's issue: the parser's words after the prefix, not a sentence.
+        `schema_invalid:cannot_parse_json:${loaded.detail.replace(/^is not valid JSON: /, '')}`,
+      ],
       not_object: [ARIS.artifactNotObject, `schema_invalid:not_an_object`],
     };
     const [def, issue] = issueFor[loaded.why];
