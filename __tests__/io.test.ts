@@ -7,6 +7,7 @@ import { expandGlob, globRegExp } from '../src/io/glob.js';
 import { parseJson } from '../src/io/json.js';
 import { Hasher, LARGE_FILE_BYTES } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
+import { realDirectory } from '../src/io/paths.js';
 import { parseIndex, trackedUnder } from '../src/io/git-index.js';
 import { walkRepository } from '../src/io/walk.js';
 import { readSmallFile, statPath } from '../src/io/files.js';
@@ -174,6 +175,22 @@ describe('Workspace.resolve', () => {
 });
 
 describe('Workspace.realpath', () => {
+  it('realDirectory: the real path of a directory or of a link to one; nothing for anything else', () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'd/e'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'd/f'), '');
+    fs.symlinkSync('d/e', path.join(root, 'to-dir'));
+    fs.symlinkSync('to-dir', path.join(root, 'to-link'));
+    fs.symlinkSync('d/f', path.join(root, 'to-file'));
+    fs.symlinkSync('nowhere', path.join(root, 'dangling'));
+    fs.symlinkSync('loop', path.join(root, 'loop'));
+    const real = (p: string) => realDirectory(path.join(root, p));
+    expect(real('d')).toBe(path.join(root, 'd'));
+    expect(real('to-dir')).toBe(path.join(root, 'd/e'));
+    expect(real('to-link')).toBe(path.join(root, 'd/e'));
+    for (const p of ['d/f', 'to-file', 'dangling', 'loop', 'missing'])
+      expect(real(p)).toBeUndefined();
+  });
   it('agrees with fs.realpathSync on files, directories, symlinks, missing paths and loops', () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'paper/sub'), { recursive: true });
@@ -394,12 +411,37 @@ describe('walkRepository', () => {
   });
   it('a directory it cannot list is reported, not skipped', () => {
     const root = repo();
-    const name = Buffer.concat([Buffer.from(path.join(root, 'x')), Buffer.from([0xff])]);
-    fs.mkdirSync(name);
     fs.mkdirSync(path.join(root, 'ok'));
+    // Deeper than PATH_MAX (4,096 bytes) from the root: made one relative step at a time.
+    const name = 'd'.repeat(250);
+    spawnSync(
+      'bash',
+      ['-c', `for i in $(seq 18); do mkdir ${name} && cd ${name} || exit 1; done`],
+      {
+        cwd: root,
+      },
+    );
+    const w = walkRepository(root, { top: root });
+    spawnSync('rm', ['-rf', name], { cwd: root }); // rm walks it relatively; fs.rmSync cannot
+    expect(w.dirs.map((d) => d.rel)).toContain('ok');
+    expect(w.unreadable).toEqual([
+      {
+        dir: expect.stringMatching(new RegExp(`(/${name}){17}$`)),
+        detail: expect.stringMatching(/ENAMETOOLONG/),
+      },
+    ]);
+  });
+  it('a directory holding a name that is not UTF-8 is reported, and nothing is read under it', () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'ok'));
+    fs.mkdirSync(Buffer.concat([Buffer.from(path.join(root, 'x')), Buffer.from([0xff])]));
+    // A sibling really spelled with U+FFFD, which a path built from the decoded name reaches.
+    fs.mkdirSync(path.join(root, 'x\ufffd'));
     const w = walkRepository(root, { top: root });
     expect(w.dirs.map((d) => d.rel)).toEqual(['.', 'ok']);
-    expect(w.unreadable).toEqual([{ dir: path.join(root, 'x\ufffd'), detail: expect.any(String) }]);
+    expect(w.unreadable).toEqual([
+      { dir: root, detail: 'holds a name that is not valid UTF-8', nonUtf8Name: true },
+    ]);
   });
   it('a .git between the workspace root and the walk root cannot blind the workspace index', () => {
     const root = repo();
@@ -518,6 +560,49 @@ describe('walkRepository', () => {
         links: true,
       },
     ]);
+  });
+  it('a link up from a part reached only through a link is followed: nothing there was walked', () => {
+    const root = repo();
+    for (const d of ['papers', 'node_modules/store/inner', 'node_modules/store/papers/stale'])
+      fs.mkdirSync(path.join(root, d), { recursive: true });
+    fs.symlinkSync('../node_modules/store/inner', path.join(root, 'papers/linked'));
+    fs.symlinkSync('..', path.join(root, 'node_modules/store/inner/up'));
+    const rels = walkRepository(root, { top: root, followLinks: true }).dirs.map((d) => d.rel);
+    expect(rels).toEqual([
+      '.',
+      'papers',
+      'papers/linked',
+      'papers/linked/up',
+      'papers/linked/up/inner', // its own `up` leads back into this stretch: a loop
+      'papers/linked/up/papers',
+      'papers/linked/up/papers/stale',
+    ]);
+  });
+  it('below a searched path, a link elsewhere in the workspace is walked at the link’s path', () => {
+    const root = repo();
+    for (const d of ['papers/p', 'store/stale'])
+      fs.mkdirSync(path.join(root, d), { recursive: true });
+    fs.symlinkSync('../store', path.join(root, 'papers/extra'));
+    fs.symlinkSync('..', path.join(root, 'papers/top')); // the workspace root: walked once more
+    const w = walkRepository(path.join(root, 'papers'), { top: root, followLinks: true });
+    const rels = w.dirs.map((d) => d.rel);
+    expect(rels).toEqual(expect.arrayContaining(['extra', 'extra/stale', 'top/store/stale']));
+    expect(rels).not.toContain('top/papers/top');
+    expect(w.unreadable).toEqual([]);
+  });
+  it('every symlink resolved counts against a bound, whether it is followed or not', () => {
+    const root = repo();
+    fs.writeFileSync(path.join(root, 'f'), '');
+    for (let i = 0; i < 10; i++) fs.symlinkSync('f', path.join(root, `l${i}`));
+    const w = walkRepository(root, {
+      top: root,
+      followLinks: true,
+      linkLimits: { dirs: 1000, entries: 1000, resolved: 5 },
+    });
+    expect(w.unreadable).toEqual([
+      { dir: root, detail: 'more than 5 symlinks are resolved', links: true },
+    ]);
+    expect(w.dirs[0]!.files.size).toBe(11); // every link is still listed
   });
   it('a chain of links one after another is followed 40 deep, then fails closed', () => {
     const root = repo();

@@ -127,6 +127,35 @@ describe('listTarget', () => {
     }
   });
 
+  it('never reads under a name that is not UTF-8, and lists a folder it cannot list as such', () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-names-')));
+    try {
+      // x.txt under a name of byte 0xff, and a sibling really spelled U+FFFD (an empty decoy):
+      // decoded, both read as U+FFFD, and the decoy's path would be listed twice.
+      const bad = Buffer.concat([Buffer.from(`${dir}/`), Buffer.from([0xff])]);
+      fs.mkdirSync(bad);
+      fs.writeFileSync(Buffer.concat([bad, Buffer.from('/x.txt')]), 'added');
+      fs.mkdirSync(path.join(dir, '\ufffd'));
+      fs.mkdirSync(path.join(dir, 'shut'));
+      fs.writeFileSync(path.join(dir, 'shut', 'y.txt'), 'added');
+      fs.chmodSync(path.join(dir, 'shut'), 0o000);
+      const listing = listTarget(dir, dir, 'the run directory');
+      // root reads a folder of mode 000 all the same.
+      const unlistable = process.getuid?.() === 0 ? [['shut/y.txt', 'file']] : [['shut', 'other']];
+      expect(listing.map((e) => [e.rel, e.kind])).toEqual([
+        ...unlistable,
+        ['\ufffd', 'other'],
+        ['\ufffd', 'other'],
+      ]);
+      expect(listing.find((e) => e.rel === '\ufffd')?.detail).toBe(
+        'has a name that is not valid UTF-8',
+      );
+    } finally {
+      fs.chmodSync(path.join(dir, 'shut'), 0o755);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('never enters or reads a git directory, nor a symlink into one', () => {
     const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-git-')));
     try {

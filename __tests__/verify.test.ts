@@ -236,9 +236,22 @@ describe('audit-gate verify', () => {
     expect(r.findings.map((f) => [f.code, f.message])).toEqual([
       [
         'gate.directory_unreadable',
-        'Directory "papers/x\ufffd" could not be listed (its name is not valid UTF-8): any audit, run or proof in it was not verified.',
+        'Directory "papers" holds a name that is not valid UTF-8: what lies under that name was not verified.',
       ],
     ]);
+    expect(r.conclusion).toBe('failure');
+  });
+  it('a directory whose name is not UTF-8 cannot hide behind a sibling spelled with U+FFFD', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'papers/ok'));
+    // A blocked paper under a name that is not UTF-8 (written under another name, then renamed).
+    writePaper(path.join(root, 'papers/blocked'), { verdicts: { 'proof-checker': 'BLOCKED' } });
+    const bad = Buffer.concat([Buffer.from(path.join(root, 'papers/')), Buffer.from([0xff])]);
+    fs.renameSync(path.join(root, 'papers/blocked'), bad);
+    fs.mkdirSync(path.join(root, 'papers/\ufffd'));
+    fs.writeFileSync(path.join(root, 'papers/\ufffd/README'), 'decoy\n');
+    const r = await verify({ root, assurance: 'submission' });
+    expect(r.findings.map((f) => f.code)).toContain('gate.directory_unreadable');
     expect(r.conclusion).toBe('failure');
   });
   it('below a root without git, a paths directory’s .gitignore hides nothing', async () => {

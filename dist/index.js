@@ -34556,6 +34556,8 @@ __webpack_async_result__();
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   EW: () => (/* binding */ readSmallFile),
 /* harmony export */   F8: () => (/* binding */ openFailure),
+/* harmony export */   KM: () => (/* binding */ NON_UTF8_NAME),
+/* harmony export */   TM: () => (/* binding */ losesNames),
 /* harmony export */   ZU: () => (/* binding */ openRegularFile),
 /* harmony export */   _6: () => (/* binding */ decodeUtf8),
 /* harmony export */   ay: () => (/* binding */ readOpened),
@@ -34683,6 +34685,27 @@ function decodeUtf8(bytes) {
     return (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes)
         ? { ok: true, text: bytes.toString('utf8') }
         : { ok: false, detail: 'is not valid UTF-8' };
+}
+/** What a directory holding a name that is not UTF-8 is, in messages. */
+const NON_UTF8_NAME = 'holds a name that is not valid UTF-8';
+/**
+ * Whether the listing of `dir` lost bytes. readdir gives a name that is not UTF-8 with U+FFFD in
+ * place of its bytes, so it reads as a sibling really spelled with U+FFFD, and a path built from
+ * it reaches that sibling: the entry itself would never be looked at. Only a listing whose names
+ * hold U+FFFD is read again, as bytes.
+ */
+function losesNames(dir, entries) {
+    for (const { name } of entries) {
+        if (!name.includes('\ufffd'))
+            continue;
+        try {
+            return node_fs__WEBPACK_IMPORTED_MODULE_1___default().readdirSync(dir, { encoding: 'buffer' }).some((raw) => !(0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(raw));
+        }
+        catch {
+            return true; // listed once, now not: whatever it holds cannot be told apart
+        }
+    }
+    return false;
 }
 
 
@@ -35786,6 +35809,7 @@ function toValue(node, lines, duplicates) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   FK: () => (/* binding */ isInside),
+/* harmony export */   Ut: () => (/* binding */ realDirectory),
 /* harmony export */   Yw: () => (/* binding */ isBelow),
 /* harmony export */   oT: () => (/* binding */ leavesBase),
 /* harmony export */   yA: () => (/* binding */ realOr)
@@ -35819,6 +35843,46 @@ function realOr(p) {
     }
     catch {
         return node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(p);
+    }
+}
+/**
+ * The real path of the directory at `p` (links followed), or undefined where there is none: a
+ * missing path, a dangling link, a loop, or something other than a directory. On Linux it is
+ * the kernel's name for the directory once opened: realpath(3) reads the link of every prefix
+ * of the path, which grows with the square of its depth (26 ms at 1,000 levels, against 0.1 ms).
+ */
+function realDirectory(p) {
+    if (process.platform === 'linux') {
+        let fd;
+        try {
+            fd = node_fs__WEBPACK_IMPORTED_MODULE_0___default().openSync(p, (node_fs__WEBPACK_IMPORTED_MODULE_0___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0___default().constants).O_DIRECTORY);
+        }
+        catch (err) {
+            const code = err.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP')
+                return undefined;
+            fd = -1; // no permission to open it: realpath(3) below still knows where it leads
+        }
+        if (fd >= 0) {
+            try {
+                const real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readlinkSync(`/proc/self/fd/${fd}`);
+                if (node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(real) && !real.endsWith(' (deleted)'))
+                    return real;
+            }
+            catch {
+                // no /proc: realpath(3) below
+            }
+            finally {
+                node_fs__WEBPACK_IMPORTED_MODULE_0___default().closeSync(fd);
+            }
+        }
+    }
+    try {
+        const real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync.native(p);
+        return node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(real).isDirectory() ? real : undefined;
+    }
+    catch {
+        return undefined;
     }
 }
 
@@ -35887,6 +35951,11 @@ const MAX_MATCH_DEPTH = 32;
 const MAX_LINKED_DIRS = 20_000;
 const MAX_LINKED_ENTRIES = 200_000;
 /**
+ * Symlinks resolved, followed or not, at most: each costs a few system calls at any depth, and
+ * links never followed (to files, or loops) would otherwise cost without limit.
+ */
+const MAX_LINKS_RESOLVED = 20_000;
+/**
  * Links followed on the way to one directory, at most (the kernel's own limit is 40): each link
  * is checked against those before it, and the path grows with each, so a chain of thousands is
  * quadratic in time and memory. Past it the walk fails closed.
@@ -35915,9 +35984,9 @@ function depthOver(rel, max) {
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
  * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
- * `followLinks`, a symlink to a directory inside `root` is walked at the link's path too (never into a git
- * directory, never round a loop, within MAX_LINKED_DIRS and MAX_LINKED_ENTRIES): a link must not hide what
- * lies behind it. `extra` patterns (the config's exclude) use
+ * `followLinks`, a symlink to a directory inside `top` (else `root`) is walked at the link's path too
+ * (never into a git directory, never round a loop, within MAX_LINKED_DIRS, MAX_LINKED_ENTRIES and
+ * MAX_LINKS_RESOLVED): a link must not hide what lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
  */
@@ -35961,43 +36030,60 @@ function walkRepository(root, opts = {}) {
     // Kept only below followed links: a string per directory of a large tree costs tens of MB.
     const realOf = (p) => p.real ?? rootReal + p.abs.slice(root.length);
     let gitlessNoted = false;
-    const { dirs: maxDirs, entries: maxEntries } = opts.linkLimits ?? {
-        dirs: MAX_LINKED_DIRS,
-        entries: MAX_LINKED_ENTRIES,
-    };
+    const { dirs: maxDirs, entries: maxEntries, resolved: maxResolved = MAX_LINKS_RESOLVED, } = opts.linkLimits ?? { dirs: MAX_LINKED_DIRS, entries: MAX_LINKED_ENTRIES };
     let linkedDirs = 0;
     let linkedEntries = 0;
+    let linksResolved = 0;
     let linksSpent = false;
     let chainNoted = false;
+    // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
+    // shows what lies there at the link's path.
+    const scopeReal = top !== undefined && (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(root, top) ? (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realOr */ .yA)(top) : rootReal;
+    /** Directories with no git directory at or above them, up to scopeReal: climbed once each. */
+    const gitFree = new Set();
+    const inGitDir = (dir) => {
+        const climbed = [];
+        for (let d = dir; d !== scopeReal && !gitFree.has(d); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d)) {
+            if ((0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .isGitDir */ .qv)(d))
+                return true;
+            climbed.push(d);
+        }
+        for (const d of climbed)
+            gitFree.add(d);
+        return false;
+    };
     /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
     const targets = new Map();
     const resolveLink = (linkReal) => {
         if (targets.has(linkReal))
             return targets.get(linkReal);
-        let target;
-        try {
-            target = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(linkReal);
-            if (!node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(target).isDirectory() || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, rootReal))
-                target = undefined;
-        }
-        catch {
-            target = undefined; // dangling, a loop, or not a directory: listed as a file
-        }
-        for (let d = target; d !== undefined && d !== rootReal; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
-            if ((0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .isGitDir */ .qv)(d))
-                target = undefined;
+        let target = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realDirectory */ .Ut)(linkReal); // undefined: dangling, a loop, or not a directory
+        if (target !== undefined && (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, scopeReal) || inGitDir(target)))
+            target = undefined;
         targets.set(linkReal, target);
         return target;
     };
     /**
-     * Where a symlink to a directory inside the walk's root leads, when the walk should go on
+     * Where a symlink to a directory inside the workspace leads, when the walk should go on
      * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
-     * or its target may be skipped (under node_modules). Not into a git directory, and not to a
-     * directory the walk is already inside (a loop).
+     * or its target may be skipped (under node_modules). Not into a git directory, and not round a
+     * loop: to a directory holding one this branch of the walk is in, within the stretch it walked
+     * (from the walk's root, or from the target of a link it followed, down). Above a stretch's
+     * start nothing was walked, so a link up there is followed, and the walk below it meets the
+     * same link again as a loop.
      */
     const follow = (name, from) => {
         if (linksSpent)
             return undefined;
+        if (++linksResolved > maxResolved) {
+            linksSpent = true;
+            unreadable.push({
+                dir: from.abs,
+                detail: `more than ${maxResolved} symlinks are resolved`,
+                links: true,
+            });
+            return undefined;
+        }
         // Through the link's own real path: its parent is resolved already, so a path reached
         // through many links is not resolved link by link again.
         const fromReal = realOf(from);
@@ -36014,11 +36100,11 @@ function walkRepository(root, opts = {}) {
             chainNoted = true;
             return undefined;
         }
-        const holds = (c) => (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(c, target);
-        if (holds(fromReal))
+        const walked = (end, start) => (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(end, target) && (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, start);
+        if (walked(fromReal, from.links?.start ?? rootReal))
             return undefined;
         for (let c = from.links; c; c = c.up)
-            if (holds(c.real))
+            if (walked(c.holder, c.up?.start ?? rootReal))
                 return undefined;
         return target;
     };
@@ -36056,6 +36142,11 @@ function walkRepository(root, opts = {}) {
             });
             continue;
         }
+        // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
+        // such names are not followed (the sibling would stand in), and the caller reports the place.
+        const lossy = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .losesNames */ .TM)(here.real ?? abs, entries);
+        if (lossy)
+            unreadable.push({ dir: abs, detail: _files_js__WEBPACK_IMPORTED_MODULE_3__/* .NON_UTF8_NAME */ .KM, nonUtf8Name: true });
         // The root's repository (found upwards), or a repository nested in the walk.
         const git = !outer
             ? rootScope()
@@ -36093,6 +36184,8 @@ function walkRepository(root, opts = {}) {
         const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
             (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
         for (const e of entries) {
+            if (lossy && e.name.includes('\ufffd'))
+                continue;
             const childRel = rel ? `${rel}/${e.name}` : e.name;
             if (e.isDirectory()) {
                 if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
@@ -36127,7 +36220,12 @@ function walkRepository(root, opts = {}) {
                     git,
                     real: target,
                     alias: { from: childRel, to },
-                    links: { real: realOf(here), up: here.links, depth: (here.links?.depth ?? 0) + 1 },
+                    links: {
+                        start: target,
+                        holder: realOf(here),
+                        up: here.links,
+                        depth: (here.links?.depth ?? 0) + 1,
+                    },
                 });
             }
         }
@@ -48173,7 +48271,10 @@ class findings_Findings {
 }
 const RANK = { notice: 0, warning: 1, error: 2 };
 
+// EXTERNAL MODULE: ./src/io/files.ts
+var files = __nccwpck_require__(3839);
 ;// CONCATENATED MODULE: ./src/packs/kit/files.ts
+
 
 
 
@@ -48209,13 +48310,27 @@ function listTarget(dir, realDir, name) {
         try {
             entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
         }
-        catch {
+        catch (err) {
+            // The target itself was checked to be a directory; one below it that cannot be listed
+            // holds files nothing has looked at.
+            if (rel)
+                out.push({ rel, abs, kind: 'other', detail: `cannot be listed (${(0,workspace/* errorText */.kc)(err)})` });
             continue;
         }
+        const lossy = (0,files/* losesNames */.TM)(abs, entries);
         for (const e of entries) {
             const childAbs = external_node_path_default().join(abs, e.name);
             const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.name.toLowerCase() === '.git' || (e.isDirectory() && (0,workspace/* isGitDir */.qv)(childAbs))) {
+            if (lossy && e.name.includes('\ufffd')) {
+                // Its path would reach a sibling spelled with U+FFFD (see losesNames): never read.
+                out.push({
+                    rel: childRel,
+                    abs: childAbs,
+                    kind: 'other',
+                    detail: 'has a name that is not valid UTF-8',
+                });
+            }
+            else if (e.name.toLowerCase() === '.git' || (e.isDirectory() && (0,workspace/* isGitDir */.qv)(childAbs))) {
                 out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: GIT_DIR });
             }
             else if (e.isDirectory()) {
@@ -48290,8 +48405,6 @@ var json = __nccwpck_require__(2680);
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
-// EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3839);
 ;// CONCATENATED MODULE: ./src/packs/kit/jsonl.ts
 
 
@@ -81901,7 +82014,14 @@ function findFixtures(dir) {
                 out.add(d);
             return;
         }
+        // A folder whose name is not UTF-8 would be reached as a sibling spelled with U+FFFD: the
+        // folder holding it is returned, and fails as a fixture.
+        const lossy = (0,files/* losesNames */.TM)(d, entries);
+        if (lossy)
+            out.add(d);
         for (const e of entries) {
+            if (lossy && e.name.includes('\ufffd'))
+                continue;
             const sub = external_node_path_default().join(d, e.name);
             const linked = e.isSymbolicLink() && (0,files/* statPath */.qW)(sub).kind === 'dir';
             if (!e.isDirectory() && !linked)
@@ -82531,14 +82651,18 @@ function fixtureDirectory(ws, dir) {
 }
 const PAPER_REMEDIATION = 'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
 const GITLESS_REMEDIATION = 'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
+const NON_UTF8_REMEDIATION = 'Rename the file or directory in it whose name is not valid UTF-8 (`ls -b` shows such a name with octal escapes), or list the directory in the config exclude if it holds nothing to verify.';
 const LINKS_REMEDIATION = 'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
 /** What a walk could not search, or searched without trusting .gitignore, as findings. */
 function walkFindings(ws, unknown, unreadable) {
     return [
         ...unreadable.map((u) => (0,finding/* finding */.g)(policy_codes/* GATE */.k.directoryUnreadable, {
             subject: 'gate',
-            message: `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+            message: u.nonUtf8Name
+                ? `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} ${u.detail}: what lies under that name was not verified.`
+                : `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
             ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
+            ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),
         })),
         ...unknown.map((u) => (0,finding/* finding */.g)(policy_codes/* GATE */.k.gitIndexUnreadable, u.gitless
             ? {
@@ -82548,7 +82672,7 @@ function walkFindings(ws, unknown, unreadable) {
             }
             : {
                 subject: 'gate',
-                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+                message: `What git tracks under ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
             })),
     ];
 }

@@ -354,6 +354,8 @@ const PAPER_REMEDIATION =
   'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
 const GITLESS_REMEDIATION =
   'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
+const NON_UTF8_REMEDIATION =
+  'Rename the file or directory in it whose name is not valid UTF-8 (`ls -b` shows such a name with octal escapes), or list the directory in the config exclude if it holds nothing to verify.';
 const LINKS_REMEDIATION =
   'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
 
@@ -367,8 +369,11 @@ function walkFindings(
     ...unreadable.map((u) =>
       finding(GATE.directoryUnreadable, {
         subject: 'gate',
-        message: `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+        message: u.nonUtf8Name
+          ? `Directory ${quoteValue(ws.rel(u.dir))} ${u.detail}: what lies under that name was not verified.`
+          : `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
         ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
+        ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),
       }),
     ),
     ...unknown.map((u) =>
@@ -382,7 +387,7 @@ function walkFindings(
             }
           : {
               subject: 'gate',
-              message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+              message: `What git tracks under ${quoteValue(ws.rel(u.dir))} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
             },
       ),
     ),

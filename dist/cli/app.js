@@ -4100,6 +4100,46 @@ function realOr(p) {
         return external_node_path_default().resolve(p);
     }
 }
+/**
+ * The real path of the directory at `p` (links followed), or undefined where there is none: a
+ * missing path, a dangling link, a loop, or something other than a directory. On Linux it is
+ * the kernel's name for the directory once opened: realpath(3) reads the link of every prefix
+ * of the path, which grows with the square of its depth (26 ms at 1,000 levels, against 0.1 ms).
+ */
+function realDirectory(p) {
+    if (process.platform === 'linux') {
+        let fd;
+        try {
+            fd = external_node_fs_default().openSync(p, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY);
+        }
+        catch (err) {
+            const code = err.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP')
+                return undefined;
+            fd = -1; // no permission to open it: realpath(3) below still knows where it leads
+        }
+        if (fd >= 0) {
+            try {
+                const real = external_node_fs_default().readlinkSync(`/proc/self/fd/${fd}`);
+                if (external_node_path_default().isAbsolute(real) && !real.endsWith(' (deleted)'))
+                    return real;
+            }
+            catch {
+                // no /proc: realpath(3) below
+            }
+            finally {
+                external_node_fs_default().closeSync(fd);
+            }
+        }
+    }
+    try {
+        const real = external_node_fs_default().realpathSync.native(p);
+        return external_node_fs_default().statSync(real).isDirectory() ? real : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/io/write.ts
 
@@ -14890,6 +14930,27 @@ function decodeUtf8(bytes) {
         ? { ok: true, text: bytes.toString('utf8') }
         : { ok: false, detail: 'is not valid UTF-8' };
 }
+/** What a directory holding a name that is not UTF-8 is, in messages. */
+const NON_UTF8_NAME = 'holds a name that is not valid UTF-8';
+/**
+ * Whether the listing of `dir` lost bytes. readdir gives a name that is not UTF-8 with U+FFFD in
+ * place of its bytes, so it reads as a sibling really spelled with U+FFFD, and a path built from
+ * it reaches that sibling: the entry itself would never be looked at. Only a listing whose names
+ * hold U+FFFD is read again, as bytes.
+ */
+function losesNames(dir, entries) {
+    for (const { name } of entries) {
+        if (!name.includes('\ufffd'))
+            continue;
+        try {
+            return external_node_fs_default().readdirSync(dir, { encoding: 'buffer' }).some((raw) => !(0,external_node_buffer_namespaceObject.isUtf8)(raw));
+        }
+        catch {
+            return true; // listed once, now not: whatever it holds cannot be told apart
+        }
+    }
+    return false;
+}
 
 // EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
 var main = __nccwpck_require__(547);
@@ -16270,6 +16331,11 @@ const MAX_MATCH_DEPTH = 32;
 const MAX_LINKED_DIRS = 20_000;
 const MAX_LINKED_ENTRIES = 200_000;
 /**
+ * Symlinks resolved, followed or not, at most: each costs a few system calls at any depth, and
+ * links never followed (to files, or loops) would otherwise cost without limit.
+ */
+const MAX_LINKS_RESOLVED = 20_000;
+/**
  * Links followed on the way to one directory, at most (the kernel's own limit is 40): each link
  * is checked against those before it, and the path grows with each, so a chain of thousands is
  * quadratic in time and memory. Past it the walk fails closed.
@@ -16298,9 +16364,9 @@ function depthOver(rel, max) {
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
  * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
- * `followLinks`, a symlink to a directory inside `root` is walked at the link's path too (never into a git
- * directory, never round a loop, within MAX_LINKED_DIRS and MAX_LINKED_ENTRIES): a link must not hide what
- * lies behind it. `extra` patterns (the config's exclude) use
+ * `followLinks`, a symlink to a directory inside `top` (else `root`) is walked at the link's path too
+ * (never into a git directory, never round a loop, within MAX_LINKED_DIRS, MAX_LINKED_ENTRIES and
+ * MAX_LINKS_RESOLVED): a link must not hide what lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
  */
@@ -16344,43 +16410,60 @@ function walkRepository(root, opts = {}) {
     // Kept only below followed links: a string per directory of a large tree costs tens of MB.
     const realOf = (p) => p.real ?? rootReal + p.abs.slice(root.length);
     let gitlessNoted = false;
-    const { dirs: maxDirs, entries: maxEntries } = opts.linkLimits ?? {
-        dirs: MAX_LINKED_DIRS,
-        entries: MAX_LINKED_ENTRIES,
-    };
+    const { dirs: maxDirs, entries: maxEntries, resolved: maxResolved = MAX_LINKS_RESOLVED, } = opts.linkLimits ?? { dirs: MAX_LINKED_DIRS, entries: MAX_LINKED_ENTRIES };
     let linkedDirs = 0;
     let linkedEntries = 0;
+    let linksResolved = 0;
     let linksSpent = false;
     let chainNoted = false;
+    // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
+    // shows what lies there at the link's path.
+    const scopeReal = top !== undefined && isBelow(root, top) ? realOr(top) : rootReal;
+    /** Directories with no git directory at or above them, up to scopeReal: climbed once each. */
+    const gitFree = new Set();
+    const inGitDir = (dir) => {
+        const climbed = [];
+        for (let d = dir; d !== scopeReal && !gitFree.has(d); d = external_node_path_default().dirname(d)) {
+            if (isGitDir(d))
+                return true;
+            climbed.push(d);
+        }
+        for (const d of climbed)
+            gitFree.add(d);
+        return false;
+    };
     /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
     const targets = new Map();
     const resolveLink = (linkReal) => {
         if (targets.has(linkReal))
             return targets.get(linkReal);
-        let target;
-        try {
-            target = external_node_fs_default().realpathSync(linkReal);
-            if (!external_node_fs_default().statSync(target).isDirectory() || !isInside(target, rootReal))
-                target = undefined;
-        }
-        catch {
-            target = undefined; // dangling, a loop, or not a directory: listed as a file
-        }
-        for (let d = target; d !== undefined && d !== rootReal; d = external_node_path_default().dirname(d))
-            if (isGitDir(d))
-                target = undefined;
+        let target = realDirectory(linkReal); // undefined: dangling, a loop, or not a directory
+        if (target !== undefined && (!isInside(target, scopeReal) || inGitDir(target)))
+            target = undefined;
         targets.set(linkReal, target);
         return target;
     };
     /**
-     * Where a symlink to a directory inside the walk's root leads, when the walk should go on
+     * Where a symlink to a directory inside the workspace leads, when the walk should go on
      * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
-     * or its target may be skipped (under node_modules). Not into a git directory, and not to a
-     * directory the walk is already inside (a loop).
+     * or its target may be skipped (under node_modules). Not into a git directory, and not round a
+     * loop: to a directory holding one this branch of the walk is in, within the stretch it walked
+     * (from the walk's root, or from the target of a link it followed, down). Above a stretch's
+     * start nothing was walked, so a link up there is followed, and the walk below it meets the
+     * same link again as a loop.
      */
     const follow = (name, from) => {
         if (linksSpent)
             return undefined;
+        if (++linksResolved > maxResolved) {
+            linksSpent = true;
+            unreadable.push({
+                dir: from.abs,
+                detail: `more than ${maxResolved} symlinks are resolved`,
+                links: true,
+            });
+            return undefined;
+        }
         // Through the link's own real path: its parent is resolved already, so a path reached
         // through many links is not resolved link by link again.
         const fromReal = realOf(from);
@@ -16397,11 +16480,11 @@ function walkRepository(root, opts = {}) {
             chainNoted = true;
             return undefined;
         }
-        const holds = (c) => isInside(c, target);
-        if (holds(fromReal))
+        const walked = (end, start) => isInside(end, target) && isInside(target, start);
+        if (walked(fromReal, from.links?.start ?? rootReal))
             return undefined;
         for (let c = from.links; c; c = c.up)
-            if (holds(c.real))
+            if (walked(c.holder, c.up?.start ?? rootReal))
                 return undefined;
         return target;
     };
@@ -16439,6 +16522,11 @@ function walkRepository(root, opts = {}) {
             });
             continue;
         }
+        // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
+        // such names are not followed (the sibling would stand in), and the caller reports the place.
+        const lossy = losesNames(here.real ?? abs, entries);
+        if (lossy)
+            unreadable.push({ dir: abs, detail: NON_UTF8_NAME, nonUtf8Name: true });
         // The root's repository (found upwards), or a repository nested in the walk.
         const git = !outer
             ? rootScope()
@@ -16476,6 +16564,8 @@ function walkRepository(root, opts = {}) {
         const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
             (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
         for (const e of entries) {
+            if (lossy && e.name.includes('\ufffd'))
+                continue;
             const childRel = rel ? `${rel}/${e.name}` : e.name;
             if (e.isDirectory()) {
                 if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
@@ -16510,7 +16600,12 @@ function walkRepository(root, opts = {}) {
                     git,
                     real: target,
                     alias: { from: childRel, to },
-                    links: { real: realOf(here), up: here.links, depth: (here.links?.depth ?? 0) + 1 },
+                    links: {
+                        start: target,
+                        holder: realOf(here),
+                        up: here.links,
+                        depth: (here.links?.depth ?? 0) + 1,
+                    },
                 });
             }
         }
@@ -16744,7 +16839,14 @@ function findFixtures(dir) {
                 out.add(d);
             return;
         }
+        // A folder whose name is not UTF-8 would be reached as a sibling spelled with U+FFFD: the
+        // folder holding it is returned, and fails as a fixture.
+        const lossy = losesNames(d, entries);
+        if (lossy)
+            out.add(d);
         for (const e of entries) {
+            if (lossy && e.name.includes('\ufffd'))
+                continue;
             const sub = external_node_path_default().join(d, e.name);
             const linked = e.isSymbolicLink() && statPath(sub).kind === 'dir';
             if (!e.isDirectory() && !linked)
@@ -18013,14 +18115,18 @@ function fixtureDirectory(ws, dir) {
 }
 const PAPER_REMEDIATION = 'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
 const GITLESS_REMEDIATION = 'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
+const NON_UTF8_REMEDIATION = 'Rename the file or directory in it whose name is not valid UTF-8 (`ls -b` shows such a name with octal escapes), or list the directory in the config exclude if it holds nothing to verify.';
 const LINKS_REMEDIATION = 'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
 /** What a walk could not search, or searched without trusting .gitignore, as findings. */
 function walkFindings(ws, unknown, unreadable) {
     return [
         ...unreadable.map((u) => finding(GATE.directoryUnreadable, {
             subject: 'gate',
-            message: `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+            message: u.nonUtf8Name
+                ? `Directory ${quoteValue(ws.rel(u.dir))} ${u.detail}: what lies under that name was not verified.`
+                : `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
             ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
+            ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),
         })),
         ...unknown.map((u) => finding(GATE.gitIndexUnreadable, u.gitless
             ? {
@@ -18030,7 +18136,7 @@ function walkFindings(ws, unknown, unreadable) {
             }
             : {
                 subject: 'gate',
-                message: `What git tracks under ${ws.rel(u.dir)} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+                message: `What git tracks under ${quoteValue(ws.rel(u.dir))} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
             })),
     ];
 }
@@ -18218,6 +18324,7 @@ const RANK = { notice: 0, warning: 1, error: 2 };
 
 
 
+
 const MAX_LIST_DEPTH = 16;
 const MAX_LIST_ENTRIES = 1_000_000;
 const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
@@ -18250,13 +18357,27 @@ function listTarget(dir, realDir, name) {
         try {
             entries = external_node_fs_default().readdirSync(abs, { withFileTypes: true });
         }
-        catch {
+        catch (err) {
+            // The target itself was checked to be a directory; one below it that cannot be listed
+            // holds files nothing has looked at.
+            if (rel)
+                out.push({ rel, abs, kind: 'other', detail: `cannot be listed (${errorText(err)})` });
             continue;
         }
+        const lossy = losesNames(abs, entries);
         for (const e of entries) {
             const childAbs = external_node_path_default().join(abs, e.name);
             const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.name.toLowerCase() === '.git' || (e.isDirectory() && isGitDir(childAbs))) {
+            if (lossy && e.name.includes('\ufffd')) {
+                // Its path would reach a sibling spelled with U+FFFD (see losesNames): never read.
+                out.push({
+                    rel: childRel,
+                    abs: childAbs,
+                    kind: 'other',
+                    detail: 'has a name that is not valid UTF-8',
+                });
+            }
+            else if (e.name.toLowerCase() === '.git' || (e.isDirectory() && isGitDir(childAbs))) {
                 out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: GIT_DIR });
             }
             else if (e.isDirectory()) {

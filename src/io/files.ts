@@ -135,3 +135,24 @@ export function decodeUtf8(
     ? { ok: true, text: bytes.toString('utf8') }
     : { ok: false, detail: 'is not valid UTF-8' };
 }
+
+/** What a directory holding a name that is not UTF-8 is, in messages. */
+export const NON_UTF8_NAME = 'holds a name that is not valid UTF-8';
+
+/**
+ * Whether the listing of `dir` lost bytes. readdir gives a name that is not UTF-8 with U+FFFD in
+ * place of its bytes, so it reads as a sibling really spelled with U+FFFD, and a path built from
+ * it reaches that sibling: the entry itself would never be looked at. Only a listing whose names
+ * hold U+FFFD is read again, as bytes.
+ */
+export function losesNames(dir: string, entries: readonly { name: string }[]): boolean {
+  for (const { name } of entries) {
+    if (!name.includes('\ufffd')) continue;
+    try {
+      return fs.readdirSync(dir, { encoding: 'buffer' }).some((raw) => !isUtf8(raw));
+    } catch {
+      return true; // listed once, now not: whatever it holds cannot be told apart
+    }
+  }
+  return false;
+}

@@ -28,3 +28,38 @@ export function realOr(p: string): string {
     return path.resolve(p);
   }
 }
+
+/**
+ * The real path of the directory at `p` (links followed), or undefined where there is none: a
+ * missing path, a dangling link, a loop, or something other than a directory. On Linux it is
+ * the kernel's name for the directory once opened: realpath(3) reads the link of every prefix
+ * of the path, which grows with the square of its depth (26 ms at 1,000 levels, against 0.1 ms).
+ */
+export function realDirectory(p: string): string | undefined {
+  if (process.platform === 'linux') {
+    let fd: number;
+    try {
+      fd = fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return undefined;
+      fd = -1; // no permission to open it: realpath(3) below still knows where it leads
+    }
+    if (fd >= 0) {
+      try {
+        const real = fs.readlinkSync(`/proc/self/fd/${fd}`);
+        if (path.isAbsolute(real) && !real.endsWith(' (deleted)')) return real;
+      } catch {
+        // no /proc: realpath(3) below
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+  }
+  try {
+    const real = fs.realpathSync.native(p);
+    return fs.statSync(real).isDirectory() ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { readSmallFile } from './files.js';
+import { losesNames, NON_UTF8_NAME, readSmallFile } from './files.js';
 import { trackedUnder } from './git-index.js';
-import { isBelow, isInside, realOr } from './paths.js';
+import { isBelow, isInside, realDirectory, realOr } from './paths.js';
 import { errorText, isGitDir } from './workspace.js';
 
 export interface DirEntry {
@@ -51,15 +51,24 @@ const MAX_MATCH_DEPTH = 32;
 const MAX_LINKED_DIRS = 20_000;
 const MAX_LINKED_ENTRIES = 200_000;
 /**
+ * Symlinks resolved, followed or not, at most: each costs a few system calls at any depth, and
+ * links never followed (to files, or loops) would otherwise cost without limit.
+ */
+const MAX_LINKS_RESOLVED = 20_000;
+/**
  * Links followed on the way to one directory, at most (the kernel's own limit is 40): each link
  * is checked against those before it, and the path grows with each, so a chain of thousands is
  * quadratic in time and memory. Past it the walk fails closed.
  */
 const MAX_LINK_CHAIN = 40;
 
-/** The real directories that hold each symlink followed on the way to a directory. */
+/**
+ * The symlinks followed on the way to a directory, innermost first. Each starts a stretch of the
+ * walk at its target; the stretch before ended at the real directory holding it.
+ */
 interface LinkChain {
-  real: string;
+  start: string;
+  holder: string;
   up: LinkChain | undefined;
   depth: number;
 }
@@ -115,7 +124,7 @@ export interface Walk {
    * Directories that could not be listed, and why: whatever they hold was not searched. `links`:
    * too many directories were reached through symlinks.
    */
-  unreadable: { dir: string; detail: string; links?: true }[];
+  unreadable: { dir: string; detail: string; links?: true; nonUtf8Name?: true }[];
 }
 
 export interface WalkOptions {
@@ -133,8 +142,8 @@ export interface WalkOptions {
    * not hide a target). A scan of files, such as aristo's of sources, leaves them out.
    */
   followLinks?: boolean;
-  /** Lower bounds than MAX_LINKED_DIRS and MAX_LINKED_ENTRIES (tests). */
-  linkLimits?: { dirs: number; entries: number };
+  /** Lower bounds than MAX_LINKED_DIRS, MAX_LINKED_ENTRIES and MAX_LINKS_RESOLVED (tests). */
+  linkLimits?: { dirs: number; entries: number; resolved?: number };
   /**
    * Without any git repository, whether `.gitignore` files are still applied. Discovery does not
    * apply them (they could hide a committed audit; a tarball checkout has no .git); a walk of
@@ -151,9 +160,9 @@ export interface WalkOptions {
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
  * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
- * `followLinks`, a symlink to a directory inside `root` is walked at the link's path too (never into a git
- * directory, never round a loop, within MAX_LINKED_DIRS and MAX_LINKED_ENTRIES): a link must not hide what
- * lies behind it. `extra` patterns (the config's exclude) use
+ * `followLinks`, a symlink to a directory inside `top` (else `root`) is walked at the link's path too
+ * (never into a git directory, never round a loop, within MAX_LINKED_DIRS, MAX_LINKED_ENTRIES and
+ * MAX_LINKS_RESOLVED): a link must not hide what lies behind it. `extra` patterns (the config's exclude) use
  * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
  * listed, in walk order.
  */
@@ -197,38 +206,60 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   // Kept only below followed links: a string per directory of a large tree costs tens of MB.
   const realOf = (p: Pending) => p.real ?? rootReal + p.abs.slice(root.length);
   let gitlessNoted = false;
-  const { dirs: maxDirs, entries: maxEntries } = opts.linkLimits ?? {
-    dirs: MAX_LINKED_DIRS,
-    entries: MAX_LINKED_ENTRIES,
-  };
+  const {
+    dirs: maxDirs,
+    entries: maxEntries,
+    resolved: maxResolved = MAX_LINKS_RESOLVED,
+  } = opts.linkLimits ?? { dirs: MAX_LINKED_DIRS, entries: MAX_LINKED_ENTRIES };
   let linkedDirs = 0;
   let linkedEntries = 0;
+  let linksResolved = 0;
   let linksSpent = false;
   let chainNoted = false;
+  // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
+  // shows what lies there at the link's path.
+  const scopeReal = top !== undefined && isBelow(root, top) ? realOr(top) : rootReal;
+  /** Directories with no git directory at or above them, up to scopeReal: climbed once each. */
+  const gitFree = new Set<string>();
+  const inGitDir = (dir: string): boolean => {
+    const climbed: string[] = [];
+    for (let d = dir; d !== scopeReal && !gitFree.has(d); d = path.dirname(d)) {
+      if (isGitDir(d)) return true;
+      climbed.push(d);
+    }
+    for (const d of climbed) gitFree.add(d);
+    return false;
+  };
   /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
   const targets = new Map<string, string | undefined>();
   const resolveLink = (linkReal: string): string | undefined => {
     if (targets.has(linkReal)) return targets.get(linkReal);
-    let target: string | undefined;
-    try {
-      target = fs.realpathSync(linkReal);
-      if (!fs.statSync(target).isDirectory() || !isInside(target, rootReal)) target = undefined;
-    } catch {
-      target = undefined; // dangling, a loop, or not a directory: listed as a file
-    }
-    for (let d = target; d !== undefined && d !== rootReal; d = path.dirname(d))
-      if (isGitDir(d)) target = undefined;
+    let target = realDirectory(linkReal); // undefined: dangling, a loop, or not a directory
+    if (target !== undefined && (!isInside(target, scopeReal) || inGitDir(target)))
+      target = undefined;
     targets.set(linkReal, target);
     return target;
   };
   /**
-   * Where a symlink to a directory inside the walk's root leads, when the walk should go on
+   * Where a symlink to a directory inside the workspace leads, when the walk should go on
    * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
-   * or its target may be skipped (under node_modules). Not into a git directory, and not to a
-   * directory the walk is already inside (a loop).
+   * or its target may be skipped (under node_modules). Not into a git directory, and not round a
+   * loop: to a directory holding one this branch of the walk is in, within the stretch it walked
+   * (from the walk's root, or from the target of a link it followed, down). Above a stretch's
+   * start nothing was walked, so a link up there is followed, and the walk below it meets the
+   * same link again as a loop.
    */
   const follow = (name: string, from: Pending): string | undefined => {
     if (linksSpent) return undefined;
+    if (++linksResolved > maxResolved) {
+      linksSpent = true;
+      unreadable.push({
+        dir: from.abs,
+        detail: `more than ${maxResolved} symlinks are resolved`,
+        links: true,
+      });
+      return undefined;
+    }
     // Through the link's own real path: its parent is resolved already, so a path reached
     // through many links is not resolved link by link again.
     const fromReal = realOf(from);
@@ -244,9 +275,10 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       chainNoted = true;
       return undefined;
     }
-    const holds = (c: string) => isInside(c, target);
-    if (holds(fromReal)) return undefined;
-    for (let c = from.links; c; c = c.up) if (holds(c.real)) return undefined;
+    const walked = (end: string, start: string) => isInside(end, target) && isInside(target, start);
+    if (walked(fromReal, from.links?.start ?? rootReal)) return undefined;
+    for (let c = from.links; c; c = c.up)
+      if (walked(c.holder, c.up?.start ?? rootReal)) return undefined;
     return target;
   };
   while (stack.length > 0) {
@@ -282,6 +314,10 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       });
       continue;
     }
+    // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
+    // such names are not followed (the sibling would stand in), and the caller reports the place.
+    const lossy = losesNames(here.real ?? abs, entries);
+    if (lossy) unreadable.push({ dir: abs, detail: NON_UTF8_NAME, nonUtf8Name: true });
     // The root's repository (found upwards), or a repository nested in the walk.
     const git = !outer
       ? rootScope()
@@ -320,6 +356,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       isIgnored(rootRules, childRel, isDir) ||
       (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
     for (const e of entries) {
+      if (lossy && e.name.includes('\ufffd')) continue;
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true)) continue;
@@ -350,7 +387,12 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
           git,
           real: target,
           alias: { from: childRel, to },
-          links: { real: realOf(here), up: here.links, depth: (here.links?.depth ?? 0) + 1 },
+          links: {
+            start: target,
+            holder: realOf(here),
+            up: here.links,
+            depth: (here.links?.depth ?? 0) + 1,
+          },
         });
       }
     }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { losesNames } from '../../io/files.js';
 import { errorText, isGitDir } from '../../io/workspace.js';
 
 const MAX_LIST_DEPTH = 16;
@@ -53,13 +54,26 @@ export function listTarget(dir: string, realDir: string, name: string): TargetEn
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(abs, { withFileTypes: true });
-    } catch {
+    } catch (err) {
+      // The target itself was checked to be a directory; one below it that cannot be listed
+      // holds files nothing has looked at.
+      if (rel)
+        out.push({ rel, abs, kind: 'other', detail: `cannot be listed (${errorText(err)})` });
       continue;
     }
+    const lossy = losesNames(abs, entries);
     for (const e of entries) {
       const childAbs = path.join(abs, e.name);
       const childRel = rel ? `${rel}/${e.name}` : e.name;
-      if (e.name.toLowerCase() === '.git' || (e.isDirectory() && isGitDir(childAbs))) {
+      if (lossy && e.name.includes('\ufffd')) {
+        // Its path would reach a sibling spelled with U+FFFD (see losesNames): never read.
+        out.push({
+          rel: childRel,
+          abs: childAbs,
+          kind: 'other',
+          detail: 'has a name that is not valid UTF-8',
+        });
+      } else if (e.name.toLowerCase() === '.git' || (e.isDirectory() && isGitDir(childAbs))) {
         out.push({ rel: childRel, abs: childAbs, kind: 'other', detail: GIT_DIR });
       } else if (e.isDirectory()) {
         if (depth < MAX_LIST_DEPTH) stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
