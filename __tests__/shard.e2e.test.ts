@@ -216,6 +216,11 @@ describe('verify --shard K/N and merge', () => {
     for (const bad of ['0/4', '5/4', '1/0', 'x', '1/300'])
       expect(cli(['verify', '--root', repo, '--shard', bad], work).status).toBe(2);
     expect(cli(['merge'], work).status).toBe(2);
+    const typo = cli(['merge', 'shard-9.json'], work);
+    expect([typo.status, typo.stderr]).toEqual([
+      2,
+      expect.stringMatching(/report not found: shard-9\.json/),
+    ]);
   });
 });
 

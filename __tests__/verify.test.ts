@@ -358,6 +358,38 @@ describe('CLI verify', () => {
     expect((await cli(['verify', '--root', path.join(root, 'nope')], root)).code).toBe(2);
     expect((await cli(['verify', '--fail-on', 'sometimes'], root)).code).toBe(2);
   });
+  it('bad flags say what is wrong and what is allowed, for every command alike', async () => {
+    const root = repo();
+    const says = async (args: string[]) => {
+      const r = await cli(args, root);
+      return [r.code, r.stderr.split('\n')[0]];
+    };
+    expect(await says(['verify', '--assurance', 'strict'])).toEqual([
+      2,
+      'audit-gate: invalid --assurance: strict (expected draft or submission)',
+    ]);
+    expect(await says(['verify', '--effort', 'huge'])).toEqual([
+      2,
+      'audit-gate: invalid --effort: huge (expected lite, balanced, max, beast)',
+    ]);
+    expect(await says(['merge', 'r.json', '--fail-on', 'x'])).toEqual([
+      2,
+      'audit-gate: invalid --fail-on: x (expected blocking or problem)',
+    ]);
+    expect(await says(['verify', '--root'])).toEqual([2, 'audit-gate: --root needs a value']);
+    // The parser would keep the last: shard 2/2 would run where 1/2 was meant too.
+    expect(await says(['verify', '--shard', '1/2', '--shard', '2/2'])).toEqual([
+      2,
+      'audit-gate: --shard is given more than once',
+    ]);
+    expect((await cli(['verify', '--paper', 'a', '--paper', 'b'], root)).stderr).not.toMatch(
+      /more than once/,
+    );
+    expect(await says(['aristo', root, '--root', root])).toEqual([
+      2,
+      'audit-gate: give the root once: as ROOT or with --root, not both',
+    ]);
+  });
   it('--allow-empty', async () => {
     const root = repo();
     expect((await cli(['verify', '--root', root], root)).code).toBe(1);

@@ -47979,7 +47979,7 @@ const FLAGS = {
     allowOutsideRoot: {
         name: 'allow-outside-root',
         type: 'boolean',
-        help: 'read inputs and traces outside the root too (local use only)',
+        help: 'read files an artifact names outside the root too (local use only)',
     },
     gitRoot: {
         name: 'root',
@@ -47994,6 +47994,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 // EXTERNAL MODULE: ./src/io/paths.ts
 var paths = __nccwpck_require__(7336);
+// EXTERNAL MODULE: ./src/policy/assurance.ts
+var policy_assurance = __nccwpck_require__(1355);
 // EXTERNAL MODULE: ./src/io/write.ts
 var write = __nccwpck_require__(5419);
 // EXTERNAL MODULE: ./src/render/labels.ts
@@ -48086,6 +48088,7 @@ function waivedText(w) {
 
 
 
+
 /** A bad argument: exit 2, with the message and a pointer to the command's help. */
 class UsageError extends Error {
 }
@@ -48111,6 +48114,26 @@ class Args {
     flag(name) {
         return this.values[name] === true;
     }
+}
+/** --assurance and --effort, each one of the values it may take (undefined when not given). */
+function enforcementFlags(args) {
+    const assurance = args.string('assurance');
+    const effort = args.string('effort');
+    if (assurance !== undefined && !(0,policy_assurance/* isAssurance */.ws)(assurance))
+        throw new UsageError(`invalid --assurance: ${assurance} (expected ${policy_assurance/* ASSURANCES */.lR.join(' or ')})`);
+    if (effort !== undefined && !(0,policy_assurance/* isEffort */.nO)(effort))
+        throw new UsageError(`invalid --effort: ${effort} (expected ${policy_assurance/* EFFORTS */.ig.join(', ')})`);
+    return {
+        ...(assurance !== undefined ? { assurance } : {}),
+        ...(effort !== undefined ? { effort } : {}),
+    };
+}
+/** --fail-on blocking|problem (undefined when not given). */
+function failOnFlag(args) {
+    const v = args.string('fail-on');
+    if (v === undefined || v === 'blocking' || v === 'problem')
+        return v;
+    throw new UsageError(`invalid --fail-on: ${v} (expected blocking or problem)`);
 }
 /** --format text|json (default text). */
 function textOrJson(v) {
@@ -48180,8 +48203,6 @@ function emit(report, fmt, out, io) {
 
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/policy/assurance.ts
-var policy_assurance = __nccwpck_require__(1355);
 // EXTERNAL MODULE: ./src/verify.ts + 5 modules
 var verify = __nccwpck_require__(6425);
 // EXTERNAL MODULE: ./src/model/finding.ts
@@ -49997,7 +50018,10 @@ const arisCommand = {
         },
         { ...FLAGS.format, help: 'json also prints the legacy report on stdout' },
         FLAGS.gitRoot,
-        FLAGS.allowOutsideRoot,
+        {
+            ...FLAGS.allowOutsideRoot,
+            help: 'read inputs and traces outside the root too (local use only)',
+        },
     ],
     run: runAris,
 };
@@ -50009,14 +50033,7 @@ async function runAris(args, io) {
             ? `unexpected argument "${positionals[1]}"`
             : 'a paper directory is required: audit-gate aris <paper-dir>');
     const paperDir = existingDir(io, positionals[0], 'paper-dir not found');
-    const assurance = args.string('assurance');
-    const effort = args.string('effort');
-    if (assurance !== undefined && !(0,policy_assurance/* isAssurance */.ws)(assurance)) {
-        throw new UsageError(`invalid --assurance: ${assurance} (expected ${policy_assurance/* ASSURANCES */.lR.join(' or ')})`);
-    }
-    if (effort !== undefined && !(0,policy_assurance/* isEffort */.nO)(effort)) {
-        throw new UsageError(`invalid --effort: ${effort} (expected ${policy_assurance/* EFFORTS */.ig.join(', ')})`);
-    }
+    const { assurance, effort } = enforcementFlags(args);
     const rootFlag = args.string('root');
     const allowOutside = args.flag('allow-outside-root');
     const root = rootFlag
@@ -50359,7 +50376,10 @@ const traceCommand = {
             help: 'raise the supports each derived claim needs (a floor: the run’s own recorded policy applies when higher)',
         },
         FLAGS.gitRoot,
-        FLAGS.allowOutsideRoot,
+        {
+            ...FLAGS.allowOutsideRoot,
+            help: 'read evidence and run files outside the root too (local use only)',
+        },
     ],
     run: runTrace,
 };
@@ -56113,7 +56133,10 @@ const aristoCommand = {
             type: 'boolean',
             help: 'intents that ask for verification but have no proof block (default: a warning)',
         },
-        FLAGS.allowOutsideRoot,
+        {
+            ...FLAGS.allowOutsideRoot,
+            help: 'read source files a proof names outside the root too (local use only)',
+        },
     ],
     run: runAristo,
 };
@@ -56121,6 +56144,8 @@ async function runAristo(args, io) {
     const fmt = textOrJson(args.string('format'));
     if (args.positionals.length > 1)
         throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+    if (args.positionals.length === 1 && args.string('root') !== undefined)
+        throw new UsageError('give the root once: as ROOT or with --root, not both');
     const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
     const report = await (0,verify/* verify */.M)({
         root,
@@ -80244,8 +80269,16 @@ const addendaBFixtures = {
  */
 const addendaBCommand = {
     args: '<bundle-dir>...',
-    about: 'Verify DOC23 Addenda B record bundles (bundle.json beside records.jsonl or registry/) against the seed. In text, ends with the number of seed codes this build cannot decide.',
-    flags: [FLAGS.format, FLAGS.out, FLAGS.gitRoot, FLAGS.allowOutsideRoot],
+    about: "Verify DOC23 Addenda B record bundles (bundle.json beside records.jsonl or registry/) against the seed, the contract's published schemas and validation codes (docs/addenda-b.md). In text, ends with the number of the seed's codes this build cannot decide.",
+    flags: [
+        FLAGS.format,
+        FLAGS.out,
+        FLAGS.gitRoot,
+        {
+            ...FLAGS.allowOutsideRoot,
+            help: 'read files a record names outside the root too (local use only)',
+        },
+    ],
     run: runAddendaB,
 };
 async function runAddendaB(args, io) {

@@ -21,7 +21,7 @@ export const FLAGS = {
   allowOutsideRoot: {
     name: 'allow-outside-root',
     type: 'boolean',
-    help: 'read inputs and traces outside the root too (local use only)',
+    help: 'read files an artifact names outside the root too (local use only)',
   },
   gitRoot: {
     name: 'root',

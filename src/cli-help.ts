@@ -154,7 +154,7 @@ export function commands(): Record<string, CommandSpec> {
 }
 
 const EXIT_CODES =
-  'Exit codes: 0 nothing blocks · 1 something blocks (or nothing was verified) · 2 bad arguments.';
+  'Exit codes: 0 nothing blocks · 1 something blocks, nothing was verified, or the tool failed · 2 bad arguments.';
 
 function flag(name: string, o: OptionSpec): string {
   return `${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` ${o.value}` : ''}`;

@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { leavesBase } from './io/paths.js';
+import {
+  ASSURANCES,
+  EFFORTS,
+  isAssurance,
+  isEffort,
+  type Assurance,
+  type Effort,
+} from './policy/assurance.js';
+import type { FailOn } from './policy/gate.js';
 import type { GateReport } from './model/report.js';
 import { writeReportFile } from './io/write.js';
 import { renderText } from './render/text.js';
@@ -44,6 +53,27 @@ export class Args {
   flag(name: string): boolean {
     return this.values[name] === true;
   }
+}
+
+/** --assurance and --effort, each one of the values it may take (undefined when not given). */
+export function enforcementFlags(args: Args): { assurance?: Assurance; effort?: Effort } {
+  const assurance = args.string('assurance');
+  const effort = args.string('effort');
+  if (assurance !== undefined && !isAssurance(assurance))
+    throw new UsageError(`invalid --assurance: ${assurance} (expected ${ASSURANCES.join(' or ')})`);
+  if (effort !== undefined && !isEffort(effort))
+    throw new UsageError(`invalid --effort: ${effort} (expected ${EFFORTS.join(', ')})`);
+  return {
+    ...(assurance !== undefined ? { assurance } : {}),
+    ...(effort !== undefined ? { effort } : {}),
+  };
+}
+
+/** --fail-on blocking|problem (undefined when not given). */
+export function failOnFlag(args: Args): FailOn | undefined {
+  const v = args.string('fail-on');
+  if (v === undefined || v === 'blocking' || v === 'problem') return v;
+  throw new UsageError(`invalid --fail-on: ${v} (expected blocking or problem)`);
 }
 
 /** --format text|json (default text). */

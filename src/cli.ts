@@ -1,16 +1,26 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { leavesBase } from './io/paths.js';
 import { WriteRefused } from './io/write.js';
 import { Workspace, errorText } from './io/workspace.js';
-import { isAssurance, isEffort } from './policy/assurance.js';
 import { logSafe, plain } from './render/sanitize.js';
 import { allCodes, assurancePacks, findPack } from './packs/registry.js';
 import { workflowWaivers } from './config.js';
 import { mergeReports, readReportFile } from './policy/merge.js';
 import { parseShard } from './shard.js';
 import { verify } from './verify.js';
-import { Args, UsageError, emit, existingDir, progress, textOrJson, type Io } from './cli-kit.js';
+import {
+  Args,
+  UsageError,
+  emit,
+  enforcementFlags,
+  existingDir,
+  failOnFlag,
+  progress,
+  textOrJson,
+  type Io,
+} from './cli-kit.js';
 import { CORE_COMMANDS, commandHelp, commands, overviewHelp } from './cli-help.js';
 import { VERSION } from './version.js';
 
@@ -59,12 +69,24 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
     }
     const run = handler(command);
     if (!spec || !run) throw new UsageError(`unknown command "${command}"`);
-    const { values, positionals } = parseArgs({
+    const { values, positionals, tokens } = parseArgs({
       args: rest,
       options: spec.options,
       allowPositionals: true,
       strict: true,
+      tokens: true,
     });
+    // The parser keeps the last of a repeated option: `--shard 1/2 --shard 2/2` would run 2/2.
+    const seen = new Set<string>();
+    for (const t of tokens)
+      if (
+        t.kind === 'option' &&
+        spec.options[t.name]?.type === 'string' &&
+        !spec.options[t.name]?.multiple
+      ) {
+        if (seen.has(t.name)) throw new UsageError(`${t.rawName} is given more than once`);
+        seen.add(t.name);
+      }
     if (values['help'] === true) {
       io.stdout(commandHelp(spec));
       return 0;
@@ -99,20 +121,15 @@ function usageText(err: Error & { code?: string }): string {
   const unknown = /^Unknown option '([^']*)'/.exec(err.message);
   if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown)
     return `unknown option ${unknown[1]}`;
+  const bare = /^Option '(-[^' ]+)[^']*' argument missing/.exec(err.message);
+  if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && bare) return `${bare[1]} needs a value`;
   return err.message;
 }
 
 async function verifyCommand(args: Args, io: Io): Promise<number> {
   const fmt = textOrJson(args.string('format'));
-  const assurance = args.string('assurance');
-  const effort = args.string('effort');
-  if (assurance !== undefined && !isAssurance(assurance))
-    throw new UsageError(`invalid --assurance: ${assurance}`);
-  if (effort !== undefined && !isEffort(effort))
-    throw new UsageError(`invalid --effort: ${effort}`);
-  const failOn = args.string('fail-on');
-  if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
-    throw new UsageError(`--fail-on must be blocking or problem`);
+  const { assurance, effort } = enforcementFlags(args);
+  const failOn = failOnFlag(args);
   const shardFlag = args.string('shard');
   const shard = shardFlag !== undefined ? parseShard(shardFlag) : undefined;
   if (typeof shard === 'string') throw new UsageError(shard);
@@ -160,14 +177,15 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
 async function mergeCommand(args: Args, io: Io): Promise<number> {
   const fmt = textOrJson(args.string('format'));
   if (args.positionals.length === 0) throw new UsageError('usage: audit-gate merge REPORT...');
-  const failOn = args.string('fail-on');
-  if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
-    throw new UsageError(`--fail-on must be blocking or problem`);
+  const failOn = failOnFlag(args);
   const assurance = args.string('assurance');
   if (assurance !== undefined && assurance !== 'submission')
     throw new UsageError(`merge --assurance can only be submission`);
   const config = args.string('config');
   const onProgress = progress(io, args.flag('progress'));
+  // A name that leads nowhere is a mistyped argument; what a file holds is judged as a report.
+  const missing = args.positionals.find((p) => !fs.existsSync(path.resolve(io.cwd, p)));
+  if (missing !== undefined) throw new UsageError(`report not found: ${missing}`);
   const report = mergeReports(
     args.positionals.map((p) => {
       onProgress?.(`reading ${p}`);

@@ -4064,14 +4064,14 @@ __nccwpck_require__.d(g_commands_namespaceObject, {
   surfaceActions: () => (surfaceActions)
 });
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__loaderUrl)("node:fs");
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_namespaceObject);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__loaderUrl)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__loaderUrl)("node:util");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__loaderUrl)("node:fs");
-var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_namespaceObject);
 ;// CONCATENATED MODULE: ./src/io/paths.ts
 
 
@@ -4604,95 +4604,6 @@ function schemaIssueText(issue) {
     const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
     const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
     return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
-}
-
-;// CONCATENATED MODULE: ./src/policy/assurance.ts
-
-const ASSURANCES = ['draft', 'submission'];
-const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
-/** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
-function assuranceForEffort(effort) {
-    return effort === 'max' || effort === 'beast' ? 'submission' : 'draft';
-}
-function isAssurance(v) {
-    return typeof v === 'string' && ASSURANCES.includes(v);
-}
-function isEffort(v) {
-    return typeof v === 'string' && EFFORTS.includes(v);
-}
-/**
- * Where the assurance comes from. Assurance and effort are independent axes (seed 000): effort
- * implies an assurance only when none is given, so every explicit assurance wins over every
- * effort, and a paper's own .aris/assurance.txt is not overridden by an effort flag. First
- * match wins:
- *
- * 1. the --assurance flag (the Action's `assurance` input);
- * 2. <paper-dir>/.aris/assurance.txt;
- * 3. the config's assurance;
- * 4. the assurance implied by the --effort flag (the Action's `effort` input);
- * 5. the assurance implied by the config's effort;
- * 6. draft (the default effort, balanced).
- *
- * A value that is not understood never falls through to a weaker source: an invalid effort
- * anywhere, or an invalid assurance at the level that is reached, fails closed to submission.
- * The effort recorded in the decision is the flag's, else the config's, whichever source the
- * assurance came from.
- */
-function resolveAssurance(i) {
-    const effort = [i.flagEffort, i.configEffort].find((e) => e !== undefined);
-    const effortField = isEffort(effort) ? { effort } : {};
-    for (const [name, value] of [
-        ['flagEffort', i.flagEffort],
-        ['configEffort', i.configEffort],
-    ]) {
-        if (value !== undefined && !isEffort(value)) {
-            return fail(`effort "${value}" is not one of ${EFFORTS.join(', ')}`, name === 'flagEffort' ? '--effort' : 'config effort');
-        }
-    }
-    // Explicit assurances: flag, then the paper's own file, then the config.
-    if (i.flagAssurance !== undefined) {
-        if (!isAssurance(i.flagAssurance))
-            return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
-        return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
-    }
-    const label = i.fileLabel ?? '.aris/assurance.txt';
-    if (i.fileError !== undefined)
-        return fail(`${label} ${i.fileError}`, label);
-    if (i.fileText !== undefined) {
-        const v = i.fileText.replace(/\s+/g, '');
-        // Only a short prefix: the file may be a symlink to anything the workspace holds.
-        if (!isAssurance(v))
-            return fail(`${label} says ${quoteValue(v)}, not draft or submission`, label);
-        return { assurance: v, source: label, ...effortField };
-    }
-    if (i.configAssurance !== undefined) {
-        if (!isAssurance(i.configAssurance))
-            return fail(`config assurance "${i.configAssurance}" is not draft or submission`, 'config assurance');
-        return { assurance: i.configAssurance, source: 'config assurance', ...effortField };
-    }
-    // No explicit assurance anywhere: the effort implies one, the flag's before the config's.
-    if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
-        return {
-            assurance: assuranceForEffort(i.flagEffort),
-            source: `--effort ${i.flagEffort}`,
-            effort: i.flagEffort,
-        };
-    }
-    if (i.configEffort !== undefined && isEffort(i.configEffort)) {
-        return {
-            assurance: assuranceForEffort(i.configEffort),
-            source: `config effort ${i.configEffort}`,
-            effort: i.configEffort,
-        };
-    }
-    return { assurance: 'draft', source: 'default (effort balanced)', effort: 'balanced' };
-}
-function fail(error, source) {
-    return {
-        assurance: 'submission',
-        source: `${source} (not understood: failing closed to submission)`,
-        error,
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/policy/codes.ts
@@ -14441,7 +14352,7 @@ const FLAGS = {
     allowOutsideRoot: {
         name: 'allow-outside-root',
         type: 'boolean',
-        help: 'read inputs and traces outside the root too (local use only)',
+        help: 'read files an artifact names outside the root too (local use only)',
     },
     gitRoot: {
         name: 'root',
@@ -14450,6 +14361,95 @@ const FLAGS = {
         help: 'workspace nothing is read outside of (default: the git top level)',
     },
 };
+
+;// CONCATENATED MODULE: ./src/policy/assurance.ts
+
+const ASSURANCES = ['draft', 'submission'];
+const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
+/** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
+function assuranceForEffort(effort) {
+    return effort === 'max' || effort === 'beast' ? 'submission' : 'draft';
+}
+function isAssurance(v) {
+    return typeof v === 'string' && ASSURANCES.includes(v);
+}
+function isEffort(v) {
+    return typeof v === 'string' && EFFORTS.includes(v);
+}
+/**
+ * Where the assurance comes from. Assurance and effort are independent axes (seed 000): effort
+ * implies an assurance only when none is given, so every explicit assurance wins over every
+ * effort, and a paper's own .aris/assurance.txt is not overridden by an effort flag. First
+ * match wins:
+ *
+ * 1. the --assurance flag (the Action's `assurance` input);
+ * 2. <paper-dir>/.aris/assurance.txt;
+ * 3. the config's assurance;
+ * 4. the assurance implied by the --effort flag (the Action's `effort` input);
+ * 5. the assurance implied by the config's effort;
+ * 6. draft (the default effort, balanced).
+ *
+ * A value that is not understood never falls through to a weaker source: an invalid effort
+ * anywhere, or an invalid assurance at the level that is reached, fails closed to submission.
+ * The effort recorded in the decision is the flag's, else the config's, whichever source the
+ * assurance came from.
+ */
+function resolveAssurance(i) {
+    const effort = [i.flagEffort, i.configEffort].find((e) => e !== undefined);
+    const effortField = isEffort(effort) ? { effort } : {};
+    for (const [name, value] of [
+        ['flagEffort', i.flagEffort],
+        ['configEffort', i.configEffort],
+    ]) {
+        if (value !== undefined && !isEffort(value)) {
+            return fail(`effort "${value}" is not one of ${EFFORTS.join(', ')}`, name === 'flagEffort' ? '--effort' : 'config effort');
+        }
+    }
+    // Explicit assurances: flag, then the paper's own file, then the config.
+    if (i.flagAssurance !== undefined) {
+        if (!isAssurance(i.flagAssurance))
+            return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
+        return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
+    }
+    const label = i.fileLabel ?? '.aris/assurance.txt';
+    if (i.fileError !== undefined)
+        return fail(`${label} ${i.fileError}`, label);
+    if (i.fileText !== undefined) {
+        const v = i.fileText.replace(/\s+/g, '');
+        // Only a short prefix: the file may be a symlink to anything the workspace holds.
+        if (!isAssurance(v))
+            return fail(`${label} says ${quoteValue(v)}, not draft or submission`, label);
+        return { assurance: v, source: label, ...effortField };
+    }
+    if (i.configAssurance !== undefined) {
+        if (!isAssurance(i.configAssurance))
+            return fail(`config assurance "${i.configAssurance}" is not draft or submission`, 'config assurance');
+        return { assurance: i.configAssurance, source: 'config assurance', ...effortField };
+    }
+    // No explicit assurance anywhere: the effort implies one, the flag's before the config's.
+    if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
+        return {
+            assurance: assuranceForEffort(i.flagEffort),
+            source: `--effort ${i.flagEffort}`,
+            effort: i.flagEffort,
+        };
+    }
+    if (i.configEffort !== undefined && isEffort(i.configEffort)) {
+        return {
+            assurance: assuranceForEffort(i.configEffort),
+            source: `config effort ${i.configEffort}`,
+            effort: i.configEffort,
+        };
+    }
+    return { assurance: 'draft', source: 'default (effort balanced)', effort: 'balanced' };
+}
+function fail(error, source) {
+    return {
+        assurance: 'submission',
+        source: `${source} (not understood: failing closed to submission)`,
+        error,
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/model/first-use.ts
 /**
@@ -14664,6 +14664,7 @@ function waivedText(w) {
 
 
 
+
 /** A bad argument: exit 2, with the message and a pointer to the command's help. */
 class UsageError extends Error {
 }
@@ -14689,6 +14690,26 @@ class Args {
     flag(name) {
         return this.values[name] === true;
     }
+}
+/** --assurance and --effort, each one of the values it may take (undefined when not given). */
+function enforcementFlags(args) {
+    const assurance = args.string('assurance');
+    const effort = args.string('effort');
+    if (assurance !== undefined && !isAssurance(assurance))
+        throw new UsageError(`invalid --assurance: ${assurance} (expected ${ASSURANCES.join(' or ')})`);
+    if (effort !== undefined && !isEffort(effort))
+        throw new UsageError(`invalid --effort: ${effort} (expected ${EFFORTS.join(', ')})`);
+    return {
+        ...(assurance !== undefined ? { assurance } : {}),
+        ...(effort !== undefined ? { effort } : {}),
+    };
+}
+/** --fail-on blocking|problem (undefined when not given). */
+function failOnFlag(args) {
+    const v = args.string('fail-on');
+    if (v === undefined || v === 'blocking' || v === 'problem')
+        return v;
+    throw new UsageError(`invalid --fail-on: ${v} (expected blocking or problem)`);
 }
 /** --format text|json (default text). */
 function textOrJson(v) {
@@ -20024,7 +20045,10 @@ const arisCommand = {
         },
         { ...FLAGS.format, help: 'json also prints the legacy report on stdout' },
         FLAGS.gitRoot,
-        FLAGS.allowOutsideRoot,
+        {
+            ...FLAGS.allowOutsideRoot,
+            help: 'read inputs and traces outside the root too (local use only)',
+        },
     ],
     run: runAris,
 };
@@ -20036,14 +20060,7 @@ async function runAris(args, io) {
             ? `unexpected argument "${positionals[1]}"`
             : 'a paper directory is required: audit-gate aris <paper-dir>');
     const paperDir = existingDir(io, positionals[0], 'paper-dir not found');
-    const assurance = args.string('assurance');
-    const effort = args.string('effort');
-    if (assurance !== undefined && !isAssurance(assurance)) {
-        throw new UsageError(`invalid --assurance: ${assurance} (expected ${ASSURANCES.join(' or ')})`);
-    }
-    if (effort !== undefined && !isEffort(effort)) {
-        throw new UsageError(`invalid --effort: ${effort} (expected ${EFFORTS.join(', ')})`);
-    }
+    const { assurance, effort } = enforcementFlags(args);
     const rootFlag = args.string('root');
     const allowOutside = args.flag('allow-outside-root');
     const root = rootFlag
@@ -20386,7 +20403,10 @@ const traceCommand = {
             help: 'raise the supports each derived claim needs (a floor: the run\u2019s own recorded policy applies when higher)',
         },
         FLAGS.gitRoot,
-        FLAGS.allowOutsideRoot,
+        {
+            ...FLAGS.allowOutsideRoot,
+            help: 'read evidence and run files outside the root too (local use only)',
+        },
     ],
     run: runTrace,
 };
@@ -26136,7 +26156,10 @@ const aristoCommand = {
             type: 'boolean',
             help: 'intents that ask for verification but have no proof block (default: a warning)',
         },
-        FLAGS.allowOutsideRoot,
+        {
+            ...FLAGS.allowOutsideRoot,
+            help: 'read source files a proof names outside the root too (local use only)',
+        },
     ],
     run: runAristo,
 };
@@ -26144,6 +26167,8 @@ async function runAristo(args, io) {
     const fmt = textOrJson(args.string('format'));
     if (args.positionals.length > 1)
         throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+    if (args.positionals.length === 1 && args.string('root') !== undefined)
+        throw new UsageError('give the root once: as ROOT or with --root, not both');
     const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
     const report = await verify({
         root,
@@ -50263,8 +50288,16 @@ const addendaBFixtures = {
  */
 const addendaBCommand = {
     args: '<bundle-dir>...',
-    about: 'Verify DOC23 Addenda B record bundles (bundle.json beside records.jsonl or registry/) against the seed. In text, ends with the number of seed codes this build cannot decide.',
-    flags: [FLAGS.format, FLAGS.out, FLAGS.gitRoot, FLAGS.allowOutsideRoot],
+    about: "Verify DOC23 Addenda B record bundles (bundle.json beside records.jsonl or registry/) against the seed, the contract's published schemas and validation codes (docs/addenda-b.md). In text, ends with the number of the seed's codes this build cannot decide.",
+    flags: [
+        FLAGS.format,
+        FLAGS.out,
+        FLAGS.gitRoot,
+        {
+            ...FLAGS.allowOutsideRoot,
+            help: 'read files a record names outside the root too (local use only)',
+        },
+    ],
     run: runAddendaB,
 };
 async function runAddendaB(args, io) {
@@ -51057,7 +51090,7 @@ function commands() {
             out[p.id] = packCommand(p.id, p.command);
     return out;
 }
-const EXIT_CODES = 'Exit codes: 0 nothing blocks \u00b7 1 something blocks (or nothing was verified) \u00b7 2 bad arguments.';
+const EXIT_CODES = 'Exit codes: 0 nothing blocks \u00b7 1 something blocks, nothing was verified, or the tool failed \u00b7 2 bad arguments.';
 function flag(name, o) {
     return `${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` ${o.value}` : ''}`;
 }
@@ -51150,12 +51183,23 @@ async function runCli(argv, given) {
         const run = handler(command);
         if (!spec || !run)
             throw new UsageError(`unknown command "${command}"`);
-        const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
+        const { values, positionals, tokens } = (0,external_node_util_namespaceObject.parseArgs)({
             args: rest,
             options: spec.options,
             allowPositionals: true,
             strict: true,
+            tokens: true,
         });
+        // The parser keeps the last of a repeated option: `--shard 1/2 --shard 2/2` would run 2/2.
+        const seen = new Set();
+        for (const t of tokens)
+            if (t.kind === 'option' &&
+                spec.options[t.name]?.type === 'string' &&
+                !spec.options[t.name]?.multiple) {
+                if (seen.has(t.name))
+                    throw new UsageError(`${t.rawName} is given more than once`);
+                seen.add(t.name);
+            }
         if (values['help'] === true) {
             io.stdout(commandHelp(spec));
             return 0;
@@ -51183,19 +51227,15 @@ function usageText(err) {
     const unknown = /^Unknown option '([^']*)'/.exec(err.message);
     if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown)
         return `unknown option ${unknown[1]}`;
+    const bare = /^Option '(-[^' ]+)[^']*' argument missing/.exec(err.message);
+    if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && bare)
+        return `${bare[1]} needs a value`;
     return err.message;
 }
 async function verifyCommand(args, io) {
     const fmt = textOrJson(args.string('format'));
-    const assurance = args.string('assurance');
-    const effort = args.string('effort');
-    if (assurance !== undefined && !isAssurance(assurance))
-        throw new UsageError(`invalid --assurance: ${assurance}`);
-    if (effort !== undefined && !isEffort(effort))
-        throw new UsageError(`invalid --effort: ${effort}`);
-    const failOn = args.string('fail-on');
-    if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
-        throw new UsageError(`--fail-on must be blocking or problem`);
+    const { assurance, effort } = enforcementFlags(args);
+    const failOn = failOnFlag(args);
     const shardFlag = args.string('shard');
     const shard = shardFlag !== undefined ? parseShard(shardFlag) : undefined;
     if (typeof shard === 'string')
@@ -51243,14 +51283,16 @@ async function mergeCommand(args, io) {
     const fmt = textOrJson(args.string('format'));
     if (args.positionals.length === 0)
         throw new UsageError('usage: audit-gate merge REPORT...');
-    const failOn = args.string('fail-on');
-    if (failOn !== undefined && failOn !== 'blocking' && failOn !== 'problem')
-        throw new UsageError(`--fail-on must be blocking or problem`);
+    const failOn = failOnFlag(args);
     const assurance = args.string('assurance');
     if (assurance !== undefined && assurance !== 'submission')
         throw new UsageError(`merge --assurance can only be submission`);
     const config = args.string('config');
     const onProgress = progress(io, args.flag('progress'));
+    // A name that leads nowhere is a mistyped argument; what a file holds is judged as a report.
+    const missing = args.positionals.find((p) => !external_node_fs_default().existsSync(external_node_path_default().resolve(io.cwd, p)));
+    if (missing !== undefined)
+        throw new UsageError(`report not found: ${missing}`);
     const report = mergeReports(args.positionals.map((p) => {
         onProgress?.(`reading ${p}`);
         return readReportFile(external_node_path_default().resolve(io.cwd, p), p);

@@ -21,8 +21,16 @@ import { notChecked } from './not-checked.js';
 export const addendaBCommand: PackCommand = {
   args: '<bundle-dir>...',
   about:
-    'Verify DOC23 Addenda B record bundles (bundle.json beside records.jsonl or registry/) against the seed. In text, ends with the number of seed codes this build cannot decide.',
-  flags: [FLAGS.format, FLAGS.out, FLAGS.gitRoot, FLAGS.allowOutsideRoot],
+    "Verify DOC23 Addenda B record bundles (bundle.json beside records.jsonl or registry/) against the seed, the contract's published schemas and validation codes (docs/addenda-b.md). In text, ends with the number of the seed's codes this build cannot decide.",
+  flags: [
+    FLAGS.format,
+    FLAGS.out,
+    FLAGS.gitRoot,
+    {
+      ...FLAGS.allowOutsideRoot,
+      help: 'read files a record names outside the root too (local use only)',
+    },
+  ],
   run: runAddendaB,
 };
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { FLAGS } from '../../cli-flags.js';
 import {
   UsageError,
+  enforcementFlags,
   existingDir,
   gitTopLevel,
   insideRoot,
@@ -12,7 +13,7 @@ import {
 } from '../../cli-kit.js';
 import { writeReportFile } from '../../io/write.js';
 import { Workspace } from '../../io/workspace.js';
-import { isAssurance, isEffort, ASSURANCES, EFFORTS } from '../../policy/assurance.js';
+import { isAssurance } from '../../policy/assurance.js';
 import { renderText } from '../../render/text.js';
 import { quoteValue } from '../../render/sanitize.js';
 import { verify } from '../../verify.js';
@@ -50,7 +51,10 @@ export const arisCommand: PackCommand = {
     },
     { ...FLAGS.format, help: 'json also prints the legacy report on stdout' },
     FLAGS.gitRoot,
-    FLAGS.allowOutsideRoot,
+    {
+      ...FLAGS.allowOutsideRoot,
+      help: 'read inputs and traces outside the root too (local use only)',
+    },
   ],
   run: runAris,
 };
@@ -65,14 +69,7 @@ async function runAris(args: Args, io: Io): Promise<number> {
         : 'a paper directory is required: audit-gate aris <paper-dir>',
     );
   const paperDir = existingDir(io, positionals[0]!, 'paper-dir not found');
-  const assurance = args.string('assurance');
-  const effort = args.string('effort');
-  if (assurance !== undefined && !isAssurance(assurance)) {
-    throw new UsageError(`invalid --assurance: ${assurance} (expected ${ASSURANCES.join(' or ')})`);
-  }
-  if (effort !== undefined && !isEffort(effort)) {
-    throw new UsageError(`invalid --effort: ${effort} (expected ${EFFORTS.join(', ')})`);
-  }
+  const { assurance, effort } = enforcementFlags(args);
   const rootFlag = args.string('root');
   const allowOutside = args.flag('allow-outside-root');
   const root = rootFlag

@@ -35,7 +35,10 @@ export const aristoCommand: PackCommand = {
       type: 'boolean',
       help: 'intents that ask for verification but have no proof block (default: a warning)',
     },
-    FLAGS.allowOutsideRoot,
+    {
+      ...FLAGS.allowOutsideRoot,
+      help: 'read source files a proof names outside the root too (local use only)',
+    },
   ],
   run: runAristo,
 };
@@ -44,6 +47,8 @@ async function runAristo(args: Args, io: Io): Promise<number> {
   const fmt = textOrJson(args.string('format'));
   if (args.positionals.length > 1)
     throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+  if (args.positionals.length === 1 && args.string('root') !== undefined)
+    throw new UsageError('give the root once: as ROOT or with --root, not both');
   const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
   const report = await verify({
     root,

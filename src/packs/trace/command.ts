@@ -42,7 +42,10 @@ export const traceCommand: PackCommand = {
       help: 'raise the supports each derived claim needs (a floor: the run’s own recorded policy applies when higher)',
     },
     FLAGS.gitRoot,
-    FLAGS.allowOutsideRoot,
+    {
+      ...FLAGS.allowOutsideRoot,
+      help: 'read evidence and run files outside the root too (local use only)',
+    },
   ],
   run: runTrace,
 };
