@@ -60226,7 +60226,7 @@ const ADDENDA_B = {
         code: 'addenda_b.bundle_unreadable',
         severity: 'error',
         title: 'bundle.json, records.jsonl or a registry file is missing, unreadable or malformed',
-        remediation: 'Write bundle.json {"schema_version":"1.0","task_id","run_id","as_of"}, records.jsonl (one record a line) and registry/*.json as JSON (docs/addenda-b.md).',
+        remediation: 'Write bundle.json as a JSON object such as {"schema_version": "1.0", "task_id": "t1", "run_id": "r1", "as_of": "2026-01-01T00:00:00Z"}, records.jsonl as one JSON record a line, and registry/*.json as JSON (docs/addenda-b.md).',
     },
     recordMalformed: {
         code: 'addenda_b.record_malformed',
@@ -80383,27 +80383,29 @@ async function verifyBundle(dir, ctx) {
     const { bundle, issues } = readBundle(ws, dir);
     const findings = collectFindings(id, bundle, issues);
     const skipped = notChecked();
-    const unreadable = issues.some((i) => i.code === ADDENDA_B.bundleUnreadable);
+    const unreadable = issues.find((i) => i.code === ADDENDA_B.bundleUnreadable);
     const target = {
         id,
         pack: 'addenda-b',
-        kind: 'run',
+        kind: 'bundle',
         path: rel,
         enforcement: 'blocking',
         terminal_state: unreadable ? 'unreadable' : findings.length ? 'failed' : 'passed',
         // Codes this build cannot decide are never counted as passing: a clean bundle stays provisional.
         ready: findings.length === 0 && skipped.length === 0,
-        context: skipped.length > 0
-            ? {
-                [model_subject/* NOT_READY_BECAUSE */.t]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,
-            }
-            : {},
+        context: unreadable
+            ? { [model_subject/* NOT_READY_BECAUSE */.t]: unreadable.message }
+            : skipped.length > 0
+                ? {
+                    [model_subject/* NOT_READY_BECAUSE */.t]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,
+                }
+                : {},
     };
     const subject = {
         id,
         target: id,
         pack: 'addenda-b',
-        kind: 'run',
+        kind: 'bundle',
         name: bundle.meta?.run_id ?? rel,
         path: rel,
         status: unreadable ? 'UNREADABLE' : findings.length ? 'VIOLATIONS' : 'OK',
@@ -80442,8 +80444,8 @@ const addendaBPack = {
     namespace: 'addenda_b',
     extraNamespaces: ['validation'],
     codes: ADDENDA_B_CODES,
-    targetKind: 'run',
-    subjectKinds: ['run'],
+    targetKind: 'bundle',
+    subjectKinds: ['bundle'],
     options: (0,first_use/* onFirstUse */.V)(() => schemas/* object */.Ikc({}).strict()),
     // The record union extends some 200 record schemas (≈ 15 ms of a run that may never read a
     // bundle): built only when the schema files are written.

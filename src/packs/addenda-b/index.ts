@@ -21,8 +21,8 @@ export const addendaBPack: Pack = {
   namespace: 'addenda_b',
   extraNamespaces: ['validation'],
   codes: ADDENDA_B_CODES,
-  targetKind: 'run',
-  subjectKinds: ['run'],
+  targetKind: 'bundle',
+  subjectKinds: ['bundle'],
   options: onFirstUse(() => z.object({}).strict()),
   // The record union extends some 200 record schemas (≈ 15 ms of a run that may never read a
   // bundle): built only when the schema files are written.

@@ -97,18 +97,19 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
   const { bundle, issues } = readBundle(ws, dir);
   const findings = collectFindings(id, bundle, issues);
   const skipped = notChecked();
-  const unreadable = issues.some((i) => i.code === ADDENDA_B.bundleUnreadable);
+  const unreadable = issues.find((i) => i.code === ADDENDA_B.bundleUnreadable);
   const target: Target = {
     id,
     pack: 'addenda-b',
-    kind: 'run',
+    kind: 'bundle',
     path: rel,
     enforcement: 'blocking',
     terminal_state: unreadable ? 'unreadable' : findings.length ? 'failed' : 'passed',
     // Codes this build cannot decide are never counted as passing: a clean bundle stays provisional.
     ready: findings.length === 0 && skipped.length === 0,
-    context:
-      skipped.length > 0
+    context: unreadable
+      ? { [NOT_READY_BECAUSE]: unreadable.message }
+      : skipped.length > 0
         ? {
             [NOT_READY_BECAUSE]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,
           }
@@ -118,7 +119,7 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
     id,
     target: id,
     pack: 'addenda-b',
-    kind: 'run',
+    kind: 'bundle',
     name: bundle.meta?.run_id ?? rel,
     path: rel,
     status: unreadable ? 'UNREADABLE' : findings.length ? 'VIOLATIONS' : 'OK',
