@@ -110,6 +110,23 @@ describe('Workspace.resolve', () => {
     expect(ws.resolve(paper, '')).toMatchObject({ ok: false, reason: 'empty' });
     expect(ws.resolve(paper, 'a\0b')).toMatchObject({ ok: false, reason: 'nul' });
   });
+  it('refuses a symlink whose real path is not UTF-8: decoded, it names a sibling spelled with U+FFFD', () => {
+    const root = repo();
+    fs.writeFileSync(
+      Buffer.concat([Buffer.from(path.join(root, 'x')), Buffer.from([0xff])]),
+      'real',
+    );
+    fs.writeFileSync(path.join(root, 'x\ufffd'), 'decoy');
+    fs.symlinkSync(Buffer.concat([Buffer.from('x'), Buffer.from([0xff])]), path.join(root, 'l'));
+    const r = new Workspace(root).resolve(root, 'l');
+    expect(r).toMatchObject({
+      ok: false,
+      reason: 'unreadable',
+      detail: 'leads to a path that is not valid UTF-8',
+    });
+    // The decoy itself, named by its own text, is an ordinary file.
+    expect(new Workspace(root).resolve(root, 'x\ufffd').ok).toBe(true);
+  });
   it('reports symlink loops', () => {
     const root = repo();
     fs.symlinkSync('b', path.join(root, 'a'));
@@ -431,6 +448,31 @@ describe('walkRepository', () => {
       },
     ]);
   });
+  it('a link to a directory whose path is not UTF-8 is reported, not taken for its U+FFFD twin', () => {
+    const root = repo();
+    fs.mkdirSync(
+      Buffer.concat([Buffer.from(path.join(root, 'node_modules/x')), Buffer.from([0xff])]),
+      {
+        recursive: true,
+      },
+    );
+    fs.mkdirSync(path.join(root, 'node_modules/x\ufffd/decoy'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'papers'));
+    fs.symlinkSync(
+      Buffer.concat([Buffer.from('../node_modules/x'), Buffer.from([0xff])]),
+      path.join(root, 'papers/p'),
+    );
+    const w = walkRepository(root, { top: root, followLinks: true });
+    expect(w.dirs.map((d) => d.rel)).toEqual(['.', 'papers']);
+    expect(w.unreadable).toEqual([
+      {
+        dir: path.join(root, 'papers'),
+        detail:
+          'holds a symlink to a path that is not valid UTF-8: what lies behind it was not verified',
+        nonUtf8Name: true,
+      },
+    ]);
+  });
   it('a directory holding a name that is not UTF-8 is reported, and nothing is read under it', () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'ok'));
@@ -440,7 +482,11 @@ describe('walkRepository', () => {
     const w = walkRepository(root, { top: root });
     expect(w.dirs.map((d) => d.rel)).toEqual(['.', 'ok']);
     expect(w.unreadable).toEqual([
-      { dir: root, detail: 'holds a name that is not valid UTF-8', nonUtf8Name: true },
+      {
+        dir: root,
+        detail: 'holds a name that is not valid UTF-8: what lies under that name was not verified',
+        nonUtf8Name: true,
+      },
     ]);
   });
   it('a .git between the workspace root and the walk root cannot blind the workspace index', () => {
@@ -589,6 +635,26 @@ describe('walkRepository', () => {
     expect(rels).toEqual(expect.arrayContaining(['extra', 'extra/stale', 'top/store/stale']));
     expect(rels).not.toContain('top/papers/top');
     expect(w.unreadable).toEqual([]);
+  });
+  it('a path through links longer than PATH_MAX stops the walk there, and says so', () => {
+    const root = repo();
+    const long = 'n'.repeat(250);
+    // node_modules/cK/<250 characters>/next -> cK+1: each link lengthens the path by ≈ 256.
+    for (let k = 0; k < 30; k++) {
+      fs.mkdirSync(path.join(root, `node_modules/c${k}/${long}`), { recursive: true });
+      fs.symlinkSync(`../../c${k + 1}`, path.join(root, `node_modules/c${k}/${long}/next`));
+    }
+    fs.mkdirSync(path.join(root, 'node_modules/c30'));
+    fs.symlinkSync('node_modules/c0', path.join(root, 'entry'));
+    const w = walkRepository(root, { top: root, followLinks: true });
+    expect(w.unreadable).toEqual([
+      {
+        dir: expect.any(String),
+        detail: 'its path through symlinks is longer than 4096 characters',
+        links: true,
+      },
+    ]);
+    expect(Math.max(...w.dirs.map((d) => d.abs.length))).toBeLessThanOrEqual(4096);
   });
   it('every symlink resolved counts against a bound, whether it is followed or not', () => {
     const root = repo();

@@ -136,6 +136,8 @@ describe('listTarget', () => {
       fs.mkdirSync(bad);
       fs.writeFileSync(Buffer.concat([bad, Buffer.from('/x.txt')]), 'added');
       fs.mkdirSync(path.join(dir, '\ufffd'));
+      fs.writeFileSync(Buffer.concat([Buffer.from(`${dir}/f`), Buffer.from([0xff])]), 'real');
+      fs.symlinkSync(Buffer.concat([Buffer.from('f'), Buffer.from([0xff])]), path.join(dir, 'l'));
       fs.mkdirSync(path.join(dir, 'shut'));
       fs.writeFileSync(path.join(dir, 'shut', 'y.txt'), 'added');
       fs.chmodSync(path.join(dir, 'shut'), 0o000);
@@ -143,10 +145,15 @@ describe('listTarget', () => {
       // root reads a folder of mode 000 all the same.
       const unlistable = process.getuid?.() === 0 ? [['shut/y.txt', 'file']] : [['shut', 'other']];
       expect(listing.map((e) => [e.rel, e.kind])).toEqual([
+        ['f\ufffd', 'other'],
+        ['l', 'symlink'],
         ...unlistable,
         ['\ufffd', 'other'],
         ['\ufffd', 'other'],
       ]);
+      expect(listing.find((e) => e.rel === 'l')?.detail).toBe(
+        'is a symlink to a path that is not valid UTF-8',
+      );
       expect(listing.find((e) => e.rel === '\ufffd')?.detail).toBe(
         'has a name that is not valid UTF-8',
       );

@@ -241,6 +241,33 @@ describe('audit-gate verify', () => {
     ]);
     expect(r.conclusion).toBe('failure');
   });
+  it('an input linked to a file whose path is not UTF-8 is not read as its U+FFFD twin', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'papers/p'));
+    const cited = path.join(root, 'papers/p/results/run_2026_04_19.json');
+    const audited = fs.readFileSync(cited);
+    fs.mkdirSync(path.join(root, 'node_modules'));
+    // The twin holds the audited bytes; the file the link really leads to holds others.
+    fs.writeFileSync(path.join(root, 'node_modules/x\ufffd.json'), audited);
+    fs.writeFileSync(
+      Buffer.concat([
+        Buffer.from(path.join(root, 'node_modules/x')),
+        Buffer.from([0xff, 0x2e, 0x6a, 0x73, 0x6f, 0x6e]),
+      ]),
+      'tampered',
+    );
+    fs.rmSync(cited);
+    fs.symlinkSync(
+      Buffer.concat([
+        Buffer.from('../../../node_modules/x'),
+        Buffer.from([0xff, 0x2e, 0x6a, 0x73, 0x6f, 0x6e]),
+      ]),
+      cited,
+    );
+    const r = await verify({ root, assurance: 'submission' });
+    expect(r.conclusion).toBe('failure');
+    expect(r.findings.map((f) => f.message).join('\n')).toMatch(/not valid UTF-8/);
+  });
   it('a directory whose name is not UTF-8 cannot hide behind a sibling spelled with U+FFFD', async () => {
     const root = repo();
     writePaper(path.join(root, 'papers/ok'));

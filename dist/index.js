@@ -34687,7 +34687,7 @@ function decodeUtf8(bytes) {
         : { ok: false, detail: 'is not valid UTF-8' };
 }
 /** What a directory holding a name that is not UTF-8 is, in messages. */
-const NON_UTF8_NAME = 'holds a name that is not valid UTF-8';
+const NON_UTF8_NAME = 'holds a name that is not valid UTF-8: what lies under that name was not verified';
 /**
  * Whether the listing of `dir` lost bytes. readdir gives a name that is not UTF-8 with U+FFFD in
  * place of its bytes, so it reads as a sibling really spelled with U+FFFD, and a path built from
@@ -35811,13 +35811,18 @@ function toValue(node, lines, duplicates) {
 /* harmony export */   FK: () => (/* binding */ isInside),
 /* harmony export */   Ut: () => (/* binding */ realDirectory),
 /* harmony export */   Yw: () => (/* binding */ isBelow),
+/* harmony export */   gB: () => (/* binding */ NotUtf8PathError),
 /* harmony export */   oT: () => (/* binding */ leavesBase),
+/* harmony export */   vZ: () => (/* binding */ realpathText),
 /* harmony export */   yA: () => (/* binding */ realOr)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+
 
 
 /**
@@ -35825,37 +35830,57 @@ function toValue(node, lines, duplicates) {
  * name that merely starts with two dots (`..store`) is inside.
  */
 function leavesBase(rel) {
-    return rel === '..' || rel.startsWith(`..${(node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)}`) || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel);
+    return rel === '..' || rel.startsWith(`..${(node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)}`) || node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(rel);
 }
 /** Whether `p` lies strictly below `top` (both absolute, compared as written). */
 function isBelow(p, top) {
-    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(top, p);
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(top, p);
     return rel !== '' && !leavesBase(rel);
 }
 /** Whether `p` is `top` or lies below it. */
 function isInside(p, top) {
-    return !leavesBase(node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(top, p));
+    return !leavesBase(node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(top, p));
 }
 /** The real path of `p`, or `p` resolved where it does not exist. */
 function realOr(p) {
     try {
-        return node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(p);
+        return node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync(p);
     }
     catch {
-        return node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(p);
+        return node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
     }
+}
+/**
+ * A path the system gave back (realpath, readlink) whose bytes are not UTF-8: decoded, U+FFFD
+ * stands in for them, and the text names another file, a sibling really spelled so.
+ */
+class NotUtf8PathError extends Error {
+    constructor() {
+        super('leads to a path that is not valid UTF-8');
+    }
+}
+/** Throws NotUtf8PathError when `text`, decoded from `bytes()`, lost bytes. */
+function checkDecoded(text, bytes) {
+    if (text.includes('\ufffd') && !(0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes()))
+        throw new NotUtf8PathError();
+    return text;
+}
+/** fs.realpathSync.native, refusing a real path that is not UTF-8 (NotUtf8PathError). */
+function realpathText(p) {
+    return checkDecoded(node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync.native(p), () => node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync.native(p, { encoding: 'buffer' }));
 }
 /**
  * The real path of the directory at `p` (links followed), or undefined where there is none: a
  * missing path, a dangling link, a loop, or something other than a directory. On Linux it is
  * the kernel's name for the directory once opened: realpath(3) reads the link of every prefix
  * of the path, which grows with the square of its depth (26 ms at 1,000 levels, against 0.1 ms).
+ * Throws NotUtf8PathError where the directory's path is not UTF-8.
  */
 function realDirectory(p) {
     if (process.platform === 'linux') {
         let fd;
         try {
-            fd = node_fs__WEBPACK_IMPORTED_MODULE_0___default().openSync(p, (node_fs__WEBPACK_IMPORTED_MODULE_0___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0___default().constants).O_DIRECTORY);
+            fd = node_fs__WEBPACK_IMPORTED_MODULE_1___default().openSync(p, (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_DIRECTORY);
         }
         catch (err) {
             const code = err.code;
@@ -35864,24 +35889,30 @@ function realDirectory(p) {
             fd = -1; // no permission to open it: realpath(3) below still knows where it leads
         }
         if (fd >= 0) {
+            let real;
             try {
-                const real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readlinkSync(`/proc/self/fd/${fd}`);
-                if (node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(real) && !real.endsWith(' (deleted)'))
-                    return real;
+                const link = `/proc/self/fd/${fd}`;
+                real = checkDecoded(node_fs__WEBPACK_IMPORTED_MODULE_1___default().readlinkSync(link), () => node_fs__WEBPACK_IMPORTED_MODULE_1___default().readlinkSync(link, { encoding: 'buffer' }));
             }
-            catch {
+            catch (err) {
+                if (err instanceof NotUtf8PathError)
+                    throw err;
                 // no /proc: realpath(3) below
             }
             finally {
-                node_fs__WEBPACK_IMPORTED_MODULE_0___default().closeSync(fd);
+                node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
             }
+            if (real !== undefined && node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(real) && !real.endsWith(' (deleted)'))
+                return real;
         }
     }
     try {
-        const real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync.native(p);
-        return node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(real).isDirectory() ? real : undefined;
+        const real = realpathText(p);
+        return node_fs__WEBPACK_IMPORTED_MODULE_1___default().statSync(real).isDirectory() ? real : undefined;
     }
-    catch {
+    catch (err) {
+        if (err instanceof NotUtf8PathError)
+            throw err;
         return undefined;
     }
 }
@@ -35933,6 +35964,8 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
+/** .gitignore bytes read in one walk, at most; the files past it are not applied either. */
+const MAX_GITIGNORE_BYTES_TOTAL = 8 * 1024 * 1024;
 /**
  * Ignore patterns become backtracking regexes: `**` against a deep path takes time that grows
  * with the path's depth to the power of the `**` count, and the lines add up. A line with more
@@ -35956,11 +35989,19 @@ const MAX_LINKED_ENTRIES = 200_000;
  */
 const MAX_LINKS_RESOLVED = 20_000;
 /**
+ * Characters of the paths of directories reached through links, at most, and of one such path:
+ * each link lengthens the path of everything below it, so 40 links into deep trees build paths of
+ * hundreds of kilobytes (20,000 of them exhausted memory), and no reader can open one over PATH_MAX.
+ */
+const MAX_LINKED_PATH_CHARS = 16 * 1024 * 1024;
+const MAX_PATH_CHARS = 4096;
+/**
  * Links followed on the way to one directory, at most (the kernel's own limit is 40): each link
  * is checked against those before it, and the path grows with each, so a chain of thousands is
  * quadratic in time and memory. Past it the walk fails closed.
  */
 const MAX_LINK_CHAIN = 40;
+const NON_UTF8_LINK = 'holds a symlink to a path that is not valid UTF-8: what lies behind it was not verified';
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
 function hasGitBetween(dir, top) {
     for (let d = dir; (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
@@ -36034,6 +36075,24 @@ function walkRepository(root, opts = {}) {
     let linkedDirs = 0;
     let linkedEntries = 0;
     let linksResolved = 0;
+    let linkedPathChars = 0;
+    let gitignoreBytes = 0;
+    /** Each .gitignore's rules by its real path: a directory reached through links again reuses them. */
+    const ignoreFiles = new Map();
+    const rulesOf = (dirReal) => {
+        const file = dirReal + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + '.gitignore';
+        if (ignoreFiles.has(file))
+            return ignoreFiles.get(file);
+        let ig;
+        // Unreadable, too large, or past the walk's budget: it ignores nothing.
+        const read = gitignoreBytes < MAX_GITIGNORE_BYTES_TOTAL
+            ? (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(file, MAX_GITIGNORE_BYTES)
+            : undefined;
+        if (read?.ok && (gitignoreBytes += read.bytes.length) <= MAX_GITIGNORE_BYTES_TOTAL)
+            ig = ignoreLines(read.bytes.toString('utf8'), budget);
+        ignoreFiles.set(file, ig);
+        return ig;
+    };
     let linksSpent = false;
     let chainNoted = false;
     // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
@@ -36057,6 +36116,7 @@ function walkRepository(root, opts = {}) {
     const resolveLink = (linkReal) => {
         if (targets.has(linkReal))
             return targets.get(linkReal);
+        targets.set(linkReal, undefined); // a path that is not UTF-8 throws, and is reported once
         let target = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realDirectory */ .Ut)(linkReal); // undefined: dangling, a loop, or not a directory
         if (target !== undefined && (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, scopeReal) || inGitDir(target)))
             target = undefined;
@@ -36087,7 +36147,17 @@ function walkRepository(root, opts = {}) {
         // Through the link's own real path: its parent is resolved already, so a path reached
         // through many links is not resolved link by link again.
         const fromReal = realOf(from);
-        const target = resolveLink(fromReal + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + name);
+        let target;
+        try {
+            target = resolveLink(fromReal + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + name);
+        }
+        catch (err) {
+            if (!(err instanceof _paths_js__WEBPACK_IMPORTED_MODULE_5__/* .NotUtf8PathError */ .gB))
+                throw err;
+            // Decoded, the path would name a sibling spelled with U+FFFD: not followed, and reported.
+            unreadable.push({ dir: from.abs, detail: NON_UTF8_LINK, nonUtf8Name: true });
+            return undefined;
+        }
         if (target === undefined)
             return undefined;
         if ((from.links?.depth ?? 0) >= MAX_LINK_CHAIN) {
@@ -36111,6 +36181,24 @@ function walkRepository(root, opts = {}) {
     while (stack.length > 0) {
         const here = stack.pop();
         const { abs, rel, rules: inherited, git: outer } = here;
+        if (here.alias && !linksSpent && abs.length > MAX_PATH_CHARS) {
+            unreadable.push({
+                dir: abs,
+                detail: `its path through symlinks is longer than ${MAX_PATH_CHARS} characters`,
+                links: true,
+            });
+            linksSpent = true;
+            continue;
+        }
+        if (here.alias && !linksSpent && (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS) {
+            unreadable.push({
+                dir: abs,
+                detail: `the paths of the directories reached through symlinks exceed ${MAX_LINKED_PATH_CHARS} characters`,
+                links: true,
+            });
+            linksSpent = true;
+            continue;
+        }
         if (here.alias && (linksSpent || ++linkedDirs > maxDirs)) {
             if (!linksSpent)
                 unreadable.push({
@@ -36159,11 +36247,9 @@ function walkRepository(root, opts = {}) {
                 gitlessNoted = true;
                 unknown.push({ dir: abs, detail: 'no git repository holds it', gitless: true });
             }
-            const file = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, '.gitignore');
-            const read = git.blind ? undefined : (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(file, MAX_GITIGNORE_BYTES);
-            // Unreadable or too large: it ignores nothing.
-            if (read?.ok)
-                rules.push({ base: rel, ig: ignoreLines(read.bytes.toString('utf8'), budget) });
+            const ig = git.blind ? undefined : rulesOf(realOf(here));
+            if (ig)
+                rules.push({ base: rel, ig });
         }
         const entry = {
             abs,
@@ -36497,7 +36583,8 @@ const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;
 /** fs.realpathSync.native, with a path that does not exist as undefined rather than an error. */
 function realOrMissing(p) {
     try {
-        return node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync.native(p); // one realpath(3) call, not an lstat per component
+        // One realpath(3) call, not an lstat per component; a real path that is not UTF-8 throws.
+        return (0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .realpathText */ .vZ)(p);
     }
     catch (err) {
         const code = err.code;
@@ -48299,6 +48386,7 @@ var files = __nccwpck_require__(3839);
 
 
 
+
 const MAX_LIST_DEPTH = 16;
 const MAX_LIST_ENTRIES = 1_000_000;
 const PLAIN_PATH = /^(?![A-Za-z]:)[^/\\\0]+(?:\/[^/\\\0]+)*$/;
@@ -48383,7 +48471,7 @@ function listTarget(dir, realDir, name) {
 function symlinkEntry(rel, abs, realDir, name) {
     const entry = { rel, abs, kind: 'symlink' };
     try {
-        const real = external_node_fs_default().realpathSync.native(abs);
+        const real = (0,paths/* realpathText */.vZ)(abs);
         entry.real = real;
         const inside = real.startsWith(realDir + (external_node_path_default()).sep);
         const intoGit = inside && inGitDir(realDir, real);
@@ -48396,10 +48484,13 @@ function symlinkEntry(rel, abs, realDir, name) {
             entry.detail = 'is a symlink to something other than a regular file';
     }
     catch (err) {
+        const code = err.code;
         entry.detail =
-            err.code === 'ELOOP'
+            code === 'ELOOP'
                 ? 'is a symlink loop'
-                : `is a dangling symlink (${(0,workspace/* errorText */.kc)(err)})`;
+                : err instanceof paths/* NotUtf8PathError */.gB
+                    ? 'is a symlink to a path that is not valid UTF-8'
+                    : `is a dangling symlink (${(0,workspace/* errorText */.kc)(err)})`;
     }
     return entry;
 }
@@ -82694,7 +82785,7 @@ function walkFindings(ws, unknown, unreadable) {
         ...unreadable.map((u) => (0,finding/* finding */.g)(policy_codes/* GATE */.k.directoryUnreadable, {
             subject: 'gate',
             message: u.nonUtf8Name
-                ? `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} ${u.detail}: what lies under that name was not verified.`
+                ? `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} ${u.detail}.`
                 : `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
             ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
             ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),

@@ -370,7 +370,7 @@ function walkFindings(
       finding(GATE.directoryUnreadable, {
         subject: 'gate',
         message: u.nonUtf8Name
-          ? `Directory ${quoteValue(ws.rel(u.dir))} ${u.detail}: what lies under that name was not verified.`
+          ? `Directory ${quoteValue(ws.rel(u.dir))} ${u.detail}.`
           : `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
         ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
         ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),

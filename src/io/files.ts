@@ -137,7 +137,8 @@ export function decodeUtf8(
 }
 
 /** What a directory holding a name that is not UTF-8 is, in messages. */
-export const NON_UTF8_NAME = 'holds a name that is not valid UTF-8';
+export const NON_UTF8_NAME =
+  'holds a name that is not valid UTF-8: what lies under that name was not verified';
 
 /**
  * Whether the listing of `dir` lost bytes. readdir gives a name that is not UTF-8 with U+FFFD in

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { losesNames, NON_UTF8_NAME, readSmallFile } from './files.js';
 import { trackedUnder } from './git-index.js';
-import { isBelow, isInside, realDirectory, realOr } from './paths.js';
+import { isBelow, isInside, NotUtf8PathError, realDirectory, realOr } from './paths.js';
 import { errorText, isGitDir } from './workspace.js';
 
 export interface DirEntry {
@@ -33,6 +33,8 @@ interface TrackedIndex {
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
+/** .gitignore bytes read in one walk, at most; the files past it are not applied either. */
+const MAX_GITIGNORE_BYTES_TOTAL = 8 * 1024 * 1024;
 /**
  * Ignore patterns become backtracking regexes: `**` against a deep path takes time that grows
  * with the path's depth to the power of the `**` count, and the lines add up. A line with more
@@ -56,11 +58,20 @@ const MAX_LINKED_ENTRIES = 200_000;
  */
 const MAX_LINKS_RESOLVED = 20_000;
 /**
+ * Characters of the paths of directories reached through links, at most, and of one such path:
+ * each link lengthens the path of everything below it, so 40 links into deep trees build paths of
+ * hundreds of kilobytes (20,000 of them exhausted memory), and no reader can open one over PATH_MAX.
+ */
+const MAX_LINKED_PATH_CHARS = 16 * 1024 * 1024;
+const MAX_PATH_CHARS = 4096;
+/**
  * Links followed on the way to one directory, at most (the kernel's own limit is 40): each link
  * is checked against those before it, and the path grows with each, so a chain of thousands is
  * quadratic in time and memory. Past it the walk fails closed.
  */
 const MAX_LINK_CHAIN = 40;
+const NON_UTF8_LINK =
+  'holds a symlink to a path that is not valid UTF-8: what lies behind it was not verified';
 
 /**
  * The symlinks followed on the way to a directory, innermost first. Each starts a stretch of the
@@ -214,6 +225,24 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   let linkedDirs = 0;
   let linkedEntries = 0;
   let linksResolved = 0;
+  let linkedPathChars = 0;
+  let gitignoreBytes = 0;
+  /** Each .gitignore's rules by its real path: a directory reached through links again reuses them. */
+  const ignoreFiles = new Map<string, Ignore | undefined>();
+  const rulesOf = (dirReal: string): Ignore | undefined => {
+    const file = dirReal + path.sep + '.gitignore';
+    if (ignoreFiles.has(file)) return ignoreFiles.get(file);
+    let ig: Ignore | undefined;
+    // Unreadable, too large, or past the walk's budget: it ignores nothing.
+    const read =
+      gitignoreBytes < MAX_GITIGNORE_BYTES_TOTAL
+        ? readSmallFile(file, MAX_GITIGNORE_BYTES)
+        : undefined;
+    if (read?.ok && (gitignoreBytes += read.bytes.length) <= MAX_GITIGNORE_BYTES_TOTAL)
+      ig = ignoreLines(read.bytes.toString('utf8'), budget);
+    ignoreFiles.set(file, ig);
+    return ig;
+  };
   let linksSpent = false;
   let chainNoted = false;
   // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
@@ -234,6 +263,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   const targets = new Map<string, string | undefined>();
   const resolveLink = (linkReal: string): string | undefined => {
     if (targets.has(linkReal)) return targets.get(linkReal);
+    targets.set(linkReal, undefined); // a path that is not UTF-8 throws, and is reported once
     let target = realDirectory(linkReal); // undefined: dangling, a loop, or not a directory
     if (target !== undefined && (!isInside(target, scopeReal) || inGitDir(target)))
       target = undefined;
@@ -263,7 +293,15 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     // Through the link's own real path: its parent is resolved already, so a path reached
     // through many links is not resolved link by link again.
     const fromReal = realOf(from);
-    const target = resolveLink(fromReal + path.sep + name);
+    let target: string | undefined;
+    try {
+      target = resolveLink(fromReal + path.sep + name);
+    } catch (err) {
+      if (!(err instanceof NotUtf8PathError)) throw err;
+      // Decoded, the path would name a sibling spelled with U+FFFD: not followed, and reported.
+      unreadable.push({ dir: from.abs, detail: NON_UTF8_LINK, nonUtf8Name: true });
+      return undefined;
+    }
     if (target === undefined) return undefined;
     if ((from.links?.depth ?? 0) >= MAX_LINK_CHAIN) {
       if (!chainNoted)
@@ -284,6 +322,24 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   while (stack.length > 0) {
     const here = stack.pop()!;
     const { abs, rel, rules: inherited, git: outer } = here;
+    if (here.alias && !linksSpent && abs.length > MAX_PATH_CHARS) {
+      unreadable.push({
+        dir: abs,
+        detail: `its path through symlinks is longer than ${MAX_PATH_CHARS} characters`,
+        links: true,
+      });
+      linksSpent = true;
+      continue;
+    }
+    if (here.alias && !linksSpent && (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS) {
+      unreadable.push({
+        dir: abs,
+        detail: `the paths of the directories reached through symlinks exceed ${MAX_LINKED_PATH_CHARS} characters`,
+        links: true,
+      });
+      linksSpent = true;
+      continue;
+    }
     if (here.alias && (linksSpent || ++linkedDirs > maxDirs)) {
       if (!linksSpent)
         unreadable.push({
@@ -330,10 +386,8 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
         gitlessNoted = true;
         unknown.push({ dir: abs, detail: 'no git repository holds it', gitless: true });
       }
-      const file = path.join(abs, '.gitignore');
-      const read = git.blind ? undefined : readSmallFile(file, MAX_GITIGNORE_BYTES);
-      // Unreadable or too large: it ignores nothing.
-      if (read?.ok) rules.push({ base: rel, ig: ignoreLines(read.bytes.toString('utf8'), budget) });
+      const ig = git.blind ? undefined : rulesOf(realOf(here));
+      if (ig) rules.push({ base: rel, ig });
     }
     const entry: DirEntry = {
       abs,

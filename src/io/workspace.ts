@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { leavesBase } from './paths.js';
+import { leavesBase, realpathText } from './paths.js';
 import { REFERENCE_RUN } from './reference.js';
 
 export type Resolved =
@@ -212,7 +212,8 @@ const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;
 /** fs.realpathSync.native, with a path that does not exist as undefined rather than an error. */
 function realOrMissing(p: string): string | undefined {
   try {
-    return fs.realpathSync.native(p); // one realpath(3) call, not an lstat per component
+    // One realpath(3) call, not an lstat per component; a real path that is not UTF-8 throws.
+    return realpathText(p);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { losesNames } from '../../io/files.js';
+import { NotUtf8PathError, realpathText } from '../../io/paths.js';
 import { errorText, isGitDir } from '../../io/workspace.js';
 
 const MAX_LIST_DEPTH = 16;
@@ -101,7 +102,7 @@ export function listTarget(dir: string, realDir: string, name: string): TargetEn
 function symlinkEntry(rel: string, abs: string, realDir: string, name: string): TargetEntry {
   const entry: TargetEntry = { rel, abs, kind: 'symlink' };
   try {
-    const real = fs.realpathSync.native(abs);
+    const real = realpathText(abs);
     entry.real = real;
     const inside = real.startsWith(realDir + path.sep);
     const intoGit = inside && inGitDir(realDir, real);
@@ -111,10 +112,13 @@ function symlinkEntry(rel: string, abs: string, realDir: string, name: string): 
     else if (!entry.insideFile)
       entry.detail = 'is a symlink to something other than a regular file';
   } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
     entry.detail =
-      (err as NodeJS.ErrnoException).code === 'ELOOP'
+      code === 'ELOOP'
         ? 'is a symlink loop'
-        : `is a dangling symlink (${errorText(err)})`;
+        : err instanceof NotUtf8PathError
+          ? 'is a symlink to a path that is not valid UTF-8'
+          : `is a dangling symlink (${errorText(err)})`;
   }
   return entry;
 }
