@@ -1335,6 +1335,15 @@ function buildFixtures(out) {
       e.result = { ...e.result, success: false, error: 'division by zero' };
     },
   });
+  fixture('support-tool-error', 'support_failed_tool', {
+    description:
+      'The calculator’s result says success but records an error, and a derived claim cites that call’s result as its support: a result with an error failed.',
+    expected: [T('support_failed_tool')],
+    model: (m) => {
+      const e = m.events.find((x) => x.kind === 'tool_returned' && x.result.call_id === m.calc.id);
+      e.result = { ...e.result, error: 'division by zero' };
+    },
+  });
   fixture('claim-emitted-twice', 'claim_duplicate', {
     description: 'The same claim is emitted twice.',
     expected: [T('claim_duplicate')],

@@ -25566,7 +25566,9 @@ class ToolChecks {
         }
         call.results++;
         this.answered.add(result.call_id);
-        if (!result.success && !this.failed.has(result.call_id))
+        // A result that records an error failed, whatever its success flag says.
+        const failed = !result.success || (result.error !== undefined && result.error !== null);
+        if (failed && !this.failed.has(result.call_id))
             this.failed.set(result.call_id, line);
         if (call.results > 1) {
             f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);

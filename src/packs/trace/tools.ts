@@ -86,7 +86,11 @@ export class ToolChecks implements EventVisitor {
     }
   }
 
-  returned(eventStep: string, result: { call_id: string; success: boolean }, line: number): void {
+  returned(
+    eventStep: string,
+    result: { call_id: string; success: boolean; error?: string | null },
+    line: number,
+  ): void {
     const f = this.ctx.f;
     const call = this.calls.get(result.call_id);
     if (!call) {
@@ -99,7 +103,9 @@ export class ToolChecks implements EventVisitor {
     }
     call.results++;
     this.answered.add(result.call_id);
-    if (!result.success && !this.failed.has(result.call_id)) this.failed.set(result.call_id, line);
+    // A result that records an error failed, whatever its success flag says.
+    const failed = !result.success || (result.error !== undefined && result.error !== null);
+    if (failed && !this.failed.has(result.call_id)) this.failed.set(result.call_id, line);
     if (call.results > 1) {
       f.add(
         TRACE.toolResultDuplicate,
