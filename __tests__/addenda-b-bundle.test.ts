@@ -47,6 +47,17 @@ describe('reading a bundle fails closed', () => {
     const root = bundleCopy();
     expect(await codesOf(root)).toEqual([]);
   });
+  it('a registry file whose name is not UTF-8 is not read as its U+FFFD twin', async () => {
+    const root = bundleCopy();
+    const reg = path.join(root, 'b/registry');
+    fs.writeFileSync(
+      Buffer.concat([Buffer.from(`${reg}/`), Buffer.from([0xff, 0x2e, 0x6a, 0x73, 0x6f, 0x6e])]),
+      '[]',
+    );
+    fs.writeFileSync(path.join(reg, '\ufffd.json'), '[]');
+    // Nothing in registry/ is read: the records it would have supplied are missing too.
+    expect(await codesOf(root)).toContain('addenda_b.bundle_unreadable@b/registry:');
+  });
   it('a missing records.jsonl is unreadable, not an empty run', async () => {
     const root = bundleCopy();
     fs.rmSync(path.join(root, 'b/records.jsonl'));

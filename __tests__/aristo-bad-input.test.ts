@@ -155,6 +155,25 @@ describe('step order', () => {
 });
 
 describe('hostile files', () => {
+  it('a proofs folder or a source folder holding a name that is not UTF-8 fails closed', async () => {
+    const dir = workspace();
+    const bad = (d: string) => Buffer.concat([Buffer.from(`${d}/`), Buffer.from([0xff])]);
+    fs.writeFileSync(bad(path.join(dir, '.aristo/proofs')), 'x');
+    fs.writeFileSync(bad(path.join(dir, 'src')), 'x');
+    const r = await check(dir);
+    expect(r.findings.map((f) => [f.code, f.message])).toEqual(
+      expect.arrayContaining([
+        [
+          'aristo.proof_unreadable',
+          '.aristo/proofs holds a name that is not valid UTF-8: what lies under that name was not verified.',
+        ],
+        [
+          'aristo.source_unparseable',
+          'src holds a name that is not valid UTF-8: what lies under that name was not verified; the annotations of Rust files there are checked against the index alone.',
+        ],
+      ]),
+    );
+  });
   it('a FIFO named like a proof is reported, not opened blocking', async () => {
     const dir = workspace();
     execFileSync('mkfifo', [proofPath(dir, 'ghost')]);

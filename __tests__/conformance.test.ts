@@ -316,6 +316,26 @@ describe('the runner stays inside the workspace', () => {
     fs.rmSync(r.base, { recursive: true });
   });
 
+  it('an input holding a name or a link target that is not UTF-8 is not copied as its U+FFFD twin', async () => {
+    for (const plant of [
+      (input: string) =>
+        fs.writeFileSync(Buffer.concat([Buffer.from(`${input}/`), Buffer.from([0xff])]), 'x'),
+      (input: string) => fs.symlinkSync(Buffer.from([0x78, 0xff]), path.join(input, 'paper/link')),
+    ]) {
+      const r = await runOne(['zz'], plant);
+      expect(r.code).toBe(1);
+      // (where the name is the input's own, discovery and the fixture search report it too)
+      const invalid = r.findings.filter((f) => f.code === 'fixture.invalid');
+      expect(invalid.map((f) => f.message)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/name or a symlink target that is not valid UTF-8/),
+        ]),
+      );
+      expect(r.leftovers).toEqual([]);
+      fs.rmSync(r.base, { recursive: true });
+    }
+  });
+
   it('an empty_dirs entry that cannot be created (a file on the way) is a finding and leaves no scratch copy', async () => {
     const r = await runOne(['paper/main.tex/X'], () => {});
     expect(r.code).toBe(1);

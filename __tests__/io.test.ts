@@ -86,6 +86,19 @@ describe('globs', () => {
     const found = expandGlob(path.join(ws, 'shards', '*', 'report.json'), [ws]);
     expect(found.ok && found.files).toEqual([path.join(ws, 'shards', 'report-#1', 'report.json')]);
   });
+  it('a file glob refuses a folder holding a name that is not UTF-8 (it would match its twin)', () => {
+    const ws = repo();
+    fs.mkdirSync(path.join(ws, 'shards'));
+    fs.writeFileSync(
+      Buffer.concat([Buffer.from(path.join(ws, 'shards/')), Buffer.from([0xff])]),
+      '{}',
+    );
+    fs.writeFileSync(path.join(ws, 'shards/\ufffd'), '{}');
+    expect(expandGlob(path.join(ws, 'shards', '*'), [ws])).toEqual({
+      ok: false,
+      problem: 'holds a name that is not valid UTF-8 under .',
+    });
+  });
   it('stop at the segment ends given (waiver subjects end one at #)', () => {
     expect(globRegExp('aristo:.#legacy_*', '/#').test('aristo:.#legacy_x#any')).toBe(false);
     expect(globRegExp('aristo:.#legacy_*', '/#').test('aristo:.#legacy_x')).toBe(true);

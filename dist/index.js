@@ -34282,13 +34282,12 @@ module.exports = {
 /* harmony export */   zB: () => (/* binding */ workflowWaivers)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_CONFIG_FILE, configSchema */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7597);
-/* harmony import */ var _io_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3839);
-/* harmony import */ var _io_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2680);
+/* harmony import */ var _io_files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3839);
+/* harmony import */ var _io_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2680);
+/* harmony import */ var _io_paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7336);
 /* harmony import */ var _io_write_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5419);
 /* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9553);
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
@@ -34385,17 +34384,17 @@ const noLines = () => undefined;
 function loadConfig(ws, source) {
     if (source.json !== undefined)
         return parseConfig(source.json, { trusted: true });
-    const file = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(source.file ?? node_path__WEBPACK_IMPORTED_MODULE_1___default().join(ws.root, DEFAULT_CONFIG_FILE));
+    const file = node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(source.file ?? node_path__WEBPACK_IMPORTED_MODULE_0___default().join(ws.root, DEFAULT_CONFIG_FILE));
     const place = locate(ws, source.root, file);
     if (place.refused)
         return { ok: false, path: file, message: place.refused, refused: true };
-    const read = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readSmallFile */ .EW)(place.real, MAX_CONFIG_BYTES);
+    const read = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_1__/* .readSmallFile */ .EW)(place.real, MAX_CONFIG_BYTES);
     if (!read.ok) {
         if (read.kind === 'missing' && source.file === undefined)
             return { ok: true, config: {}, trusted: false, lineOf: noLines };
         return { ok: false, path: file, message: read.detail };
     }
-    const text = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_2__/* .decodeUtf8 */ ._6)(read.bytes);
+    const text = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._6)(read.bytes);
     if (!text.ok)
         return { ok: false, path: file, message: text.detail };
     return parseConfig(text.text, { trusted: place.trusted, path: file });
@@ -34405,9 +34404,12 @@ function locate(ws, givenRoot, file) {
     const named = (0,_io_write_js__WEBPACK_IMPORTED_MODULE_4__/* .lexicallyInside */ .o5)(file, ws.root) || (0,_io_write_js__WEBPACK_IMPORTED_MODULE_4__/* .lexicallyInside */ .o5)(file, givenRoot);
     let real;
     try {
-        real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(file);
+        real = (0,_io_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .realpathText */ .vZ)(file);
     }
-    catch {
+    catch (err) {
+        // Read at its decoded real path, it would be its U+FFFD twin.
+        if (err instanceof _io_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .NotUtf8PathError */ .gB)
+            return { trusted: !named, real: file, refused: err.message };
         // Missing (or a dangling link): the read reports it, and nothing is read.
         return { trusted: !named, real: file };
     }
@@ -34418,8 +34420,8 @@ function locate(ws, givenRoot, file) {
     // a runner file or .git/config with the checkout's token, must never reach a message).
     if (!inside)
         return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
-    if (node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(ws.root, real)
-        .split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep))
+    if (node_path__WEBPACK_IMPORTED_MODULE_0___default().relative(ws.root, real)
+        .split((node_path__WEBPACK_IMPORTED_MODULE_0___default().sep))
         .some((s) => s.toLowerCase() === '.git'))
         return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
     return { trusted: false, real };
@@ -34430,7 +34432,7 @@ function quoted(s) {
 }
 function parseConfig(text, origin) {
     const at = origin.path !== undefined ? { path: origin.path } : {};
-    const parsed = (0,_io_json_js__WEBPACK_IMPORTED_MODULE_3__/* .parseJson */ .qF)(text);
+    const parsed = (0,_io_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(text);
     if (!parsed.ok)
         return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
     const doc = parsed.doc;
@@ -34559,6 +34561,7 @@ __webpack_async_result__();
 /* harmony export */   KM: () => (/* binding */ NON_UTF8_NAME),
 /* harmony export */   TM: () => (/* binding */ losesNames),
 /* harmony export */   ZU: () => (/* binding */ openRegularFile),
+/* harmony export */   Zv: () => (/* binding */ listNames),
 /* harmony export */   _6: () => (/* binding */ decodeUtf8),
 /* harmony export */   ay: () => (/* binding */ readOpened),
 /* harmony export */   n3: () => (/* binding */ openError),
@@ -34569,7 +34572,9 @@ __webpack_async_result__();
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2645);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7336);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2645);
+
 
 
 
@@ -34591,7 +34596,7 @@ function statPath(abs) {
         const code = err.code;
         if (code === 'ENOENT' || code === 'ENOTDIR')
             return { kind: 'missing', size: 0, detail: 'does not exist' };
-        return { kind: 'unreadable', size: 0, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .kc)(err) };
+        return { kind: 'unreadable', size: 0, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
     }
 }
 // Non-blocking, so a FIFO cannot hang the open; never the controlling terminal, should a tty be
@@ -34618,7 +34623,7 @@ function openRegularFile(abs) {
     }
     catch (err) {
         node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
-        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .kc)(err) };
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
     }
 }
 /** Why a file could not be opened (also for an error a hashing worker sends back). */
@@ -34628,7 +34633,7 @@ function openError(err) {
         return { ok: false, kind: 'missing', detail: 'does not exist' };
     if (code === 'EISDIR')
         return { ok: false, kind: 'dir', detail: 'is a directory' };
-    return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .kc)(err) };
+    return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
 }
 /** An opened path that is not a regular file. */
 function notRegular(isDir) {
@@ -34662,7 +34667,7 @@ function readSmallFile(abs, maxBytes) {
         return { ok: true, bytes: readOpened(fd, size) };
     }
     catch (err) {
-        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .kc)(err) };
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
     }
     finally {
         node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
@@ -34706,6 +34711,16 @@ function losesNames(dir, entries) {
         }
     }
     return false;
+}
+/**
+ * The names in `dir` (readdir's), refusing a listing that lost bytes (see losesNames) with a
+ * NotUtf8PathError: a path built from such a name would open its U+FFFD twin.
+ */
+function listNames(dir) {
+    const entries = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readdirSync(dir, { withFileTypes: true });
+    if (losesNames(dir, entries))
+        throw new _paths_js__WEBPACK_IMPORTED_MODULE_2__/* .NotUtf8PathError */ .gB(NON_UTF8_NAME);
+    return entries.map((e) => e.name);
 }
 
 
@@ -34973,7 +34988,9 @@ function headCommit(dir) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5419);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3839);
+/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5419);
+
 
 
 
@@ -35014,10 +35031,10 @@ function expandGlob(pattern, roots) {
     const fixed = segments.findIndex(isGlob);
     const base = segments.slice(0, fixed).join((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)) || (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep);
     const real = realOrUndefined(base);
-    const inside = (p) => roots.some((r) => (0,_write_js__WEBPACK_IMPORTED_MODULE_2__/* .lexicallyInside */ .o5)(p, r) || (0,_write_js__WEBPACK_IMPORTED_MODULE_2__/* .lexicallyInside */ .o5)(p, realOrUndefined(r) ?? r));
+    const inside = (p) => roots.some((r) => (0,_write_js__WEBPACK_IMPORTED_MODULE_3__/* .lexicallyInside */ .o5)(p, r) || (0,_write_js__WEBPACK_IMPORTED_MODULE_3__/* .lexicallyInside */ .o5)(p, realOrUndefined(r) ?? r));
     const realRoots = roots.map((r) => realOrUndefined(r) ?? r);
     if (!inside(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base)) ||
-        (real !== undefined && !realRoots.some((r) => (0,_write_js__WEBPACK_IMPORTED_MODULE_2__/* .lexicallyInside */ .o5)(real, r))))
+        (real !== undefined && !realRoots.some((r) => (0,_write_js__WEBPACK_IMPORTED_MODULE_3__/* .lexicallyInside */ .o5)(real, r))))
         return {
             ok: false,
             problem: 'lies outside the workspace and the runner temp directory',
@@ -35035,6 +35052,9 @@ function expandGlob(pattern, roots) {
         catch {
             continue;
         }
+        // A name that is not UTF-8 would be matched and read as its U+FFFD twin.
+        if ((0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .losesNames */ .TM)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(base, rel), entries))
+            return { ok: false, problem: `holds a name that is not valid UTF-8 under ${rel || '.'}` };
         for (const e of entries) {
             if (++seen > MAX_ENTRIES)
                 return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };
@@ -35855,8 +35875,8 @@ function realOr(p) {
  * stands in for them, and the text names another file, a sibling really spelled so.
  */
 class NotUtf8PathError extends Error {
-    constructor() {
-        super('leads to a path that is not valid UTF-8');
+    constructor(message = 'leads to a path that is not valid UTF-8') {
+        super(message);
     }
 }
 /** Throws NotUtf8PathError when `text`, decoded from `bytes()`, lost bytes. */
@@ -54869,6 +54889,7 @@ function resultHash(claim) {
 
 
 
+
 /** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
 const WHOLE_READ_BYTES = 4 * 1024 * 1024;
 /**
@@ -54928,7 +54949,7 @@ class EvidenceChecks {
             const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
             let real;
             try {
-                real = external_node_fs_default().realpathSync.native(abs);
+                real = (0,paths/* realpathText */.vZ)(abs);
             }
             catch (err) {
                 const code = err.code;
@@ -58251,6 +58272,7 @@ function findEquals(row) {
 
 
 
+
 const PROOFS_DIR = '.aristo/proofs';
 /**
  * The names in `.aristo/proofs/` ending in `.proof`, whatever they are (a directory named x.proof
@@ -58267,11 +58289,14 @@ function listProofNames(ws, targetDir, subject, f) {
         return [];
     }
     try {
-        return external_node_fs_default().readdirSync(dir.real)
+        return (0,files/* listNames */.Zv)(dir.real)
             .filter((n) => n.endsWith('.proof'))
             .sort();
     }
-    catch {
+    catch (err) {
+        // A name that is not UTF-8 would be read as its U+FFFD twin: no proof here can be trusted.
+        if (err instanceof paths/* NotUtf8PathError */.gB)
+            f.add(ARISTO.proofUnreadable, subject, `${dir.rel} ${err.message}.`, { path: dir.rel });
         return [];
     }
 }
@@ -59738,7 +59763,14 @@ async function rustParser() {
  */
 async function scanSources(ws, targetDir, subject, f) {
     const out = { annotations: [], covered: new Set(), failed: new Set() };
-    const { dirs } = (0,walk/* walkRepository */.M)(targetDir, { gitlessIgnores: true });
+    const { dirs, unreadable } = (0,walk/* walkRepository */.M)(targetDir, { gitlessIgnores: true });
+    // A directory the walk could not list, or only in part, may hold a module the crate compiles.
+    for (const u of unreadable) {
+        const rel = ws.rel(u.dir);
+        f.add(ARISTO.sourceUnparseable, subject, u.nonUtf8Name
+            ? `${rel} ${u.detail}; the annotations of Rust files there are checked against the index alone.`
+            : `${rel} could not be listed (${u.detail}); the annotations of Rust files there are checked against the index alone.`, { path: rel });
+    }
     const nested = new Set(dirs.filter((d) => d.abs !== targetDir && d.dirs.has('.aristo')).map((d) => d.rel));
     // Looked up by ancestor, not tested against every nested workspace: 40,000 of them took minutes.
     const inNested = (rel) => {
@@ -70476,7 +70508,7 @@ function readRegistry(ws, dir, relDir, bundle, problem) {
     try {
         if (!external_node_fs_default().statSync(resolved.real).isDirectory())
             throw new Error('is not a directory');
-        names = external_node_fs_default().readdirSync(resolved.real)
+        names = (0,files/* listNames */.Zv)(resolved.real)
             .filter((n) => n.endsWith('.json'))
             .sort();
     }
@@ -82034,6 +82066,8 @@ var io_paths = __nccwpck_require__(7336);
 var walk = __nccwpck_require__(5923);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
@@ -82107,6 +82141,7 @@ var schema_issue = __nccwpck_require__(7328);
 // EXTERNAL MODULE: ./src/packs/kit/text.ts
 var kit_text = __nccwpck_require__(3574);
 ;// CONCATENATED MODULE: ./src/conformance/runner.ts
+
 
 
 
@@ -82202,7 +82237,12 @@ function costWithin(dir, budget) {
     const stack = [dir];
     while (stack.length > 0) {
         const d = stack.pop();
-        for (const e of external_node_fs_default().readdirSync(d, { withFileTypes: true })) {
+        const listed = external_node_fs_default().readdirSync(d, { withFileTypes: true });
+        // The copy goes through decoded names and link targets: one that is not UTF-8 would be
+        // copied as its U+FFFD twin, or lost.
+        if ((0,files/* losesNames */.TM)(d, listed))
+            return 'names';
+        for (const e of listed) {
             if (++entries > SCRATCH_MAX_ENTRIES)
                 return 'entries';
             const p = external_node_path_default().join(d, e.name);
@@ -82211,6 +82251,8 @@ function costWithin(dir, budget) {
                 stack.push(p);
             else if (e.isFile())
                 cost += external_node_fs_default().lstatSync(p).size;
+            else if (e.isSymbolicLink() && !(0,external_node_buffer_.isUtf8)(external_node_fs_default().readlinkSync(p, { encoding: 'buffer' })))
+                return 'names';
             if (cost > budget)
                 return 'bytes';
         }
@@ -82224,6 +82266,11 @@ const mib = (bytes) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
  */
 function scratchCopy(inputDir, emptyDirs, shared) {
     const cost = costWithin(inputDir, shared.scratchBytesLeft);
+    if (cost === 'names')
+        return {
+            ok: false,
+            detail: 'holds a name or a symlink target that is not valid UTF-8, which a scratch copy would not keep: rename it',
+        };
     if (cost === 'entries')
         return {
             ok: false,

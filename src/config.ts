@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { decodeUtf8, readSmallFile } from './io/files.js';
 import { parseJson } from './io/json.js';
 import type { Workspace } from './io/workspace.js';
+import { NotUtf8PathError, realpathText } from './io/paths.js';
 import { lexicallyInside } from './io/write.js';
 import { onFirstUse } from './model/first-use.js';
 import { cap, plain } from './render/sanitize.js';
@@ -176,8 +176,11 @@ function locate(
   const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
   let real: string;
   try {
-    real = fs.realpathSync(file);
-  } catch {
+    real = realpathText(file);
+  } catch (err) {
+    // Read at its decoded real path, it would be its U+FFFD twin.
+    if (err instanceof NotUtf8PathError)
+      return { trusted: !named, real: file, refused: err.message };
     // Missing (or a dangling link): the read reports it, and nothing is read.
     return { trusted: !named, real: file };
   }

@@ -4108,8 +4108,8 @@ function realOr(p) {
  * stands in for them, and the text names another file, a sibling really spelled so.
  */
 class NotUtf8PathError extends Error {
-    constructor() {
-        super('leads to a path that is not valid UTF-8');
+    constructor(message = 'leads to a path that is not valid UTF-8') {
+        super(message);
     }
 }
 /** Throws NotUtf8PathError when `text`, decoded from `bytes()`, lost bytes. */
@@ -14866,6 +14866,7 @@ function finding(def, input) {
 
 
 
+
 /** Classifies a path without opening it (opening a FIFO would block). Follows symlinks. */
 function statPath(abs) {
     try {
@@ -14987,7 +14988,7 @@ const NON_UTF8_NAME = 'holds a name that is not valid UTF-8: what lies under tha
  * it reaches that sibling: the entry itself would never be looked at. Only a listing whose names
  * hold U+FFFD is read again, as bytes.
  */
-function losesNames(dir, entries) {
+function files_losesNames(dir, entries) {
     for (const { name } of entries) {
         if (!name.includes('\ufffd'))
             continue;
@@ -14999,6 +15000,16 @@ function losesNames(dir, entries) {
         }
     }
     return false;
+}
+/**
+ * The names in `dir` (readdir's), refusing a listing that lost bytes (see losesNames) with a
+ * NotUtf8PathError: a path built from such a name would open its U+FFFD twin.
+ */
+function listNames(dir) {
+    const entries = external_node_fs_default().readdirSync(dir, { withFileTypes: true });
+    if (files_losesNames(dir, entries))
+        throw new NotUtf8PathError(NON_UTF8_NAME);
+    return entries.map((e) => e.name);
 }
 
 // EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
@@ -15345,6 +15356,7 @@ function toValue(node, lines, duplicates) {
 
 
 
+
 /** Files one pattern may name at most, and entries its walk may look at. */
 const MAX_MATCHES = 1000;
 const MAX_ENTRIES = 100_000;
@@ -15403,6 +15415,9 @@ function expandGlob(pattern, roots) {
         catch {
             continue;
         }
+        // A name that is not UTF-8 would be matched and read as its U+FFFD twin.
+        if (losesNames(path.join(base, rel), entries))
+            return { ok: false, problem: `holds a name that is not valid UTF-8 under ${rel || '.'}` };
         for (const e of entries) {
             if (++seen > MAX_ENTRIES)
                 return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };
@@ -15632,9 +15647,12 @@ function locate(ws, givenRoot, file) {
     const named = write_lexicallyInside(file, ws.root) || write_lexicallyInside(file, givenRoot);
     let real;
     try {
-        real = external_node_fs_default().realpathSync(file);
+        real = realpathText(file);
     }
-    catch {
+    catch (err) {
+        // Read at its decoded real path, it would be its U+FFFD twin.
+        if (err instanceof NotUtf8PathError)
+            return { trusted: !named, real: file, refused: err.message };
         // Missing (or a dangling link): the read reports it, and nothing is read.
         return { trusted: !named, real: file };
     }
@@ -16630,7 +16648,7 @@ function walkRepository(root, opts = {}) {
         }
         // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
         // such names are not followed (the sibling would stand in), and the caller reports the place.
-        const lossy = losesNames(here.real ?? abs, entries);
+        const lossy = files_losesNames(here.real ?? abs, entries);
         if (lossy)
             unreadable.push({ dir: abs, detail: NON_UTF8_NAME, nonUtf8Name: true });
         // The root's repository (found upwards), or a repository nested in the walk.
@@ -16922,6 +16940,7 @@ function groupDigits(n) {
 
 
 
+
 /** How deep below the fixture directory fixture folders are looked for (<dir>/<pack>/<id> is 2). */
 const MAX_FIXTURE_DEPTH = 4;
 /**
@@ -16945,7 +16964,7 @@ function findFixtures(dir) {
         }
         // A folder whose name is not UTF-8 would be reached as a sibling spelled with U+FFFD: the
         // folder holding it is returned, and fails as a fixture.
-        const lossy = losesNames(d, entries);
+        const lossy = files_losesNames(d, entries);
         if (lossy)
             out.add(d);
         for (const e of entries) {
@@ -17003,7 +17022,12 @@ function costWithin(dir, budget) {
     const stack = [dir];
     while (stack.length > 0) {
         const d = stack.pop();
-        for (const e of external_node_fs_default().readdirSync(d, { withFileTypes: true })) {
+        const listed = external_node_fs_default().readdirSync(d, { withFileTypes: true });
+        // The copy goes through decoded names and link targets: one that is not UTF-8 would be
+        // copied as its U+FFFD twin, or lost.
+        if (files_losesNames(d, listed))
+            return 'names';
+        for (const e of listed) {
             if (++entries > SCRATCH_MAX_ENTRIES)
                 return 'entries';
             const p = external_node_path_default().join(d, e.name);
@@ -17012,6 +17036,8 @@ function costWithin(dir, budget) {
                 stack.push(p);
             else if (e.isFile())
                 cost += external_node_fs_default().lstatSync(p).size;
+            else if (e.isSymbolicLink() && !(0,external_node_buffer_namespaceObject.isUtf8)(external_node_fs_default().readlinkSync(p, { encoding: 'buffer' })))
+                return 'names';
             if (cost > budget)
                 return 'bytes';
         }
@@ -17025,6 +17051,11 @@ const mib = (bytes) => `${Math.floor(bytes / 1024 / 1024)} MiB`;
  */
 function scratchCopy(inputDir, emptyDirs, shared) {
     const cost = costWithin(inputDir, shared.scratchBytesLeft);
+    if (cost === 'names')
+        return {
+            ok: false,
+            detail: 'holds a name or a symlink target that is not valid UTF-8, which a scratch copy would not keep: rename it',
+        };
     if (cost === 'entries')
         return {
             ok: false,
@@ -18469,7 +18500,7 @@ function listTarget(dir, realDir, name) {
                 out.push({ rel, abs, kind: 'other', detail: `cannot be listed (${errorText(err)})` });
             continue;
         }
-        const lossy = losesNames(abs, entries);
+        const lossy = files_losesNames(abs, entries);
         for (const e of entries) {
             const childAbs = external_node_path_default().join(abs, e.name);
             const childRel = rel ? `${rel}/${e.name}` : e.name;
@@ -24888,6 +24919,7 @@ function resultHash(claim) {
 
 
 
+
 /** Evidence files read whole for span checks up to this size; bigger ones are read span by span. */
 const WHOLE_READ_BYTES = 4 * 1024 * 1024;
 /**
@@ -24947,7 +24979,7 @@ class EvidenceChecks {
             const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
             let real;
             try {
-                real = external_node_fs_default().realpathSync.native(abs);
+                real = realpathText(abs);
             }
             catch (err) {
                 const code = err.code;
@@ -28270,6 +28302,7 @@ function findEquals(row) {
 
 
 
+
 const PROOFS_DIR = '.aristo/proofs';
 /**
  * The names in `.aristo/proofs/` ending in `.proof`, whatever they are (a directory named x.proof
@@ -28286,11 +28319,14 @@ function listProofNames(ws, targetDir, subject, f) {
         return [];
     }
     try {
-        return external_node_fs_default().readdirSync(dir.real)
+        return listNames(dir.real)
             .filter((n) => n.endsWith('.proof'))
             .sort();
     }
-    catch {
+    catch (err) {
+        // A name that is not UTF-8 would be read as its U+FFFD twin: no proof here can be trusted.
+        if (err instanceof NotUtf8PathError)
+            f.add(ARISTO.proofUnreadable, subject, `${dir.rel} ${err.message}.`, { path: dir.rel });
         return [];
     }
 }
@@ -29755,7 +29791,14 @@ async function rustParser() {
  */
 async function scanSources(ws, targetDir, subject, f) {
     const out = { annotations: [], covered: new Set(), failed: new Set() };
-    const { dirs } = walkRepository(targetDir, { gitlessIgnores: true });
+    const { dirs, unreadable } = walkRepository(targetDir, { gitlessIgnores: true });
+    // A directory the walk could not list, or only in part, may hold a module the crate compiles.
+    for (const u of unreadable) {
+        const rel = ws.rel(u.dir);
+        f.add(ARISTO.sourceUnparseable, subject, u.nonUtf8Name
+            ? `${rel} ${u.detail}; the annotations of Rust files there are checked against the index alone.`
+            : `${rel} could not be listed (${u.detail}); the annotations of Rust files there are checked against the index alone.`, { path: rel });
+    }
     const nested = new Set(dirs.filter((d) => d.abs !== targetDir && d.dirs.has('.aristo')).map((d) => d.rel));
     // Looked up by ancestor, not tested against every nested workspace: 40,000 of them took minutes.
     const inNested = (rel) => {
@@ -40491,7 +40534,7 @@ function readRegistry(ws, dir, relDir, bundle, problem) {
     try {
         if (!external_node_fs_default().statSync(resolved.real).isDirectory())
             throw new Error('is not a directory');
-        names = external_node_fs_default().readdirSync(resolved.real)
+        names = listNames(resolved.real)
             .filter((n) => n.endsWith('.json'))
             .sort();
     }

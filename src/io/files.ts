@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
+import { NotUtf8PathError } from './paths.js';
 import { errorText } from './workspace.js';
 
 export type FileKind = 'file' | 'dir' | 'other' | 'missing' | 'unreadable';
@@ -156,4 +157,14 @@ export function losesNames(dir: string, entries: readonly { name: string }[]): b
     }
   }
   return false;
+}
+
+/**
+ * The names in `dir` (readdir's), refusing a listing that lost bytes (see losesNames) with a
+ * NotUtf8PathError: a path built from such a name would open its U+FFFD twin.
+ */
+export function listNames(dir: string): string[] {
+  const entries = fs.readdirSync(dir, { withFileTypes: true });
+  if (losesNames(dir, entries)) throw new NotUtf8PathError(NON_UTF8_NAME);
+  return entries.map((e) => e.name);
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { losesNames } from './files.js';
 import { lexicallyInside } from './write.js';
 
 /** Files one pattern may name at most, and entries its walk may look at. */
@@ -64,6 +65,9 @@ export function expandGlob(
     } catch {
       continue;
     }
+    // A name that is not UTF-8 would be matched and read as its U+FFFD twin.
+    if (losesNames(path.join(base, rel), entries))
+      return { ok: false, problem: `holds a name that is not valid UTF-8 under ${rel || '.'}` };
     for (const e of entries) {
       if (++seen > MAX_ENTRIES)
         return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };

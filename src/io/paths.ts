@@ -35,8 +35,8 @@ export function realOr(p: string): string {
  * stands in for them, and the text names another file, a sibling really spelled so.
  */
 export class NotUtf8PathError extends Error {
-  constructor() {
-    super('leads to a path that is not valid UTF-8');
+  constructor(message = 'leads to a path that is not valid UTF-8') {
+    super(message);
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { Location } from '../../model/finding.js';
-import { decodeUtf8, readSmallFile } from '../../io/files.js';
+import { decodeUtf8, listNames, readSmallFile } from '../../io/files.js';
 import { writtenSchema, type FastSchema } from '../../io/fast-schema.js';
 import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
 import { parseJson, type JsonDoc } from '../../io/json.js';
@@ -439,8 +439,7 @@ function readRegistry(
   let names: string[];
   try {
     if (!fs.statSync(resolved.real).isDirectory()) throw new Error('is not a directory');
-    names = fs
-      .readdirSync(resolved.real)
+    names = listNames(resolved.real)
       .filter((n) => n.endsWith('.json'))
       .sort();
   } catch (err) {

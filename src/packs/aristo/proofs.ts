@@ -1,6 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { listNames } from '../../io/files.js';
+import { NotUtf8PathError } from '../../io/paths.js';
 import type { Workspace } from '../../io/workspace.js';
 import { ARISTO } from './codes.js';
 import { MAX_TOML_BYTES, readText } from './files.js';
@@ -46,11 +47,13 @@ export function listProofNames(
     return [];
   }
   try {
-    return fs
-      .readdirSync(dir.real)
+    return listNames(dir.real)
       .filter((n) => n.endsWith('.proof'))
       .sort();
-  } catch {
+  } catch (err) {
+    // A name that is not UTF-8 would be read as its U+FFFD twin: no proof here can be trusted.
+    if (err instanceof NotUtf8PathError)
+      f.add(ARISTO.proofUnreadable, subject, `${dir.rel} ${err.message}.`, { path: dir.rel });
     return [];
   }
 }

@@ -35,7 +35,19 @@ export async function scanSources(
   f: Findings,
 ): Promise<SourceScan> {
   const out: SourceScan = { annotations: [], covered: new Set(), failed: new Set() };
-  const { dirs } = walkRepository(targetDir, { gitlessIgnores: true });
+  const { dirs, unreadable } = walkRepository(targetDir, { gitlessIgnores: true });
+  // A directory the walk could not list, or only in part, may hold a module the crate compiles.
+  for (const u of unreadable) {
+    const rel = ws.rel(u.dir);
+    f.add(
+      ARISTO.sourceUnparseable,
+      subject,
+      u.nonUtf8Name
+        ? `${rel} ${u.detail}; the annotations of Rust files there are checked against the index alone.`
+        : `${rel} could not be listed (${u.detail}); the annotations of Rust files there are checked against the index alone.`,
+      { path: rel },
+    );
+  }
   const nested = new Set(
     dirs.filter((d) => d.abs !== targetDir && d.dirs.has('.aristo')).map((d) => d.rel),
   );

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Location } from '../../model/finding.js';
 import { sha256Hex, type HashOutcome, type Hasher } from '../../io/hashing.js';
+import { realpathText } from '../../io/paths.js';
 import { errorText } from '../../io/workspace.js';
 import type { SupportUse } from './claims.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
@@ -97,7 +98,7 @@ export class EvidenceChecks implements EventVisitor {
       const abs = path.join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
       let real: string;
       try {
-        real = fs.realpathSync.native(abs);
+        real = realpathText(abs);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'ENOTDIR') {
