@@ -86,7 +86,7 @@ describe('loadReports', () => {
     fs.writeFileSync(path.join(root, 'x.json'), '{nope');
     fs.writeFileSync(path.join(root, 'y.json'), '{"conclusion": "success"}');
     expect(() => loadReports([root], settings)).toThrow(/cannot be read \(not a regular file\)/);
-    expect(() => loadReports([path.join(root, 'x.json')], settings)).toThrow(/is not JSON/);
+    expect(() => loadReports([path.join(root, 'x.json')], settings)).toThrow(/is not valid JSON/);
     expect(() => loadReports([path.join(root, 'y.json')], settings)).toThrow(
       /is not an audit-gate JSON report/,
     );

@@ -113,6 +113,20 @@ describe('red team: merging shard reports', () => {
     expect(r.stdout).toContain('\\u001b[2J');
   });
 
+  test('a report path that is a symlink is not read, and nothing it leads to is quoted', () => {
+    const secret = path.join(base, 'outside-secret.txt');
+    fs.writeFileSync(secret, 'SECRET-TOKEN-VALUE');
+    const link = path.join(work, 'linked-report.json');
+    fs.symlinkSync(secret, link);
+    const notJson = path.join(work, 'not-json.json');
+    fs.writeFileSync(notJson, 'SECRET-IN-A-FILE');
+    const r = cli(['merge', link, notJson, '--format', 'json'], work);
+    expect(r.status).toBe(1);
+    expect(r.stdout).not.toMatch(/SECRET/);
+    const messages = (JSON.parse(r.stdout) as GateReport).findings.map((f) => f.message).join('\n');
+    expect(messages).toMatch(/a symlink, which a report file may not be/);
+    expect(messages).toMatch(/is not valid JSON: unexpected text at line 1, column 1/);
+  });
   test('a glob neither leaves the roots through .. nor follows a symlinked directory', () => {
     const ws = path.join(base, 'ws');
     const outside = path.join(base, 'outside');

@@ -340,16 +340,19 @@ describe('audit-gate verify', () => {
 });
 
 describe('CLI verify', () => {
-  it('a PATH or --paper that does not exist or lies outside the root is a bad argument, quoted as typed', async () => {
+  it('a PATH or --paper outside the root is a bad argument, quoted as typed; one that does not exist is a finding in the report', async () => {
     const root = repo();
     writePaper(path.join(root, 'p'));
     fs.mkdirSync(path.join(root, 'sub'));
     const sub = path.join(root, 'sub');
-    const missing = await cli(['verify', 'nope', '--root', root], root);
-    expect([missing.code, missing.stderr]).toEqual([
-      2,
-      expect.stringMatching(/PATH not found: nope\n/),
-    ]);
+    // What exists is the checkout's to decide: a missing PATH is a finding in a written report.
+    const out = path.join(root, 'gate-report.json');
+    fs.writeFileSync(out, '{"forged":true}');
+    const missing = await cli(['verify', 'nope', '--root', root, '--out', out], root);
+    expect(missing.code).toBe(1);
+    expect(
+      JSON.parse(fs.readFileSync(out, 'utf8')).findings.map((f: { code: string }) => f.code),
+    ).toContain('gate.target_not_found');
     // Relative to the current directory, not to the root.
     const fromSub = await cli(['verify', '../p', '--root', root, '--format', 'json'], sub);
     expect(fromSub.code).toBe(0);

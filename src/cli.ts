@@ -138,11 +138,13 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
   const fixtures = args.string('fixtures');
   /**
    * A directory given on the command line (relative to the current directory), relative to the
-   * root as verify takes it. A wrong one is a usage error quoted as typed, as `aris DIR` is.
+   * root as verify takes it. One outside the root is the caller's mistake: a usage error quoted
+   * as typed. One that does not exist is a blocking finding in the report (exit 1), since the
+   * checkout decides what exists: a usage error would write no --out report, and leave whatever
+   * file the checkout holds there for a later step to publish.
    */
   const fromRoot = (p: string, what: string) => {
-    const abs = existingDir(io, p, `${what} not found`);
-    const rel = path.relative(root, abs);
+    const rel = path.relative(root, path.resolve(io.cwd, p));
     if (leavesBase(rel))
       throw new UsageError(`${what} ${p} is outside the root ${root} (use --root)`);
     return rel || '.';

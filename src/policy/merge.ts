@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { parseJson } from '../io/json.js';
 import { finding, type Finding } from '../model/finding.js';
 import { reportSchemas, type GateReport, type ShardRecord } from '../model/report.js';
 import type { PackResult } from '../packs/pack.js';
@@ -21,7 +22,9 @@ export type ReadReport =
 export function readReportFile(file: string, name = file): ReadReport {
   let text: string;
   try {
-    const st = fs.statSync(file);
+    // Never through a link: one to /etc/passwd or .git/config would quote its start below.
+    const st = fs.lstatSync(file);
+    if (st.isSymbolicLink()) throw new Error('a symlink, which a report file may not be');
     if (!st.isFile()) throw new Error('not a regular file');
     if (st.size > MAX_REPORT_BYTES) throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
     text = fs.readFileSync(file, 'utf8');
@@ -36,8 +39,11 @@ export function readReportFile(file: string, name = file): ReadReport {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (err) {
-    return { ok: false, name, kind: 'not_json', problem: `is not JSON (${errorMessage(err)})` };
+  } catch {
+    // Where, in words, never JSON.parse's own message, which quotes the text.
+    const located = parseJson(text);
+    const problem = located.ok ? 'is not valid JSON' : located.message;
+    return { ok: false, name, kind: 'not_json', problem };
   }
   const parsed = reportSchemas().GateReport.safeParse(json);
   if (!parsed.success) {
