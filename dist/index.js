@@ -46605,6 +46605,8 @@ var config = __nccwpck_require__(2973);
 var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: ./src/io/glob.ts
 var glob = __nccwpck_require__(3432);
+// EXTERNAL MODULE: ./src/io/json.ts + 1 modules
+var io_json = __nccwpck_require__(2680);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
 var schemas = __nccwpck_require__(7597);
 // EXTERNAL MODULE: ./src/model/first-use.ts
@@ -46833,13 +46835,17 @@ function atLeast(floor, given) {
 
 
 
+
 /** The largest report file read (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 /** Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow). */
 function readReportFile(file, name = file) {
     let text;
     try {
-        const st = external_node_fs_default().statSync(file);
+        // Never through a link: one to /etc/passwd or .git/config would quote its start below.
+        const st = external_node_fs_default().lstatSync(file);
+        if (st.isSymbolicLink())
+            throw new Error('a symlink, which a report file may not be');
         if (!st.isFile())
             throw new Error('not a regular file');
         if (st.size > MAX_REPORT_BYTES)
@@ -46858,8 +46864,11 @@ function readReportFile(file, name = file) {
     try {
         json = JSON.parse(text);
     }
-    catch (err) {
-        return { ok: false, name, kind: 'not_json', problem: `is not JSON (${errorMessage(err)})` };
+    catch {
+        // Where, in words, never JSON.parse's own message, which quotes the text.
+        const located = (0,io_json/* parseJson */.qF)(text);
+        const problem = located.ok ? 'is not valid JSON' : located.message;
+        return { ok: false, name, kind: 'not_json', problem };
     }
     const parsed = reportSchemas().GateReport.safeParse(json);
     if (!parsed.success) {
@@ -53885,7 +53894,7 @@ function checkRecordSupports(ctx, supports, known, cited) {
         }
         const failedOn = s.kind === 'tool_call' ? known.failedCall(s.refId) : undefined;
         if (failedOn !== undefined)
-            f.add(TRACE.supportFailedTool, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failedOn} reports that the call failed (success: false): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failedOn)]);
+            f.add(TRACE.supportFailedTool, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failedOn} reports that the call failed (success false, or an error recorded): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failedOn)]);
         const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
         const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);
         if (!got)
@@ -53912,7 +53921,7 @@ function checkRecordSupports(ctx, supports, known, cited) {
 const recordReferences = {
     meta: {
         name: 'record-references',
-        description: 'Claim and tool-call supports resolve to records and cite their exact bytes, and no claim rests on a failed tool call; the ids step outputs list name emitted claims and registered evidence.',
+        description: 'Claim and tool-call supports resolve to records and cite their exact bytes, and no claim rests on a failed tool call; the ids step outputs list name claims emitted and evidence registered before them.',
         codes: [
             TRACE.supportUnresolved,
             TRACE.supportFailedTool,
@@ -53929,9 +53938,13 @@ const recordReferences = {
             failedCall: (id) => scan.tools.failed.get(id),
         }, scan.cited);
         for (const r of scan.steps.outputRefs) {
-            const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
-            if (!known)
-                ctx.f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, ctx.at(r.line));
+            const madeOn = r.kind === 'claim' ? scan.claims.lineOf(r.id) : scan.evidence.records.get(r.id)?.line;
+            const what = r.kind === 'claim' ? 'emits that claim' : 'registers that evidence';
+            if (madeOn === undefined)
+                ctx.f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${what}.`, ctx.at(r.line));
+            // Content ids are predictable: a verify output could validate a claim made only after it.
+            else if (madeOn > r.line)
+                ctx.f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace ${what} only on line ${madeOn}, after it: a step lists only what came before its output.`, ctx.at(r.line));
         }
     },
 };
@@ -54495,6 +54508,10 @@ class ClaimChecks {
     }
     has(id) {
         return this.ids.has(id);
+    }
+    /** The line a claim was first emitted on. */
+    lineOf(id) {
+        return this.ids.get(id);
     }
     emitted(claim, line) {
         const f = this.ctx.f;
@@ -80519,7 +80536,7 @@ async function verifyBundle(dir, ctx) {
         // Codes this build cannot decide are never counted as passing: a clean bundle stays provisional.
         ready: findings.length === 0 && skipped.length === 0,
         context: unreadable
-            ? { [model_subject/* NOT_READY_BECAUSE */.t]: unreadable.message }
+            ? { [model_subject/* NOT_READY_BECAUSE */.t]: unreadable.message.replace(/\.$/, '') }
             : skipped.length > 0
                 ? {
                     [model_subject/* NOT_READY_BECAUSE */.t]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,

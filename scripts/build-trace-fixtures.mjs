@@ -1067,8 +1067,9 @@ function buildFixtures(out) {
     },
   });
   fixture('claim-after-step-finished', 'claim_after_step', {
-    description: 'A claim is emitted in the derive step after that step finished.',
-    expected: [T('claim_after_step')],
+    description:
+      'A claim is emitted in the derive step after that step finished (and after the outputs that list it).',
+    expected: [T('claim_after_step'), T('support_unresolved')],
     model: (m) => {
       const e = claimEvent(m, 4);
       m.events.splice(m.events.indexOf(e), 1);
@@ -1080,8 +1081,9 @@ function buildFixtures(out) {
     },
   });
   fixture('claim-after-finalize', 'claim_after_step', {
-    description: 'A claim belonging to no step is appended after the run finalized its answer.',
-    expected: [T('claim_after_step')],
+    description:
+      'A claim belonging to no step is appended after the run finalized its answer (and after the outputs that list it).',
+    expected: [T('claim_after_step'), T('support_unresolved')],
     model: (m) => {
       const e = claimEvent(m, 4);
       m.events.splice(m.events.indexOf(e), 1);
@@ -1090,8 +1092,9 @@ function buildFixtures(out) {
     },
   });
   fixture('step-before-dependency', 'step_before_dependency', {
-    description: 'The verify node runs before the derive node it depends on has finished.',
-    expected: [T('step_before_dependency')],
+    description:
+      'The verify node runs before the derive node it depends on has finished (so its output lists claims not yet emitted).',
+    expected: [T('step_before_dependency'), T('support_unresolved')],
     model: (m) => {
       const verify = m.events.filter((x) => x.step_id === m.nodes.verify.id);
       m.events = m.events.filter((x) => x.step_id !== m.nodes.verify.id);
@@ -1257,8 +1260,8 @@ function buildFixtures(out) {
   });
   fixture('supports-same-bytes-late-evidence', 'supports_too_few', {
     description:
-      'The same two aliases, registered after the claim that cites them: supports are counted once the whole trace is read, so the same bytes still count once.',
-    expected: [T('supports_too_few')],
+      'The same two aliases, registered after the claim that cites them (and after the step output that lists them): supports are counted once the whole trace is read, so the same bytes still count once.',
+    expected: [T('supports_too_few'), T('support_unresolved')],
     model: (m) => {
       const { c, at, registration } = aliasFirstEvidence(m);
       // Both registrations move to just after the claim.
@@ -1324,6 +1327,20 @@ function buildFixtures(out) {
     expected: [T('answer_not_validated')],
     model: (m) => {
       outputOf(m, 'finalize').final_claim_ids = [];
+    },
+  });
+  fixture('claim-validated-before-emitted', 'support_unresolved', {
+    description:
+      'A derived claim is moved into the finalize step, after the verify output that validates it (its id is predictable): a step output lists only what came before it.',
+    expected: [T('support_unresolved')],
+    model: (m) => {
+      const e = claimEvent(m, 0);
+      m.events.splice(m.events.indexOf(e), 1);
+      const fin = m.events.findIndex(
+        (x) => x.kind === 'step_started' && x.step_id === m.nodes.finalize.id,
+      );
+      m.events.splice(fin + 1, 0, { ...e, step_id: m.nodes.finalize.id });
+      renumber(m.events);
     },
   });
   fixture('support-failed-tool', 'support_failed_tool', {

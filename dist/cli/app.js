@@ -23915,7 +23915,7 @@ function checkRecordSupports(ctx, supports, known, cited) {
         }
         const failedOn = s.kind === 'tool_call' ? known.failedCall(s.refId) : undefined;
         if (failedOn !== undefined)
-            f.add(TRACE.supportFailedTool, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failedOn} reports that the call failed (success: false): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failedOn)]);
+            f.add(TRACE.supportFailedTool, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failedOn} reports that the call failed (success false, or an error recorded): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failedOn)]);
         const frame = s.kind === 'claim' ? 'its statement' : 'its result\u2019s canonical JSON';
         const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);
         if (!got)
@@ -23942,7 +23942,7 @@ function checkRecordSupports(ctx, supports, known, cited) {
 const recordReferences = {
     meta: {
         name: 'record-references',
-        description: 'Claim and tool-call supports resolve to records and cite their exact bytes, and no claim rests on a failed tool call; the ids step outputs list name emitted claims and registered evidence.',
+        description: 'Claim and tool-call supports resolve to records and cite their exact bytes, and no claim rests on a failed tool call; the ids step outputs list name claims emitted and evidence registered before them.',
         codes: [
             TRACE.supportUnresolved,
             TRACE.supportFailedTool,
@@ -23959,9 +23959,13 @@ const recordReferences = {
             failedCall: (id) => scan.tools.failed.get(id),
         }, scan.cited);
         for (const r of scan.steps.outputRefs) {
-            const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
-            if (!known)
-                ctx.f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`, ctx.at(r.line));
+            const madeOn = r.kind === 'claim' ? scan.claims.lineOf(r.id) : scan.evidence.records.get(r.id)?.line;
+            const what = r.kind === 'claim' ? 'emits that claim' : 'registers that evidence';
+            if (madeOn === undefined)
+                ctx.f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${what}.`, ctx.at(r.line));
+            // Content ids are predictable: a verify output could validate a claim made only after it.
+            else if (madeOn > r.line)
+                ctx.f.add(TRACE.supportUnresolved, `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace ${what} only on line ${madeOn}, after it: a step lists only what came before its output.`, ctx.at(r.line));
         }
     },
 };
@@ -24525,6 +24529,10 @@ class ClaimChecks {
     }
     has(id) {
         return this.ids.has(id);
+    }
+    /** The line a claim was first emitted on. */
+    lineOf(id) {
+        return this.ids.get(id);
     }
     emitted(claim, line) {
         const f = this.ctx.f;
@@ -50545,7 +50553,7 @@ async function verifyBundle(dir, ctx) {
         // Codes this build cannot decide are never counted as passing: a clean bundle stays provisional.
         ready: findings.length === 0 && skipped.length === 0,
         context: unreadable
-            ? { [NOT_READY_BECAUSE]: unreadable.message }
+            ? { [NOT_READY_BECAUSE]: unreadable.message.replace(/\.$/, '') }
             : skipped.length > 0
                 ? {
                     [NOT_READY_BECAUSE]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,
@@ -50920,13 +50928,17 @@ function atLeast(floor, given) {
 
 
 
+
 /** The largest report file read (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 /** Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow). */
 function readReportFile(file, name = file) {
     let text;
     try {
-        const st = external_node_fs_default().statSync(file);
+        // Never through a link: one to /etc/passwd or .git/config would quote its start below.
+        const st = external_node_fs_default().lstatSync(file);
+        if (st.isSymbolicLink())
+            throw new Error('a symlink, which a report file may not be');
         if (!st.isFile())
             throw new Error('not a regular file');
         if (st.size > MAX_REPORT_BYTES)
@@ -50945,8 +50957,11 @@ function readReportFile(file, name = file) {
     try {
         json = JSON.parse(text);
     }
-    catch (err) {
-        return { ok: false, name, kind: 'not_json', problem: `is not JSON (${errorMessage(err)})` };
+    catch {
+        // Where, in words, never JSON.parse's own message, which quotes the text.
+        const located = parseJson(text);
+        const problem = located.ok ? 'is not valid JSON' : located.message;
+        return { ok: false, name, kind: 'not_json', problem };
     }
     const parsed = reportSchemas().GateReport.safeParse(json);
     if (!parsed.success) {
@@ -51379,11 +51394,13 @@ async function verifyCommand(args, io) {
     const fixtures = args.string('fixtures');
     /**
      * A directory given on the command line (relative to the current directory), relative to the
-     * root as verify takes it. A wrong one is a usage error quoted as typed, as `aris DIR` is.
+     * root as verify takes it. One outside the root is the caller's mistake: a usage error quoted
+     * as typed. One that does not exist is a blocking finding in the report (exit 1), since the
+     * checkout decides what exists: a usage error would write no --out report, and leave whatever
+     * file the checkout holds there for a later step to publish.
      */
     const fromRoot = (p, what) => {
-        const abs = existingDir(io, p, `${what} not found`);
-        const rel = external_node_path_default().relative(root, abs);
+        const rel = external_node_path_default().relative(root, external_node_path_default().resolve(io.cwd, p));
         if (leavesBase(rel))
             throw new UsageError(`${what} ${p} is outside the root ${root} (use --root)`);
         return rel || '.';

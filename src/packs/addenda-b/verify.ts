@@ -108,7 +108,7 @@ export async function verifyBundle(dir: string, ctx: PackContext): Promise<PackR
     // Codes this build cannot decide are never counted as passing: a clean bundle stays provisional.
     ready: findings.length === 0 && skipped.length === 0,
     context: unreadable
-      ? { [NOT_READY_BECAUSE]: unreadable.message }
+      ? { [NOT_READY_BECAUSE]: unreadable.message.replace(/\.$/, '') }
       : skipped.length > 0
         ? {
             [NOT_READY_BECAUSE]: `${skipped.length} DOC23 Addenda B codes are not checked by this build (docs/addenda-b.md)`,

@@ -162,7 +162,7 @@ export function checkRecordSupports(
     if (failedOn !== undefined)
       f.add(
         TRACE.supportFailedTool,
-        `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failedOn} reports that the call failed (success: false): a failed call supports nothing.`,
+        `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failedOn} reports that the call failed (success false, or an error recorded): a failed call supports nothing.`,
         ctx.at(s.line),
         [ctx.at(failedOn)],
       );

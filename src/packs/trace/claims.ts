@@ -120,6 +120,11 @@ export class ClaimChecks implements EventVisitor {
     return this.ids.has(id);
   }
 
+  /** The line a claim was first emitted on. */
+  lineOf(id: string): number | undefined {
+    return this.ids.get(id);
+  }
+
   emitted(claim: Claim, line: number): void {
     const f = this.ctx.f;
     const at = this.ctx.at(line);

@@ -11,7 +11,7 @@ export const recordReferences: RunRule = {
   meta: {
     name: 'record-references',
     description:
-      'Claim and tool-call supports resolve to records and cite their exact bytes, and no claim rests on a failed tool call; the ids step outputs list name emitted claims and registered evidence.',
+      'Claim and tool-call supports resolve to records and cite their exact bytes, and no claim rests on a failed tool call; the ids step outputs list name claims emitted and evidence registered before them.',
     codes: [
       TRACE.supportUnresolved,
       TRACE.supportFailedTool,
@@ -32,11 +32,20 @@ export const recordReferences: RunRule = {
       scan.cited,
     );
     for (const r of scan.steps.outputRefs) {
-      const known = r.kind === 'claim' ? scan.claims.has(r.id) : scan.evidence.records.has(r.id);
-      if (!known)
+      const madeOn =
+        r.kind === 'claim' ? scan.claims.lineOf(r.id) : scan.evidence.records.get(r.id)?.line;
+      const what = r.kind === 'claim' ? 'emits that claim' : 'registers that evidence';
+      if (madeOn === undefined)
         ctx.f.add(
           TRACE.supportUnresolved,
-          `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${r.kind === 'claim' ? 'emits that claim' : 'registers that evidence'}.`,
+          `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace never ${what}.`,
+          ctx.at(r.line),
+        );
+      // Content ids are predictable: a verify output could validate a claim made only after it.
+      else if (madeOn > r.line)
+        ctx.f.add(
+          TRACE.supportUnresolved,
+          `The step output on line ${r.line} lists ${r.kind} ${q(r.id)} in ${r.field}, but the trace ${what} only on line ${madeOn}, after it: a step lists only what came before its output.`,
           ctx.at(r.line),
         );
     }
