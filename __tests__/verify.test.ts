@@ -400,7 +400,7 @@ describe('CLI verify', () => {
     ]);
     expect(await says(['verify', '--effort', 'huge'])).toEqual([
       2,
-      'audit-gate: invalid --effort: huge (expected lite, balanced, max, beast)',
+      'audit-gate: invalid --effort: huge (expected lite, balanced, max or beast)',
     ]);
     expect(await says(['merge', 'r.json', '--fail-on', 'x'])).toEqual([
       2,

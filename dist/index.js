@@ -47208,12 +47208,9 @@ function readSettings(env) {
     const inWorkspace = (p) => external_node_path_default().resolve(workspace, p);
     const paths = lines(input(env, 'paths'));
     const papers = lines(input(env, 'papers'));
-    const assurance = input(env, 'assurance');
-    if (assurance && !(0,policy_assurance/* isAssurance */.ws)(assurance))
-        throw new InputError(`Input "assurance" must be one of ${policy_assurance/* ASSURANCES */.lR.join(', ')}; got "${assurance}".`);
-    const effort = input(env, 'effort');
-    if (effort && !(0,policy_assurance/* isEffort */.nO)(effort))
-        throw new InputError(`Input "effort" must be one of ${policy_assurance/* EFFORTS */.ig.join(', ')}; got "${effort}".`);
+    const { assurance, effort } = (0,policy_assurance/* enforcementSettings */._C)({ assurance: input(env, 'assurance'), effort: input(env, 'effort') }, (name, allowed, got) => {
+        throw new InputError(`Input "${name}" must be one of ${allowed.join(', ')}; got "${got}".`);
+    });
     const checkName = input(env, 'check-name') || 'audit-gate';
     if (checkName.length > 100)
         throw new InputError('Input "check-name" must be at most 100 characters.');
@@ -48111,7 +48108,7 @@ var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: ./src/io/paths.ts
 var paths = __nccwpck_require__(7336);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
-var policy_assurance = __nccwpck_require__(1355);
+var assurance = __nccwpck_require__(1355);
 // EXTERNAL MODULE: ./src/io/write.ts
 var write = __nccwpck_require__(5419);
 // EXTERNAL MODULE: ./src/render/labels.ts
@@ -48233,16 +48230,10 @@ class Args {
 }
 /** --assurance and --effort, each one of the values it may take (undefined when not given). */
 function enforcementFlags(args) {
-    const assurance = args.string('assurance');
-    const effort = args.string('effort');
-    if (assurance !== undefined && !(0,policy_assurance/* isAssurance */.ws)(assurance))
-        throw new UsageError(`invalid --assurance: ${assurance} (expected ${policy_assurance/* ASSURANCES */.lR.join(' or ')})`);
-    if (effort !== undefined && !(0,policy_assurance/* isEffort */.nO)(effort))
-        throw new UsageError(`invalid --effort: ${effort} (expected ${policy_assurance/* EFFORTS */.ig.join(', ')})`);
-    return {
-        ...(assurance !== undefined ? { assurance } : {}),
-        ...(effort !== undefined ? { effort } : {}),
-    };
+    return (0,assurance/* enforcementSettings */._C)({ assurance: args.string('assurance'), effort: args.string('effort') }, (name, allowed, got) => {
+        const choices = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
+        throw new UsageError(`invalid --${name}: ${got} (expected ${choices})`);
+    });
 }
 /** --fail-on blocking|problem (undefined when not given). */
 function failOnFlag(args) {
@@ -50001,7 +49992,7 @@ function decideAssurance(paperDir, ctx) {
     const o = ctx.options;
     const str = (v) => (typeof v === 'string' ? v : undefined);
     const file = readAssuranceFile(ctx.workspace, paperDir);
-    return (0,policy_assurance/* resolveAssurance */.QN)({
+    return (0,assurance/* resolveAssurance */.QN)({
         flagAssurance: str(o.assurance),
         flagEffort: str(o.effort),
         ...(file.state === 'text' ? { fileText: file.text } : {}),
@@ -50200,7 +50191,7 @@ function checkAssuranceFile(workspace, paperDir) {
     if (file.state === 'unreadable')
         throw new UsageError(`invalid assurance in ${where}: the file ${file.detail}`);
     const v = file.state === 'text' ? file.text.replace(/\s+/g, '') : undefined;
-    if (v !== undefined && !(0,policy_assurance/* isAssurance */.ws)(v)) {
+    if (v !== undefined && !(0,assurance/* isAssurance */.ws)(v)) {
         throw new UsageError(`invalid assurance in ${where}: ${(0,sanitize/* quoteValue */.cl)(v)} (expected draft or submission)`);
     }
 }
@@ -81021,12 +81012,13 @@ function lostTarget(it, ctx, why) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   QN: () => (/* binding */ resolveAssurance),
+/* harmony export */   _C: () => (/* binding */ enforcementSettings),
 /* harmony export */   ig: () => (/* binding */ EFFORTS),
 /* harmony export */   lR: () => (/* binding */ ASSURANCES),
 /* harmony export */   lV: () => (/* binding */ assuranceForEffort),
-/* harmony export */   nO: () => (/* binding */ isEffort),
 /* harmony export */   ws: () => (/* binding */ isAssurance)
 /* harmony export */ });
+/* unused harmony export isEffort */
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5805);
 
 const ASSURANCES = ['draft', 'submission'];
@@ -81040,6 +81032,21 @@ function isAssurance(v) {
 }
 function isEffort(v) {
     return typeof v === 'string' && EFFORTS.includes(v);
+}
+/**
+ * Checks an assurance and an effort given by the workflow or the command line; returns them
+ * typed, or calls `refuse` with the setting that is wrong, what it may be, and what it was.
+ */
+function enforcementSettings(given, refuse) {
+    const { assurance, effort } = given;
+    if (assurance && !isAssurance(assurance))
+        refuse('assurance', ASSURANCES, assurance);
+    if (effort && !isEffort(effort))
+        refuse('effort', EFFORTS, effort);
+    return {
+        ...(assurance ? { assurance: assurance } : {}),
+        ...(effort ? { effort: effort } : {}),
+    };
 }
 /**
  * Where the assurance comes from. Assurance and effort are independent axes (seed 000): effort

@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { leavesBase } from './io/paths.js';
-import {
-  ASSURANCES,
-  EFFORTS,
-  isAssurance,
-  isEffort,
-  type Assurance,
-  type Effort,
-} from './policy/assurance.js';
+import { enforcementSettings, type Assurance, type Effort } from './policy/assurance.js';
 import type { FailOn } from './policy/gate.js';
 import type { GateReport } from './model/report.js';
 import { writeReportFile } from './io/write.js';
@@ -57,16 +50,13 @@ export class Args {
 
 /** --assurance and --effort, each one of the values it may take (undefined when not given). */
 export function enforcementFlags(args: Args): { assurance?: Assurance; effort?: Effort } {
-  const assurance = args.string('assurance');
-  const effort = args.string('effort');
-  if (assurance !== undefined && !isAssurance(assurance))
-    throw new UsageError(`invalid --assurance: ${assurance} (expected ${ASSURANCES.join(' or ')})`);
-  if (effort !== undefined && !isEffort(effort))
-    throw new UsageError(`invalid --effort: ${effort} (expected ${EFFORTS.join(', ')})`);
-  return {
-    ...(assurance !== undefined ? { assurance } : {}),
-    ...(effort !== undefined ? { effort } : {}),
-  };
+  return enforcementSettings(
+    { assurance: args.string('assurance'), effort: args.string('effort') },
+    (name, allowed, got) => {
+      const choices = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
+      throw new UsageError(`invalid --${name}: ${got} (expected ${choices})`);
+    },
+  );
 }
 
 /** --fail-on blocking|problem (undefined when not given). */

@@ -14407,6 +14407,21 @@ function isEffort(v) {
     return typeof v === 'string' && EFFORTS.includes(v);
 }
 /**
+ * Checks an assurance and an effort given by the workflow or the command line; returns them
+ * typed, or calls `refuse` with the setting that is wrong, what it may be, and what it was.
+ */
+function enforcementSettings(given, refuse) {
+    const { assurance, effort } = given;
+    if (assurance && !isAssurance(assurance))
+        refuse('assurance', ASSURANCES, assurance);
+    if (effort && !isEffort(effort))
+        refuse('effort', EFFORTS, effort);
+    return {
+        ...(assurance ? { assurance: assurance } : {}),
+        ...(effort ? { effort: effort } : {}),
+    };
+}
+/**
  * Where the assurance comes from. Assurance and effort are independent axes (seed 000): effort
  * implies an assurance only when none is given, so every explicit assurance wins over every
  * effort, and a paper's own .aris/assurance.txt is not overridden by an effort flag. First
@@ -14723,16 +14738,10 @@ class Args {
 }
 /** --assurance and --effort, each one of the values it may take (undefined when not given). */
 function enforcementFlags(args) {
-    const assurance = args.string('assurance');
-    const effort = args.string('effort');
-    if (assurance !== undefined && !isAssurance(assurance))
-        throw new UsageError(`invalid --assurance: ${assurance} (expected ${ASSURANCES.join(' or ')})`);
-    if (effort !== undefined && !isEffort(effort))
-        throw new UsageError(`invalid --effort: ${effort} (expected ${EFFORTS.join(', ')})`);
-    return {
-        ...(assurance !== undefined ? { assurance } : {}),
-        ...(effort !== undefined ? { effort } : {}),
-    };
+    return enforcementSettings({ assurance: args.string('assurance'), effort: args.string('effort') }, (name, allowed, got) => {
+        const choices = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
+        throw new UsageError(`invalid --${name}: ${got} (expected ${choices})`);
+    });
 }
 /** --fail-on blocking|problem (undefined when not given). */
 function failOnFlag(args) {

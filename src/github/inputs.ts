@@ -1,14 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseShard, type ShardSpec } from '../shard.js';
-import {
-  ASSURANCES,
-  EFFORTS,
-  isAssurance,
-  isEffort,
-  type Assurance,
-  type Effort,
-} from '../policy/assurance.js';
+import { enforcementSettings, type Assurance, type Effort } from '../policy/assurance.js';
 import type { FailOn } from '../policy/gate.js';
 import type { CommentMode } from './comment.js';
 
@@ -99,14 +92,12 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const inWorkspace = (p: string) => path.resolve(workspace, p);
   const paths = lines(input(env, 'paths'));
   const papers = lines(input(env, 'papers'));
-  const assurance = input(env, 'assurance');
-  if (assurance && !isAssurance(assurance))
-    throw new InputError(
-      `Input "assurance" must be one of ${ASSURANCES.join(', ')}; got "${assurance}".`,
-    );
-  const effort = input(env, 'effort');
-  if (effort && !isEffort(effort))
-    throw new InputError(`Input "effort" must be one of ${EFFORTS.join(', ')}; got "${effort}".`);
+  const { assurance, effort } = enforcementSettings(
+    { assurance: input(env, 'assurance'), effort: input(env, 'effort') },
+    (name, allowed, got) => {
+      throw new InputError(`Input "${name}" must be one of ${allowed.join(', ')}; got "${got}".`);
+    },
+  );
   const checkName = input(env, 'check-name') || 'audit-gate';
   if (checkName.length > 100)
     throw new InputError('Input "check-name" must be at most 100 characters.');
@@ -134,8 +125,8 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   if (papers.length) s.papers = papers;
   if (config) s.config = inWorkspace(config);
   if (configJson) s.configJson = configJson;
-  if (assurance) s.assurance = assurance as Assurance;
-  if (effort) s.effort = effort as Effort;
+  if (assurance) s.assurance = assurance;
+  if (effort) s.effort = effort;
   // Default: conformance/ when it exists (verify decides, after the config is read).
   if (fixtures === '') s.defaultFixtures = 'conformance';
   else s.fixtures = fixtures === 'none' ? false : fixtures;

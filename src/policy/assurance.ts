@@ -17,6 +17,23 @@ export function isEffort(v: unknown): v is Effort {
   return typeof v === 'string' && (EFFORTS as readonly string[]).includes(v);
 }
 
+/**
+ * Checks an assurance and an effort given by the workflow or the command line; returns them
+ * typed, or calls `refuse` with the setting that is wrong, what it may be, and what it was.
+ */
+export function enforcementSettings(
+  given: { assurance?: string; effort?: string },
+  refuse: (name: 'assurance' | 'effort', allowed: readonly string[], got: string) => never,
+): { assurance?: Assurance; effort?: Effort } {
+  const { assurance, effort } = given;
+  if (assurance && !isAssurance(assurance)) refuse('assurance', ASSURANCES, assurance);
+  if (effort && !isEffort(effort)) refuse('effort', EFFORTS, effort);
+  return {
+    ...(assurance ? { assurance: assurance as Assurance } : {}),
+    ...(effort ? { effort: effort as Effort } : {}),
+  };
+}
+
 export interface AssuranceInputs {
   flagAssurance?: string;
   flagEffort?: string;
