@@ -279,7 +279,7 @@ describe('a config from the workflow is trusted; trust follows where its bytes l
       code: 'gate.config_invalid',
       blocking: true,
       message:
-        'Config from the config-json input: is not valid JSON: a value is expected at line 1, column 13.',
+        'Config from the config-json input is not valid JSON: a value is expected at line 1, column 13.',
     });
     expect(f.location).toBeUndefined();
   });
@@ -317,7 +317,7 @@ describe('the checkout’s config must stay in the checkout', () => {
     expect(r.findings.find((f) => f.code.startsWith('gate.'))).toMatchObject({
       code: 'gate.config_refused',
       blocking: true,
-      message: 'Config .audit-gate.json: is a symlink that leads outside the workspace.',
+      message: 'Config .audit-gate.json is a symlink that leads outside the workspace.',
       location: { path: '.audit-gate.json' },
     });
     expect(r.targets.map((t) => t.path)).toContain('papers/blocked');
@@ -339,7 +339,7 @@ describe('the checkout’s config must stay in the checkout', () => {
     const r = await verify({ root });
     expect(r.findings.find((f) => f.code.startsWith('gate.'))).toMatchObject({
       code: 'gate.config_refused',
-      message: 'Config .audit-gate.json: leads into .git/, which is not checkout content.',
+      message: 'Config .audit-gate.json leads into .git/, which is not checkout content.',
     });
     expect(JSON.stringify(r)).not.toContain('AUTHORIZATION');
   });
@@ -376,7 +376,7 @@ describe('config error messages echo no more than a short escaped prefix of one 
     write(path.join(root, '.audit-gate.json'), `{"${key}": 1,\n"${key}": 2}\n`);
     const r = await verify({ root });
     expect(r.findings[0]!.message).toBe(
-      `Config .audit-gate.json: repeats the key "k${'y'.repeat(38)}…" (line 2); keep one.`,
+      `Config .audit-gate.json repeats the key "k${'y'.repeat(38)}…" (line 2); keep one.`,
     );
   });
 });

@@ -54,7 +54,7 @@ describe('verify with a config that repeats a key', () => {
     expect(r.findings[0]).toMatchObject({
       code: 'gate.config_invalid',
       blocking: true,
-      message: 'Config .audit-gate.json: repeats the key "assurance" (line 3); keep one.',
+      message: 'Config .audit-gate.json repeats the key "assurance" (line 3); keep one.',
       location: { path: '.audit-gate.json', line: 3 },
     });
     expect(r.conclusion).toBe('failure');

@@ -96,7 +96,7 @@ describe('globs', () => {
     fs.writeFileSync(path.join(ws, 'shards/\ufffd'), '{}');
     expect(expandGlob(path.join(ws, 'shards', '*'), [ws])).toEqual({
       ok: false,
-      problem: 'holds a name that is not valid UTF-8 under .',
+      problem: 'reaches a folder holding a name that is not valid UTF-8 (.)',
     });
   });
   it('stop at the segment ends given (waiver subjects end one at #)', () => {
@@ -481,8 +481,8 @@ describe('walkRepository', () => {
       {
         dir: path.join(root, 'papers'),
         detail:
-          'holds a symlink to a path that is not valid UTF-8: what lies behind it was not verified',
-        nonUtf8Name: true,
+          'holds the symlink "p", which leads to a path that is not valid UTF-8: what lies behind it was not verified',
+        nonUtf8Link: true,
       },
     ]);
   });
@@ -663,7 +663,7 @@ describe('walkRepository', () => {
     expect(w.unreadable).toEqual([
       {
         dir: expect.any(String),
-        detail: 'its path through symlinks is longer than 4096 characters',
+        detail: 'its path through symlinks is longer than 4,096 characters',
         links: true,
       },
     ]);

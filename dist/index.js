@@ -35054,7 +35054,10 @@ function expandGlob(pattern, roots) {
         }
         // A name that is not UTF-8 would be matched and read as its U+FFFD twin.
         if ((0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .losesNames */ .TM)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(base, rel), entries))
-            return { ok: false, problem: `holds a name that is not valid UTF-8 under ${rel || '.'}` };
+            return {
+                ok: false,
+                problem: `reaches a folder holding a name that is not valid UTF-8 (${rel || '.'})`,
+            };
         for (const e of entries) {
             if (++seen > MAX_ENTRIES)
                 return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };
@@ -35957,6 +35960,51 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 
 /***/ }),
 
+/***/ 7497:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I3: () => (/* binding */ hasText),
+/* harmony export */   K9: () => (/* binding */ groupDigits),
+/* harmony export */   fL: () => (/* binding */ codePointCompare)
+/* harmony export */ });
+// Whether a string says anything. Whitespace and invisible format characters (zero-width spaces
+// and joiners, a BOM) say nothing, so a field holding only them is as missing as an empty one.
+const VISIBLE = /[^\s\p{Cf}]/u;
+/** A string with at least one character that is neither whitespace nor an invisible format character. */
+const hasText = (v) => VISIBLE.test(v);
+/**
+ * Orders strings by code point, which is the byte order of their UTF-8 (Python's and Rust's
+ * string order); JavaScript's `<` compares UTF-16 code units, which differs above U+FFFF.
+ */
+function codePointCompare(a, b) {
+    const ia = a[Symbol.iterator]();
+    const ib = b[Symbol.iterator]();
+    for (;;) {
+        const x = ia.next();
+        const y = ib.next();
+        if (x.done)
+            return y.done ? 0 : -1;
+        if (y.done)
+            return 1;
+        const cx = x.value.codePointAt(0);
+        const cy = y.value.codePointAt(0);
+        if (cx !== cy)
+            return cx < cy ? -1 : 1;
+    }
+}
+/**
+ * A whole number with its thousands separated by commas ("65,536"), as `toLocaleString('en-US')`
+ * writes it, without loading ICU's number formatting: called at load, that had delayed every
+ * command's start (docs/performance.md, sixteenth pass).
+ */
+function groupDigits(n) {
+    return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+
+/***/ }),
+
 /***/ 5923:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -35970,10 +36018,12 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(298);
 /* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(ignore__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7497);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3839);
 /* harmony import */ var _git_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9573);
 /* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7336);
 /* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2645);
+
 
 
 
@@ -36021,7 +36071,6 @@ const MAX_PATH_CHARS = 4096;
  * quadratic in time and memory. Past it the walk fails closed.
  */
 const MAX_LINK_CHAIN = 40;
-const NON_UTF8_LINK = 'holds a symlink to a path that is not valid UTF-8: what lies behind it was not verified';
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
 function hasGitBetween(dir, top) {
     for (let d = dir; (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
@@ -36159,7 +36208,7 @@ function walkRepository(root, opts = {}) {
             linksSpent = true;
             unreadable.push({
                 dir: from.abs,
-                detail: `more than ${maxResolved} symlinks are resolved`,
+                detail: `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxResolved)} symlinks are resolved`,
                 links: true,
             });
             return undefined;
@@ -36175,7 +36224,11 @@ function walkRepository(root, opts = {}) {
             if (!(err instanceof _paths_js__WEBPACK_IMPORTED_MODULE_5__/* .NotUtf8PathError */ .gB))
                 throw err;
             // Decoded, the path would name a sibling spelled with U+FFFD: not followed, and reported.
-            unreadable.push({ dir: from.abs, detail: NON_UTF8_LINK, nonUtf8Name: true });
+            unreadable.push({
+                dir: from.abs,
+                detail: `holds the symlink ${JSON.stringify(name)}, which leads to a path that is not valid UTF-8: what lies behind it was not verified`,
+                nonUtf8Link: true,
+            });
             return undefined;
         }
         if (target === undefined)
@@ -36204,7 +36257,7 @@ function walkRepository(root, opts = {}) {
         if (here.alias && !linksSpent && abs.length > MAX_PATH_CHARS) {
             unreadable.push({
                 dir: abs,
-                detail: `its path through symlinks is longer than ${MAX_PATH_CHARS} characters`,
+                detail: `its path through symlinks is longer than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(MAX_PATH_CHARS)} characters`,
                 links: true,
             });
             linksSpent = true;
@@ -36213,7 +36266,7 @@ function walkRepository(root, opts = {}) {
         if (here.alias && !linksSpent && (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS) {
             unreadable.push({
                 dir: abs,
-                detail: `the paths of the directories reached through symlinks exceed ${MAX_LINKED_PATH_CHARS} characters`,
+                detail: `the paths of the directories reached through symlinks exceed ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(MAX_LINKED_PATH_CHARS)} characters`,
                 links: true,
             });
             linksSpent = true;
@@ -36223,7 +36276,7 @@ function walkRepository(root, opts = {}) {
             if (!linksSpent)
                 unreadable.push({
                     dir: abs,
-                    detail: `more than ${maxDirs} directories are reached through symlinks`,
+                    detail: `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxDirs)} directories are reached through symlinks`,
                     links: true,
                 });
             linksSpent = true;
@@ -36245,7 +36298,7 @@ function walkRepository(root, opts = {}) {
             linksSpent = true;
             unreadable.push({
                 dir: abs,
-                detail: `more than ${maxEntries} entries are listed through symlinks`,
+                detail: `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxEntries)} entries are listed through symlinks`,
                 links: true,
             });
             continue;
@@ -46845,7 +46898,12 @@ function readReportFile(file, name = file) {
         // Never through a link: one to /etc/passwd or .git/config would quote its start below.
         const st = external_node_fs_default().lstatSync(file);
         if (st.isSymbolicLink())
-            throw new Error('a symlink, which a report file may not be');
+            return {
+                ok: false,
+                name,
+                kind: 'unreadable',
+                problem: 'is a symlink, which a report file may not be',
+            };
         if (!st.isFile())
             throw new Error('not a regular file');
         if (st.size > MAX_REPORT_BYTES)
@@ -47062,7 +47120,7 @@ function reportFiles(settings) {
     });
 }
 const REPORT_REMEDIATION = {
-    unreadable: 'Download the report artifact before this step and point `report:` at the JSON file inside it.',
+    unreadable: 'Download the report artifact before this step and point `report:` at the JSON file inside it (the file itself, not a symlink to it).',
     not_json: 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).',
     not_report: 'Point `report:` at the JSON report the audit-gate step wrote (its report-path output), produced by the same audit-gate version.',
 };
@@ -47499,51 +47557,6 @@ function firstIssue(error, options = {}) {
         };
     const { where, why } = (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .schemaIssueText */ .Iy)({ ...issue, path: [...prefix, ...path] });
     return { path, where, why };
-}
-
-
-/***/ }),
-
-/***/ 3574:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I3: () => (/* binding */ hasText),
-/* harmony export */   K9: () => (/* binding */ groupDigits),
-/* harmony export */   fL: () => (/* binding */ codePointCompare)
-/* harmony export */ });
-// Whether a string says anything. Whitespace and invisible format characters (zero-width spaces
-// and joiners, a BOM) say nothing, so a field holding only them is as missing as an empty one.
-const VISIBLE = /[^\s\p{Cf}]/u;
-/** A string with at least one character that is neither whitespace nor an invisible format character. */
-const hasText = (v) => VISIBLE.test(v);
-/**
- * Orders strings by code point, which is the byte order of their UTF-8 (Python's and Rust's
- * string order); JavaScript's `<` compares UTF-16 code units, which differs above U+FFFF.
- */
-function codePointCompare(a, b) {
-    const ia = a[Symbol.iterator]();
-    const ib = b[Symbol.iterator]();
-    for (;;) {
-        const x = ia.next();
-        const y = ib.next();
-        if (x.done)
-            return y.done ? 0 : -1;
-        if (y.done)
-            return 1;
-        const cx = x.value.codePointAt(0);
-        const cy = y.value.codePointAt(0);
-        if (cx !== cy)
-            return cx < cy ? -1 : 1;
-    }
-}
-/**
- * A whole number with its thousands separated by commas ("65,536"), as `toLocaleString('en-US')`
- * writes it, without loading ICU's number formatting: called at load, that had delayed every
- * command's start (docs/performance.md, sixteenth pass).
- */
-function groupDigits(n) {
-    return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 
@@ -48045,7 +48058,7 @@ const ARIS = {
     inputStale: def('input_stale', 'error', 'An audited input changed after the audit ran', RERUN),
     inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
     inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
-    inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions (or the symlink loop), then run the verifier again.'),
+    inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file’s permissions, the symlink loop, or a symlink to a path that is not valid UTF-8 (point it at a UTF-8 path), then run the verifier again.'),
     inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace, or in a git directory', 'Keep audited inputs in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
     traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
@@ -48736,8 +48749,8 @@ function canonicalJson(v) {
     return s + '}';
 }
 
-// EXTERNAL MODULE: ./src/packs/kit/text.ts
-var kit_text = __nccwpck_require__(3574);
+// EXTERNAL MODULE: ./src/io/text.ts
+var io_text = __nccwpck_require__(7497);
 ;// CONCATENATED MODULE: ./src/packs/kit/outputs.ts
 /**
  * For a pack's per-target outputs: each named target's findings, in report order, from one pass
@@ -48974,7 +48987,7 @@ const auditSkill = {
         const want = ctx.spec.skill;
         // The legacy script skipped this check for a falsy audit_skill, so "" passed as any skill.
         // A blank name says nothing about which audit wrote the artifact: it is a missing field.
-        if (typeof skill === 'string' && !(0,kit_text/* hasText */.I3)(skill)) {
+        if (typeof skill === 'string' && !(0,io_text/* hasText */.I3)(skill)) {
             ctx.issue(ARIS.missingField, `${ctx.rel} has an empty "audit_skill"; it must name the audit that wrote it (${want}).`, 'missing_field:audit_skill', ctx.lineOf('audit_skill'));
         }
         else if (pyTruthy(skill) && skill !== want) {
@@ -49302,7 +49315,7 @@ const noAuditedInputs = {
 // Blank ones have their own rules: audit_skill (audit-skill) and verdict (verdict).
 const OWN_RULE = new Set(['audit_skill', 'verdict']);
 /** A thread or agent id that names one: truthy as Python reads it, and not only whitespace or invisible characters. */
-const named = (v) => pyTruthy(v) && (typeof v !== 'string' || (0,kit_text/* hasText */.I3)(v));
+const named = (v) => pyTruthy(v) && (typeof v !== 'string' || (0,io_text/* hasText */.I3)(v));
 const requiredFields = {
     meta: {
         name: 'required-fields',
@@ -49316,7 +49329,7 @@ const requiredFields = {
             if (!Object.hasOwn(data, k))
                 ctx.issue(ARIS.missingField, `${rel} has no "${k}" field.`, `missing_field:${k}`, 1);
             // The old script only asked whether the key was there: an audit that says nothing passed.
-            else if (typeof v === 'string' && !(0,kit_text/* hasText */.I3)(v) && !OWN_RULE.has(k))
+            else if (typeof v === 'string' && !(0,io_text/* hasText */.I3)(v) && !OWN_RULE.has(k))
                 ctx.issue(ARIS.missingField, `${rel} has an empty "${k}".`, `missing_field:${k}`, ctx.lineOf(k));
         }
         if (!named(data.thread_id) && !named(data.agent_id)) {
@@ -49429,7 +49442,7 @@ const tracePath = {
     check(ctx) {
         const tracePath = ctx.data.trace_path;
         // A blank one is required-fields' missing_field, not a path to look for.
-        if (typeof tracePath !== 'string' || !(0,kit_text/* hasText */.I3)(tracePath))
+        if (typeof tracePath !== 'string' || !(0,io_text/* hasText */.I3)(tracePath))
             return;
         const t = checkTrace(tracePath, ctx.spec, ctx.audit);
         if (t.issue) {
@@ -50353,7 +50366,7 @@ const TRACE = {
     chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
     // ── claims ──────────────────────────────────────────────────────────────────────────────────
     claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
-    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
+    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain (or contains only after that output)', `${REDERIVE} A step output lists only claims emitted and evidence registered before it.`, INV.link),
     supportFailedTool: codes_def('support_failed_tool', 'claim_justifications', 'A claim rests on a tool call whose result reports that the call failed', 'Re-derive the claim without the failed call (run the tool again, or cite evidence instead), or re-run the producer.', INV.link),
     answerNotValidated: codes_def('answer_not_validated', 'claim_justifications', 'The final answer rests on a claim the run’s own verify step did not validate (rejected, missing support, or left out), or names no claim at all', 'Re-run the producer: its finalize step answers from the claims its verify step validated. If a claim should stand, give it the supports that let the verify step validate it.'),
     claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
@@ -50761,7 +50774,7 @@ function scanCanonical(text) {
                     message: `repeats the key ${JSON.stringify(key)} at column ${keyAt + 1}`,
                 };
             }
-            else if (prev !== undefined && (0,kit_text/* codePointCompare */.fL)(prev, key) > 0)
+            else if (prev !== undefined && (0,io_text/* codePointCompare */.fL)(prev, key) > 0)
                 soft(keyAt + 1, `has key ${JSON.stringify(key)} after ${JSON.stringify(prev)} at column ${keyAt + 1} (keys must be sorted)`);
             seen.add(key);
             prev = key;
@@ -50856,7 +50869,7 @@ function canonicalizeText(text) {
             i++;
             if (c === '[')
                 return `[${parts.map((p) => p[1]).join(',')}]`;
-            parts.sort((a, b) => (0,kit_text/* codePointCompare */.fL)(a[0], b[0]));
+            parts.sort((a, b) => (0,io_text/* codePointCompare */.fL)(a[0], b[0]));
             for (let k = 1; k < parts.length; k++)
                 if (parts[k - 1][0] === parts[k][0])
                     throw new Fail({ kind: 'duplicate', column: i, key: parts[k][0], message: 'repeats' });
@@ -59026,7 +59039,7 @@ const groundStaleCode = {
                 continue;
             const hash = file.rangeHash(range.lo, range.hi);
             if (hash === undefined)
-                ctx.report(ARISTO.groundUnchecked, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` was not re-hashed: the proofs of this workspace together cite more of \`${g.file}\` in distinct line ranges than audit-gate re-hashes (${RANGE_BUDGET_FACTOR} times the file and ${(0,kit_text/* groupDigits */.K9)(RANGE_BUDGET_SLACK)} characters)`);
+                ctx.report(ARISTO.groundUnchecked, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` was not re-hashed: the proofs of this workspace together cite more of \`${g.file}\` in distinct line ranges than audit-gate re-hashes (${RANGE_BUDGET_FACTOR} times the file and ${(0,io_text/* groupDigits */.K9)(RANGE_BUDGET_SLACK)} characters)`);
             else if (hash !== g.code_text_hash)
                 ctx.report(this.meta.code, [...at, 'code_text_hash'], loc, `code_text_hash for \`${g.file}:${g.lines}\` differs from current file content; the cited code drifted since verification`);
         }
@@ -59047,7 +59060,7 @@ const groundPriorStepInvalid = {
             if (!paths.has(g.path))
                 ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` does not resolve to any step in this tree`);
             // Rust compares the strings byte by byte (UTF-8), which is code point order.
-            else if ((0,kit_text/* codePointCompare */.fL)(g.path, step.path) >= 0)
+            else if ((0,io_text/* codePointCompare */.fL)(g.path, step.path) >= 0)
                 ctx.report(this.meta.code, [...at, 'path'], loc, `prior-step \`${g.path}\` is not earlier than owning step \`${step.path}\`; prior-step grounds must reference EARLIER steps only (no cycles)`);
         }
     },
@@ -60218,7 +60231,7 @@ function subjectOf(target, id, name, p, card, proof) {
 }
 /** Tested / Found / ↳ of a refutation card, from the trigger steps and their code grounds. */
 function refutation(v, entry, repoPath) {
-    const ordered = [...v.trigger_steps].sort((a, b) => (0,kit_text/* codePointCompare */.fL)(a.path, b.path));
+    const ordered = [...v.trigger_steps].sort((a, b) => (0,io_text/* codePointCompare */.fL)(a.path, b.path));
     const violated = v.trigger_steps.find((s) => s.path === v.violated_step_path) ?? ordered[ordered.length - 1];
     const codeGround = [violated, ...ordered.slice().reverse()]
         .flatMap((s) => s?.grounds ?? [])
@@ -60359,7 +60372,7 @@ const ADDENDA_B = {
         code: 'addenda_b.bundle_unreadable',
         severity: 'error',
         title: 'bundle.json, records.jsonl or a registry file is missing, unreadable or malformed',
-        remediation: 'Write bundle.json as a JSON object such as {"schema_version": "1.0", "task_id": "t1", "run_id": "r1", "as_of": "2026-01-01T00:00:00Z"}, records.jsonl as one JSON record a line, and registry/*.json as JSON (docs/addenda-b.md).',
+        remediation: 'Write bundle.json as a JSON object such as {"schema_version": "1.0", "task_id": "t1", "run_id": "r1", "as_of": "2026-01-01T00:00:00Z"}, records.jsonl as one JSON record a line, and registry/*.json as JSON, each under a name that is valid UTF-8 (docs/addenda-b.md).',
     },
     recordMalformed: {
         code: 'addenda_b.record_malformed',
@@ -73049,7 +73062,7 @@ const CATALOGUE = [
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A string with something in it: not empty, not only whitespace or invisible characters. */
-const filled = (v) => typeof v === 'string' && (0,kit_text/* hasText */.I3)(v);
+const filled = (v) => typeof v === 'string' && (0,io_text/* hasText */.I3)(v);
 /**
  * The form two ids are compared in by a "must not repeat" check: Unicode-normalized (NFKC),
  * without whitespace or invisible format characters (zero-width spaces, joiners), lower case. A
@@ -73068,7 +73081,7 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
  * A present value: not undefined, not null, not a blank string. A ref or hash of only whitespace
  * (or invisible characters) names nothing, so it must not satisfy a rule that asks for one.
  */
-const present = (v) => v !== undefined && v !== null && (typeof v !== 'string' || (0,kit_text/* hasText */.I3)(v));
+const present = (v) => v !== undefined && v !== null && (typeof v !== 'string' || (0,io_text/* hasText */.I3)(v));
 const strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
 const fieldSets = new WeakMap();
 /**
@@ -75589,10 +75602,10 @@ const formulaExpressionUnrecognised = {
 const formulaUnchecked = {
     meta: {
         ...ours(ADDENDA_B.formulaUnchecked),
-        decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the values (at every depth) of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. Receipts and test vectors share one budget: ${RECOMPUTE_BUDGET_FACTOR} times the values of all the bundle's FormulaValues, plus ${(0,kit_text/* groupDigits */.K9)(RECOMPUTE_BUDGET_SLACK)}; each list of inputs is recomputed once for receipts and once for vectors. A receipt or vector past the budget is reported instead of recomputed.`,
+        decision: `Stricter than the seed, which has no limit: recomputing each receipt costs the values (at every depth) of the FormulaValues it merges, so receipts that each merge one large value cost its size once per receipt. Receipts and test vectors share one budget: ${RECOMPUTE_BUDGET_FACTOR} times the values of all the bundle's FormulaValues, plus ${(0,io_text/* groupDigits */.K9)(RECOMPUTE_BUDGET_SLACK)}; each list of inputs is recomputed once for receipts and once for vectors. A receipt or vector past the budget is reported instead of recomputed.`,
     },
     check(b, report) {
-        const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the values (at every depth) of the bundle's FormulaValues, plus ${(0,kit_text/* groupDigits */.K9)(RECOMPUTE_BUDGET_SLACK)}`;
+        const budget = `more than ${RECOMPUTE_BUDGET_FACTOR} times the values (at every depth) of the bundle's FormulaValues, plus ${(0,io_text/* groupDigits */.K9)(RECOMPUTE_BUDGET_SLACK)}`;
         for (const ev of evaluateReceipts(b))
             if (ev.overBudget)
                 report(ev.receipt, () => `Receipt ${util_q(ev.receipt.data.receipt_id)} of ${util_q(ev.receipt.data.formula_id)} was not recomputed: the bundle's receipts and test vectors ask for ${budget}.`);
@@ -82162,8 +82175,8 @@ function fixtureSchema(pack) {
 var json_file = __nccwpck_require__(5823);
 // EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
 var schema_issue = __nccwpck_require__(7328);
-// EXTERNAL MODULE: ./src/packs/kit/text.ts
-var kit_text = __nccwpck_require__(3574);
+// EXTERNAL MODULE: ./src/io/text.ts
+var io_text = __nccwpck_require__(7497);
 ;// CONCATENATED MODULE: ./src/conformance/runner.ts
 
 
@@ -82298,7 +82311,7 @@ function scratchCopy(inputDir, emptyDirs, shared) {
     if (cost === 'entries')
         return {
             ok: false,
-            detail: `holds more than ${(0,kit_text/* groupDigits */.K9)(SCRATCH_MAX_ENTRIES)} files and directories, more than a scratch copy may: point input at a smaller directory`,
+            detail: `holds more than ${(0,io_text/* groupDigits */.K9)(SCRATCH_MAX_ENTRIES)} files and directories, more than a scratch copy may: point input at a smaller directory`,
         };
     if (cost === 'bytes')
         return {
@@ -82783,7 +82796,10 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
         const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
         runFindings.push((0,finding/* finding */.g)(loaded.refused ? policy_codes/* GATE */.k.configRefused : policy_codes/* GATE */.k.configInvalid, {
             subject: 'gate',
-            message: `Config ${name}: ${loaded.message}.`,
+            // "is not valid JSON: …" follows the name; "\"exclude\": …" says where after a colon.
+            message: VERB_PHRASE.test(loaded.message)
+                ? `Config ${name} ${loaded.message}.`
+                : `Config ${name}: ${loaded.message}.`,
             ...(loaded.path !== undefined
                 ? {
                     location: loaded.line
@@ -82850,6 +82866,7 @@ function fixtureDirectory(ws, dir) {
 }
 const PAPER_REMEDIATION = 'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
 const GITLESS_REMEDIATION = 'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
+const VERB_PHRASE = /^(?:is|are|repeats|leads|does|has|holds|cannot|starts|nests) /;
 const NON_UTF8_REMEDIATION = 'Rename the file or directory in it whose name is not valid UTF-8 (`ls -b` shows such a name with octal escapes), or list the directory in the config exclude if it holds nothing to verify.';
 const LINKS_REMEDIATION = 'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
 /** What a walk could not search, or searched without trusting .gitignore, as findings. */
@@ -82857,11 +82874,14 @@ function walkFindings(ws, unknown, unreadable) {
     return [
         ...unreadable.map((u) => (0,finding/* finding */.g)(policy_codes/* GATE */.k.directoryUnreadable, {
             subject: 'gate',
-            message: u.nonUtf8Name
+            message: u.nonUtf8Name || u.nonUtf8Link
                 ? `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} ${u.detail}.`
                 : `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
             ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
             ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),
+            ...(u.nonUtf8Link
+                ? { remediation: 'Point the symlink at a path that is valid UTF-8, or remove it.' }
+                : {}),
         })),
         ...unknown.map((u) => (0,finding/* finding */.g)(policy_codes/* GATE */.k.gitIndexUnreadable, u.gitless
             ? {

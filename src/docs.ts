@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { allCodes, packs } from './packs/registry.js';
-import { codePointCompare } from './packs/kit/index.js';
+import { codePointCompare } from './io/text.js';
 import { schemas } from './schemas.js';
 
 /** The JSON Schema files generated from the zod schemas, keyed by file name. */

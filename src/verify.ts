@@ -277,7 +277,10 @@ function effectiveConfig(
     runFindings.push(
       finding(loaded.refused ? GATE.configRefused : GATE.configInvalid, {
         subject: 'gate',
-        message: `Config ${name}: ${loaded.message}.`,
+        // "is not valid JSON: …" follows the name; "\"exclude\": …" says where after a colon.
+        message: VERB_PHRASE.test(loaded.message)
+          ? `Config ${name} ${loaded.message}.`
+          : `Config ${name}: ${loaded.message}.`,
         ...(loaded.path !== undefined
           ? {
               location: loaded.line
@@ -354,6 +357,7 @@ const PAPER_REMEDIATION =
   'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
 const GITLESS_REMEDIATION =
   'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
+const VERB_PHRASE = /^(?:is|are|repeats|leads|does|has|holds|cannot|starts|nests) /;
 const NON_UTF8_REMEDIATION =
   'Rename the file or directory in it whose name is not valid UTF-8 (`ls -b` shows such a name with octal escapes), or list the directory in the config exclude if it holds nothing to verify.';
 const LINKS_REMEDIATION =
@@ -369,11 +373,15 @@ function walkFindings(
     ...unreadable.map((u) =>
       finding(GATE.directoryUnreadable, {
         subject: 'gate',
-        message: u.nonUtf8Name
-          ? `Directory ${quoteValue(ws.rel(u.dir))} ${u.detail}.`
-          : `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+        message:
+          u.nonUtf8Name || u.nonUtf8Link
+            ? `Directory ${quoteValue(ws.rel(u.dir))} ${u.detail}.`
+            : `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
         ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
         ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),
+        ...(u.nonUtf8Link
+          ? { remediation: 'Point the symlink at a path that is valid UTF-8, or remove it.' }
+          : {}),
       }),
     ),
     ...unknown.map((u) =>

@@ -14335,7 +14335,7 @@ const ARIS = {
     inputStale: def('input_stale', 'error', 'An audited input changed after the audit ran', RERUN),
     inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
     inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
-    inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file\u2019s permissions (or the symlink loop), then run the verifier again.'),
+    inputUnreadable: def('input_unreadable', 'error', 'An audited input could not be read', 'Fix the file\u2019s permissions, the symlink loop, or a symlink to a path that is not valid UTF-8 (point it at a UTF-8 path), then run the verifier again.'),
     inputOutsideRoot: def('input_outside_root', 'error', 'An audited input lies outside the workspace, or in a git directory', 'Keep audited inputs in the repository\u2019s work tree (never under .git), or run locally with --allow-outside-root.'),
     traceMissing: def('trace_missing', 'error', 'trace_path does not exist', 'Commit the audit trace at trace_path, or rerun the audit.'),
     traceEmpty: def('trace_empty', 'error', 'trace_path is an empty directory', 'Commit the audit trace at trace_path, or rerun the audit.'),
@@ -15426,7 +15426,10 @@ function expandGlob(pattern, roots) {
         }
         // A name that is not UTF-8 would be matched and read as its U+FFFD twin.
         if (losesNames(path.join(base, rel), entries))
-            return { ok: false, problem: `holds a name that is not valid UTF-8 under ${rel || '.'}` };
+            return {
+                ok: false,
+                problem: `reaches a folder holding a name that is not valid UTF-8 (${rel || '.'})`,
+            };
         for (const e of entries) {
             if (++seen > MAX_ENTRIES)
                 return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };
@@ -16146,6 +16149,41 @@ function sha256Hex(bytes) {
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __nccwpck_require__(298);
 var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
+;// CONCATENATED MODULE: ./src/io/text.ts
+// Whether a string says anything. Whitespace and invisible format characters (zero-width spaces
+// and joiners, a BOM) say nothing, so a field holding only them is as missing as an empty one.
+const VISIBLE = /[^\s\p{Cf}]/u;
+/** A string with at least one character that is neither whitespace nor an invisible format character. */
+const hasText = (v) => VISIBLE.test(v);
+/**
+ * Orders strings by code point, which is the byte order of their UTF-8 (Python's and Rust's
+ * string order); JavaScript's `<` compares UTF-16 code units, which differs above U+FFFF.
+ */
+function codePointCompare(a, b) {
+    const ia = a[Symbol.iterator]();
+    const ib = b[Symbol.iterator]();
+    for (;;) {
+        const x = ia.next();
+        const y = ib.next();
+        if (x.done)
+            return y.done ? 0 : -1;
+        if (y.done)
+            return 1;
+        const cx = x.value.codePointAt(0);
+        const cy = y.value.codePointAt(0);
+        if (cx !== cy)
+            return cx < cy ? -1 : 1;
+    }
+}
+/**
+ * A whole number with its thousands separated by commas ("65,536"), as `toLocaleString('en-US')`
+ * writes it, without loading ICU's number formatting: called at load, that had delayed every
+ * command's start (docs/performance.md, sixteenth pass).
+ */
+function groupDigits(n) {
+    return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 ;// CONCATENATED MODULE: ./src/io/git-index.ts
 
 
@@ -16386,6 +16424,7 @@ function headCommit(dir) {
 
 
 
+
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
@@ -16426,7 +16465,6 @@ const MAX_PATH_CHARS = 4096;
  * quadratic in time and memory. Past it the walk fails closed.
  */
 const MAX_LINK_CHAIN = 40;
-const NON_UTF8_LINK = 'holds a symlink to a path that is not valid UTF-8: what lies behind it was not verified';
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
 function hasGitBetween(dir, top) {
     for (let d = dir; isBelow(d, top); d = external_node_path_default().dirname(d))
@@ -16564,7 +16602,7 @@ function walkRepository(root, opts = {}) {
             linksSpent = true;
             unreadable.push({
                 dir: from.abs,
-                detail: `more than ${maxResolved} symlinks are resolved`,
+                detail: `more than ${groupDigits(maxResolved)} symlinks are resolved`,
                 links: true,
             });
             return undefined;
@@ -16580,7 +16618,11 @@ function walkRepository(root, opts = {}) {
             if (!(err instanceof NotUtf8PathError))
                 throw err;
             // Decoded, the path would name a sibling spelled with U+FFFD: not followed, and reported.
-            unreadable.push({ dir: from.abs, detail: NON_UTF8_LINK, nonUtf8Name: true });
+            unreadable.push({
+                dir: from.abs,
+                detail: `holds the symlink ${JSON.stringify(name)}, which leads to a path that is not valid UTF-8: what lies behind it was not verified`,
+                nonUtf8Link: true,
+            });
             return undefined;
         }
         if (target === undefined)
@@ -16609,7 +16651,7 @@ function walkRepository(root, opts = {}) {
         if (here.alias && !linksSpent && abs.length > MAX_PATH_CHARS) {
             unreadable.push({
                 dir: abs,
-                detail: `its path through symlinks is longer than ${MAX_PATH_CHARS} characters`,
+                detail: `its path through symlinks is longer than ${groupDigits(MAX_PATH_CHARS)} characters`,
                 links: true,
             });
             linksSpent = true;
@@ -16618,7 +16660,7 @@ function walkRepository(root, opts = {}) {
         if (here.alias && !linksSpent && (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS) {
             unreadable.push({
                 dir: abs,
-                detail: `the paths of the directories reached through symlinks exceed ${MAX_LINKED_PATH_CHARS} characters`,
+                detail: `the paths of the directories reached through symlinks exceed ${groupDigits(MAX_LINKED_PATH_CHARS)} characters`,
                 links: true,
             });
             linksSpent = true;
@@ -16628,7 +16670,7 @@ function walkRepository(root, opts = {}) {
             if (!linksSpent)
                 unreadable.push({
                     dir: abs,
-                    detail: `more than ${maxDirs} directories are reached through symlinks`,
+                    detail: `more than ${groupDigits(maxDirs)} directories are reached through symlinks`,
                     links: true,
                 });
             linksSpent = true;
@@ -16650,7 +16692,7 @@ function walkRepository(root, opts = {}) {
             linksSpent = true;
             unreadable.push({
                 dir: abs,
-                detail: `more than ${maxEntries} entries are listed through symlinks`,
+                detail: `more than ${groupDigits(maxEntries)} entries are listed through symlinks`,
                 links: true,
             });
             continue;
@@ -16897,41 +16939,6 @@ function firstIssue(error, options = {}) {
         };
     const { where, why } = schemaIssueText({ ...issue, path: [...prefix, ...path] });
     return { path, where, why };
-}
-
-;// CONCATENATED MODULE: ./src/packs/kit/text.ts
-// Whether a string says anything. Whitespace and invisible format characters (zero-width spaces
-// and joiners, a BOM) say nothing, so a field holding only them is as missing as an empty one.
-const VISIBLE = /[^\s\p{Cf}]/u;
-/** A string with at least one character that is neither whitespace nor an invisible format character. */
-const hasText = (v) => VISIBLE.test(v);
-/**
- * Orders strings by code point, which is the byte order of their UTF-8 (Python's and Rust's
- * string order); JavaScript's `<` compares UTF-16 code units, which differs above U+FFFF.
- */
-function codePointCompare(a, b) {
-    const ia = a[Symbol.iterator]();
-    const ib = b[Symbol.iterator]();
-    for (;;) {
-        const x = ia.next();
-        const y = ib.next();
-        if (x.done)
-            return y.done ? 0 : -1;
-        if (y.done)
-            return 1;
-        const cx = x.value.codePointAt(0);
-        const cy = y.value.codePointAt(0);
-        if (cx !== cy)
-            return cx < cy ? -1 : 1;
-    }
-}
-/**
- * A whole number with its thousands separated by commas ("65,536"), as `toLocaleString('en-US')`
- * writes it, without loading ICU's number formatting: called at load, that had delayed every
- * command's start (docs/performance.md, sixteenth pass).
- */
-function groupDigits(n) {
-    return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 ;// CONCATENATED MODULE: ./src/conformance/runner.ts
@@ -18192,7 +18199,10 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
         const name = loaded.path !== undefined ? ws.rel(loaded.path) : 'from the config-json input';
         runFindings.push(finding(loaded.refused ? GATE.configRefused : GATE.configInvalid, {
             subject: 'gate',
-            message: `Config ${name}: ${loaded.message}.`,
+            // "is not valid JSON: \u2026" follows the name; "\"exclude\": \u2026" says where after a colon.
+            message: VERB_PHRASE.test(loaded.message)
+                ? `Config ${name} ${loaded.message}.`
+                : `Config ${name}: ${loaded.message}.`,
             ...(loaded.path !== undefined
                 ? {
                     location: loaded.line
@@ -18259,6 +18269,7 @@ function fixtureDirectory(ws, dir) {
 }
 const PAPER_REMEDIATION = 'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
 const GITLESS_REMEDIATION = 'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
+const VERB_PHRASE = /^(?:is|are|repeats|leads|does|has|holds|cannot|starts|nests) /;
 const NON_UTF8_REMEDIATION = 'Rename the file or directory in it whose name is not valid UTF-8 (`ls -b` shows such a name with octal escapes), or list the directory in the config exclude if it holds nothing to verify.';
 const LINKS_REMEDIATION = 'Remove symlinks that lead to the same directories many times over, or list them in the config exclude.';
 /** What a walk could not search, or searched without trusting .gitignore, as findings. */
@@ -18266,11 +18277,14 @@ function walkFindings(ws, unknown, unreadable) {
     return [
         ...unreadable.map((u) => finding(GATE.directoryUnreadable, {
             subject: 'gate',
-            message: u.nonUtf8Name
+            message: u.nonUtf8Name || u.nonUtf8Link
                 ? `Directory ${quoteValue(ws.rel(u.dir))} ${u.detail}.`
                 : `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
             ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
             ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),
+            ...(u.nonUtf8Link
+                ? { remediation: 'Point the symlink at a path that is valid UTF-8, or remove it.' }
+                : {}),
         })),
         ...unknown.map((u) => finding(GATE.gitIndexUnreadable, u.gitless
             ? {
@@ -20396,7 +20410,7 @@ const TRACE = {
     chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
     // \u2500\u2500 claims \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
-    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain', REDERIVE, INV.link),
+    supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain (or contains only after that output)', `${REDERIVE} A step output lists only claims emitted and evidence registered before it.`, INV.link),
     supportFailedTool: codes_def('support_failed_tool', 'claim_justifications', 'A claim rests on a tool call whose result reports that the call failed', 'Re-derive the claim without the failed call (run the tool again, or cite evidence instead), or re-run the producer.', INV.link),
     answerNotValidated: codes_def('answer_not_validated', 'claim_justifications', 'The final answer rests on a claim the run\u2019s own verify step did not validate (rejected, missing support, or left out), or names no claim at all', 'Re-run the producer: its finalize step answers from the claims its verify step validated. If a claim should stand, give it the supports that let the verify step validate it.'),
     claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
@@ -30394,7 +30408,7 @@ const ADDENDA_B = {
         code: 'addenda_b.bundle_unreadable',
         severity: 'error',
         title: 'bundle.json, records.jsonl or a registry file is missing, unreadable or malformed',
-        remediation: 'Write bundle.json as a JSON object such as {"schema_version": "1.0", "task_id": "t1", "run_id": "r1", "as_of": "2026-01-01T00:00:00Z"}, records.jsonl as one JSON record a line, and registry/*.json as JSON (docs/addenda-b.md).',
+        remediation: 'Write bundle.json as a JSON object such as {"schema_version": "1.0", "task_id": "t1", "run_id": "r1", "as_of": "2026-01-01T00:00:00Z"}, records.jsonl as one JSON record a line, and registry/*.json as JSON, each under a name that is valid UTF-8 (docs/addenda-b.md).',
     },
     recordMalformed: {
         code: 'addenda_b.record_malformed',
@@ -50947,7 +50961,12 @@ function readReportFile(file, name = file) {
         // Never through a link: one to /etc/passwd or .git/config would quote its start below.
         const st = external_node_fs_default().lstatSync(file);
         if (st.isSymbolicLink())
-            throw new Error('a symlink, which a report file may not be');
+            return {
+                ok: false,
+                name,
+                kind: 'unreadable',
+                problem: 'is a symlink, which a report file may not be',
+            };
         if (!st.isFile())
             throw new Error('not a regular file');
         if (st.size > MAX_REPORT_BYTES)

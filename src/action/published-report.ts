@@ -54,7 +54,7 @@ export function reportFiles(settings: Settings): string[] {
 
 const REPORT_REMEDIATION = {
   unreadable:
-    'Download the report artifact before this step and point `report:` at the JSON file inside it.',
+    'Download the report artifact before this step and point `report:` at the JSON file inside it (the file itself, not a symlink to it).',
   not_json:
     'Point `report:` at the JSON report the audit-gate step wrote (its report-path output).',
   not_report:

@@ -67,7 +67,10 @@ export function expandGlob(
     }
     // A name that is not UTF-8 would be matched and read as its U+FFFD twin.
     if (losesNames(path.join(base, rel), entries))
-      return { ok: false, problem: `holds a name that is not valid UTF-8 under ${rel || '.'}` };
+      return {
+        ok: false,
+        problem: `reaches a folder holding a name that is not valid UTF-8 (${rel || '.'})`,
+      };
     for (const e of entries) {
       if (++seen > MAX_ENTRIES)
         return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };

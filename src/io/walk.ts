@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { groupDigits } from './text.js';
 import { losesNames, NON_UTF8_NAME, readSmallFile } from './files.js';
 import { trackedUnder } from './git-index.js';
 import { isBelow, isInside, NotUtf8PathError, realDirectory, realOr } from './paths.js';
@@ -70,8 +71,6 @@ const MAX_PATH_CHARS = 4096;
  * quadratic in time and memory. Past it the walk fails closed.
  */
 const MAX_LINK_CHAIN = 40;
-const NON_UTF8_LINK =
-  'holds a symlink to a path that is not valid UTF-8: what lies behind it was not verified';
 
 /**
  * The symlinks followed on the way to a directory, innermost first. Each starts a stretch of the
@@ -135,7 +134,13 @@ export interface Walk {
    * Directories that could not be listed, and why: whatever they hold was not searched. `links`:
    * too many directories were reached through symlinks.
    */
-  unreadable: { dir: string; detail: string; links?: true; nonUtf8Name?: true }[];
+  unreadable: {
+    dir: string;
+    detail: string;
+    links?: true;
+    nonUtf8Name?: true;
+    nonUtf8Link?: true;
+  }[];
 }
 
 export interface WalkOptions {
@@ -285,7 +290,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       linksSpent = true;
       unreadable.push({
         dir: from.abs,
-        detail: `more than ${maxResolved} symlinks are resolved`,
+        detail: `more than ${groupDigits(maxResolved)} symlinks are resolved`,
         links: true,
       });
       return undefined;
@@ -299,7 +304,11 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     } catch (err) {
       if (!(err instanceof NotUtf8PathError)) throw err;
       // Decoded, the path would name a sibling spelled with U+FFFD: not followed, and reported.
-      unreadable.push({ dir: from.abs, detail: NON_UTF8_LINK, nonUtf8Name: true });
+      unreadable.push({
+        dir: from.abs,
+        detail: `holds the symlink ${JSON.stringify(name)}, which leads to a path that is not valid UTF-8: what lies behind it was not verified`,
+        nonUtf8Link: true,
+      });
       return undefined;
     }
     if (target === undefined) return undefined;
@@ -325,7 +334,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     if (here.alias && !linksSpent && abs.length > MAX_PATH_CHARS) {
       unreadable.push({
         dir: abs,
-        detail: `its path through symlinks is longer than ${MAX_PATH_CHARS} characters`,
+        detail: `its path through symlinks is longer than ${groupDigits(MAX_PATH_CHARS)} characters`,
         links: true,
       });
       linksSpent = true;
@@ -334,7 +343,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     if (here.alias && !linksSpent && (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS) {
       unreadable.push({
         dir: abs,
-        detail: `the paths of the directories reached through symlinks exceed ${MAX_LINKED_PATH_CHARS} characters`,
+        detail: `the paths of the directories reached through symlinks exceed ${groupDigits(MAX_LINKED_PATH_CHARS)} characters`,
         links: true,
       });
       linksSpent = true;
@@ -344,7 +353,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       if (!linksSpent)
         unreadable.push({
           dir: abs,
-          detail: `more than ${maxDirs} directories are reached through symlinks`,
+          detail: `more than ${groupDigits(maxDirs)} directories are reached through symlinks`,
           links: true,
         });
       linksSpent = true;
@@ -365,7 +374,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       linksSpent = true;
       unreadable.push({
         dir: abs,
-        detail: `more than ${maxEntries} entries are listed through symlinks`,
+        detail: `more than ${groupDigits(maxEntries)} entries are listed through symlinks`,
         links: true,
       });
       continue;

@@ -24,7 +24,13 @@ export function readReportFile(file: string, name = file): ReadReport {
   try {
     // Never through a link: one to /etc/passwd or .git/config would quote its start below.
     const st = fs.lstatSync(file);
-    if (st.isSymbolicLink()) throw new Error('a symlink, which a report file may not be');
+    if (st.isSymbolicLink())
+      return {
+        ok: false,
+        name,
+        kind: 'unreadable',
+        problem: 'is a symlink, which a report file may not be',
+      };
     if (!st.isFile()) throw new Error('not a regular file');
     if (st.size > MAX_REPORT_BYTES) throw new Error(`larger than ${MAX_REPORT_BYTES} bytes`);
     text = fs.readFileSync(file, 'utf8');

@@ -10,7 +10,7 @@ export const ADDENDA_B = {
     severity: 'error',
     title: 'bundle.json, records.jsonl or a registry file is missing, unreadable or malformed',
     remediation:
-      'Write bundle.json as a JSON object such as {"schema_version": "1.0", "task_id": "t1", "run_id": "r1", "as_of": "2026-01-01T00:00:00Z"}, records.jsonl as one JSON record a line, and registry/*.json as JSON (docs/addenda-b.md).',
+      'Write bundle.json as a JSON object such as {"schema_version": "1.0", "task_id": "t1", "run_id": "r1", "as_of": "2026-01-01T00:00:00Z"}, records.jsonl as one JSON record a line, and registry/*.json as JSON, each under a name that is valid UTF-8 (docs/addenda-b.md).',
   },
   recordMalformed: {
     code: 'addenda_b.record_malformed',

@@ -87,7 +87,7 @@ export const ARIS = {
     'input_unreadable',
     'error',
     'An audited input could not be read',
-    'Fix the file’s permissions (or the symlink loop), then run the verifier again.',
+    'Fix the file’s permissions, the symlink loop, or a symlink to a path that is not valid UTF-8 (point it at a UTF-8 path), then run the verifier again.',
   ),
   inputOutsideRoot: def(
     'input_outside_root',

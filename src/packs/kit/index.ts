@@ -32,6 +32,6 @@ export {
 } from './jsonl.js';
 export { firstIssue, type IssueOptions, type IssueText, type SchemaIssue } from './schema-issue.js';
 export { canonicalJson } from './canonical.js';
-export { codePointCompare, groupDigits, hasText } from './text.js';
+export { codePointCompare, groupDigits, hasText } from '../../io/text.js';
 export { findingsByTarget } from './outputs.js';
 export { runRules, type Rule, type RuleMeta } from './rule.js';

@@ -303,8 +303,8 @@ export const TRACE = {
   supportUnresolved: def(
     'support_unresolved',
     'claim_justifications',
-    'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain',
-    REDERIVE,
+    'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain (or contains only after that output)',
+    `${REDERIVE} A step output lists only claims emitted and evidence registered before it.`,
     INV.link,
   ),
   supportFailedTool: def(
