@@ -120,12 +120,37 @@ describe('red team: merging shard reports', () => {
     fs.symlinkSync(secret, link);
     const notJson = path.join(work, 'not-json.json');
     fs.writeFileSync(notJson, 'SECRET-IN-A-FILE');
-    const r = cli(['merge', link, notJson, '--format', 'json'], work);
+    const inside = path.join(work, 'inside-link.json');
+    fs.symlinkSync(notJson, inside);
+    const r = cli(['merge', link, notJson, inside, '--format', 'json'], work);
     expect(r.status).toBe(1);
     expect(r.stdout).not.toMatch(/SECRET/);
     const messages = (JSON.parse(r.stdout) as GateReport).findings.map((f) => f.message).join('\n');
-    expect(messages).toMatch(/a symlink, which a report file may not be/);
+    expect(messages).toMatch(/linked-report.json" leads out of the folders reports are read from/);
+    expect(messages).toMatch(/inside-link.json" is a symlink, which a report file may not be/);
     expect(messages).toMatch(/is not valid JSON: unexpected text at line 1, column 1/);
+  });
+  test('a report path through a symlinked folder is not read outside, and --out is not written there', () => {
+    const outside = path.join(base, 'outside-reports');
+    fs.mkdirSync(outside, { recursive: true });
+    fs.writeFileSync(path.join(outside, 'report.json'), 'root:x:0:0');
+    const ws = path.join(base, 'ws-linked');
+    fs.mkdirSync(ws, { recursive: true });
+    fs.symlinkSync(outside, path.join(ws, 'reports'));
+    const r = cli(['merge', 'reports/report.json', '--format', 'json'], ws);
+    expect(r.status).toBe(1);
+    expect((JSON.parse(r.stdout) as GateReport).findings.map((f) => f.message).join('\n')).toMatch(
+      /leads out of the folders reports are read from through a symlink/,
+    );
+    const w = cli(['merge', 'reports/report.json', '--out', 'reports/merged.json'], ws);
+    expect(w.status).toBe(1);
+    expect(w.stderr).toMatch(/refusing to write the report there/);
+    expect(fs.existsSync(path.join(outside, 'merged.json'))).toBe(false);
+    // A dangling folder link is a stated refusal, not an internal error.
+    fs.symlinkSync(path.join(base, 'nowhere/deeper'), path.join(ws, 'gone'));
+    const d = cli(['merge', 'reports/report.json', '--out', 'gone/merged.json'], ws);
+    expect(d.stderr).not.toMatch(/internal error/);
+    expect(d.stderr).toMatch(/refusing/);
   });
   test('a glob neither leaves the roots through .. nor follows a symlinked directory', () => {
     const ws = path.join(base, 'ws');

@@ -1331,8 +1331,8 @@ function buildFixtures(out) {
   });
   fixture('claim-validated-before-emitted', 'support_unresolved', {
     description:
-      'A derived claim is moved into the finalize step, after the verify output that validates it (its id is predictable): a step output lists only what came before it.',
-    expected: [T('support_unresolved')],
+      'A derived claim is moved into the finalize step, after the verify output that validates it (its id is predictable): a step output lists only what came before it, and only the derive step emits claims.',
+    expected: [T('support_unresolved'), T('claim_after_step')],
     model: (m) => {
       const e = claimEvent(m, 0);
       m.events.splice(m.events.indexOf(e), 1);
@@ -1341,6 +1341,38 @@ function buildFixtures(out) {
       );
       m.events.splice(fin + 1, 0, { ...e, step_id: m.nodes.finalize.id });
       renumber(m.events);
+    },
+  });
+  fixture('claim-emitted-in-verify', 'claim_after_step', {
+    description:
+      'A derived claim is moved out of the derive step (and its output) into the verify step, before the verify output that validates it: only the derive step emits claims.',
+    expected: [T('claim_after_step')],
+    model: (m) => {
+      const e = claimEvent(m, 0);
+      m.events.splice(m.events.indexOf(e), 1);
+      const derive = outputOf(m, 'derive');
+      derive.claim_ids = derive.claim_ids.filter((id) => id !== e.claim.id);
+      const at = m.events.findIndex(
+        (x) => x.kind === 'step_started' && x.step_id === m.nodes.verify.id,
+      );
+      m.events.splice(at + 1, 0, { ...e, step_id: m.nodes.verify.id });
+      renumber(m.events);
+    },
+  });
+  fixture('step-output-kinds-swapped', 'step_required_missing', {
+    description:
+      'The derive step writes an output of kind verify (validating the claims) and the verify step one of kind derive: each output must be of its plan node’s kind.',
+    expected: [T('step_required_missing')],
+    model: (m) => {
+      const derive = m.events.find(
+        (x) => x.kind === 'step_finished' && x.step_id === m.nodes.derive.id,
+      );
+      const verify = m.events.find(
+        (x) => x.kind === 'step_finished' && x.step_id === m.nodes.verify.id,
+      );
+      const [a, b] = [derive.output, verify.output];
+      derive.output = b;
+      verify.output = a;
     },
   });
   fixture('support-failed-tool', 'support_failed_tool', {

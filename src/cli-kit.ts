@@ -4,7 +4,7 @@ import { leavesBase } from './io/paths.js';
 import { enforcementSettings, type Assurance, type Effort } from './policy/assurance.js';
 import type { FailOn } from './policy/gate.js';
 import type { GateReport } from './model/report.js';
-import { writeReportFile } from './io/write.js';
+import { lexicallyInside, writeReportFile } from './io/write.js';
 import { renderText } from './render/text.js';
 import { plain } from './render/sanitize.js';
 
@@ -127,6 +127,15 @@ export function existingDir(io: Io, given: string, notFound: string): string {
 }
 
 /**
+ * Where a report written to `file` must really stay: a path given inside the current directory
+ * (usually the checkout) must not lead out of it through a symlinked folder the checkout holds.
+ * A path given outside it is the caller's own choice.
+ */
+export function outConfinement(io: Io, file: string): string | undefined {
+  return lexicallyInside(file, io.cwd) ? io.cwd : undefined;
+}
+
+/**
  * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
  * text summary (and says where the report is), whatever the format. Returns the exit code.
  */
@@ -139,7 +148,7 @@ export function emit(
   const json = JSON.stringify(report, null, 2) + '\n';
   if (out) {
     const file = path.resolve(io.cwd, out);
-    writeReportFile(file, json);
+    writeReportFile(file, json, outConfinement(io, file));
     io.stdout(renderText(report) + `report: ${plain(file)}\n`);
   } else io.stdout(fmt === 'json' ? json : renderText(report));
   return report.exit_code;

@@ -191,7 +191,7 @@ async function mergeCommand(args: Args, io: Io): Promise<number> {
   const report = mergeReports(
     args.positionals.map((p) => {
       onProgress?.(`reading ${p}`);
-      return readReportFile(path.resolve(io.cwd, p), p);
+      return readReportFile(path.resolve(io.cwd, p), p, [io.cwd]);
     }),
     {
       failOn: failOn ?? 'blocking',

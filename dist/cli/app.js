@@ -4202,7 +4202,13 @@ function writeReportFile(file, content, confineTo) {
     if (existing && !existing.isFile()) {
         throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
     }
-    external_node_fs_default().mkdirSync(external_node_path_default().dirname(abs), { recursive: true });
+    try {
+        external_node_fs_default().mkdirSync(external_node_path_default().dirname(abs), { recursive: true });
+    }
+    catch (err) {
+        // A dangling link or a file on the way: said as a refusal, not an internal error.
+        throw new WriteRefused(`cannot create the folder of ${file} (${err.code ?? String(err)}); refusing to write the report`);
+    }
     if (confineTo !== undefined)
         assertInside(external_node_path_default().dirname(abs), confineTo);
     const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
@@ -14801,6 +14807,14 @@ function existingDir(io, given, notFound) {
     return abs;
 }
 /**
+ * Where a report written to `file` must really stay: a path given inside the current directory
+ * (usually the checkout) must not lead out of it through a symlinked folder the checkout holds.
+ * A path given outside it is the caller's own choice.
+ */
+function outConfinement(io, file) {
+    return write_lexicallyInside(file, io.cwd) ? io.cwd : undefined;
+}
+/**
  * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
  * text summary (and says where the report is), whatever the format. Returns the exit code.
  */
@@ -14808,7 +14822,7 @@ function emit(report, fmt, out, io) {
     const json = JSON.stringify(report, null, 2) + '\n';
     if (out) {
         const file = external_node_path_default().resolve(io.cwd, out);
-        writeReportFile(file, json);
+        writeReportFile(file, json, outConfinement(io, file));
         io.stdout(renderText(report) + `report: ${plain(file)}\n`);
     }
     else
@@ -20234,7 +20248,7 @@ async function runAris(args, io) {
         : external_node_path_default().join(paperDir, '.aris', 'audit-verifier-report.json');
     const json = JSON.stringify(legacy, null, 2) + '\n';
     // The default location is inside the (untrusted) paper dir: it must really stay in the root.
-    writeReportFile(jsonOut, json, jsonOutFlag ? undefined : root);
+    writeReportFile(jsonOut, json, jsonOutFlag ? outConfinement(io, jsonOut) : root);
     if (fmt === 'json')
         io.stdout(json);
     else
@@ -20391,8 +20405,8 @@ const TRACE = {
     stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
     stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
     stepBeforeDependency: codes_def('step_before_dependency', 'core_invariants', 'A plan node is started before the nodes it depends on have finished', codes_RERUN, INV.order),
-    claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
-    stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
+    claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted outside the derive step, in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
+    stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output of its kind', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
     // \u2500\u2500 tool linkage \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
     toolResultOrphan: codes_def('tool_result_orphan', 'tool_linkage', 'A tool result answers no earlier tool call', 'Remove the injected result or restore trace.jsonl, or re-run the producer.', INV.toolLinkage),
@@ -20579,8 +20593,9 @@ async function runTrace(args, io) {
     const vr = JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2) + '\n';
     if (out) {
         const file = external_node_path_default().resolve(io.cwd, out);
-        writeReportFile(file, JSON.stringify(report, null, 2) + '\n');
-        writeReportFile(`${file.replace(/\.json$/, '')}.verification-report.json`, vr);
+        writeReportFile(file, JSON.stringify(report, null, 2) + '\n', outConfinement(io, file));
+        const vrFile = `${file.replace(/\.json$/, '')}.verification-report.json`;
+        writeReportFile(vrFile, vr, outConfinement(io, vrFile));
     }
     io.stdout(vr);
     if (reports.length === 0)
@@ -24323,7 +24338,8 @@ function checkPlan(ctx) {
     const order = acyclic
         ? new Map(plan.nodes.map((n) => [n.id, n.dependencies]))
         : undefined;
-    return { plan, nodeIds, ...(order ? { order } : {}) };
+    const kinds = new Map(plan.nodes.map((n) => [n.id, n.kind]));
+    return { plan, nodeIds, kinds, ...(order ? { order } : {}) };
 }
 /**
  * Kahn's algorithm over `[before, after]` pairs between known nodes: the nodes it cannot order,
@@ -24417,6 +24433,7 @@ const plan = {
         state.plan = usable(ctx.listing, 'plan.json') ? checkPlan(ctx) : undefined;
         if (state.plan) {
             ctx.planNodes = state.plan.nodeIds;
+            ctx.planKinds = state.plan.kinds;
             if (state.plan.order)
                 ctx.planDeps = state.plan.order;
         }
@@ -25477,6 +25494,15 @@ class StepChecks {
             return;
         }
         this.finished.set(stepId, line);
+        // A step's output is of its plan node's kind (a derive node may find evidence insufficient):
+        // relabelled, a derive step's output could pass for the verify step's.
+        const nodeKind = this.ctx.planKinds?.get(stepId);
+        if (nodeKind !== undefined &&
+            outputKind !== nodeKind &&
+            !(nodeKind === 'derive' && outputKind === 'insufficient_evidence')) {
+            f.add(TRACE.stepRequiredMissing, `Step ${q(stepId)} is the plan's ${nodeKind} node, but its output on line ${line} is a ${outputKind} output: it counts as neither.`, this.ctx.at(line));
+            return;
+        }
         this.outputs.add(outputKind);
         for (const [field, kind] of OUTPUT_ID_FIELDS) {
             const ids = output[field];
@@ -25512,13 +25538,16 @@ class StepChecks {
      */
     claimEmitted(stepId, claimId, line) {
         const done = this.finished.get(stepId);
-        const why = done !== undefined
-            ? `in step ${q(stepId)}, which already finished on line ${done}`
-            : this.finalizeLine !== undefined
-                ? `after the run finalized its answer on line ${this.finalizeLine}`
-                : stepId === ''
-                    ? 'outside any step (its step_id is empty)'
-                    : undefined;
+        const nodeKind = this.ctx.planKinds?.get(stepId);
+        const why = nodeKind !== undefined && nodeKind !== 'derive'
+            ? `in step ${q(stepId)}, the plan's ${nodeKind} node (only the derive step emits claims)`
+            : done !== undefined
+                ? `in step ${q(stepId)}, which already finished on line ${done}`
+                : this.finalizeLine !== undefined
+                    ? `after the run finalized its answer on line ${this.finalizeLine}`
+                    : stepId === ''
+                        ? 'outside any step (its step_id is empty)'
+                        : undefined;
         if (why)
             this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
     }
@@ -50952,11 +50981,33 @@ function atLeast(floor, given) {
 
 
 
+
+
 /** The largest report file read (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
-/** Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow). */
-function readReportFile(file, name = file) {
+/**
+ * Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow).
+ * A file named inside one of `roots` must really lie inside one of them: a folder on its path may
+ * be a symlink the checkout planted.
+ */
+function readReportFile(file, name = file, roots = []) {
     let text;
+    if (roots.some((r) => write_lexicallyInside(file, r))) {
+        let real;
+        try {
+            real = external_node_fs_default().realpathSync(file);
+        }
+        catch {
+            // missing: said below
+        }
+        if (real !== undefined && !roots.some((r) => isInside(real, realOr(r))))
+            return {
+                ok: false,
+                name,
+                kind: 'unreadable',
+                problem: 'leads out of the folders reports are read from through a symlink',
+            };
+    }
     try {
         // Never through a link: one to /etc/passwd or .git/config would quote its start below.
         const st = external_node_fs_default().lstatSync(file);
@@ -51474,7 +51525,7 @@ async function mergeCommand(args, io) {
         throw new UsageError(`report not found: ${missing}`);
     const report = mergeReports(args.positionals.map((p) => {
         onProgress?.(`reading ${p}`);
-        return readReportFile(external_node_path_default().resolve(io.cwd, p), p);
+        return readReportFile(external_node_path_default().resolve(io.cwd, p), p, [io.cwd]);
     }), {
         failOn: failOn ?? 'blocking',
         codes: allCodes(),

@@ -34,12 +34,18 @@ export function warnIgnoredInputs(settings: Settings): void {
     );
 }
 
+/** Where reports are read from: the workspace, and the runner's temp dir (downloaded artifacts). */
+const reportRoots = (settings: Settings): string[] => [
+  settings.workspace,
+  ...(settings.runnerTemp ? [settings.runnerTemp] : []),
+];
+
 /**
  * The files the `report:` input names: each line a path, or a glob expanded inside the workspace
  * or the runner's temp dir (where actions/download-artifact puts them), never through a symlink.
  */
 export function reportFiles(settings: Settings): string[] {
-  const roots = [settings.workspace, ...(settings.runnerTemp ? [settings.runnerTemp] : [])];
+  const roots = reportRoots(settings);
   return settings.report!.flatMap((pattern) => {
     if (!isGlob(pattern)) return [pattern];
     const expanded = expandGlob(pattern, roots);
@@ -68,7 +74,8 @@ const REPORT_REMEDIATION = {
  * reports are merged (mergeReports), failing closed on a missing or duplicated shard.
  */
 export function loadReports(files: string[], settings: Settings): GateReport {
-  const read = files.map((f) => readReportFile(f));
+  const roots = reportRoots(settings);
+  const read = files.map((f) => readReportFile(f, f, roots));
   const opts = {
     failOn: settings.failOn,
     codes: allCodes(),

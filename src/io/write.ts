@@ -29,7 +29,14 @@ export function writeReportFile(file: string, content: string, confineTo?: strin
   if (existing && !existing.isFile()) {
     throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
   }
-  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  try {
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+  } catch (err) {
+    // A dangling link or a file on the way: said as a refusal, not an internal error.
+    throw new WriteRefused(
+      `cannot create the folder of ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)}); refusing to write the report`,
+    );
+  }
   if (confineTo !== undefined) assertInside(path.dirname(abs), confineTo);
   const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
   try {

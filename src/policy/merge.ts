@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { parseJson } from '../io/json.js';
+import { isInside, realOr } from '../io/paths.js';
+import { lexicallyInside } from '../io/write.js';
 import { finding, type Finding } from '../model/finding.js';
 import { reportSchemas, type GateReport, type ShardRecord } from '../model/report.js';
 import type { PackResult } from '../packs/pack.js';
@@ -18,9 +20,32 @@ export type ReadReport =
   | { ok: true; name: string; report: GateReport }
   | { ok: false; name: string; problem: string; kind: 'unreadable' | 'not_json' | 'not_report' };
 
-/** Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow). */
-export function readReportFile(file: string, name = file): ReadReport {
+/**
+ * Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow).
+ * A file named inside one of `roots` must really lie inside one of them: a folder on its path may
+ * be a symlink the checkout planted.
+ */
+export function readReportFile(
+  file: string,
+  name = file,
+  roots: readonly string[] = [],
+): ReadReport {
   let text: string;
+  if (roots.some((r) => lexicallyInside(file, r))) {
+    let real: string | undefined;
+    try {
+      real = fs.realpathSync(file);
+    } catch {
+      // missing: said below
+    }
+    if (real !== undefined && !roots.some((r) => isInside(real, realOr(r))))
+      return {
+        ok: false,
+        name,
+        kind: 'unreadable',
+        problem: 'leads out of the folders reports are read from through a symlink',
+      };
+  }
   try {
     // Never through a link: one to /etc/passwd or .git/config would quote its start below.
     const st = fs.lstatSync(file);

@@ -6,6 +6,7 @@ import {
   existingDir,
   gitTopLevel,
   insideRoot,
+  outConfinement,
   progress,
   textOrJson,
   type Args,
@@ -101,7 +102,7 @@ async function runAris(args: Args, io: Io): Promise<number> {
     : path.join(paperDir, '.aris', 'audit-verifier-report.json');
   const json = JSON.stringify(legacy, null, 2) + '\n';
   // The default location is inside the (untrusted) paper dir: it must really stay in the root.
-  writeReportFile(jsonOut, json, jsonOutFlag ? undefined : root);
+  writeReportFile(jsonOut, json, jsonOutFlag ? outConfinement(io, jsonOut) : root);
   if (fmt === 'json') io.stdout(json);
   else io.stderr(renderText(report) + `report: ${jsonOut}\n`);
   return report.exit_code;

@@ -188,14 +188,14 @@ export const TRACE = {
   claimAfterStep: def(
     'claim_after_step',
     'core_invariants',
-    'A claim is emitted in a step that already finished, or after the run finalized',
+    'A claim is emitted outside the derive step, in a step that already finished, or after the run finalized',
     'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.',
     INV.order,
   ),
   stepRequiredMissing: def(
     'step_required_missing',
     'required_steps',
-    'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output',
+    'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output of its kind',
     'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.',
     INV.order,
   ),

@@ -4,6 +4,7 @@ import {
   UsageError,
   emit,
   existingDir,
+  outConfinement,
   commandRoot,
   progress,
   type Args,
@@ -80,8 +81,9 @@ async function runTrace(args: Args, io: Io): Promise<number> {
   const vr = JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2) + '\n';
   if (out) {
     const file = path.resolve(io.cwd, out);
-    writeReportFile(file, JSON.stringify(report, null, 2) + '\n');
-    writeReportFile(`${file.replace(/\.json$/, '')}.verification-report.json`, vr);
+    writeReportFile(file, JSON.stringify(report, null, 2) + '\n', outConfinement(io, file));
+    const vrFile = `${file.replace(/\.json$/, '')}.verification-report.json`;
+    writeReportFile(vrFile, vr, outConfinement(io, vrFile));
   }
   io.stdout(vr);
   if (reports.length === 0) io.stderr(renderText(report));

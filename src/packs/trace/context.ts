@@ -27,6 +27,8 @@ export interface RunCtx {
   allowMarkedInsufficient?: boolean;
   /** Node ids of plan.json, when it loaded. */
   planNodes?: ReadonlySet<string>;
+  /** Each plan node's kind, when plan.json loaded. */
+  planKinds?: ReadonlyMap<string, string>;
   /** Each plan node's dependencies, when plan.json loaded. */
   planDeps?: ReadonlyMap<string, readonly string[]>;
   /**

@@ -8,6 +8,8 @@ import { Plan } from './schema.js';
 export interface LoadedPlan {
   plan: Plan;
   nodeIds: Set<string>;
+  /** Each node's kind (understand, gather, derive, verify, finalize), by id. */
+  kinds: Map<string, string>;
   /** Each node's dependencies, when they form no cycle (an order the trace must follow). */
   order?: Map<string, readonly string[]>;
 }
@@ -116,7 +118,8 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
   const order = acyclic
     ? new Map(plan.nodes.map((n) => [n.id, n.dependencies] as const))
     : undefined;
-  return { plan, nodeIds, ...(order ? { order } : {}) };
+  const kinds = new Map(plan.nodes.map((n) => [n.id, n.kind] as const));
+  return { plan, nodeIds, kinds, ...(order ? { order } : {}) };
 }
 
 /**

@@ -95,6 +95,21 @@ export class StepChecks implements EventVisitor {
       return;
     }
     this.finished.set(stepId, line);
+    // A step's output is of its plan node's kind (a derive node may find evidence insufficient):
+    // relabelled, a derive step's output could pass for the verify step's.
+    const nodeKind = this.ctx.planKinds?.get(stepId);
+    if (
+      nodeKind !== undefined &&
+      outputKind !== nodeKind &&
+      !(nodeKind === 'derive' && outputKind === 'insufficient_evidence')
+    ) {
+      f.add(
+        TRACE.stepRequiredMissing,
+        `Step ${q(stepId)} is the plan's ${nodeKind} node, but its output on line ${line} is a ${outputKind} output: it counts as neither.`,
+        this.ctx.at(line),
+      );
+      return;
+    }
     this.outputs.add(outputKind);
     for (const [field, kind] of OUTPUT_ID_FIELDS) {
       const ids = (output as unknown as Partial<Record<string, string[]>>)[field];
@@ -130,14 +145,17 @@ export class StepChecks implements EventVisitor {
    */
   claimEmitted(stepId: string, claimId: string, line: number): void {
     const done = this.finished.get(stepId);
+    const nodeKind = this.ctx.planKinds?.get(stepId);
     const why =
-      done !== undefined
-        ? `in step ${q(stepId)}, which already finished on line ${done}`
-        : this.finalizeLine !== undefined
-          ? `after the run finalized its answer on line ${this.finalizeLine}`
-          : stepId === ''
-            ? 'outside any step (its step_id is empty)'
-            : undefined;
+      nodeKind !== undefined && nodeKind !== 'derive'
+        ? `in step ${q(stepId)}, the plan's ${nodeKind} node (only the derive step emits claims)`
+        : done !== undefined
+          ? `in step ${q(stepId)}, which already finished on line ${done}`
+          : this.finalizeLine !== undefined
+            ? `after the run finalized its answer on line ${this.finalizeLine}`
+            : stepId === ''
+              ? 'outside any step (its step_id is empty)'
+              : undefined;
     if (why)
       this.ctx.f.add(
         TRACE.claimAfterStep,

@@ -57,6 +57,7 @@ export const plan: RunRule = {
     state.plan = usable(ctx.listing, 'plan.json') ? checkPlan(ctx) : undefined;
     if (state.plan) {
       ctx.planNodes = state.plan.nodeIds;
+      ctx.planKinds = state.plan.kinds;
       if (state.plan.order) ctx.planDeps = state.plan.order;
     }
   },
