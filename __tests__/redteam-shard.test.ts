@@ -146,6 +146,15 @@ describe('red team: merging shard reports', () => {
     expect(w.status).toBe(1);
     expect(w.stderr).toMatch(/refusing to write the report there/);
     expect(fs.existsSync(path.join(outside, 'merged.json'))).toBe(false);
+    // From a folder below the checkout's root, the same paths are still the checkout's.
+    fs.mkdirSync(path.join(ws, 'sub'));
+    fs.mkdirSync(path.join(ws, '.git'));
+    const sub = path.join(ws, 'sub');
+    const read = cli(['merge', '../reports/report.json', '--format', 'json'], sub);
+    expect(read.stdout).toMatch(/leads out of the folders reports are read from/);
+    const wrote = cli(['merge', '../reports/report.json', '--out', '../reports/m2.json'], sub);
+    expect(wrote.stderr).toMatch(/refusing to write the report there/);
+    expect(fs.existsSync(path.join(outside, 'm2.json'))).toBe(false);
     // A dangling folder link is a stated refusal, not an internal error.
     fs.symlinkSync(path.join(base, 'nowhere/deeper'), path.join(ws, 'gone'));
     const d = cli(['merge', 'reports/report.json', '--out', 'gone/merged.json'], ws);

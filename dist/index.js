@@ -46908,7 +46908,7 @@ const MAX_REPORT_BYTES = 64 * 1024 * 1024;
  */
 function readReportFile(file, name = file, roots = []) {
     let text;
-    if (roots.some((r) => (0,io_write/* lexicallyInside */.o5)(file, r))) {
+    if (roots.some((r) => (0,io_write/* lexicallyInside */.o5)(file, r) || (0,io_write/* lexicallyInside */.o5)(file, (0,paths/* realOr */.yA)(r)))) {
         let real;
         try {
             real = external_node_fs_default().realpathSync(file);
@@ -48342,12 +48342,29 @@ function existingDir(io, given, notFound) {
     return abs;
 }
 /**
- * Where a report written to `file` must really stay: a path given inside the current directory
- * (usually the checkout) must not lead out of it through a symlinked folder the checkout holds.
- * A path given outside it is the caller's own choice.
+ * The checkout a CLI run works in: GITHUB_WORKSPACE on a runner, else the git top level around
+ * the current directory, else the current directory. Files named inside it are read and written
+ * only where they really lie inside it: its folders may be symlinks a pull request planted.
+ */
+function checkoutRoot(io) {
+    const ws = process.env['GITHUB_WORKSPACE'];
+    return ws ? external_node_path_default().resolve(ws) : gitTopLevel(io.cwd, io.cwd);
+}
+/**
+ * Where a report written to `file` must really stay: a path given inside the checkout (as spelled
+ * or through its real path) must not lead out of it through a symlinked folder the checkout
+ * holds. A path given outside it is the caller's own choice.
  */
 function outConfinement(io, file) {
-    return (0,write/* lexicallyInside */.o5)(file, io.cwd) ? io.cwd : undefined;
+    const root = checkoutRoot(io);
+    let real = root;
+    try {
+        real = external_node_fs_default().realpathSync(root);
+    }
+    catch {
+        // a checkout that does not exist holds no links
+    }
+    return (0,write/* lexicallyInside */.o5)(file, root) || (0,write/* lexicallyInside */.o5)(file, real) ? root : undefined;
 }
 /**
  * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the

@@ -127,12 +127,29 @@ export function existingDir(io: Io, given: string, notFound: string): string {
 }
 
 /**
- * Where a report written to `file` must really stay: a path given inside the current directory
- * (usually the checkout) must not lead out of it through a symlinked folder the checkout holds.
- * A path given outside it is the caller's own choice.
+ * The checkout a CLI run works in: GITHUB_WORKSPACE on a runner, else the git top level around
+ * the current directory, else the current directory. Files named inside it are read and written
+ * only where they really lie inside it: its folders may be symlinks a pull request planted.
+ */
+export function checkoutRoot(io: Io): string {
+  const ws = process.env['GITHUB_WORKSPACE'];
+  return ws ? path.resolve(ws) : gitTopLevel(io.cwd, io.cwd);
+}
+
+/**
+ * Where a report written to `file` must really stay: a path given inside the checkout (as spelled
+ * or through its real path) must not lead out of it through a symlinked folder the checkout
+ * holds. A path given outside it is the caller's own choice.
  */
 export function outConfinement(io: Io, file: string): string | undefined {
-  return lexicallyInside(file, io.cwd) ? io.cwd : undefined;
+  const root = checkoutRoot(io);
+  let real = root;
+  try {
+    real = fs.realpathSync(root);
+  } catch {
+    // a checkout that does not exist holds no links
+  }
+  return lexicallyInside(file, root) || lexicallyInside(file, real) ? root : undefined;
 }
 
 /**

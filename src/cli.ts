@@ -13,6 +13,7 @@ import { verify } from './verify.js';
 import {
   Args,
   UsageError,
+  checkoutRoot,
   emit,
   enforcementFlags,
   existingDir,
@@ -191,7 +192,7 @@ async function mergeCommand(args: Args, io: Io): Promise<number> {
   const report = mergeReports(
     args.positionals.map((p) => {
       onProgress?.(`reading ${p}`);
-      return readReportFile(path.resolve(io.cwd, p), p, [io.cwd]);
+      return readReportFile(path.resolve(io.cwd, p), p, [checkoutRoot(io)]);
     }),
     {
       failOn: failOn ?? 'blocking',

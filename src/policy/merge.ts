@@ -31,7 +31,7 @@ export function readReportFile(
   roots: readonly string[] = [],
 ): ReadReport {
   let text: string;
-  if (roots.some((r) => lexicallyInside(file, r))) {
+  if (roots.some((r) => lexicallyInside(file, r) || lexicallyInside(file, realOr(r)))) {
     let real: string | undefined;
     try {
       real = fs.realpathSync(file);
