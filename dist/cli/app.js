@@ -40348,8 +40348,6 @@ class Bundle {
      * id (thousands of FormulaValues named like a request made resolving the request slow).
      */
     byTypeId = new Map();
-    /** A record's place in bundle order (registry records all have seq 0). */
-    order = new Map();
     /** The members of each record group, by the group's place in GROUP_NAMES. */
     members = GROUP_NAMES.map(() => []);
     /** Memo for derived views that several rules share (e.g. formula recomputation). */
@@ -40360,7 +40358,8 @@ class Bundle {
         this.meta = meta;
     }
     add(r) {
-        this.order.set(r, this.records.length);
+        // On the record, not in a Map keyed by it: a Map gives each of 100,000 records an identity hash.
+        r.pos = this.records.length;
         this.records.push(r);
         const slot = this.byType.get(r.type) ?? this.slotFor(r.type);
         slot.records.push(r);
@@ -40415,7 +40414,7 @@ class Bundle {
             return [];
         if (types) {
             const out = types.flatMap((t) => this.ofTypeWithId(t, ref));
-            return types.length > 1 ? out.sort((x, y) => this.order.get(x) - this.order.get(y)) : out;
+            return types.length > 1 ? out.sort((x, y) => x.pos - y.pos) : out;
         }
         const found = this.byId.get(ref);
         if (found === undefined)
@@ -40453,7 +40452,7 @@ class Bundle {
         let first;
         for (const t of type) {
             const r = this.ofTypeWithId(t, ref)[0];
-            if (r && (!first || this.order.get(r) < this.order.get(first)))
+            if (r && (!first || r.pos < first.pos))
                 first = r;
         }
         return first;
@@ -40522,6 +40521,7 @@ class HeldRecord {
     seq;
     registry;
     place;
+    pos = 0;
     constructor(type, data, seq, registry, place) {
         this.type = type;
         this.data = data;

@@ -81,6 +81,8 @@ export interface BundleRecord {
   /** Event order: the records.jsonl line; registry records come before every event (0). */
   seq: number;
   registry: boolean;
+  /** Its place in bundle order, set when the bundle takes it (registry records all have seq 0). */
+  pos?: number;
 }
 
 export interface Issue {
@@ -114,8 +116,6 @@ export class Bundle {
    * id (thousands of FormulaValues named like a request made resolving the request slow).
    */
   private readonly byTypeId = new Map<string, Map<string, BundleRecord | BundleRecord[]>>();
-  /** A record's place in bundle order (registry records all have seq 0). */
-  private readonly order = new Map<BundleRecord, number>();
   /** The members of each record group, by the group's place in GROUP_NAMES. */
   private readonly members: BundleRecord[][] = GROUP_NAMES.map(() => []);
   /** Memo for derived views that several rules share (e.g. formula recomputation). */
@@ -128,7 +128,8 @@ export class Bundle {
   ) {}
 
   add(r: BundleRecord): void {
-    this.order.set(r, this.records.length);
+    // On the record, not in a Map keyed by it: a Map gives each of 100,000 records an identity hash.
+    r.pos = this.records.length;
     this.records.push(r);
     const slot = this.byType.get(r.type) ?? this.slotFor(r.type);
     slot.records.push(r);
@@ -177,7 +178,7 @@ export class Bundle {
     if (typeof ref !== 'string') return [];
     if (types) {
       const out = types.flatMap((t) => this.ofTypeWithId(t, ref));
-      return types.length > 1 ? out.sort((x, y) => this.order.get(x)! - this.order.get(y)!) : out;
+      return types.length > 1 ? out.sort((x, y) => x.pos! - y.pos!) : out;
     }
     const found = this.byId.get(ref);
     if (found === undefined) return [];
@@ -211,7 +212,7 @@ export class Bundle {
     let first: BundleRecord | undefined;
     for (const t of type) {
       const r = this.ofTypeWithId(t, ref)[0];
-      if (r && (!first || this.order.get(r)! < this.order.get(first)!)) first = r;
+      if (r && (!first || r.pos! < first.pos!)) first = r;
     }
     return first;
   }
@@ -305,6 +306,8 @@ const locate = (place: Place, seq: number): Location =>
 
 /** A record as the bundle holds it; its Location is built when a finding asks for it. */
 class HeldRecord implements BundleRecord {
+  pos = 0;
+
   constructor(
     readonly type: string,
     readonly data: Record<string, unknown>,
