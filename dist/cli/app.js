@@ -23968,9 +23968,9 @@ function checkRecordSupports(ctx, supports, known, cited) {
                 : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
             continue;
         }
-        const failedOn = s.kind === 'tool_call' ? known.failedCall(s.refId) : undefined;
-        if (failedOn !== undefined)
-            f.add(TRACE.supportFailedTool, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failedOn} reports that the call failed (success false, or an error recorded): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failedOn)]);
+        const failed = s.kind === 'tool_call' ? known.failedCall(s.refId) : undefined;
+        if (failed !== undefined)
+            f.add(TRACE.supportFailedTool, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failed.line} reports that the call failed (${failed.why}): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failed.line)]);
         const frame = s.kind === 'claim' ? 'its statement' : 'its result\u2019s canonical JSON';
         const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);
         if (!got)
@@ -25676,9 +25676,13 @@ class ToolChecks {
         call.results++;
         this.answered.add(result.call_id);
         // A result that records an error failed, whatever its success flag says.
-        const failed = !result.success || (result.error !== undefined && result.error !== null);
-        if (failed && !this.failed.has(result.call_id))
-            this.failed.set(result.call_id, line);
+        const why = !result.success
+            ? 'success: false'
+            : result.error !== undefined && result.error !== null
+                ? 'an error recorded, though success: true'
+                : undefined;
+        if (why !== undefined && !this.failed.has(result.call_id))
+            this.failed.set(result.call_id, { line, why });
         if (call.results > 1) {
             f.add(TRACE.toolResultDuplicate, `Tool call ${q(result.call_id)} (line ${call.line}) gets another result on line ${line}; a call has exactly one result.`, this.ctx.at(line), [this.ctx.at(call.line)]);
             return;

@@ -140,7 +140,7 @@ export function checkRecordSupports(
     claim: (id: string) => boolean;
     toolCall: (id: string) => boolean;
     /** The line of the call's result when that result reports failure. */
-    failedCall: (id: string) => number | undefined;
+    failedCall: (id: string) => { line: number; why: string } | undefined;
   },
   cited: CitedBytes,
 ): void {
@@ -158,13 +158,13 @@ export function checkRecordSupports(
       );
       continue;
     }
-    const failedOn = s.kind === 'tool_call' ? known.failedCall(s.refId) : undefined;
-    if (failedOn !== undefined)
+    const failed = s.kind === 'tool_call' ? known.failedCall(s.refId) : undefined;
+    if (failed !== undefined)
       f.add(
         TRACE.supportFailedTool,
-        `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failedOn} reports that the call failed (success false, or an error recorded): a failed call supports nothing.`,
+        `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failed.line} reports that the call failed (${failed.why}): a failed call supports nothing.`,
         ctx.at(s.line),
-        [ctx.at(failedOn)],
+        [ctx.at(failed.line)],
       );
     const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
     const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);

@@ -36,7 +36,7 @@ export class ToolChecks implements EventVisitor {
   /** Call ids that have a result (what a tool_call support may cite, as in the producer). */
   readonly answered = new Set<string>();
   /** Call ids with a result that reports failure (`success: false`), and that result's line. */
-  readonly failed = new Map<string, number>();
+  readonly failed = new Map<string, { line: number; why: string }>();
 
   constructor(private readonly ctx: RunCtx) {}
 
@@ -104,8 +104,13 @@ export class ToolChecks implements EventVisitor {
     call.results++;
     this.answered.add(result.call_id);
     // A result that records an error failed, whatever its success flag says.
-    const failed = !result.success || (result.error !== undefined && result.error !== null);
-    if (failed && !this.failed.has(result.call_id)) this.failed.set(result.call_id, line);
+    const why = !result.success
+      ? 'success: false'
+      : result.error !== undefined && result.error !== null
+        ? 'an error recorded, though success: true'
+        : undefined;
+    if (why !== undefined && !this.failed.has(result.call_id))
+      this.failed.set(result.call_id, { line, why });
     if (call.results > 1) {
       f.add(
         TRACE.toolResultDuplicate,
