@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { leavesBase } from './io/paths.js';
+import { leavesBase, namedInside } from './io/paths.js';
 import { enforcementSettings, type Assurance, type Effort } from './policy/assurance.js';
 import type { FailOn } from './policy/gate.js';
 import type { GateReport } from './model/report.js';
-import { lexicallyInside, writeReportFile } from './io/write.js';
+import { writeReportFile } from './io/write.js';
 import { renderText } from './render/text.js';
 import { plain } from './render/sanitize.js';
 
@@ -142,14 +142,7 @@ export function checkoutRoot(io: Io): string {
  * holds. A path given outside it is the caller's own choice.
  */
 export function outConfinement(io: Io, file: string): string | undefined {
-  const root = checkoutRoot(io);
-  let real = root;
-  try {
-    real = fs.realpathSync(root);
-  } catch {
-    // a checkout that does not exist holds no links
-  }
-  return lexicallyInside(file, root) || lexicallyInside(file, real) ? root : undefined;
+  return namedInside(file, [checkoutRoot(io)]);
 }
 
 /**

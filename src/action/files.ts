@@ -1,7 +1,8 @@
 import * as core from '@actions/core';
 import { finding, type Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
-import { lexicallyInside, writeReportFile } from '../io/write.js';
+import { namedInside } from '../io/paths.js';
+import { writeReportFile } from '../io/write.js';
 import { GATE } from '../policy/codes.js';
 import { withBlockingRunFindings } from '../policy/gate.js';
 import { allCodes } from '../packs/registry.js';
@@ -14,7 +15,7 @@ import type { Settings } from '../github/inputs.js';
  * the workflow itself and are written as given.
  */
 function confinement(file: string, workspace: string): string | undefined {
-  return lexicallyInside(file, workspace) ? workspace : undefined;
+  return namedInside(file, [workspace]);
 }
 
 interface ReportFile {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { losesNames } from './files.js';
-import { lexicallyInside } from './write.js';
+import { namedInside, reallyInside } from './paths.js';
 
 /** Files one pattern may name at most, and entries its walk may look at. */
 const MAX_MATCHES = 1000;
@@ -41,14 +41,7 @@ export function expandGlob(
   const segments = path.resolve(pattern).split(path.sep);
   const fixed = segments.findIndex(isGlob);
   const base = segments.slice(0, fixed).join(path.sep) || path.sep;
-  const real = realOrUndefined(base);
-  const inside = (p: string) =>
-    roots.some((r) => lexicallyInside(p, r) || lexicallyInside(p, realOrUndefined(r) ?? r));
-  const realRoots = roots.map((r) => realOrUndefined(r) ?? r);
-  if (
-    !inside(path.resolve(base)) ||
-    (real !== undefined && !realRoots.some((r) => lexicallyInside(real, r)))
-  )
+  if (namedInside(base, roots) === undefined || !reallyInside(base, roots))
     return {
       ok: false,
       problem: 'lies outside the workspace and the runner temp directory',
@@ -84,12 +77,4 @@ export function expandGlob(
     }
   }
   return { ok: true, files: files.sort() };
-}
-
-function realOrUndefined(p: string): string | undefined {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return undefined;
-  }
 }

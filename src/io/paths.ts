@@ -31,6 +31,29 @@ export function realOr(p: string): string {
 }
 
 /**
+ * The root among `roots` that `p` is named inside, as spelled or through the root's real path
+ * (undefined when none): a path named there is the checkout's to resolve, links and all.
+ */
+export function namedInside(p: string, roots: readonly string[]): string | undefined {
+  const abs = path.resolve(p);
+  return roots.find((r) => isInside(abs, path.resolve(r)) || isInside(abs, realOr(r)));
+}
+
+/**
+ * Whether `p` really lies inside one of `roots` (their real paths), whatever folder on its way is
+ * a symlink; a path that does not exist is judged where it would be created or read.
+ */
+export function reallyInside(p: string, roots: readonly string[]): boolean {
+  let real: string;
+  try {
+    real = fs.realpathSync(p);
+  } catch {
+    return true; // nothing there to lead anywhere: the read or write says so
+  }
+  return roots.some((r) => isInside(real, realOr(r)));
+}
+
+/**
  * A path the system gave back (realpath, readlink) whose bytes are not UTF-8: decoded, U+FFFD
  * stands in for them, and the text names another file, a sibling really spelled so.
  */

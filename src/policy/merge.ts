@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { parseJson } from '../io/json.js';
-import { isInside, realOr } from '../io/paths.js';
-import { lexicallyInside } from '../io/write.js';
+import { namedInside, reallyInside } from '../io/paths.js';
 import { finding, type Finding } from '../model/finding.js';
 import { reportSchemas, type GateReport, type ShardRecord } from '../model/report.js';
 import type { PackResult } from '../packs/pack.js';
@@ -31,21 +30,13 @@ export function readReportFile(
   roots: readonly string[] = [],
 ): ReadReport {
   let text: string;
-  if (roots.some((r) => lexicallyInside(file, r) || lexicallyInside(file, realOr(r)))) {
-    let real: string | undefined;
-    try {
-      real = fs.realpathSync(file);
-    } catch {
-      // missing: said below
-    }
-    if (real !== undefined && !roots.some((r) => isInside(real, realOr(r))))
-      return {
-        ok: false,
-        name,
-        kind: 'unreadable',
-        problem: 'leads out of the folders reports are read from through a symlink',
-      };
-  }
+  if (namedInside(file, roots) !== undefined && !reallyInside(file, roots))
+    return {
+      ok: false,
+      name,
+      kind: 'unreadable',
+      problem: 'leads out of the folders reports are read from through a symlink',
+    };
   try {
     // Never through a link: one to /etc/passwd or .git/config would quote its start below.
     const st = fs.lstatSync(file);
