@@ -34989,7 +34989,7 @@ function headCommit(dir) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3839);
-/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5419);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7336);
 
 
 
@@ -35030,11 +35030,7 @@ function expandGlob(pattern, roots) {
     const segments = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(pattern).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep));
     const fixed = segments.findIndex(isGlob);
     const base = segments.slice(0, fixed).join((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)) || (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep);
-    const real = realOrUndefined(base);
-    const inside = (p) => roots.some((r) => (0,_write_js__WEBPACK_IMPORTED_MODULE_3__/* .lexicallyInside */ .o5)(p, r) || (0,_write_js__WEBPACK_IMPORTED_MODULE_3__/* .lexicallyInside */ .o5)(p, realOrUndefined(r) ?? r));
-    const realRoots = roots.map((r) => realOrUndefined(r) ?? r);
-    if (!inside(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base)) ||
-        (real !== undefined && !realRoots.some((r) => (0,_write_js__WEBPACK_IMPORTED_MODULE_3__/* .lexicallyInside */ .o5)(real, r))))
+    if ((0,_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .namedInside */ .F$)(base, roots) === undefined || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .reallyInside */ .mR)(base, roots))
         return {
             ok: false,
             problem: 'lies outside the workspace and the runner temp directory',
@@ -35072,14 +35068,6 @@ function expandGlob(pattern, roots) {
         }
     }
     return { ok: true, files: files.sort() };
-}
-function realOrUndefined(p) {
-    try {
-        return node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(p);
-    }
-    catch {
-        return undefined;
-    }
 }
 
 
@@ -35831,10 +35819,12 @@ function toValue(node, lines, duplicates) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F$: () => (/* binding */ namedInside),
 /* harmony export */   FK: () => (/* binding */ isInside),
 /* harmony export */   Ut: () => (/* binding */ realDirectory),
 /* harmony export */   Yw: () => (/* binding */ isBelow),
 /* harmony export */   gB: () => (/* binding */ NotUtf8PathError),
+/* harmony export */   mR: () => (/* binding */ reallyInside),
 /* harmony export */   oT: () => (/* binding */ leavesBase),
 /* harmony export */   vZ: () => (/* binding */ realpathText),
 /* harmony export */   yA: () => (/* binding */ realOr)
@@ -35872,6 +35862,28 @@ function realOr(p) {
     catch {
         return node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
     }
+}
+/**
+ * The root among `roots` that `p` is named inside, as spelled or through the root's real path
+ * (undefined when none): a path named there is the checkout's to resolve, links and all.
+ */
+function namedInside(p, roots) {
+    const abs = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
+    return roots.find((r) => isInside(abs, node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(r)) || isInside(abs, realOr(r)));
+}
+/**
+ * Whether `p` really lies inside one of `roots` (their real paths), whatever folder on its way is
+ * a symlink; a path that does not exist is judged where it would be created or read.
+ */
+function reallyInside(p, roots) {
+    let real;
+    try {
+        real = node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync(p);
+    }
+    catch {
+        return true; // nothing there to lead anywhere: the read or write says so
+    }
+    return roots.some((r) => isInside(real, realOr(r)));
 }
 /**
  * A path the system gave back (realpath, readlink) whose bytes are not UTF-8: decoded, U+FFFD
@@ -36163,6 +36175,12 @@ function walkRepository(root, opts = {}) {
         return ig;
     };
     let linksSpent = false;
+    /** Past a bound on links, the walk stops following them and fails closed, said once. */
+    const spend = (dir, detail) => {
+        if (!linksSpent)
+            unreadable.push({ dir, detail, links: true });
+        linksSpent = true;
+    };
     let chainNoted = false;
     // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
     // shows what lies there at the link's path.
@@ -36205,12 +36223,7 @@ function walkRepository(root, opts = {}) {
         if (linksSpent)
             return undefined;
         if (++linksResolved > maxResolved) {
-            linksSpent = true;
-            unreadable.push({
-                dir: from.abs,
-                detail: `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxResolved)} symlinks are resolved`,
-                links: true,
-            });
+            spend(from.abs, `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxResolved)} symlinks are resolved`);
             return undefined;
         }
         // Through the link's own real path: its parent is resolved already, so a path reached
@@ -36254,53 +36267,33 @@ function walkRepository(root, opts = {}) {
     while (stack.length > 0) {
         const here = stack.pop();
         const { abs, rel, rules: inherited, git: outer } = here;
-        if (here.alias && !linksSpent && abs.length > MAX_PATH_CHARS) {
-            unreadable.push({
-                dir: abs,
-                detail: `its path through symlinks is longer than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(MAX_PATH_CHARS)} characters`,
-                links: true,
-            });
-            linksSpent = true;
-            continue;
-        }
-        if (here.alias && !linksSpent && (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS) {
-            unreadable.push({
-                dir: abs,
-                detail: `the paths of the directories reached through symlinks exceed ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(MAX_LINKED_PATH_CHARS)} characters`,
-                links: true,
-            });
-            linksSpent = true;
-            continue;
-        }
-        if (here.alias && (linksSpent || ++linkedDirs > maxDirs)) {
-            if (!linksSpent)
-                unreadable.push({
-                    dir: abs,
-                    detail: `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxDirs)} directories are reached through symlinks`,
-                    links: true,
-                });
-            linksSpent = true;
-            continue;
+        if (here.alias) {
+            const over = linksSpent
+                ? 'links are no longer followed'
+                : abs.length > MAX_PATH_CHARS
+                    ? `its path through symlinks is longer than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(MAX_PATH_CHARS)} characters`
+                    : (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS
+                        ? `the paths of the directories reached through symlinks exceed ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(MAX_LINKED_PATH_CHARS)} characters`
+                        : ++linkedDirs > maxDirs
+                            ? `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxDirs)} directories are reached through symlinks`
+                            : undefined;
+            if (over !== undefined) {
+                spend(abs, over);
+                continue;
+            }
         }
         let entries;
         try {
             entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(here.real ?? abs, { withFileTypes: true });
         }
         catch (err) {
-            // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
-            // PATH_MAX, no permission), and the caller reports it.
-            // A name that is not UTF-8 arrives with U+FFFD in place of its bytes, and is then missing.
-            const detail = abs.includes('\ufffd') ? 'its name is not valid UTF-8' : (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err);
-            unreadable.push({ dir: abs, detail });
+            // Fail closed: what it holds cannot be verified (a path over PATH_MAX, no permission), and
+            // the caller reports it. (A name that is not UTF-8 is never entered: see losesNames below.)
+            unreadable.push({ dir: abs, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) });
             continue;
         }
-        if (here.alias && (linkedEntries += entries.length) > maxEntries && !linksSpent) {
-            linksSpent = true;
-            unreadable.push({
-                dir: abs,
-                detail: `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxEntries)} entries are listed through symlinks`,
-                links: true,
-            });
+        if (here.alias && (linkedEntries += entries.length) > maxEntries) {
+            spend(abs, `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxEntries)} entries are listed through symlinks`);
             continue;
         }
         // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
@@ -46345,6 +46338,8 @@ async function postComment(pub, report) {
 
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
+// EXTERNAL MODULE: ./src/io/paths.ts
+var paths = __nccwpck_require__(7336);
 // EXTERNAL MODULE: ./src/io/write.ts
 var io_write = __nccwpck_require__(5419);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -46491,13 +46486,14 @@ function renderSarif(report, opts = {}) {
 
 
 
+
 /**
  * Files written inside the checked-out workspace must really stay there: the checkout is
  * untrusted (a pull request can symlink a directory elsewhere). Paths outside it were chosen in
  * the workflow itself and are written as given.
  */
 function confinement(file, workspace) {
-    return (0,io_write/* lexicallyInside */.o5)(file, workspace) ? workspace : undefined;
+    return (0,paths/* namedInside */.F$)(file, [workspace]);
 }
 /**
  * The JSON report (report-path) and, when asked for, SARIF. A file that cannot be written fails
@@ -46666,8 +46662,6 @@ var workspace = __nccwpck_require__(2645);
 var glob = __nccwpck_require__(3432);
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
 var io_json = __nccwpck_require__(2680);
-// EXTERNAL MODULE: ./src/io/paths.ts
-var paths = __nccwpck_require__(7336);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
 var schemas = __nccwpck_require__(7597);
 // EXTERNAL MODULE: ./src/model/first-use.ts
@@ -46898,7 +46892,6 @@ function atLeast(floor, given) {
 
 
 
-
 /** The largest report file read (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 /**
@@ -46908,22 +46901,13 @@ const MAX_REPORT_BYTES = 64 * 1024 * 1024;
  */
 function readReportFile(file, name = file, roots = []) {
     let text;
-    if (roots.some((r) => (0,io_write/* lexicallyInside */.o5)(file, r) || (0,io_write/* lexicallyInside */.o5)(file, (0,paths/* realOr */.yA)(r)))) {
-        let real;
-        try {
-            real = external_node_fs_default().realpathSync(file);
-        }
-        catch {
-            // missing: said below
-        }
-        if (real !== undefined && !roots.some((r) => (0,paths/* isInside */.FK)(real, (0,paths/* realOr */.yA)(r))))
-            return {
-                ok: false,
-                name,
-                kind: 'unreadable',
-                problem: 'leads out of the folders reports are read from through a symlink',
-            };
-    }
+    if ((0,paths/* namedInside */.F$)(file, roots) !== undefined && !(0,paths/* reallyInside */.mR)(file, roots))
+        return {
+            ok: false,
+            name,
+            kind: 'unreadable',
+            problem: 'leads out of the folders reports are read from through a symlink',
+        };
     try {
         // Never through a link: one to /etc/passwd or .git/config would quote its start below.
         const st = external_node_fs_default().lstatSync(file);
@@ -48356,15 +48340,7 @@ function checkoutRoot(io) {
  * holds. A path given outside it is the caller's own choice.
  */
 function outConfinement(io, file) {
-    const root = checkoutRoot(io);
-    let real = root;
-    try {
-        real = external_node_fs_default().realpathSync(root);
-    }
-    catch {
-        // a checkout that does not exist holds no links
-    }
-    return (0,write/* lexicallyInside */.o5)(file, root) || (0,write/* lexicallyInside */.o5)(file, real) ? root : undefined;
+    return (0,paths/* namedInside */.F$)(file, [checkoutRoot(io)]);
 }
 /**
  * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the

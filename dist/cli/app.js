@@ -4104,6 +4104,28 @@ function realOr(p) {
     }
 }
 /**
+ * The root among `roots` that `p` is named inside, as spelled or through the root's real path
+ * (undefined when none): a path named there is the checkout's to resolve, links and all.
+ */
+function paths_namedInside(p, roots) {
+    const abs = external_node_path_default().resolve(p);
+    return roots.find((r) => isInside(abs, external_node_path_default().resolve(r)) || isInside(abs, realOr(r)));
+}
+/**
+ * Whether `p` really lies inside one of `roots` (their real paths), whatever folder on its way is
+ * a symlink; a path that does not exist is judged where it would be created or read.
+ */
+function paths_reallyInside(p, roots) {
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return true; // nothing there to lead anywhere: the read or write says so
+    }
+    return roots.some((r) => isInside(real, realOr(r)));
+}
+/**
  * A path the system gave back (realpath, readlink) whose bytes are not UTF-8: decoded, U+FFFD
  * stands in for them, and the text names another file, a sibling really spelled so.
  */
@@ -4178,7 +4200,7 @@ function realDirectory(p) {
 class WriteRefused extends Error {
 }
 /** Whether `p` lies lexically inside `root` (before symlinks are considered). */
-function write_lexicallyInside(p, root) {
+function lexicallyInside(p, root) {
     const rel = external_node_path_default().relative(external_node_path_default().resolve(root), external_node_path_default().resolve(p));
     return !leavesBase(rel);
 }
@@ -14821,15 +14843,7 @@ function checkoutRoot(io) {
  * holds. A path given outside it is the caller's own choice.
  */
 function outConfinement(io, file) {
-    const root = checkoutRoot(io);
-    let real = root;
-    try {
-        real = external_node_fs_default().realpathSync(root);
-    }
-    catch {
-        // a checkout that does not exist holds no links
-    }
-    return write_lexicallyInside(file, root) || write_lexicallyInside(file, real) ? root : undefined;
+    return paths_namedInside(file, [checkoutRoot(io)]);
 }
 /**
  * Prints the report in `fmt`; with `out`, the JSON report goes to that file and stdout keeps the
@@ -15433,11 +15447,7 @@ function expandGlob(pattern, roots) {
     const segments = path.resolve(pattern).split(path.sep);
     const fixed = segments.findIndex(isGlob);
     const base = segments.slice(0, fixed).join(path.sep) || path.sep;
-    const real = realOrUndefined(base);
-    const inside = (p) => roots.some((r) => lexicallyInside(p, r) || lexicallyInside(p, realOrUndefined(r) ?? r));
-    const realRoots = roots.map((r) => realOrUndefined(r) ?? r);
-    if (!inside(path.resolve(base)) ||
-        (real !== undefined && !realRoots.some((r) => lexicallyInside(real, r))))
+    if (namedInside(base, roots) === undefined || !reallyInside(base, roots))
         return {
             ok: false,
             problem: 'lies outside the workspace and the runner temp directory',
@@ -15475,14 +15485,6 @@ function expandGlob(pattern, roots) {
         }
     }
     return { ok: true, files: files.sort() };
-}
-function realOrUndefined(p) {
-    try {
-        return fs.realpathSync(p);
-    }
-    catch {
-        return undefined;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/policy/waivers.ts
@@ -15687,7 +15689,7 @@ function loadConfig(ws, source) {
 }
 /** Where a config file really is, and whether the checkout decides its content. */
 function locate(ws, givenRoot, file) {
-    const named = write_lexicallyInside(file, ws.root) || write_lexicallyInside(file, givenRoot);
+    const named = lexicallyInside(file, ws.root) || lexicallyInside(file, givenRoot);
     let real;
     try {
         real = realpathText(file);
@@ -16588,6 +16590,12 @@ function walkRepository(root, opts = {}) {
         return ig;
     };
     let linksSpent = false;
+    /** Past a bound on links, the walk stops following them and fails closed, said once. */
+    const spend = (dir, detail) => {
+        if (!linksSpent)
+            unreadable.push({ dir, detail, links: true });
+        linksSpent = true;
+    };
     let chainNoted = false;
     // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
     // shows what lies there at the link's path.
@@ -16630,12 +16638,7 @@ function walkRepository(root, opts = {}) {
         if (linksSpent)
             return undefined;
         if (++linksResolved > maxResolved) {
-            linksSpent = true;
-            unreadable.push({
-                dir: from.abs,
-                detail: `more than ${groupDigits(maxResolved)} symlinks are resolved`,
-                links: true,
-            });
+            spend(from.abs, `more than ${groupDigits(maxResolved)} symlinks are resolved`);
             return undefined;
         }
         // Through the link's own real path: its parent is resolved already, so a path reached
@@ -16679,53 +16682,33 @@ function walkRepository(root, opts = {}) {
     while (stack.length > 0) {
         const here = stack.pop();
         const { abs, rel, rules: inherited, git: outer } = here;
-        if (here.alias && !linksSpent && abs.length > MAX_PATH_CHARS) {
-            unreadable.push({
-                dir: abs,
-                detail: `its path through symlinks is longer than ${groupDigits(MAX_PATH_CHARS)} characters`,
-                links: true,
-            });
-            linksSpent = true;
-            continue;
-        }
-        if (here.alias && !linksSpent && (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS) {
-            unreadable.push({
-                dir: abs,
-                detail: `the paths of the directories reached through symlinks exceed ${groupDigits(MAX_LINKED_PATH_CHARS)} characters`,
-                links: true,
-            });
-            linksSpent = true;
-            continue;
-        }
-        if (here.alias && (linksSpent || ++linkedDirs > maxDirs)) {
-            if (!linksSpent)
-                unreadable.push({
-                    dir: abs,
-                    detail: `more than ${groupDigits(maxDirs)} directories are reached through symlinks`,
-                    links: true,
-                });
-            linksSpent = true;
-            continue;
+        if (here.alias) {
+            const over = linksSpent
+                ? 'links are no longer followed'
+                : abs.length > MAX_PATH_CHARS
+                    ? `its path through symlinks is longer than ${groupDigits(MAX_PATH_CHARS)} characters`
+                    : (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS
+                        ? `the paths of the directories reached through symlinks exceed ${groupDigits(MAX_LINKED_PATH_CHARS)} characters`
+                        : ++linkedDirs > maxDirs
+                            ? `more than ${groupDigits(maxDirs)} directories are reached through symlinks`
+                            : undefined;
+            if (over !== undefined) {
+                spend(abs, over);
+                continue;
+            }
         }
         let entries;
         try {
             entries = external_node_fs_default().readdirSync(here.real ?? abs, { withFileTypes: true });
         }
         catch (err) {
-            // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
-            // PATH_MAX, no permission), and the caller reports it.
-            // A name that is not UTF-8 arrives with U+FFFD in place of its bytes, and is then missing.
-            const detail = abs.includes('\ufffd') ? 'its name is not valid UTF-8' : errorText(err);
-            unreadable.push({ dir: abs, detail });
+            // Fail closed: what it holds cannot be verified (a path over PATH_MAX, no permission), and
+            // the caller reports it. (A name that is not UTF-8 is never entered: see losesNames below.)
+            unreadable.push({ dir: abs, detail: errorText(err) });
             continue;
         }
-        if (here.alias && (linkedEntries += entries.length) > maxEntries && !linksSpent) {
-            linksSpent = true;
-            unreadable.push({
-                dir: abs,
-                detail: `more than ${groupDigits(maxEntries)} entries are listed through symlinks`,
-                links: true,
-            });
+        if (here.alias && (linkedEntries += entries.length) > maxEntries) {
+            spend(abs, `more than ${groupDigits(maxEntries)} entries are listed through symlinks`);
             continue;
         }
         // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
@@ -51003,7 +50986,6 @@ function atLeast(floor, given) {
 
 
 
-
 /** The largest report file read (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 /**
@@ -51013,22 +50995,13 @@ const MAX_REPORT_BYTES = 64 * 1024 * 1024;
  */
 function readReportFile(file, name = file, roots = []) {
     let text;
-    if (roots.some((r) => write_lexicallyInside(file, r) || write_lexicallyInside(file, realOr(r)))) {
-        let real;
-        try {
-            real = external_node_fs_default().realpathSync(file);
-        }
-        catch {
-            // missing: said below
-        }
-        if (real !== undefined && !roots.some((r) => isInside(real, realOr(r))))
-            return {
-                ok: false,
-                name,
-                kind: 'unreadable',
-                problem: 'leads out of the folders reports are read from through a symlink',
-            };
-    }
+    if (paths_namedInside(file, roots) !== undefined && !paths_reallyInside(file, roots))
+        return {
+            ok: false,
+            name,
+            kind: 'unreadable',
+            problem: 'leads out of the folders reports are read from through a symlink',
+        };
     try {
         // Never through a link: one to /etc/passwd or .git/config would quote its start below.
         const st = external_node_fs_default().lstatSync(file);

@@ -249,6 +249,11 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     return ig;
   };
   let linksSpent = false;
+  /** Past a bound on links, the walk stops following them and fails closed, said once. */
+  const spend = (dir: string, detail: string): void => {
+    if (!linksSpent) unreadable.push({ dir, detail, links: true });
+    linksSpent = true;
+  };
   let chainNoted = false;
   // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
   // shows what lies there at the link's path.
@@ -287,12 +292,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   const follow = (name: string, from: Pending): string | undefined => {
     if (linksSpent) return undefined;
     if (++linksResolved > maxResolved) {
-      linksSpent = true;
-      unreadable.push({
-        dir: from.abs,
-        detail: `more than ${groupDigits(maxResolved)} symlinks are resolved`,
-        links: true,
-      });
+      spend(from.abs, `more than ${groupDigits(maxResolved)} symlinks are resolved`);
       return undefined;
     }
     // Through the link's own real path: its parent is resolved already, so a path reached
@@ -331,52 +331,32 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   while (stack.length > 0) {
     const here = stack.pop()!;
     const { abs, rel, rules: inherited, git: outer } = here;
-    if (here.alias && !linksSpent && abs.length > MAX_PATH_CHARS) {
-      unreadable.push({
-        dir: abs,
-        detail: `its path through symlinks is longer than ${groupDigits(MAX_PATH_CHARS)} characters`,
-        links: true,
-      });
-      linksSpent = true;
-      continue;
-    }
-    if (here.alias && !linksSpent && (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS) {
-      unreadable.push({
-        dir: abs,
-        detail: `the paths of the directories reached through symlinks exceed ${groupDigits(MAX_LINKED_PATH_CHARS)} characters`,
-        links: true,
-      });
-      linksSpent = true;
-      continue;
-    }
-    if (here.alias && (linksSpent || ++linkedDirs > maxDirs)) {
-      if (!linksSpent)
-        unreadable.push({
-          dir: abs,
-          detail: `more than ${groupDigits(maxDirs)} directories are reached through symlinks`,
-          links: true,
-        });
-      linksSpent = true;
-      continue;
+    if (here.alias) {
+      const over = linksSpent
+        ? 'links are no longer followed'
+        : abs.length > MAX_PATH_CHARS
+          ? `its path through symlinks is longer than ${groupDigits(MAX_PATH_CHARS)} characters`
+          : (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS
+            ? `the paths of the directories reached through symlinks exceed ${groupDigits(MAX_LINKED_PATH_CHARS)} characters`
+            : ++linkedDirs > maxDirs
+              ? `more than ${groupDigits(maxDirs)} directories are reached through symlinks`
+              : undefined;
+      if (over !== undefined) {
+        spend(abs, over);
+        continue;
+      }
     }
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(here.real ?? abs, { withFileTypes: true });
     } catch (err) {
-      // Fail closed: what it holds cannot be verified (a name that is not UTF-8, a path over
-      // PATH_MAX, no permission), and the caller reports it.
-      // A name that is not UTF-8 arrives with U+FFFD in place of its bytes, and is then missing.
-      const detail = abs.includes('\ufffd') ? 'its name is not valid UTF-8' : errorText(err);
-      unreadable.push({ dir: abs, detail });
+      // Fail closed: what it holds cannot be verified (a path over PATH_MAX, no permission), and
+      // the caller reports it. (A name that is not UTF-8 is never entered: see losesNames below.)
+      unreadable.push({ dir: abs, detail: errorText(err) });
       continue;
     }
-    if (here.alias && (linkedEntries += entries.length) > maxEntries && !linksSpent) {
-      linksSpent = true;
-      unreadable.push({
-        dir: abs,
-        detail: `more than ${groupDigits(maxEntries)} entries are listed through symlinks`,
-        links: true,
-      });
+    if (here.alias && (linkedEntries += entries.length) > maxEntries) {
+      spend(abs, `more than ${groupDigits(maxEntries)} entries are listed through symlinks`);
       continue;
     }
     // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
