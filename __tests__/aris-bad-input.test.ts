@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeArtifact, writePaper, write } from '../scripts/lib/aris-paper.mjs';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { renderText } from '../src/render/text.js';
 import { quoteValue } from '../src/render/sanitize.js';
 import { cli } from './support/cli.js';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeArtifact, writeManifest, writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { resolveAssurance, type AssuranceInputs } from '../src/policy/assurance.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { paperSetup } from './support/aris.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';

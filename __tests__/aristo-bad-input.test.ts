@@ -10,7 +10,7 @@ import { Workspace } from '../src/io/workspace.js';
 import { verifyAristo } from '../src/packs/aristo/verify.js';
 import { renderCard, type Card } from '../src/packs/aristo/cards.js';
 import { ARISTO } from '../src/packs/aristo/codes.js';
-import { runCli } from '../src/cli.js';
+import { runCli } from '../src/cli/commands.js';
 
 const FIXTURES = path.resolve('conformance/aristo');
 let tmp: string;

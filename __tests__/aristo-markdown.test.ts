@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { GateReport } from '../src/model/report.js';
 import { renderCards, renderComment } from '../src/render/markdown.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 
 const input = path.resolve('conformance/aristo/refuted-unwaived/input');
 const md = { checkName: 'audit-gate' };

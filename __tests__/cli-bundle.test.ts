@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { asciiOnly } from '../scripts/lib/ascii-source.mjs';
-import { commands } from '../src/cli-help.js';
+import { commands } from '../src/cli/help.js';
 
 const CLI = path.resolve('dist/cli/index.js');
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { commands } from '../src/cli-help.js';
+import { commands } from '../src/cli/help.js';
 import { cli } from './support/cli.js';
 import { tempRepo, writePaper } from './support/repo.js';
 

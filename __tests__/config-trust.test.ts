@@ -9,7 +9,7 @@ import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
 import type { GateReport } from '../src/model/report.js';
 import { packs } from '../src/packs/registry.js';
-import { verify, type VerifyOptions } from '../src/verify.js';
+import { verify, type VerifyOptions } from '../src/pipeline/verify.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';
 

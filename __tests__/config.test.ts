@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { Workspace } from '../src/io/workspace.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { tempRepos } from './support/temp.js';
 
 const repo = tempRepos();

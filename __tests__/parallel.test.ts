@@ -16,8 +16,8 @@ import {
   VerifyWorkers,
   allowWorkers,
   verifyTargets,
-} from '../src/parallel.js';
-import { verify } from '../src/verify.js';
+} from '../src/pipeline/parallel.js';
+import { verify } from '../src/pipeline/verify.js';
 // @ts-expect-error plain JavaScript module without types
 import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
 

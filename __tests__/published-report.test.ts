@@ -4,7 +4,7 @@ import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import type { GateReport } from '../src/model/report.js';
 import { allCodes, assurancePacks } from '../src/packs/registry.js';
 import { recheckReport, type RecheckOptions } from '../src/policy/recheck.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { tempRepos } from './support/temp.js';
 
 /**

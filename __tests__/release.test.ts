@@ -143,9 +143,9 @@ describe('release hygiene', () => {
     expect(read('.github/workflows/release.yml')).toContain('node scripts/release-plan.mjs');
   });
 
-  test('npm run local-action runs src/main.ts with .env, and .env.example names real inputs only', () => {
-    expect(pkg.scripts['local-action']).toBe('local-action . src/main.ts .env');
-    expect(read('src/main.ts')).toMatch(/export async function run\(/);
+  test('npm run local-action runs src/action/main.ts with .env, and .env.example names real inputs only', () => {
+    expect(pkg.scripts['local-action']).toBe('local-action . src/action/main.ts .env');
+    expect(read('src/action/main.ts')).toMatch(/export async function run\(/);
     expect(read('.gitignore')).toMatch(/^\.env$/m);
     const inputs = new Set(
       [...read('action.yml').matchAll(/^ {2}([a-z-]+):\n {4}description:/gm)].map((m) => m[1]!),

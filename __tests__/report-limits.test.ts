@@ -21,7 +21,7 @@ import {
   units,
 } from '../src/render/markdown.js';
 import { renderSarif } from '../src/render/sarif.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { cli } from './support/cli.js';
 import { SKILLS, tempRepo, writePaper } from './support/repo.js';
 

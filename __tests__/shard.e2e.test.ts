@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { GateReport } from '../src/model/report.js';
 import { walkRepository } from '../src/io/walk.js';
-import { assignShards, byteEstimator, estimateBytes, parseShard } from '../src/shard.js';
+import { assignShards, byteEstimator, estimateBytes, parseShard } from '../src/pipeline/shard.js';
 import { markGitTop } from './support/temp.js';
 import { WAIVING_CONFIG, writeMonorepo } from './support/monorepo.js';
 

@@ -6,12 +6,12 @@ import path from 'node:path';
 import { writePaper } from '../scripts/lib/aris-paper.mjs';
 // @ts-expect-error plain JavaScript module without types
 import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
-import { commands } from '../src/cli-help.js';
+import { commands } from '../src/cli/help.js';
 import { allCodes, packs } from '../src/packs/registry.js';
 import { seedSchemas } from '../src/packs/addenda-b/schema/generated.js';
 import { schemas as traceSchemas } from '../src/packs/trace/schema.js';
 import { schemas as aristoSchemas } from '../src/packs/aristo/schema.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { findingSchemas } from '../src/model/finding.js';
 import { reportSchemas } from '../src/model/report.js';
 import { subjectSchemas } from '../src/model/subject.js';

@@ -2,14 +2,14 @@
 // its options from config.packs.<id>, runs seed-shaped conformance fixtures, and is documented.
 import fs from 'node:fs';
 import path from 'node:path';
-import { configSchema } from '../src/config.js';
+import { configSchema } from '../src/config/config.js';
 import { runFixtures } from '../src/conformance/runner.js';
 import { codesMarkdown, schemaFiles } from '../src/docs.js';
 import { Workspace } from '../src/io/workspace.js';
 import { finding, type CodeDef } from '../src/model/finding.js';
 import type { Pack } from '../src/packs/pack.js';
 import { allCodes, packs, registerPack, registryProblem } from '../src/packs/registry.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { cli } from './support/cli.js';
 import { demoPack } from './support/test-pack.js';
 import { tempRepos } from './support/temp.js';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { streamLines, streamText } from '../src/packs/kit/index.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { CLEAN_RUN_ROOT, cleanTraceLines } from './support/trace.js';
 import type { GateReport } from '../src/model/report.js';
 

@@ -4,7 +4,7 @@ import { jest } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { pythonInt, supportPolicy } from '../src/packs/trace/policy.js';
 import { occurrences } from '../src/packs/trace/claims.js';
 // @ts-expect-error plain JavaScript module without types

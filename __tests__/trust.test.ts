@@ -16,7 +16,7 @@ import {
 } from '../src/render/markdown.js';
 import { renderSarif } from '../src/render/sarif.js';
 import { renderText } from '../src/render/text.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { cli } from './support/cli.js';
 import { CLEAN_RUN_ROOT } from './support/trace.js';
 import { tempRepos } from './support/temp.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { reportSchemas } from '../src/model/report.js';
 import { renderComment } from '../src/render/markdown.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';
 

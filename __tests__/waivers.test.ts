@@ -11,7 +11,7 @@ import { allCodes } from '../src/packs/registry.js';
 import { recheckReport } from '../src/policy/recheck.js';
 import { renderSarif } from '../src/render/sarif.js';
 import { renderText } from '../src/render/text.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { tempRepos } from './support/temp.js';
 
 const repo = tempRepos();

@@ -5,7 +5,7 @@ import { allCodes } from '../src/packs/registry.js';
 import { decide } from '../src/policy/gate.js';
 import { renderCards, renderComment, renderSummary } from '../src/render/markdown.js';
 import { renderText } from '../src/render/text.js';
-import { verify } from '../src/verify.js';
+import { verify } from '../src/pipeline/verify.js';
 import { tempRepo, writePaper } from './support/repo.js';
 
 /**

@@ -40,7 +40,7 @@ if (isMainThread) {
   // audit-gate uses at most 8 threads: one per core, up to 8.
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1 && threads <= 8))
     usage(`--threads takes a whole number from 1 to 8, not ${rest[1]}`);
-  // As src/parallel.ts sizes its verify workers, unless told. (audit-gate starts them only for 8
+  // As src/pipeline/parallel.ts sizes its verify workers, unless told. (audit-gate starts them only for 8
   // runs or more; the floor always does, so on a few runs --threads 1 is the lower one.)
   const helpers =
     threads === undefined ? Math.max(0, Math.min(7, os.availableParallelism() - 1)) : threads - 1;

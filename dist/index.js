@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 9659:
+/***/ 2827:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -54,9 +54,9 @@ exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
 const http = __importStar(__nccwpck_require__(8611));
 const https = __importStar(__nccwpck_require__(5692));
-const pm = __importStar(__nccwpck_require__(3335));
-const tunnel = __importStar(__nccwpck_require__(770));
-const undici_1 = __nccwpck_require__(6752);
+const pm = __importStar(__nccwpck_require__(8503));
+const tunnel = __importStar(__nccwpck_require__(8258));
+const undici_1 = __nccwpck_require__(576);
 var HttpCodes;
 (function (HttpCodes) {
     HttpCodes[HttpCodes["OK"] = 200] = "OK";
@@ -744,7 +744,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 3335:
+/***/ 8503:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -844,7 +844,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 3251:
+/***/ 4915:
 /***/ (function(module) {
 
 /**
@@ -2374,7 +2374,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 298:
+/***/ 9034:
 /***/ ((module) => {
 
 // A simple implementation of make-array
@@ -4013,7 +4013,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 4807:
+/***/ 4375:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -4032,8 +4032,8 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.isWS = exports.applyEdit = exports.setProperty = exports.removeProperty = void 0;
-    const format_1 = __nccwpck_require__(6612);
-    const parser_1 = __nccwpck_require__(5152);
+    const format_1 = __nccwpck_require__(4868);
+    const parser_1 = __nccwpck_require__(1312);
     function removeProperty(text, path, options) {
         return setProperty(text, path, void 0, options);
     }
@@ -4221,7 +4221,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 6612:
+/***/ 4868:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -4240,8 +4240,8 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.isEOL = exports.format = void 0;
-    const scanner_1 = __nccwpck_require__(8525);
-    const string_intern_1 = __nccwpck_require__(4579);
+    const scanner_1 = __nccwpck_require__(6285);
+    const string_intern_1 = __nccwpck_require__(7571);
     function format(documentText, range, options) {
         let initialIndentLevel;
         let formatText;
@@ -4503,7 +4503,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 5152:
+/***/ 1312:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -4522,7 +4522,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.getNodeType = exports.stripComments = exports.visit = exports.findNodeAtOffset = exports.contains = exports.getNodeValue = exports.getNodePath = exports.findNodeAtLocation = exports.parseTree = exports.parse = exports.getLocation = void 0;
-    const scanner_1 = __nccwpck_require__(8525);
+    const scanner_1 = __nccwpck_require__(6285);
     var ParseOptions;
     (function (ParseOptions) {
         ParseOptions.DEFAULT = {
@@ -5192,7 +5192,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 8525:
+/***/ 6285:
 /***/ ((module, exports) => {
 
 (function (factory) {
@@ -5655,7 +5655,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 4579:
+/***/ 7571:
 /***/ ((module, exports) => {
 
 (function (factory) {
@@ -5704,7 +5704,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 9547:
+/***/ 4411:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -5723,10 +5723,10 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.applyEdits = exports.modify = exports.format = exports.printParseErrorCode = exports.ParseErrorCode = exports.stripComments = exports.visit = exports.getNodeValue = exports.getNodePath = exports.findNodeAtOffset = exports.findNodeAtLocation = exports.parseTree = exports.parse = exports.getLocation = exports.SyntaxKind = exports.ScanError = exports.createScanner = void 0;
-    const formatter = __nccwpck_require__(6612);
-    const edit = __nccwpck_require__(4807);
-    const scanner = __nccwpck_require__(8525);
-    const parser = __nccwpck_require__(5152);
+    const formatter = __nccwpck_require__(4868);
+    const edit = __nccwpck_require__(4375);
+    const scanner = __nccwpck_require__(6285);
+    const parser = __nccwpck_require__(1312);
     /**
      * Creates a JSON scanner on the given text.
      * If ignoreTrivia is set, whitespaces or comments are ignored.
@@ -5905,15 +5905,15 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 770:
+/***/ 8258:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(5258);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 5258:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -6184,33 +6184,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 576:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(5061)
+const Dispatcher = __nccwpck_require__(2243)
+const Pool = __nccwpck_require__(20)
+const BalancedPool = __nccwpck_require__(9989)
+const Agent = __nccwpck_require__(3389)
+const ProxyAgent = __nccwpck_require__(7408)
+const EnvHttpProxyAgent = __nccwpck_require__(2785)
+const RetryAgent = __nccwpck_require__(8610)
+const errors = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const api = __nccwpck_require__(6135)
+const buildConnector = __nccwpck_require__(1952)
+const MockClient = __nccwpck_require__(6197)
+const MockAgent = __nccwpck_require__(2781)
+const MockPool = __nccwpck_require__(9396)
+const mockErrors = __nccwpck_require__(9037)
+const RetryHandler = __nccwpck_require__(1131)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8085)
+const DecoratorHandler = __nccwpck_require__(5579)
+const RedirectHandler = __nccwpck_require__(9714)
+const createRedirectInterceptor = __nccwpck_require__(2276)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -6228,10 +6228,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(1530),
+  retry: __nccwpck_require__(7114),
+  dump: __nccwpck_require__(5596),
+  dns: __nccwpck_require__(1643)
 }
 
 module.exports.buildConnector = buildConnector
@@ -6293,7 +6293,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(3345).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -6305,39 +6305,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(548).Headers
+module.exports.Response = __nccwpck_require__(1627).Response
+module.exports.Request = __nccwpck_require__(268).Request
+module.exports.FormData = __nccwpck_require__(2134).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(8355).FileReader
+module.exports.FileReader = __nccwpck_require__(8755).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(5779)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { CacheStorage } = __nccwpck_require__(4045)
+const { kConstruct } = __nccwpck_require__(3165)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(6693)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(428)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5924)
+module.exports.WebSocket = __nccwpck_require__(5358).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -6353,18 +6353,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(8742)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 3134:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(2272)
+const { RequestAbortedError } = __nccwpck_require__(1059)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -6424,16 +6424,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 6900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
+const { addSignal, removeSignal } = __nccwpck_require__(3134)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -6539,7 +6539,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 9294:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6553,10 +6553,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(3134)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -6797,16 +6797,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 5259:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { Readable } = __nccwpck_require__(2519)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(7863)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -7018,18 +7018,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 792:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(7863)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(3134)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -7245,15 +7245,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 1098:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(1059)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(2272)
+const { addSignal, removeSignal } = __nccwpck_require__(3134)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -7360,21 +7360,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 6135:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(5259)
+module.exports.stream = __nccwpck_require__(792)
+module.exports.pipeline = __nccwpck_require__(9294)
+module.exports.upgrade = __nccwpck_require__(1098)
+module.exports.connect = __nccwpck_require__(6900)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 2519:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -7383,9 +7383,9 @@ module.exports.connect = __nccwpck_require__(2279)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
+const { ReadableStreamFrom } = __nccwpck_require__(2272)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -7766,15 +7766,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 7863:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(1059)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(2519)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -7866,16 +7866,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 1952:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(2272)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(1059)
+const timers = __nccwpck_require__(7787)
 
 function noop () {}
 
@@ -8113,7 +8113,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 7887:
 /***/ ((module) => {
 
 
@@ -8238,7 +8238,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 5726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8447,7 +8447,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -8879,7 +8879,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 2543:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8887,7 +8887,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(1059)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -8902,9 +8902,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(2272)
+const { channels } = __nccwpck_require__(5726)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(7887)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -9368,7 +9368,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 1003:
 /***/ ((module) => {
 
 module.exports = {
@@ -9442,7 +9442,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 9112:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -9450,7 +9450,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(7887)
 
 class TstNode {
   /** @type {any} */
@@ -9601,13 +9601,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 2272:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(1003)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -9615,9 +9615,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(7887)
+const { tree } = __nccwpck_require__(9112)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -10327,18 +10327,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 3389:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(1003)
+const DispatcherBase = __nccwpck_require__(8641)
+const Pool = __nccwpck_require__(20)
+const Client = __nccwpck_require__(5061)
+const util = __nccwpck_require__(2272)
+const createRedirectInterceptor = __nccwpck_require__(2276)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -10467,7 +10467,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 9989:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10475,7 +10475,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(1059)
 const {
   PoolBase,
   kClients,
@@ -10483,10 +10483,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(7632)
+const Pool = __nccwpck_require__(20)
+const { kUrl, kInterceptors } = __nccwpck_require__(1003)
+const { parseOrigin } = __nccwpck_require__(2272)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -10683,7 +10683,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 1021:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10691,9 +10691,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(2272)
+const { channels } = __nccwpck_require__(5726)
+const timers = __nccwpck_require__(7787)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -10706,7 +10706,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(1059)
 const {
   kUrl,
   kReset,
@@ -10739,9 +10739,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(1003)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(3512)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -10753,11 +10753,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(1630) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(4826))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -10765,7 +10765,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(1630))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -11680,7 +11680,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(9852).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -12203,7 +12203,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 2820:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12211,13 +12211,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(2272)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(1059)
 const {
   kUrl,
   kReset,
@@ -12236,7 +12236,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(1003)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -12642,7 +12642,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(9852).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -13002,7 +13002,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 5061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -13012,16 +13012,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(2272)
+const { channels } = __nccwpck_require__(5726)
+const Request = __nccwpck_require__(2543)
+const DispatcherBase = __nccwpck_require__(8641)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(1059)
+const buildConnector = __nccwpck_require__(1952)
 const {
   kUrl,
   kServerName,
@@ -13063,9 +13063,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(1003)
+const connectH1 = __nccwpck_require__(1021)
+const connectH2 = __nccwpck_require__(2820)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -13373,7 +13373,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(2276)
 
 function onError (client, err) {
   if (
@@ -13633,19 +13633,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 8641:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(2243)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(1059)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(1003)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -13848,7 +13848,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 2243:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13920,15 +13920,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 2785:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(8641)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(1003)
+const ProxyAgent = __nccwpck_require__(7408)
+const Agent = __nccwpck_require__(3389)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -14087,7 +14087,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 9220:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -14211,15 +14211,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 7632:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(8641)
+const FixedQueue = __nccwpck_require__(9220)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(1003)
+const PoolStats = __nccwpck_require__(398)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -14412,10 +14412,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(1003)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -14453,7 +14453,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 20:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14464,14 +14464,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(7632)
+const Client = __nccwpck_require__(5061)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(1059)
+const util = __nccwpck_require__(2272)
+const { kUrl, kInterceptors } = __nccwpck_require__(1003)
+const buildConnector = __nccwpck_require__(1952)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14567,19 +14567,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 7408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(1003)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const Agent = __nccwpck_require__(3389)
+const Pool = __nccwpck_require__(20)
+const DispatcherBase = __nccwpck_require__(8641)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(1059)
+const buildConnector = __nccwpck_require__(1952)
+const Client = __nccwpck_require__(5061)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -14848,13 +14848,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 8610:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(2243)
+const RetryHandler = __nccwpck_require__(1131)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -14890,7 +14890,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8085:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14898,8 +14898,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
+const Agent = __nccwpck_require__(3389)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -14929,7 +14929,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 5579:
 /***/ ((module) => {
 
 
@@ -14980,15 +14980,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 9714:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(2272)
+const { kBodyUsed } = __nccwpck_require__(1003)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -15219,20 +15219,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 1131:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(1003)
+const { RequestRetryError } = __nccwpck_require__(1059)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(2272)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -15663,14 +15663,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 1643:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(5579)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(1059)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -16045,14 +16045,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 5596:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const util = __nccwpck_require__(2272)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(1059)
+const DecoratorHandler = __nccwpck_require__(5579)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -16175,12 +16175,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 2276:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(9714)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -16203,11 +16203,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 1530:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(9714)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -16234,11 +16234,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 7114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(1131)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -16260,13 +16260,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 3512:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(6972);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -16544,7 +16544,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 1630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16556,7 +16556,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 4826:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16568,7 +16568,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 6972:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16589,13 +16589,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 2781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(1003)
+const Agent = __nccwpck_require__(3389)
 const {
   kAgent,
   kMockAgentSet,
@@ -16606,14 +16606,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(1501)
+const MockClient = __nccwpck_require__(6197)
+const MockPool = __nccwpck_require__(9396)
+const { matchValue, buildMockOptions } = __nccwpck_require__(1205)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(1059)
+const Dispatcher = __nccwpck_require__(2243)
+const Pluralizer = __nccwpck_require__(8233)
+const PendingInterceptorsFormatter = __nccwpck_require__(6110)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -16756,14 +16756,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 6197:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(5061)
+const { buildMockDispatch } = __nccwpck_require__(1205)
 const {
   kDispatches,
   kMockAgent,
@@ -16772,10 +16772,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1501)
+const { MockInterceptor } = __nccwpck_require__(3319)
+const Symbols = __nccwpck_require__(1003)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -16822,12 +16822,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9037:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(1059)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -16857,12 +16857,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 3319:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(1205)
 const {
   kDispatches,
   kDispatchKey,
@@ -16870,9 +16870,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(1501)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
+const { buildURL } = __nccwpck_require__(2272)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -17071,14 +17071,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 9396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(20)
+const { buildMockDispatch } = __nccwpck_require__(1205)
 const {
   kDispatches,
   kMockAgent,
@@ -17087,10 +17087,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1501)
+const { MockInterceptor } = __nccwpck_require__(3319)
+const Symbols = __nccwpck_require__(1003)
+const { InvalidArgumentError } = __nccwpck_require__(1059)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -17137,7 +17137,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 1501:
 /***/ ((module) => {
 
 
@@ -17167,20 +17167,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 1205:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9037)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(1501)
+const { buildURL } = __nccwpck_require__(2272)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -17541,7 +17541,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 6110:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -17591,7 +17591,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 8233:
 /***/ ((module) => {
 
 
@@ -17627,7 +17627,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 7787:
 /***/ ((module) => {
 
 
@@ -18057,20 +18057,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 3186:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(3165)
+const { urlEquals, getFieldValues } = __nccwpck_require__(7406)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(2272)
+const { webidl } = __nccwpck_require__(1861)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(1627)
+const { Request, fromInnerRequest } = __nccwpck_require__(268)
+const { kState } = __nccwpck_require__(907)
+const { fetching } = __nccwpck_require__(3345)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(1168)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -18923,15 +18923,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 4045:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(3165)
+const { Cache } = __nccwpck_require__(3186)
+const { webidl } = __nccwpck_require__(1861)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
 
 class CacheStorage {
   /**
@@ -19082,26 +19082,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 3165:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(1003).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 7406:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(428)
+const { isValidHeaderName } = __nccwpck_require__(1168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -19146,7 +19146,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 2044:
 /***/ ((module) => {
 
 
@@ -19165,15 +19165,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6693:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(7818)
+const { stringify } = __nccwpck_require__(1061)
+const { webidl } = __nccwpck_require__(1861)
+const { Headers } = __nccwpck_require__(548)
 
 /**
  * @typedef {Object} Cookie
@@ -19356,14 +19356,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 7818:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(2044)
+const { isCTLExcludingHtab } = __nccwpck_require__(1061)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(428)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -19673,7 +19673,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1061:
 /***/ ((module) => {
 
 
@@ -20032,13 +20032,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 3535:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(9003)
 
 /**
  * @type {number[]} BOM
@@ -20613,23 +20613,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 8742:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(3345)
+const { makeRequest } = __nccwpck_require__(268)
+const { webidl } = __nccwpck_require__(1861)
+const { EventSourceStream } = __nccwpck_require__(3535)
+const { parseMIMEType } = __nccwpck_require__(428)
+const { createFastMessageEvent } = __nccwpck_require__(5924)
+const { isNetworkError } = __nccwpck_require__(1627)
+const { delay } = __nccwpck_require__(9003)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
+const { environmentSettingsObject } = __nccwpck_require__(1168)
+const { getGlobalDispatcher } = __nccwpck_require__(8085)
 
 let experimentalWarned = false
 
@@ -21103,7 +21103,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 9003:
 /***/ ((module) => {
 
 
@@ -21147,12 +21147,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 9852:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(2272)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -21162,16 +21162,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(1168)
+const { FormData } = __nccwpck_require__(2134)
+const { kState } = __nccwpck_require__(907)
+const { webidl } = __nccwpck_require__(1861)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const { serializeAMimeType } = __nccwpck_require__(428)
+const { multipartFormDataParser } = __nccwpck_require__(948)
 let random
 
 try {
@@ -21683,7 +21683,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 5055:
 /***/ ((module) => {
 
 
@@ -21814,7 +21814,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 428:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -22565,12 +22565,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 8701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(1003)
 
 class CompatWeakRef {
   constructor (value) {
@@ -22618,14 +22618,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 5114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(907)
+const { webidl } = __nccwpck_require__(1861)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -22751,16 +22751,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 948:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(2272)
+const { utf8DecodeBytes } = __nccwpck_require__(1168)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(428)
+const { isFileLike } = __nccwpck_require__(5114)
+const { makeEntry } = __nccwpck_require__(2134)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -23232,16 +23232,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 2134:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(1168)
+const { kState } = __nccwpck_require__(907)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
+const { FileLike, isFileLike } = __nccwpck_require__(5114)
+const { webidl } = __nccwpck_require__(1861)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -23491,7 +23491,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 5779:
 /***/ ((module) => {
 
 
@@ -23538,21 +23538,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(1003)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(1168)
+const { webidl } = __nccwpck_require__(1861)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -24232,7 +24232,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 3345:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -24245,9 +24245,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(1627)
+const { HeadersList } = __nccwpck_require__(548)
+const { Request, cloneRequest } = __nccwpck_require__(268)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -24283,23 +24283,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
+} = __nccwpck_require__(1168)
+const { kState, kDispatcher } = __nccwpck_require__(907)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(9852)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(5055)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(2272)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(428)
+const { getGlobalDispatcher } = __nccwpck_require__(8085)
+const { webidl } = __nccwpck_require__(1861)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -26509,23 +26509,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 268:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(9852)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(548)
+const { FinalizationRegistry } = __nccwpck_require__(8701)()
+const util = __nccwpck_require__(2272)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -26535,12 +26535,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(5055)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(907)
+const { webidl } = __nccwpck_require__(1861)
+const { URLSerializer } = __nccwpck_require__(428)
+const { kConstruct } = __nccwpck_require__(1003)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -27553,14 +27553,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 1627:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(548)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(9852)
+const util = __nccwpck_require__(2272)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -27572,16 +27572,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(5055)
+const { kState, kHeaders } = __nccwpck_require__(907)
+const { webidl } = __nccwpck_require__(1861)
+const { FormData } = __nccwpck_require__(2134)
+const { URLSerializer } = __nccwpck_require__(428)
+const { kConstruct } = __nccwpck_require__(1003)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -28170,7 +28170,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 907:
 /***/ ((module) => {
 
 
@@ -28186,21 +28186,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 1168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(5055)
+const { getGlobalOrigin } = __nccwpck_require__(5779)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(428)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(2272)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(1861)
 
 let supportedHashes = []
 
@@ -29825,14 +29825,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 1861:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(2272)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -30527,7 +30527,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 1727:
 /***/ ((module) => {
 
 
@@ -30824,7 +30824,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 8755:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -30833,16 +30833,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(234)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(9521)
+const { webidl } = __nccwpck_require__(1861)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -31175,12 +31175,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 7309:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(1861)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -31260,7 +31260,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 9521:
 /***/ ((module) => {
 
 
@@ -31277,7 +31277,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 234:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -31288,10 +31288,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
+} = __nccwpck_require__(9521)
+const { ProgressEvent } = __nccwpck_require__(7309)
+const { getEncoding } = __nccwpck_require__(1727)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(428)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -31675,27 +31675,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 3969:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6976)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(4896)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(3105)
+const { channels } = __nccwpck_require__(5726)
+const { CloseEvent } = __nccwpck_require__(5924)
+const { makeRequest } = __nccwpck_require__(268)
+const { fetching } = __nccwpck_require__(3345)
+const { Headers, getHeadersList } = __nccwpck_require__(548)
+const { getDecodeSplit } = __nccwpck_require__(1168)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 
 /** @type {import('crypto')} */
 let crypto
@@ -32053,7 +32053,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6976:
 /***/ ((module) => {
 
 
@@ -32126,14 +32126,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 5924:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(1861)
+const { kEnumerableProperty } = __nccwpck_require__(2272)
+const { kConstruct } = __nccwpck_require__(1003)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -32462,12 +32462,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(6976)
 
 const BUFFER_SIZE = 16386
 
@@ -32565,14 +32565,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 8029:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(3105)
+const { MessageSizeExceededError } = __nccwpck_require__(1059)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -32677,16 +32677,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 276:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6976)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(4896)
+const { channels } = __nccwpck_require__(5726)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -32696,11 +32696,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(3105)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { closeWebSocketConnection } = __nccwpck_require__(3969)
+const { PerMessageDeflate } = __nccwpck_require__(8029)
+const { MessageSizeExceededError } = __nccwpck_require__(1059)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -33211,14 +33211,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 5388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6976)
+const FixedQueue = __nccwpck_require__(9220)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -33322,7 +33322,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 4896:
 /***/ ((module) => {
 
 
@@ -33341,16 +33341,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 3105:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(4896)
+const { states, opcodes } = __nccwpck_require__(6976)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5924)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(428)
 
 /* globals Blob */
 
@@ -33670,15 +33670,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 5358:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(1861)
+const { URLSerializer } = __nccwpck_require__(428)
+const { environmentSettingsObject } = __nccwpck_require__(1168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(6976)
 const {
   kWebSocketURL,
   kReadyState,
@@ -33687,21 +33687,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(4896)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+} = __nccwpck_require__(3105)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(3969)
+const { ByteParser } = __nccwpck_require__(276)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(2272)
+const { getGlobalDispatcher } = __nccwpck_require__(8085)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(5924)
+const { SendQueue } = __nccwpck_require__(5388)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -34272,2537 +34272,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2973:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   MG: () => (/* binding */ selectedPacks),
-/* harmony export */   Z9: () => (/* binding */ loadConfig),
-/* harmony export */   qp: () => (/* binding */ packConfig),
-/* harmony export */   zB: () => (/* binding */ workflowWaivers)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_CONFIG_FILE, configSchema */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7597);
-/* harmony import */ var _io_files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3839);
-/* harmony import */ var _io_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2680);
-/* harmony import */ var _io_paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7336);
-/* harmony import */ var _io_write_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5419);
-/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9553);
-/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
-/* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
-/* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7370);
-
-
-
-
-
-
-
-
-
-
-
-const DEFAULT_CONFIG_FILE = '.audit-gate.json';
-/** The keys every config may hold, whatever packs are registered; built on first use. */
-const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_7__/* .onFirstUse */ .V)(() => ({
-    $schema: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().optional(),
-    paths: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
-        .optional()
-        .describe('Directories to verify, relative to the root; replaces discovery'),
-    papers: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
-        .optional()
-        .describe('Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names'),
-    exclude: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().max(1024))
-        .max(256)
-        .optional()
-        .describe('gitignore-style patterns that discovery skips (at most 256: each is matched against every path)'),
-    assurance: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__/* .ASSURANCES */ .lR)
-        .optional()
-        .describe('Default assurance for papers without .aris/assurance.txt'),
-    effort: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__/* .EFFORTS */ .ig).optional().describe('Default effort (max/beast imply submission)'),
-    fail_on: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(['blocking', 'problem'])
-        .optional()
-        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
-    allow_empty: zod__WEBPACK_IMPORTED_MODULE_8__/* .boolean */ .zMY().optional().describe('Succeed when nothing was found to verify'),
-    fixtures: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()
-        .optional()
-        .describe('Conformance fixture directory to run as part of verify'),
-    waivers: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg((0,_policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__/* .waiverSchema */ .IM)())
-        .optional()
-        .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
-}));
-/**
- * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
- * schema, so this file never names a pack. A top-level key named after a pack is the earlier
- * form of `packs.<id>` (e.g. `{"<id>": {"min_supports": 2}}`) and is still accepted.
- */
-function configSchema(list = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)()) {
-    const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
-    return zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({
-        ...coreConfigShape(),
-        packs: zod__WEBPACK_IMPORTED_MODULE_8__/* .union */ .KCZ([
-            zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()).describe('Packs whose targets discovery looks for (default: all)'),
-            zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc(byId((p) => zod__WEBPACK_IMPORTED_MODULE_8__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_8__/* .literal */ .euz(false), p.options()]).optional()))
-                .strict()
-                .describe('Each pack’s options by pack id; false leaves the pack out'),
-        ])
-            .optional(),
-        ...byId((p) => p.options().optional().describe(`Earlier form of packs.${p.id}`)),
-    })
-        .strict();
-}
-/** The packs a config selects, or undefined for all of them. */
-function selectedPacks(config) {
-    const p = config.packs;
-    if (p === undefined || Array.isArray(p))
-        return p;
-    const off = Object.keys(p).filter((id) => p[id] === false);
-    return off.length
-        ? (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)()
-            .map((x) => x.id)
-            .filter((id) => !off.includes(id))
-        : undefined;
-}
-/** The options a config gives one pack (`packs.<id>`, or the earlier top-level `<id>`). */
-function packConfig(config, id) {
-    const p = config.packs;
-    const own = p !== undefined && !Array.isArray(p) && p[id] !== false ? p[id] : undefined;
-    return own ?? config[id];
-}
-const MAX_CONFIG_BYTES = 1024 * 1024;
-const noLines = () => undefined;
-/**
- * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
- * Trust follows where the bytes live, not how they were named: a file whose path or real path
- * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
- * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
- * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
- */
-function loadConfig(ws, source) {
-    if (source.json !== undefined)
-        return parseConfig(source.json, { trusted: true });
-    const file = node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(source.file ?? node_path__WEBPACK_IMPORTED_MODULE_0___default().join(ws.root, DEFAULT_CONFIG_FILE));
-    const place = locate(ws, source.root, file);
-    if (place.refused)
-        return { ok: false, path: file, message: place.refused, refused: true };
-    const read = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_1__/* .readSmallFile */ .EW)(place.real, MAX_CONFIG_BYTES);
-    if (!read.ok) {
-        if (read.kind === 'missing' && source.file === undefined)
-            return { ok: true, config: {}, trusted: false, lineOf: noLines };
-        return { ok: false, path: file, message: read.detail };
-    }
-    const text = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._6)(read.bytes);
-    if (!text.ok)
-        return { ok: false, path: file, message: text.detail };
-    return parseConfig(text.text, { trusted: place.trusted, path: file });
-}
-/** Where a config file really is, and whether the checkout decides its content. */
-function locate(ws, givenRoot, file) {
-    const named = (0,_io_write_js__WEBPACK_IMPORTED_MODULE_4__/* .lexicallyInside */ .o5)(file, ws.root) || (0,_io_write_js__WEBPACK_IMPORTED_MODULE_4__/* .lexicallyInside */ .o5)(file, givenRoot);
-    let real;
-    try {
-        real = (0,_io_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .realpathText */ .vZ)(file);
-    }
-    catch (err) {
-        // Read at its decoded real path, it would be its U+FFFD twin.
-        if (err instanceof _io_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .NotUtf8PathError */ .gB)
-            return { trusted: !named, real: file, refused: err.message };
-        // Missing (or a dangling link): the read reports it, and nothing is read.
-        return { trusted: !named, real: file };
-    }
-    const inside = ws.contains(real);
-    if (!named && !inside)
-        return { trusted: true, real };
-    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
-    // a runner file or .git/config with the checkout's token, must never reach a message).
-    if (!inside)
-        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
-    if (node_path__WEBPACK_IMPORTED_MODULE_0___default().relative(ws.root, real)
-        .split((node_path__WEBPACK_IMPORTED_MODULE_0___default().sep))
-        .some((s) => s.toLowerCase() === '.git'))
-        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
-    return { trusted: false, real };
-}
-/** A value taken from the config, as it may appear in a message: short and escaped. */
-function quoted(s) {
-    return (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__/* .plain */ .pj)(JSON.stringify((0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__/* .cap */ .Np)(s, 40)));
-}
-function parseConfig(text, origin) {
-    const at = origin.path !== undefined ? { path: origin.path } : {};
-    const parsed = (0,_io_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(text);
-    if (!parsed.ok)
-        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
-    const doc = parsed.doc;
-    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
-    const dup = doc.duplicates[0];
-    if (dup)
-        return {
-            ...at,
-            ok: false,
-            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
-            line: dup.line,
-        };
-    const result = configSchema().safeParse(parsed.value);
-    if (!result.success) {
-        const issue = result.error.issues[0];
-        const keyPath = issue.path;
-        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
-        // zod lists every unknown key; a message names only the first, short and escaped.
-        if (issue.code === 'unrecognized_keys') {
-            const [first = '', ...more] = issue.keys;
-            return {
-                ...at,
-                ok: false,
-                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
-                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
-            };
-        }
-        return {
-            ...at,
-            ok: false,
-            message: `${where}: ${issue.message}`,
-            line: doc.lineOf(keyPath) ?? 1,
-        };
-    }
-    const config = result.data;
-    const twice = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)().find((p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id));
-    if (twice)
-        return {
-            ...at,
-            ok: false,
-            message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
-            line: doc.lineOf([twice.id]) ?? 1,
-        };
-    return {
-        ...at,
-        ok: true,
-        config,
-        trusted: origin.trusted,
-        lineOf: (key) => doc.lineOf(key),
-    };
-}
-/**
- * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
- * judging a published report: the checkout's own config never waives anything there, and a
- * config that cannot be read waives nothing (fail closed).
- */
-function workflowWaivers(ws, source) {
-    if (source.json === undefined && source.file === undefined)
-        return [];
-    const loaded = loadConfig(ws, source);
-    if (!loaded.ok || !loaded.trusted)
-        return [];
-    return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
-}
-
-
-/***/ }),
-
-/***/ 3519:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ CONFORMANCE_CODES),
-/* harmony export */   c: () => (/* binding */ FIXTURE)
-/* harmony export */ });
-const FIXTURE = {
-    mismatch: {
-        code: 'fixture.mismatch',
-        severity: 'error',
-        title: 'A conformance fixture emitted other codes or another terminal state than it expects',
-        remediation: 'Fix the rule, or (if the fixture is wrong) its expected_validation_codes / expected_terminal_state.',
-    },
-    missingExpected: {
-        code: 'fixture.missing_expected_validation',
-        severity: 'error',
-        title: 'A conformance fixture does not say which codes it expects',
-        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean fixture).',
-    },
-    invalid: {
-        code: 'fixture.invalid',
-        severity: 'error',
-        title: 'fixture.json is malformed, names an unknown pack or code, or its input is missing',
-        remediation: 'Fix fixture.json: {fixture_id, fixture_kind, pack, input, options, expected_validation_codes, expected_terminal_state}.',
-    },
-};
-const CONFORMANCE_CODES = Object.values(FIXTURE);
-
-
-/***/ }),
-
-/***/ 9407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2033);
-/* harmony import */ var _parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5584);
-
-
-(0,_parallel_js__WEBPACK_IMPORTED_MODULE_1__/* .allowWorkers */ .Ve)(import.meta.url);
-if ((0,_parallel_js__WEBPACK_IMPORTED_MODULE_1__/* .isVerifyWorker */ .ex)())
-    (0,_parallel_js__WEBPACK_IMPORTED_MODULE_1__/* .runVerifyWorker */ .No)();
-else
-    await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 3839:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   EW: () => (/* binding */ readSmallFile),
-/* harmony export */   F8: () => (/* binding */ openFailure),
-/* harmony export */   KM: () => (/* binding */ NON_UTF8_NAME),
-/* harmony export */   TM: () => (/* binding */ losesNames),
-/* harmony export */   ZU: () => (/* binding */ openRegularFile),
-/* harmony export */   Zv: () => (/* binding */ listNames),
-/* harmony export */   _6: () => (/* binding */ decodeUtf8),
-/* harmony export */   ay: () => (/* binding */ readOpened),
-/* harmony export */   n3: () => (/* binding */ openError),
-/* harmony export */   oQ: () => (/* binding */ notRegular),
-/* harmony export */   qW: () => (/* binding */ statPath)
-/* harmony export */ });
-/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
-/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7336);
-/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2645);
-
-
-
-
-/** Classifies a path without opening it (opening a FIFO would block). Follows symlinks. */
-function statPath(abs) {
-    try {
-        const st = node_fs__WEBPACK_IMPORTED_MODULE_1___default().statSync(abs);
-        if (st.isFile())
-            return { kind: 'file', size: st.size, detail: '' };
-        if (st.isDirectory())
-            return { kind: 'dir', size: 0, detail: '' };
-        return {
-            kind: 'other',
-            size: st.size,
-            detail: 'is not a regular file or directory (FIFO, socket or device)',
-        };
-    }
-    catch (err) {
-        const code = err.code;
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return { kind: 'missing', size: 0, detail: 'does not exist' };
-        return { kind: 'unreadable', size: 0, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
-    }
-}
-// Non-blocking, so a FIFO cannot hang the open; never the controlling terminal, should a tty be
-// swapped in.
-const OPEN_FLAGS = (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_NONBLOCK | ((node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_NOCTTY ?? 0);
-/**
- * Opens a regular file for reading. Opens non-blocking and checks the type on the descriptor, so
- * a FIFO swapped in after a stat cannot hang the run. The caller closes `fd`.
- */
-function openRegularFile(abs) {
-    let fd;
-    try {
-        fd = node_fs__WEBPACK_IMPORTED_MODULE_1___default().openSync(abs, OPEN_FLAGS);
-    }
-    catch (err) {
-        return openError(err);
-    }
-    try {
-        const st = node_fs__WEBPACK_IMPORTED_MODULE_1___default().fstatSync(fd);
-        if (st.isFile())
-            return { ok: true, fd, size: st.size };
-        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
-        return notRegular(st.isDirectory());
-    }
-    catch (err) {
-        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
-        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
-    }
-}
-/** Why a file could not be opened (also for an error a hashing worker sends back). */
-function openError(err) {
-    const code = err?.code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-        return { ok: false, kind: 'missing', detail: 'does not exist' };
-    if (code === 'EISDIR')
-        return { ok: false, kind: 'dir', detail: 'is a directory' };
-    return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
-}
-/** An opened path that is not a regular file. */
-function notRegular(isDir) {
-    return isDir
-        ? { ok: false, kind: 'dir', detail: 'is a directory' }
-        : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
-}
-/** An open or read failure in the missing / not_file / unreadable terms of hashing and streaming. */
-function openFailure(o) {
-    const reason = o.kind === 'missing' || o.kind === 'unreadable'
-        ? o.kind
-        : o.kind === 'too_large'
-            ? 'unreadable'
-            : 'not_file';
-    return { ok: false, reason, detail: o.detail };
-}
-/** Reads a small regular file whole; anything over `maxBytes` is refused unread. */
-function readSmallFile(abs, maxBytes) {
-    const opened = openRegularFile(abs);
-    if (!opened.ok)
-        return opened;
-    const { fd, size } = opened;
-    try {
-        if (size > maxBytes) {
-            return {
-                ok: false,
-                kind: 'too_large',
-                detail: `is ${size} bytes, over the ${maxBytes}-byte limit`,
-            };
-        }
-        return { ok: true, bytes: readOpened(fd, size) };
-    }
-    catch (err) {
-        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
-    }
-    finally {
-        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
-    }
-}
-/** Reads the `size` bytes fstat reported (fewer if the file shrank), in as few reads as the kernel allows. */
-function readOpened(fd, size) {
-    const buf = Buffer.allocUnsafe(size);
-    let pos = 0;
-    while (pos < size) {
-        const n = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readSync(fd, buf, pos, size - pos, pos);
-        if (n === 0)
-            break;
-        pos += n;
-    }
-    return pos === size ? buf : buf.subarray(0, pos);
-}
-/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters (a BOM is kept). */
-function decodeUtf8(bytes) {
-    return (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes)
-        ? { ok: true, text: bytes.toString('utf8') }
-        : { ok: false, detail: 'is not valid UTF-8' };
-}
-/** What a directory holding a name that is not UTF-8 is, in messages. */
-const NON_UTF8_NAME = 'holds a name that is not valid UTF-8: what lies under that name was not verified';
-/**
- * Whether the listing of `dir` lost bytes. readdir gives a name that is not UTF-8 with U+FFFD in
- * place of its bytes, so it reads as a sibling really spelled with U+FFFD, and a path built from
- * it reaches that sibling: the entry itself would never be looked at. Only a listing whose names
- * hold U+FFFD is read again, as bytes.
- */
-function losesNames(dir, entries) {
-    for (const { name } of entries) {
-        if (!name.includes('\ufffd'))
-            continue;
-        try {
-            return node_fs__WEBPACK_IMPORTED_MODULE_1___default().readdirSync(dir, { encoding: 'buffer' }).some((raw) => !(0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(raw));
-        }
-        catch {
-            return true; // listed once, now not: whatever it holds cannot be told apart
-        }
-    }
-    return false;
-}
-/**
- * The names in `dir` (readdir's), refusing a listing that lost bytes (see losesNames) with a
- * NotUtf8PathError: a path built from such a name would open its U+FFFD twin.
- */
-function listNames(dir) {
-    const entries = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readdirSync(dir, { withFileTypes: true });
-    if (losesNames(dir, entries))
-        throw new _paths_js__WEBPACK_IMPORTED_MODULE_2__/* .NotUtf8PathError */ .gB(NON_UTF8_NAME);
-    return entries.map((e) => e.name);
-}
-
-
-/***/ }),
-
-/***/ 9573:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Qo: () => (/* binding */ headCommit),
-/* harmony export */   fh: () => (/* binding */ trackedUnder)
-/* harmony export */ });
-/* unused harmony export parseIndex */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3839);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7336);
-
-
-
-
-
-/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
-const MAX_INDEX_BYTES = 512 * 1024 * 1024;
-const MAX_PATH_BYTES = 64 * 1024;
-/**
- * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
- * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
- * the repository's own files (a committed bare-repository look-alike, its config) run commands.
- *
- * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
- * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
- * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
- * around it keeps deciding, and a stray `.git` cannot blind discovery.
- *
- * `within` (the workspace root): a `.git` below it is the checkout's own content, so a git
- * directory it names outside the workspace is never read ('no-git' when nested, 'unreadable'
- * otherwise). `from`: look for the repository from there upwards instead of from `dir` (the
- * workspace root, so a `.git` between it and `dir` is not taken for the repository holding `dir`).
- */
-function trackedUnder(dir, { nested = false, within, from } = {}) {
-    const top = gitTop(from ?? dir);
-    if (!top)
-        return { state: 'no-git' };
-    const git = resolveGitDir(top, within !== undefined && (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(top, within) ? within : undefined);
-    if ('state' in git)
-        return nested ? { state: 'no-git' } : git;
-    const index = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.dir, 'index');
-    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing') {
-        if (nested)
-            return { state: 'no-git' };
-        if (headOf(git) === 'unborn')
-            return { state: 'tracked', paths: new Set(), sizes: new Map() }; // nothing committed or staged yet
-    }
-    if (!read.ok)
-        return { state: 'unreadable', detail: `${index} ${read.detail}` };
-    const sizeOf = [];
-    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common), sizeOf);
-    if (typeof files === 'string')
-        return { state: 'unreadable', detail: files };
-    // Real paths: a directory named through a symlink is still the same place in the index.
-    const prefix = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative((0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(top), (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(dir)).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/');
-    const paths = new Set();
-    const sizes = new Map();
-    for (const [n, f] of files.entries()) {
-        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
-        if (!rel)
-            continue;
-        paths.add(rel);
-        sizes.set(rel, sizeOf[n]);
-        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
-            const d = rel.slice(0, i);
-            if (paths.has(d))
-                break;
-            paths.add(d);
-        }
-    }
-    return { state: 'tracked', paths, sizes };
-}
-/** The nearest directory at or above `dir` holding a `.git` entry. */
-function gitTop(dir) {
-    for (let d = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(dir);; d = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(d)) {
-        if (node_fs__WEBPACK_IMPORTED_MODULE_1___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(d, '.git')))
-            return d;
-        if (node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(d) === d)
-            return undefined;
-    }
-}
-/**
- * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
- * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
- * `confine`: the git directory (and its common directory) must lie inside it, or nothing there
- * is read (a `.git` the checkout holds may name any path on the runner).
- */
-function resolveGitDir(top, confine) {
-    const dotGit = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(top, '.git');
-    // Lexically first, so a path outside is never touched; then through symlinks.
-    const outside = (d) => confine !== undefined &&
-        (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isInside */ .FK)(node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(d), node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(confine)) || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isInside */ .FK)((0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(d), (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(confine)));
-    let dir;
-    if ((0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .statPath */ .qW)(dotGit).kind === 'dir')
-        dir = dotGit;
-    else {
-        const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(dotGit, 4096); // never blocks: a FIFO is refused, not opened
-        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
-        if (m)
-            dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(top, m[1]);
-    }
-    if (dir && outside(dir))
-        return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
-    if (!dir || (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .statPath */ .qW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'HEAD')).kind !== 'file')
-        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
-    const link = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'commondir'), 4096);
-    const common = link.ok ? node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
-    if (outside(common))
-        return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
-    return { dir, common };
-}
-/**
- * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
- * cannot be read (callers then assume there is history).
- */
-function headOf(git) {
-    const head = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.dir, 'HEAD'), 4096);
-    if (!head.ok)
-        return undefined;
-    const text = head.bytes.toString('utf8').trim();
-    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
-        return text; // detached
-    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
-    if (!ref || ref.split('/').includes('..'))
-        return undefined;
-    const loose = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.common, ref), 4096);
-    if (loose.ok)
-        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
-    const packed = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-    if (packed.ok)
-        for (const line of packed.bytes.toString('utf8').split('\n'))
-            if (line.endsWith(` ${ref}`))
-                return line.slice(0, line.indexOf(' '));
-    return loose.kind === 'missing' ? 'unborn' : undefined;
-}
-/**
- * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
- * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
- */
-function hashSize(index, common) {
-    for (const [size, algo] of [
-        [20, 'sha1'],
-        [32, 'sha256'],
-    ]) {
-        if (index.length < 12 + size)
-            continue;
-        const sum = index.subarray(index.length - size);
-        if ((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)(algo)
-            .update(index.subarray(0, index.length - size))
-            .digest()
-            .equals(sum))
-            return size;
-    }
-    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(common, 'config'), 1 << 20);
-    const config = read.ok ? read.bytes.toString('utf8') : '';
-    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
-}
-/**
- * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
- * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
- * `sizes`, when given, receives each entry's recorded file size, in the order of the paths.
- */
-function parseIndex(b, hashBytes, sizes) {
-    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
-        return 'the git index has no DIRC header';
-    const version = b.readUInt32BE(4);
-    if (version < 2 || version > 4)
-        return `the git index has version ${version}, not 2, 3 or 4`;
-    const count = b.readUInt32BE(8);
-    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
-    const sum = b.subarray(end);
-    if (sum.some((x) => x !== 0)) {
-        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
-        if (!(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
-            return 'the git index is damaged (its checksum does not match)';
-    }
-    const out = [];
-    let at = 12;
-    let previous = Buffer.alloc(0);
-    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
-    // decode to gigabytes.
-    let decoded = 0;
-    for (let n = 0; n < count; n++) {
-        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
-        if (at + fixed > end)
-            return 'the git index ends inside an entry';
-        const flags = b.readUInt16BE(at + 40 + hashBytes);
-        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
-        let prefix = Buffer.alloc(0);
-        if (version === 4) {
-            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
-            let strip = 0;
-            let byte;
-            let first = true;
-            do {
-                if (name >= end)
-                    return 'the git index ends inside an entry';
-                byte = b[name++];
-                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
-                first = false;
-                if (strip > previous.length)
-                    return 'the git index has a bad path prefix';
-            } while (byte & 0x80);
-            prefix = previous.subarray(0, previous.length - strip);
-        }
-        const nul = b.indexOf(0, name);
-        if (nul < 0 || nul >= end)
-            return 'the git index ends inside a path';
-        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
-        decoded += bytes.length;
-        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
-            return 'the git index holds paths longer than any checkout can have';
-        const full = bytes.toString('utf8');
-        const mode = b.readUInt32BE(at + 24);
-        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
-        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
-        sizes?.push(b.readUInt32BE(at + 36));
-        previous = bytes;
-        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
-        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
-    }
-    // Extensions: a split index keeps its entries in another file, which is not read here.
-    while (at + 8 <= end) {
-        const sig = b.toString('latin1', at, at + 4);
-        if (sig === 'link')
-            return 'the git index is split (core.splitIndex); its shared part is not read';
-        at += 8 + b.readUInt32BE(at + 4);
-    }
-    return out;
-}
-/** The commit checked out at `dir` (HEAD resolved through refs), or undefined if unknown. */
-function headCommit(dir) {
-    const top = gitTop(dir);
-    const git = top ? resolveGitDir(top) : undefined;
-    if (!git || 'state' in git)
-        return undefined;
-    const head = headOf(git);
-    return head === 'unborn' ? undefined : head;
-}
-
-
-/***/ }),
-
-/***/ 3432:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   fg: () => (/* binding */ isGlob),
-/* harmony export */   hT: () => (/* binding */ expandGlob),
-/* harmony export */   u9: () => (/* binding */ globRegExp)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3839);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7336);
-
-
-
-
-/** Files one pattern may name at most, and entries its walk may look at. */
-const MAX_MATCHES = 1000;
-const MAX_ENTRIES = 100_000;
-const isGlob = (pattern) => /[*?]/.test(pattern);
-/**
- * A glob as a regular expression: `**` any characters, `*` any run of characters that are not in
- * `ends` (the characters that end a segment), `?` one such character.
- */
-function globRegExp(glob, ends = '/') {
-    const other = `[^${ends}]`;
-    let re = '';
-    for (let i = 0; i < glob.length; i++) {
-        const c = glob[i];
-        if (c === '*' && glob[i + 1] === '*') {
-            re += '.*';
-            i++;
-        }
-        else if (c === '*')
-            re += `${other}*`;
-        else if (c === '?')
-            re += other;
-        else
-            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
-    }
-    return new RegExp(`^${re}$`, 's');
-}
-/**
- * The regular files an absolute glob (`*` within a segment, `**` across, `?` one character)
- * matches, sorted. Only under one of `roots` (the workspace, the runner's temp dir): the walk
- * starts at the pattern's fixed prefix, which must really lie inside one, and neither follows nor
- * matches symlinks, so a downloaded artifact cannot lead it elsewhere.
- */
-function expandGlob(pattern, roots) {
-    const segments = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(pattern).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep));
-    const fixed = segments.findIndex(isGlob);
-    const base = segments.slice(0, fixed).join((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)) || (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep);
-    if ((0,_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .namedInside */ .F$)(base, roots) === undefined || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .reallyInside */ .mR)(base, roots))
-        return {
-            ok: false,
-            problem: 'lies outside the workspace and the runner temp directory',
-        };
-    const match = globRegExp(segments.slice(fixed).join('/'));
-    const files = [];
-    let seen = 0;
-    const stack = [''];
-    while (stack.length > 0) {
-        const rel = stack.pop();
-        let entries;
-        try {
-            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(base, rel), { withFileTypes: true });
-        }
-        catch {
-            continue;
-        }
-        // A name that is not UTF-8 would be matched and read as its U+FFFD twin.
-        if ((0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .losesNames */ .TM)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(base, rel), entries))
-            return {
-                ok: false,
-                problem: `reaches a folder holding a name that is not valid UTF-8 (${rel || '.'})`,
-            };
-        for (const e of entries) {
-            if (++seen > MAX_ENTRIES)
-                return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };
-            const child = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory())
-                stack.push(child);
-            else if (e.isFile() && match.test(child)) {
-                if (files.length >= MAX_MATCHES)
-                    return { ok: false, problem: `matches more than ${MAX_MATCHES} files` };
-                files.push(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(base, child));
-            }
-        }
-    }
-    return { ok: true, files: files.sort() };
-}
-
-
-/***/ }),
-
-/***/ 9520:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   OP: () => (/* binding */ Hasher),
-/* harmony export */   fg: () => (/* binding */ sha256Hex)
-/* harmony export */ });
-/* unused harmony exports LARGE_FILE_BYTES, CHUNK_BYTES */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5919);
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3839);
-/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(413);
-/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2645);
-
-
-
-
-
-
-
-/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
-const LARGE_FILE_BYTES = 8 * 1024 * 1024;
-const CHUNK_BYTES = 1024 * 1024;
-// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
-// Failures go back as the error's own fields; the pool classifies them as this thread does.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const { createHash } = require('node:crypto');
-const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
-const wire = (err) => ({ code: err && err.code, syscall: err && err.syscall, message: String((err && err.message) || err) });
-parentPort.on('message', ({ id, path }) => {
-  let fd;
-  try {
-    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-  } catch (err) {
-    parentPort.postMessage({ id, open: wire(err) });
-    return;
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) { parentPort.postMessage({ id, notFile: st.isDirectory() ? 'dir' : 'other' }); return; }
-    const h = createHash('sha256');
-    let size = 0, n;
-    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
-    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
-  } catch (err) {
-    parentPort.postMessage({ id, failed: wire(err) });
-  } finally {
-    fs.closeSync(fd);
-  }
-});
-`;
-function replyOutcome(m) {
-    if (m.sha256 !== undefined)
-        return { ok: true, sha256: m.sha256, size: m.size ?? 0 };
-    if (m.open !== undefined)
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openError */ .n3)(m.open));
-    if (m.notFile !== undefined)
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .notRegular */ .oQ)(m.notFile === 'dir'));
-    return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(m.failed ?? 'could not be read') };
-}
-class WorkerPool {
-    size;
-    workers = [];
-    idle = [];
-    queue = [];
-    running = new Map();
-    nextId = 0;
-    constructor(size) {
-        this.size = size;
-    }
-    run(path) {
-        return new Promise((resolve) => {
-            this.queue.push({ id: this.nextId++, path, resolve });
-            this.pump();
-        });
-    }
-    /** A job no worker has started yet, taken off the queue (for the caller's own thread to run). */
-    take() {
-        return this.queue.shift();
-    }
-    pump() {
-        while (this.queue.length > 0) {
-            let w = this.idle.pop();
-            if (!w && this.workers.length < this.size)
-                w = this.spawn();
-            if (!w)
-                return;
-            const job = this.queue.shift();
-            this.running.set(w, job);
-            w.postMessage({ id: job.id, path: job.path });
-        }
-    }
-    spawn() {
-        const w = new node_worker_threads__WEBPACK_IMPORTED_MODULE_3__.Worker(WORKER_SOURCE, { eval: true });
-        w.on('message', (m) => {
-            const job = this.running.get(w);
-            this.running.delete(w);
-            this.idle.push(w);
-            job?.resolve(replyOutcome(m));
-            this.pump();
-        });
-        w.on('error', (err) => {
-            const job = this.running.get(w);
-            this.running.delete(w);
-            this.workers.splice(this.workers.indexOf(w), 1);
-            job?.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) });
-            this.pump();
-        });
-        this.workers.push(w);
-        return w;
-    }
-    async close() {
-        await Promise.all(this.workers.map((w) => w.terminate()));
-        this.workers.length = 0;
-        this.idle.length = 0;
-    }
-}
-/**
- * One hashing service per run: each distinct file (by real path) is hashed once, however many
- * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
- * chunks on worker threads so several big files hash in parallel with the small ones. This
- * thread counts as one of the hashers: the pool has one worker fewer than the parallelism, and
- * once this thread has nothing else to run, it hashes the large files no worker has started.
- */
-class Hasher {
-    parallelism;
-    large;
-    cache = new Map();
-    /** Hashes already known, for synchronous reads. */
-    known = new Map();
-    pool;
-    assisting = false;
-    filesHashed = 0;
-    bytesHashed = 0;
-    /** Large files this thread took from the pool's queue and hashed itself. */
-    hashedHere = 0;
-    /**
-     * `large`, when given, hashes the files of LARGE_FILE_BYTES and over instead of this Hasher's
-     * own pool: a verify worker hands them to the main thread's Hasher, so a large file cited by
-     * targets on different threads is still hashed once per run.
-     */
-    constructor(parallelism = Math.max(1, Math.min(4, node_os__WEBPACK_IMPORTED_MODULE_2___default().availableParallelism())), large) {
-        this.parallelism = parallelism;
-        this.large = large;
-    }
-    /**
-     * Starts hashing every path; large files first so the workers start while small ones run.
-     * `sizeOf` may know sizes already (Workspace.sizeOf): then no `stat` delays the large files.
-     */
-    prefetch(realPaths, sizeOf) {
-        if (_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m)
-            return Promise.resolve(); // hash() reads each file when asked
-        const wanted = [...new Set(realPaths)];
-        const small = [];
-        for (const p of wanted) {
-            if (this.cache.has(p))
-                continue;
-            let size = sizeOf?.(p);
-            if (size === undefined)
-                try {
-                    size = node_fs__WEBPACK_IMPORTED_MODULE_1___default().statSync(p).size;
-                }
-                catch {
-                    size = 0; // hash() reports the error
-                }
-            if (size >= LARGE_FILE_BYTES)
-                void this.hash(p);
-            else
-                small.push(p);
-        }
-        for (const p of small)
-            void this.hash(p);
-        // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
-        return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
-    }
-    /**
-     * Reads a small file whole and hashes those same bytes, so a file that is both parsed (or
-     * span-checked) and hashed is read once; the hash serves later hash() calls.
-     */
-    read(realPath, maxBytes) {
-        const r = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readSmallFile */ .EW)(realPath, maxBytes);
-        if (!r.ok)
-            return r;
-        let sha256 = this.known.get(realPath);
-        if (sha256 === undefined) {
-            const o = { ok: true, sha256: sha256Hex(r.bytes), size: r.bytes.length };
-            sha256 = o.sha256;
-            this.remember(realPath, o);
-            if (!this.cache.has(realPath))
-                this.cache.set(realPath, Promise.resolve(o));
-        }
-        return { ok: true, bytes: r.bytes, sha256 };
-    }
-    remember(realPath, o) {
-        if (!o.ok)
-            return;
-        this.known.set(realPath, o.sha256);
-        this.filesHashed++;
-        this.bytesHashed += o.size;
-    }
-    hash(realPath) {
-        if (_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m)
-            return this.compute(realPath); // every citation hashes its file again
-        let p = this.cache.get(realPath);
-        if (!p) {
-            p = this.compute(realPath).then((o) => {
-                if (!this.known.has(realPath))
-                    this.remember(realPath, o);
-                return o;
-            });
-            this.cache.set(realPath, p);
-        }
-        return p;
-    }
-    compute(realPath) {
-        const opened = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openRegularFile */ .ZU)(realPath);
-        if (!opened.ok)
-            return Promise.resolve((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)(opened));
-        const { fd, size } = opened;
-        if (size >= LARGE_FILE_BYTES) {
-            node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
-            if (_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m)
-                return hashInChunks(realPath, Infinity);
-            if (this.large)
-                return this.large(realPath);
-            // One hasher in all: a worker, so this thread stays free. More: this thread is one of them.
-            const helping = this.parallelism > 1;
-            this.pool ??= new WorkerPool(helping ? this.parallelism - 1 : 1);
-            const outcome = this.pool.run(realPath);
-            if (helping)
-                this.assistSoon();
-            return outcome;
-        }
-        try {
-            const bytes = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readOpened */ .ay)(fd, size);
-            return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
-        }
-        catch (err) {
-            return Promise.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) });
-        }
-        finally {
-            node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
-        }
-    }
-    /**
-     * Hashes queued large files on this thread once the current synchronous work is done (after
-     * setImmediate: a prefetch first dispatches its large files, then hashes its small ones). It
-     * yields to the event loop between chunks, so a worker that finishes still gets the next job.
-     */
-    assistSoon() {
-        if (this.assisting)
-            return;
-        this.assisting = true;
-        setImmediate(() => {
-            void (async () => {
-                try {
-                    for (let job = this.pool?.take(); job; job = this.pool?.take()) {
-                        let outcome;
-                        try {
-                            outcome = await hashInChunks(job.path, YIELD_BYTES);
-                        }
-                        catch (err) {
-                            outcome = { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) };
-                        }
-                        this.hashedHere++;
-                        job.resolve(outcome);
-                    }
-                }
-                finally {
-                    this.assisting = false;
-                }
-            })();
-        });
-    }
-    async close() {
-        // Detached first, so the assisting loop takes no further file from it.
-        const pool = this.pool;
-        this.pool = undefined;
-        await pool?.close();
-    }
-}
-/** Bytes hashed between two turns of the event loop when this thread hashes a large file. */
-const YIELD_BYTES = 8 * CHUNK_BYTES;
-/** A large file hashed on this thread in chunks, letting the event loop run every `yieldBytes`. */
-async function hashInChunks(realPath, yieldBytes) {
-    const opened = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openRegularFile */ .ZU)(realPath);
-    if (!opened.ok)
-        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)(opened);
-    const { fd } = opened;
-    try {
-        const h = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
-        const buf = Buffer.allocUnsafe(CHUNK_BYTES);
-        let size = 0;
-        for (let n, since = 0; (n = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readSync(fd, buf, 0, buf.length, null)) > 0;) {
-            h.update(buf.subarray(0, n));
-            size += n;
-            if ((since += n) >= yieldBytes) {
-                since = 0;
-                await new Promise((resolve) => setImmediate(resolve));
-            }
-        }
-        return { ok: true, sha256: h.digest('hex'), size };
-    }
-    catch (err) {
-        return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) };
-    }
-    finally {
-        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
-    }
-}
-// crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
-const oneShot = (node_crypto__WEBPACK_IMPORTED_MODULE_0___default().hash);
-function sha256Hex(bytes) {
-    return oneShot
-        ? oneShot('sha256', bytes, 'hex')
-        : (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(bytes).digest('hex');
-}
-
-
-/***/ }),
-
-/***/ 5823:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ MAX_JSON_BYTES),
-/* harmony export */   U: () => (/* binding */ loadJsonObject)
-/* harmony export */ });
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2680);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3839);
-
-
-/** Artifacts and configs are small JSON; anything bigger is refused rather than read into memory. */
-const MAX_JSON_BYTES = 64 * 1024 * 1024;
-/** Loads a JSON object file inside the workspace, turning every failure into a described state. */
-function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
-    const resolved = ws.resolve(dir, name);
-    const rel = resolved.rel;
-    if (!resolved.ok) {
-        if (resolved.reason === 'missing')
-            return { state: 'missing', rel };
-        if (resolved.reason === 'outside_root')
-            return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
-        return { state: 'bad', rel, why: 'unreadable', detail: resolved.detail };
-    }
-    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_1__/* .readSmallFile */ .EW)(resolved.real, maxBytes);
-    if (!read.ok) {
-        if (read.kind === 'missing')
-            return { state: 'missing', rel };
-        if (read.kind === 'too_large')
-            return { state: 'bad', rel, why: 'too_large', detail: read.detail };
-        return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
-    }
-    const parsed = (0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJsonBytes */ .dQ)(read.bytes);
-    if (parsed.state === 'malformed')
-        return { state: 'bad', rel, why: 'unparseable', detail: parsed.detail, line: parsed.line };
-    const v = parsed.value;
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-        const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
-        return {
-            state: 'bad',
-            rel,
-            why: 'not_object',
-            detail: `is ${what}, not a JSON object`,
-            line: 1,
-        };
-    }
-    return { state: 'ok', data: v, doc: parsed.doc, rel };
-}
-
-
-/***/ }),
-
-/***/ 2680:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  $G: () => (/* binding */ JsonDoc),
-  qF: () => (/* binding */ parseJson),
-  dQ: () => (/* binding */ parseJsonBytes),
-  lk: () => (/* binding */ parseJsonText)
-});
-
-// UNUSED EXPORTS: MAX_JSON_DEPTH, parseJsonTree
-
-// EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
-var main = __nccwpck_require__(9547);
-// EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3839);
-;// CONCATENATED MODULE: ./src/io/lines.ts
-/** Maps character offsets in a text to 1-based line and column numbers. */
-class LineIndex {
-    starts = [0];
-    constructor(text) {
-        for (let i = 0; i < text.length; i++)
-            if (text.charCodeAt(i) === 10)
-                this.starts.push(i + 1);
-    }
-    position(offset) {
-        let lo = 0;
-        let hi = this.starts.length - 1;
-        while (lo < hi) {
-            const mid = (lo + hi + 1) >> 1;
-            if (this.starts[mid] <= offset)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        return { line: lo + 1, column: offset - this.starts[lo] + 1 };
-    }
-}
-
-// EXTERNAL MODULE: ./src/io/reference.ts
-var reference = __nccwpck_require__(413);
-;// CONCATENATED MODULE: ./src/io/json.ts
-
-
-
-
-/** A parsed JSON document that can say on which line any value or key stands. */
-class JsonDoc {
-    text;
-    duplicates;
-    syntaxTree;
-    /** Per object node, its keys → property nodes; built on first lookup, so each lookup is O(depth). */
-    keyIndex = new WeakMap();
-    lineIndex;
-    /**
-     * `tree` is built from `text` on the first `lineOf` when not given: most documents are read
-     * for their values only, and a syntax tree costs several times the parse.
-     */
-    constructor(text, duplicates, syntaxTree, lines) {
-        this.text = text;
-        this.duplicates = duplicates;
-        this.syntaxTree = syntaxTree;
-        this.lineIndex = lines;
-    }
-    get tree() {
-        return (this.syntaxTree ??= (0,main.parseTree)(this.text, [], STRICT));
-    }
-    /**
-     * Line of the property `path` (its key), or of the array element; undefined when absent.
-     * For a repeated key it is the last occurrence, the one whose value the parsed value holds.
-     */
-    lineOf(path) {
-        let node = this.tree;
-        let anchor = node;
-        for (const segment of path) {
-            if (typeof segment === 'string') {
-                if (node.type !== 'object')
-                    return undefined;
-                const prop = this.propertiesOf(node).get(segment);
-                const value = prop?.children?.[1];
-                if (!prop || !value)
-                    return undefined;
-                node = value;
-                anchor = prop;
-            }
-            else {
-                if (node.type !== 'array' || !node.children)
-                    return undefined;
-                const element = node.children[segment];
-                if (!element)
-                    return undefined;
-                node = element;
-                anchor = element;
-            }
-        }
-        return (this.lineIndex ??= new LineIndex(this.text)).position(anchor.offset).line;
-    }
-    propertiesOf(object) {
-        let props = this.keyIndex.get(object);
-        if (!props) {
-            // A Map, not a plain object: "__proto__" and "constructor" are ordinary keys here.
-            props = new Map();
-            for (const prop of object.children ?? []) {
-                const [keyNode, valueNode] = prop.children ?? [];
-                // Later occurrences overwrite earlier ones: the last one wins, as in toValue.
-                if (keyNode && valueNode)
-                    props.set(String(keyNode.value), prop);
-            }
-            this.keyIndex.set(object, props);
-        }
-        return props;
-    }
-}
-/**
- * Strict JSON (RFC 8259): no comments, no trailing commas, no BOM, no NaN. Duplicate keys
- * are recorded (the last one wins, as in most parsers) so callers can flag the ambiguity.
- */
-function parseJson(text) {
-    if (text.charCodeAt(0) === 0xfeff) {
-        return {
-            ok: false,
-            reason: 'bom',
-            message: 'starts with a UTF-8 byte order mark (BOM)',
-            position: { line: 1, column: 1 },
-        };
-    }
-    if (text.trim() === '')
-        return { ok: false, reason: 'empty', message: 'is empty', position: { line: 1, column: 1 } };
-    return (reference/* REFERENCE_RUN */.m ? undefined : parseValid(text)) ?? parseJsonTree(text);
-}
-/**
- * parseJson by way of a full syntax tree: the reference for its fast path, and the reader of
- * everything that path declines (syntax errors with their positions, deep nesting).
- */
-function parseJsonTree(text) {
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
-        return TOO_DEEP;
-    try {
-        return parseStrict(text, new LineIndex(text));
-    }
-    catch (err) {
-        // A backstop: MAX_JSON_DEPTH leaves the recursive parser and value builder far from the stack's end.
-        if (!(err instanceof RangeError))
-            throw err;
-        return TOO_DEEP;
-    }
-}
-/**
- * Objects and arrays nested deeper than this are refused. Both the syntax tree's parser and its
- * value builder recurse, so without a limit of its own the verdict on a deep document would be
- * wherever the stack ran out, which moves with how much stack the optimised frames of the moment
- * use: the same file could be read in one run and refused in the next.
- */
-const MAX_JSON_DEPTH = 512;
-const TOO_DEEP = {
-    ok: false,
-    reason: 'syntax',
-    message: `nests arrays or objects more than ${MAX_JSON_DEPTH} deep`,
-    position: { line: 1, column: 1 },
-};
-/**
- * Index of the quote that closes the string opened at `open`, or -1 when none does (text that is
- * not JSON). A quote after an odd run of backslashes is escaped.
- */
-function stringEnd(text, open) {
-    let end = text.indexOf('"', open + 1);
-    while (end !== -1) {
-        let slashes = 0;
-        while (text.charCodeAt(end - 1 - slashes) === 0x5c)
-            slashes++;
-        if (slashes % 2 === 0)
-            return end;
-        end = text.indexOf('"', end + 1);
-    }
-    return -1;
-}
-/** Whether brackets outside strings open more than `max` levels at some point (any text). */
-function nestsDeeperThan(text, max) {
-    let depth = 0;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 0x22) {
-            i = stringEnd(text, i);
-            if (i === -1)
-                return false;
-        }
-        else if (c === 0x7b || c === 0x5b) {
-            if (++depth > max)
-                return true;
-        }
-        else if (c === 0x7d || c === 0x5d)
-            depth--;
-    }
-    return false;
-}
-/**
- * Parses JSON text (see parseJson). With `rejectDuplicates`, a repeated key is malformed at its
- * line: readers disagree on which value wins, so a contract file must not be ambiguous.
- */
-function parseJsonText(text, rejectDuplicates = false) {
-    const parsed = parseJson(text);
-    if (!parsed.ok)
-        return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
-    const dup = rejectDuplicates ? parsed.doc.duplicates[0] : undefined;
-    if (dup)
-        return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
-    return { state: 'ok', value: parsed.value, doc: parsed.doc, text };
-}
-/** Decodes a file's bytes as strict UTF-8, then parses them as located JSON (see parseJsonText). */
-function parseJsonBytes(bytes, rejectDuplicates = false) {
-    const text = (0,files/* decodeUtf8 */._6)(bytes);
-    if (!text.ok)
-        return { state: 'malformed', detail: text.detail, line: 1 };
-    return parseJsonText(text.text, rejectDuplicates);
-}
-const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
-/**
- * The fast path for well-formed JSON: the engine's own parser for the value, and one scan of the
- * text for repeated keys. Undefined for anything else (a syntax error, deep nesting), which
- * `parseStrict` then reads and reports as before.
- */
-function parseValid(text) {
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-    const scanned = repeatedKeys(text);
-    if (scanned === undefined)
-        return undefined;
-    let lines;
-    const duplicates = scanned.map(({ key, offset }) => ({
-        key,
-        line: (lines ??= new LineIndex(text)).position(offset).line,
-    }));
-    return { ok: true, value, doc: new JsonDoc(text, duplicates, undefined, lines) };
-}
-/**
- * Every repeated key of a well-formed JSON text (each occurrence after the first, in text
- * order, at the offset of its opening quote), or undefined when objects and arrays nest deeper
- * than MAX_JSON_DEPTH (parseJsonTree refuses it). Keys are compared decoded: "a" and "\u0061" are the same key.
- */
-function repeatedKeys(text) {
-    const out = [];
-    // One entry per open container: the keys seen so far for an object, null for an array.
-    const open = [];
-    let keyNext = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 0x22) {
-            const end = stringEnd(text, i); // the text is well-formed: every string is closed
-            if (keyNext) {
-                const raw = text.slice(i + 1, end);
-                const key = raw.includes('\\') ? JSON.parse(text.slice(i, end + 1)) : raw;
-                const keys = open[open.length - 1];
-                if (keys.has(key))
-                    out.push({ key, offset: i });
-                else
-                    keys.add(key);
-                keyNext = false;
-            }
-            i = end;
-        }
-        else if (c === 0x7b || c === 0x5b) {
-            if (open.length === MAX_JSON_DEPTH)
-                return undefined;
-            open.push(c === 0x7b ? new Set() : null);
-            keyNext = c === 0x7b;
-        }
-        else if (c === 0x7d || c === 0x5d) {
-            open.pop();
-            keyNext = false;
-        }
-        else if (c === 0x2c) {
-            keyNext = open[open.length - 1] !== null;
-        }
-    }
-    return out;
-}
-function parseStrict(text, lines) {
-    const errors = [];
-    const tree = (0,main.parseTree)(text, errors, STRICT);
-    if (errors.length > 0 || !tree) {
-        const first = errors[0];
-        const pos = lines.position(first?.offset ?? 0);
-        const what = first ? (0,main.printParseErrorCode)(first.error) : 'InvalidSymbol';
-        // A comma before } or ] is the commonest slip, and the parser only says what it missed.
-        const closer = text.charCodeAt(first?.offset ?? 0);
-        const trailingComma = (what === 'ValueExpected' || what === 'PropertyNameExpected') &&
-            (closer === 0x7d || closer === 0x5d);
-        return {
-            ok: false,
-            reason: 'syntax',
-            message: `is not valid JSON: ${SYNTAX[what] ?? describe(what)} at line ${pos.line}, column ${pos.column}${trailingComma ? ' (a comma before a closing bracket is not allowed)' : ''}`,
-            position: pos,
-        };
-    }
-    const duplicates = [];
-    const value = toValue(tree, lines, duplicates);
-    return { ok: true, value, doc: new JsonDoc(text, duplicates, tree, lines) };
-}
-/** What jsonc-parser's error codes mean, in words. */
-const SYNTAX = {
-    InvalidSymbol: 'unexpected text',
-    InvalidNumberFormat: 'a malformed number',
-    PropertyNameExpected: 'a quoted key is expected',
-    ValueExpected: 'a value is expected',
-    ColonExpected: 'a colon is expected',
-    CommaExpected: 'a comma is expected',
-    CloseBraceExpected: 'a closing } is expected',
-    CloseBracketExpected: 'a closing ] is expected',
-    EndOfFileExpected: 'text follows the value',
-    InvalidCommentToken: 'a comment, which JSON does not allow,',
-    UnexpectedEndOfComment: 'an unclosed comment',
-    UnexpectedEndOfString: 'a string is not closed',
-    UnexpectedEndOfNumber: 'a number ends too early',
-    InvalidUnicode: 'a malformed \\u escape',
-    InvalidEscapeCharacter: 'a malformed escape',
-    InvalidCharacter: 'a control character inside a string',
-};
-function describe(code) {
-    // "InvalidSymbol" -> "invalid symbol"
-    return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-}
-/** Builds the value without prototype pitfalls: a "__proto__" key is an ordinary property. */
-function toValue(node, lines, duplicates) {
-    switch (node.type) {
-        case 'object': {
-            const out = {};
-            const seen = new Set();
-            for (const prop of node.children ?? []) {
-                const [keyNode, valueNode] = prop.children ?? [];
-                if (!keyNode || !valueNode)
-                    continue;
-                const key = String(keyNode.value);
-                if (seen.has(key))
-                    duplicates.push({ key, line: lines.position(keyNode.offset).line });
-                seen.add(key);
-                Object.defineProperty(out, key, {
-                    value: toValue(valueNode, lines, duplicates),
-                    enumerable: true,
-                    writable: true,
-                    configurable: true,
-                });
-            }
-            return out;
-        }
-        case 'array':
-            return (node.children ?? []).map((c) => toValue(c, lines, duplicates));
-        default:
-            return node.value;
-    }
-}
-
-
-/***/ }),
-
-/***/ 7336:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   F$: () => (/* binding */ namedInside),
-/* harmony export */   FK: () => (/* binding */ isInside),
-/* harmony export */   Ut: () => (/* binding */ realDirectory),
-/* harmony export */   Yw: () => (/* binding */ isBelow),
-/* harmony export */   gB: () => (/* binding */ NotUtf8PathError),
-/* harmony export */   mR: () => (/* binding */ reallyInside),
-/* harmony export */   oT: () => (/* binding */ leavesBase),
-/* harmony export */   vZ: () => (/* binding */ realpathText),
-/* harmony export */   yA: () => (/* binding */ realOr)
-/* harmony export */ });
-/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
-/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-
-
-
-/**
- * Whether `rel` (a path.relative result) leaves its base: `..` or `../…`, or another drive. A
- * name that merely starts with two dots (`..store`) is inside.
- */
-function leavesBase(rel) {
-    return rel === '..' || rel.startsWith(`..${(node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)}`) || node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(rel);
-}
-/** Whether `p` lies strictly below `top` (both absolute, compared as written). */
-function isBelow(p, top) {
-    const rel = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(top, p);
-    return rel !== '' && !leavesBase(rel);
-}
-/** Whether `p` is `top` or lies below it. */
-function isInside(p, top) {
-    return !leavesBase(node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(top, p));
-}
-/** The real path of `p`, or `p` resolved where it does not exist. */
-function realOr(p) {
-    try {
-        return node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync(p);
-    }
-    catch {
-        return node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
-    }
-}
-/**
- * The root among `roots` that `p` is named inside, as spelled or through the root's real path
- * (undefined when none): a path named there is the checkout's to resolve, links and all.
- */
-function namedInside(p, roots) {
-    const abs = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
-    return roots.find((r) => isInside(abs, node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(r)) || isInside(abs, realOr(r)));
-}
-/**
- * Whether `p` really lies inside one of `roots` (their real paths), whatever folder on its way is
- * a symlink; a path that does not exist is judged where it would be created or read.
- */
-function reallyInside(p, roots) {
-    let real;
-    try {
-        real = node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync(p);
-    }
-    catch {
-        return true; // nothing there to lead anywhere: the read or write says so
-    }
-    return roots.some((r) => isInside(real, realOr(r)));
-}
-/**
- * A path the system gave back (realpath, readlink) whose bytes are not UTF-8: decoded, U+FFFD
- * stands in for them, and the text names another file, a sibling really spelled so.
- */
-class NotUtf8PathError extends Error {
-    constructor(message = 'leads to a path that is not valid UTF-8') {
-        super(message);
-    }
-}
-/** Throws NotUtf8PathError when `text`, decoded from `bytes()`, lost bytes. */
-function checkDecoded(text, bytes) {
-    if (text.includes('\ufffd') && !(0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes()))
-        throw new NotUtf8PathError();
-    return text;
-}
-/** fs.realpathSync.native, refusing a real path that is not UTF-8 (NotUtf8PathError). */
-function realpathText(p) {
-    return checkDecoded(node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync.native(p), () => node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync.native(p, { encoding: 'buffer' }));
-}
-/**
- * The real path of the directory at `p` (links followed), or undefined where there is none: a
- * missing path, a dangling link, a loop, or something other than a directory. On Linux it is
- * the kernel's name for the directory once opened: realpath(3) reads the link of every prefix
- * of the path, which grows with the square of its depth (26 ms at 1,000 levels, against 0.1 ms).
- * Throws NotUtf8PathError where the directory's path is not UTF-8.
- */
-function realDirectory(p) {
-    if (process.platform === 'linux') {
-        let fd;
-        try {
-            fd = node_fs__WEBPACK_IMPORTED_MODULE_1___default().openSync(p, (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_DIRECTORY);
-        }
-        catch (err) {
-            const code = err.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP')
-                return undefined;
-            fd = -1; // no permission to open it: realpath(3) below still knows where it leads
-        }
-        if (fd >= 0) {
-            let real;
-            try {
-                const link = `/proc/self/fd/${fd}`;
-                real = checkDecoded(node_fs__WEBPACK_IMPORTED_MODULE_1___default().readlinkSync(link), () => node_fs__WEBPACK_IMPORTED_MODULE_1___default().readlinkSync(link, { encoding: 'buffer' }));
-            }
-            catch (err) {
-                if (err instanceof NotUtf8PathError)
-                    throw err;
-                // no /proc: realpath(3) below
-            }
-            finally {
-                node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
-            }
-            if (real !== undefined && node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(real) && !real.endsWith(' (deleted)'))
-                return real;
-        }
-    }
-    try {
-        const real = realpathText(p);
-        return node_fs__WEBPACK_IMPORTED_MODULE_1___default().statSync(real).isDirectory() ? real : undefined;
-    }
-    catch (err) {
-        if (err instanceof NotUtf8PathError)
-            throw err;
-        return undefined;
-    }
-}
-
-
-/***/ }),
-
-/***/ 413:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   m: () => (/* binding */ REFERENCE_RUN)
-/* harmony export */ });
-/**
- * The reference run (AUDIT_GATE_REFERENCE=1, set by whoever runs the tool, never read from the
- * checkout): one thread, nothing remembered between lookups. Every path is resolved afresh, every
- * file hashed on the main thread, every target checked in order. It is slow and obviously
- * correct; the benchmarks check that the fast run's report equals its report.
- */
-const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
-
-
-/***/ }),
-
-/***/ 7497:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I3: () => (/* binding */ hasText),
-/* harmony export */   K9: () => (/* binding */ groupDigits),
-/* harmony export */   fL: () => (/* binding */ codePointCompare)
-/* harmony export */ });
-// Whether a string says anything. Whitespace and invisible format characters (zero-width spaces
-// and joiners, a BOM) say nothing, so a field holding only them is as missing as an empty one.
-const VISIBLE = /[^\s\p{Cf}]/u;
-/** A string with at least one character that is neither whitespace nor an invisible format character. */
-const hasText = (v) => VISIBLE.test(v);
-/**
- * Orders strings by code point, which is the byte order of their UTF-8 (Python's and Rust's
- * string order); JavaScript's `<` compares UTF-16 code units, which differs above U+FFFF.
- */
-function codePointCompare(a, b) {
-    const ia = a[Symbol.iterator]();
-    const ib = b[Symbol.iterator]();
-    for (;;) {
-        const x = ia.next();
-        const y = ib.next();
-        if (x.done)
-            return y.done ? 0 : -1;
-        if (y.done)
-            return 1;
-        const cx = x.value.codePointAt(0);
-        const cy = y.value.codePointAt(0);
-        if (cx !== cy)
-            return cx < cy ? -1 : 1;
-    }
-}
-/**
- * A whole number with its thousands separated by commas ("65,536"), as `toLocaleString('en-US')`
- * writes it, without loading ICU's number formatting: called at load, that had delayed every
- * command's start (docs/performance.md, sixteenth pass).
- */
-function groupDigits(n) {
-    return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
-}
-
-
-/***/ }),
-
-/***/ 5923:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ walkRepository),
-/* harmony export */   p: () => (/* binding */ indexedSize)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(298);
-/* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(ignore__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7497);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3839);
-/* harmony import */ var _git_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9573);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7336);
-/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2645);
-
-
-
-
-
-
-
-
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
-/** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
-const MAX_GITIGNORE_BYTES = 1024 * 1024;
-/** .gitignore bytes read in one walk, at most; the files past it are not applied either. */
-const MAX_GITIGNORE_BYTES_TOTAL = 8 * 1024 * 1024;
-/**
- * Ignore patterns become backtracking regexes: `**` against a deep path takes time that grows
- * with the path's depth to the power of the `**` count, and the lines add up. A line with more
- * than MAX_GLOBSTARS, or past MAX_GLOBSTARS_TOTAL in one walk (every .gitignore and the exclude
- * list), is not applied, and paths deeper than MAX_MATCH_DEPTH are never matched: not applying a
- * pattern only makes the walk search more.
- */
-const MAX_GLOBSTARS = 2;
-const MAX_GLOBSTARS_TOTAL = 32;
-const MAX_MATCH_DEPTH = 32;
-/**
- * Directories reached through symlinks, and entries listed in them, at most: links that fan out
- * (ten links to a directory that holds ten links to the next…) multiply without a loop. Past
- * either the walk stops following links and fails closed.
- */
-const MAX_LINKED_DIRS = 20_000;
-const MAX_LINKED_ENTRIES = 200_000;
-/**
- * Symlinks resolved, followed or not, at most: each costs a few system calls at any depth, and
- * links never followed (to files, or loops) would otherwise cost without limit.
- */
-const MAX_LINKS_RESOLVED = 20_000;
-/**
- * Characters of the paths of directories reached through links, at most, and of one such path:
- * each link lengthens the path of everything below it, so 40 links into deep trees build paths of
- * hundreds of kilobytes (20,000 of them exhausted memory), and no reader can open one over PATH_MAX.
- */
-const MAX_LINKED_PATH_CHARS = 16 * 1024 * 1024;
-const MAX_PATH_CHARS = 4096;
-/**
- * Links followed on the way to one directory, at most (the kernel's own limit is 40): each link
- * is checked against those before it, and the path grows with each, so a chain of thousands is
- * quadratic in time and memory. Past it the walk fails closed.
- */
-const MAX_LINK_CHAIN = 40;
-/** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
-function hasGitBetween(dir, top) {
-    for (let d = dir; (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
-        if (node_fs__WEBPACK_IMPORTED_MODULE_0___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(d, '.git')))
-            return true;
-    return false;
-}
-/** Whether `rel` has more than `max` path segments. */
-function depthOver(rel, max) {
-    let n = 0;
-    for (let i = rel.indexOf('/'); i >= 0; i = rel.indexOf('/', i + 1))
-        if (++n >= max)
-            return true;
-    return false;
-}
-/**
- * Lists the directories of a repository the way git would see them: `.gitignore` files at every
- * level are honoured, except for what git tracks (a committed file is never ignored, so a
- * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
- * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
- * `.git` that is less than that is no repository, and the index around it still decides. Where
- * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
- * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
- * `followLinks`, a symlink to a directory inside `top` (else `root`) is walked at the link's path too
- * (never into a git directory, never round a loop, within MAX_LINKED_DIRS, MAX_LINKED_ENTRIES and
- * MAX_LINKS_RESOLVED): a link must not hide what lies behind it. `extra` patterns (the config's exclude) use
- * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
- * listed, in walk order.
- */
-function walkRepository(root, opts = {}) {
-    const { extra = [], onDir, top } = opts;
-    const out = [];
-    const unknown = [];
-    const unreadable = [];
-    // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
-    // repository adds its index to the outer one's, never replaces it.
-    const scopeAt = (abs, rel, outer) => {
-        const around = outer ?? { indexes: [], blind: false };
-        const t = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(abs, { nested: outer !== undefined, ...(top ? { within: top } : {}) });
-        if (t.state === 'tracked')
-            return {
-                indexes: [...around.indexes, { base: rel, paths: t.paths, sizes: t.sizes }],
-                blind: around.blind,
-            };
-        if (t.state === 'no-git')
-            return outer || opts.gitlessIgnores ? around : { ...around, blind: true, gitless: true };
-        unknown.push({ dir: abs, detail: t.detail });
-        return { indexes: around.indexes, blind: true };
-    };
-    // The repository around the walk's root. Below the workspace root, the workspace's repository
-    // decides first, and a .git between the two only adds what it tracks, as one met in the walk.
-    const rootScope = () => {
-        if (!top || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(root, top))
-            return scopeAt(root, '', undefined);
-        const outer = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(root, { from: top });
-        const around = outer.state === 'tracked'
-            ? { indexes: [{ base: '', paths: outer.paths, sizes: outer.sizes }], blind: false }
-            : outer.state === 'no-git'
-                ? { indexes: [], blind: !opts.gitlessIgnores, gitless: !opts.gitlessIgnores }
-                : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
-        return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
-    };
-    const budget = { globstars: MAX_GLOBSTARS_TOTAL };
-    const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra, budget) }] : [];
-    const rootReal = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realOr */ .yA)(root);
-    const stack = [{ abs: root, rel: '', rules: [], git: undefined }];
-    // Kept only below followed links: a string per directory of a large tree costs tens of MB.
-    const realOf = (p) => p.real ?? rootReal + p.abs.slice(root.length);
-    let gitlessNoted = false;
-    const { dirs: maxDirs, entries: maxEntries, resolved: maxResolved = MAX_LINKS_RESOLVED, } = opts.linkLimits ?? { dirs: MAX_LINKED_DIRS, entries: MAX_LINKED_ENTRIES };
-    let linkedDirs = 0;
-    let linkedEntries = 0;
-    let linksResolved = 0;
-    let linkedPathChars = 0;
-    let gitignoreBytes = 0;
-    /** Each .gitignore's rules by its real path: a directory reached through links again reuses them. */
-    const ignoreFiles = new Map();
-    const rulesOf = (dirReal) => {
-        const file = dirReal + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + '.gitignore';
-        if (ignoreFiles.has(file))
-            return ignoreFiles.get(file);
-        let ig;
-        // Unreadable, too large, or past the walk's budget: it ignores nothing.
-        const read = gitignoreBytes < MAX_GITIGNORE_BYTES_TOTAL
-            ? (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(file, MAX_GITIGNORE_BYTES)
-            : undefined;
-        if (read?.ok && (gitignoreBytes += read.bytes.length) <= MAX_GITIGNORE_BYTES_TOTAL)
-            ig = ignoreLines(read.bytes.toString('utf8'), budget);
-        ignoreFiles.set(file, ig);
-        return ig;
-    };
-    let linksSpent = false;
-    /** Past a bound on links, the walk stops following them and fails closed, said once. */
-    const spend = (dir, detail) => {
-        if (!linksSpent)
-            unreadable.push({ dir, detail, links: true });
-        linksSpent = true;
-    };
-    let chainNoted = false;
-    // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
-    // shows what lies there at the link's path.
-    const scopeReal = top !== undefined && (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(root, top) ? (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realOr */ .yA)(top) : rootReal;
-    /** Directories with no git directory at or above them, up to scopeReal: climbed once each. */
-    const gitFree = new Set();
-    const inGitDir = (dir) => {
-        const climbed = [];
-        for (let d = dir; d !== scopeReal && !gitFree.has(d); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d)) {
-            if ((0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .isGitDir */ .qv)(d))
-                return true;
-            climbed.push(d);
-        }
-        for (const d of climbed)
-            gitFree.add(d);
-        return false;
-    };
-    /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
-    const targets = new Map();
-    const resolveLink = (linkReal) => {
-        if (targets.has(linkReal))
-            return targets.get(linkReal);
-        targets.set(linkReal, undefined); // a path that is not UTF-8 throws, and is reported once
-        let target = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realDirectory */ .Ut)(linkReal); // undefined: dangling, a loop, or not a directory
-        if (target !== undefined && (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, scopeReal) || inGitDir(target)))
-            target = undefined;
-        targets.set(linkReal, target);
-        return target;
-    };
-    /**
-     * Where a symlink to a directory inside the workspace leads, when the walk should go on
-     * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
-     * or its target may be skipped (under node_modules). Not into a git directory, and not round a
-     * loop: to a directory holding one this branch of the walk is in, within the stretch it walked
-     * (from the walk's root, or from the target of a link it followed, down). Above a stretch's
-     * start nothing was walked, so a link up there is followed, and the walk below it meets the
-     * same link again as a loop.
-     */
-    const follow = (name, from) => {
-        if (linksSpent)
-            return undefined;
-        if (++linksResolved > maxResolved) {
-            spend(from.abs, `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxResolved)} symlinks are resolved`);
-            return undefined;
-        }
-        // Through the link's own real path: its parent is resolved already, so a path reached
-        // through many links is not resolved link by link again.
-        const fromReal = realOf(from);
-        let target;
-        try {
-            target = resolveLink(fromReal + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + name);
-        }
-        catch (err) {
-            if (!(err instanceof _paths_js__WEBPACK_IMPORTED_MODULE_5__/* .NotUtf8PathError */ .gB))
-                throw err;
-            // Decoded, the path would name a sibling spelled with U+FFFD: not followed, and reported.
-            unreadable.push({
-                dir: from.abs,
-                detail: `holds the symlink ${JSON.stringify(name)}, which leads to a path that is not valid UTF-8: what lies behind it was not verified`,
-                nonUtf8Link: true,
-            });
-            return undefined;
-        }
-        if (target === undefined)
-            return undefined;
-        if ((from.links?.depth ?? 0) >= MAX_LINK_CHAIN) {
-            if (!chainNoted)
-                unreadable.push({
-                    dir: from.abs,
-                    detail: `more than ${MAX_LINK_CHAIN} symlinks are followed one after another`,
-                    links: true,
-                });
-            chainNoted = true;
-            return undefined;
-        }
-        const walked = (end, start) => (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(end, target) && (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, start);
-        if (walked(fromReal, from.links?.start ?? rootReal))
-            return undefined;
-        for (let c = from.links; c; c = c.up)
-            if (walked(c.holder, c.up?.start ?? rootReal))
-                return undefined;
-        return target;
-    };
-    while (stack.length > 0) {
-        const here = stack.pop();
-        const { abs, rel, rules: inherited, git: outer } = here;
-        if (here.alias) {
-            const over = linksSpent
-                ? 'links are no longer followed'
-                : abs.length > MAX_PATH_CHARS
-                    ? `its path through symlinks is longer than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(MAX_PATH_CHARS)} characters`
-                    : (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS
-                        ? `the paths of the directories reached through symlinks exceed ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(MAX_LINKED_PATH_CHARS)} characters`
-                        : ++linkedDirs > maxDirs
-                            ? `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxDirs)} directories are reached through symlinks`
-                            : undefined;
-            if (over !== undefined) {
-                spend(abs, over);
-                continue;
-            }
-        }
-        let entries;
-        try {
-            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(here.real ?? abs, { withFileTypes: true });
-        }
-        catch (err) {
-            // Fail closed: what it holds cannot be verified (a path over PATH_MAX, no permission), and
-            // the caller reports it. (A name that is not UTF-8 is never entered: see losesNames below.)
-            unreadable.push({ dir: abs, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) });
-            continue;
-        }
-        if (here.alias && (linkedEntries += entries.length) > maxEntries) {
-            spend(abs, `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxEntries)} entries are listed through symlinks`);
-            continue;
-        }
-        // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
-        // such names are not followed (the sibling would stand in), and the caller reports the place.
-        const lossy = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .losesNames */ .TM)(here.real ?? abs, entries);
-        if (lossy)
-            unreadable.push({ dir: abs, detail: _files_js__WEBPACK_IMPORTED_MODULE_3__/* .NON_UTF8_NAME */ .KM, nonUtf8Name: true });
-        // The root's repository (found upwards), or a repository nested in the walk.
-        const git = !outer
-            ? rootScope()
-            : entries.some((e) => e.name === '.git')
-                ? scopeAt(abs, rel, outer)
-                : outer;
-        const rules = [...inherited];
-        if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-            if (git.gitless && !gitlessNoted) {
-                gitlessNoted = true;
-                unknown.push({ dir: abs, detail: 'no git repository holds it', gitless: true });
-            }
-            const ig = git.blind ? undefined : rulesOf(realOf(here));
-            if (ig)
-                rules.push({ base: rel, ig });
-        }
-        const entry = {
-            abs,
-            ...(here.real !== undefined ? { real: here.real } : {}),
-            rel: rel || '.',
-            files: new Set(),
-            dirs: new Set(),
-            links: new Set(),
-            indexes: git.indexes,
-        };
-        const trackedAs = (childRel) => here.alias ? here.alias.to + childRel.slice(here.alias.from.length) : childRel;
-        const tracked = (childRel) => {
-            const t = trackedAs(childRel);
-            return git.indexes.some((i) => i.paths.has(i.base ? t.slice(i.base.length + 1) : t));
-        };
-        // The config's exclude always applies; .gitignore files only where they can be trusted, and
-        // never to what git tracks (checked first: committed paths are never matched against them).
-        const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
-            (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
-        for (const e of entries) {
-            if (lossy && e.name.includes('\ufffd'))
-                continue;
-            const childRel = rel ? `${rel}/${e.name}` : e.name;
-            if (e.isDirectory()) {
-                if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
-                    continue;
-                entry.dirs.add(e.name);
-                const child = { ...here, abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name), rel: childRel, rules, git };
-                // A name from readdir: the real path needs no normalizing.
-                if (here.real !== undefined)
-                    child.real = here.real + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + e.name;
-                stack.push(child);
-            }
-            else if (!ignored(childRel, false)) {
-                if (!e.isSymbolicLink() || !opts.followLinks || ALWAYS_SKIPPED.has(e.name)) {
-                    entry.files.add(e.name);
-                    if (e.isSymbolicLink())
-                        entry.links.add(e.name);
-                    continue;
-                }
-                entry.links.add(e.name);
-                const linkAbs = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name);
-                const target = follow(e.name, here);
-                if (target === undefined) {
-                    entry.files.add(e.name);
-                    continue;
-                }
-                entry.dirs.add(e.name);
-                const to = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(rootReal, target).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
-                stack.push({
-                    abs: linkAbs,
-                    rel: childRel,
-                    rules,
-                    git,
-                    real: target,
-                    alias: { from: childRel, to },
-                    links: {
-                        start: target,
-                        holder: realOf(here),
-                        up: here.links,
-                        depth: (here.links?.depth ?? 0) + 1,
-                    },
-                });
-            }
-        }
-        out.push(entry);
-        onDir?.(entry);
-    }
-    return {
-        dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)),
-        unknown,
-        unreadable,
-    };
-}
-/** The size an index records for file `name` of `dir`, or undefined if no index tracks it. */
-function indexedSize(dir, name) {
-    const rel = dir.rel === '.' ? name : `${dir.rel}/${name}`;
-    for (const i of dir.indexes ?? []) {
-        const size = i.sizes.get(i.base ? rel.slice(i.base.length + 1) : rel);
-        if (size !== undefined)
-            return size;
-    }
-    return undefined;
-}
-/** Gitignore lines, without those whose `**` would make matching blow up (see MAX_GLOBSTARS). */
-function ignoreLines(text, budget) {
-    const lines = typeof text === 'string' ? text.split(/\r?\n/) : text;
-    return ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(lines.filter((l) => {
-        const n = l.split('**').length - 1;
-        if (n > MAX_GLOBSTARS || n > budget.globstars)
-            return false;
-        budget.globstars -= n;
-        return true;
-    }));
-}
-function isIgnored(rules, rel, isDir) {
-    if (rules.length === 0 || depthOver(rel, MAX_MATCH_DEPTH))
-        return false;
-    for (const r of rules) {
-        const local = r.base ? rel.slice(r.base.length + 1) : rel;
-        if (r.ig.ignores(isDir ? `${local}/` : local))
-            return true;
-    }
-    return false;
-}
-
-
-/***/ }),
-
-/***/ 2645:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   aR: () => (/* binding */ Workspace),
-/* harmony export */   kc: () => (/* binding */ errorText),
-/* harmony export */   qv: () => (/* binding */ isGitDir)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7336);
-/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(413);
-
-
-
-
-/**
- * The repository the verifier may read. Every path that comes from an artifact is resolved
- * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
- * unless outside reads were explicitly allowed. Git directories are never part of the
- * workspace, even with outside reads allowed: `.git/config` can hold the token
- * actions/checkout saves. A path that resolves into one is refused as outside the root.
- */
-class Workspace {
-    allowOutside;
-    root;
-    /** Directories already classified by `isGitDir`. */
-    gitDirs = new Map();
-    /** Real paths of directories already resolved: a path, 'missing', or the error to throw again. */
-    realDirs = new Map();
-    canonicals = new Map();
-    /** What `realpath` returned for each path asked about: artifacts cite the same inputs again. */
-    reals = new Map();
-    /** Sizes of the regular files `realpath` looked at, by real path (see sizeOf). */
-    sizes = new Map();
-    constructor(root, allowOutside = false) {
-        this.allowOutside = allowOutside;
-        this.root = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(root);
-    }
-    /** Repo-relative POSIX path for reports; paths outside the root stay absolute. */
-    rel(abs) {
-        // Most paths are already normal and below the root: cut the prefix instead of path.relative.
-        if ((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) === '/' && abs.startsWith(this.root + '/')) {
-            const r = abs.slice(this.root.length + 1);
-            if (!NOT_NORMAL.test(r))
-                return r;
-        }
-        const r = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(this.root, abs);
-        if (r === '')
-            return '.';
-        if ((0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .leavesBase */ .oT)(r))
-            return abs;
-        return r.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
-    }
-    contains(abs) {
-        return abs === this.root || abs.startsWith(this.root + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep));
-    }
-    /** Resolves `p` (relative to `base`, or absolute) to an existing path inside the root. */
-    resolve(base, p) {
-        if (p.length === 0)
-            return { ok: false, reason: 'empty', rel: p, detail: 'the path is empty' };
-        if (p.includes('\0'))
-            return { ok: false, reason: 'nul', rel: p, detail: 'the path contains a NUL byte' };
-        const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, p);
-        const rel = this.rel(abs);
-        if (!this.allowOutside && !this.contains(abs)) {
-            return {
-                ok: false,
-                reason: 'outside_root',
-                rel,
-                detail: `resolves outside the workspace root ${this.root}`,
-            };
-        }
-        let real;
-        try {
-            real = this.realpath(abs);
-        }
-        catch (err) {
-            const code = err.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
-            if (code === 'ELOOP')
-                return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
-            return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
-        }
-        if (real === undefined)
-            return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
-        if (!this.allowOutside && !this.contains(real)) {
-            return {
-                ok: false,
-                reason: 'outside_root',
-                rel,
-                detail: `is a symlink to ${real}, outside the workspace root`,
-            };
-        }
-        const gitDir = this.gitDirHolding(real);
-        if (gitDir !== undefined) {
-            const where = `the git directory ${this.rel(gitDir)}`;
-            return {
-                ok: false,
-                reason: 'outside_root',
-                rel,
-                detail: `${real === abs ? 'lies in' : 'is a symlink into'} ${where}, which is never read`,
-                gitDir: true,
-            };
-        }
-        return { ok: true, abs, real, rel };
-    }
-    /**
-     * What fs.realpathSync(abs) returns for an absolute, normal path, or undefined where nothing
-     * exists there (ENOENT, ENOTDIR); other errors are thrown as realpathSync throws them. The real
-     * path of each directory is looked up once per run: checking thousands of files in one tree
-     * would otherwise lstat every ancestor of each again.
-     */
-    realpath(abs) {
-        if (_reference_js__WEBPACK_IMPORTED_MODULE_3__/* .REFERENCE_RUN */ .m)
-            return realOrMissing(abs);
-        if (this.reals.has(abs))
-            return this.reals.get(abs);
-        const dir = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs);
-        if (dir === abs)
-            return abs;
-        const realDir = this.realDir(dir);
-        if (realDir === undefined)
-            return undefined;
-        const leaf = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(realDir, node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(abs));
-        let st;
-        try {
-            st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(leaf, { throwIfNoEntry: false });
-        }
-        catch (err) {
-            if (err.code === 'ENOTDIR')
-                return undefined;
-            throw err;
-        }
-        const real = st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
-        // A regular file holds no HEAD: it is a git directory by its name alone (see isGitDir).
-        if (st?.isFile()) {
-            this.gitDirs.set(leaf, isNamedGit(leaf));
-            this.sizes.set(leaf, st.size);
-        }
-        this.reals.set(abs, real);
-        return real;
-    }
-    /**
-     * The size of a regular file when it was resolved, if `resolve` saw it: a hint (which hashing
-     * path to take), never a fact to judge by; the file may have changed since.
-     */
-    sizeOf(real) {
-        return this.sizes.get(real);
-    }
-    /**
-     * The real path of `abs`, or, when it does not exist, the real path of its nearest existing
-     * ancestor joined with the rest: symlinks are followed as far as they go, so two spellings
-     * of one file compare equal whether or not it exists yet.
-     */
-    canonical(abs) {
-        const start = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(abs);
-        let known = _reference_js__WEBPACK_IMPORTED_MODULE_3__/* .REFERENCE_RUN */ .m ? undefined : this.canonicals.get(start);
-        if (known !== undefined)
-            return known;
-        const rest = [];
-        for (let d = start;; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d)) {
-            let real;
-            try {
-                real = this.realpath(d);
-            }
-            catch {
-                // unreadable or a loop: as if it did not exist
-            }
-            if (real !== undefined)
-                known = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(real, ...rest.reverse());
-            else if (node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d) === d)
-                known = start;
-            else {
-                rest.push(node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(d));
-                continue;
-            }
-            this.canonicals.set(start, known);
-            return known;
-        }
-    }
-    realDir(dir) {
-        let known = this.realDirs.get(dir);
-        if (known === undefined) {
-            try {
-                known = realOrMissing(dir) ?? 'missing';
-            }
-            catch (error) {
-                known = { error };
-            }
-            this.realDirs.set(dir, known);
-        }
-        if (typeof known === 'object')
-            throw known.error;
-        return known === 'missing' ? undefined : known;
-    }
-    /**
-     * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
-     * itself would take for a git directory (the target of a `.git` file, a bare repository, a
-     * submodule's or worktree's git dir). Only directories below the root are looked at, and all
-     * ancestors of a path outside it.
-     */
-    gitDirHolding(real) {
-        const inside = this.contains(real);
-        for (let d = real; inside ? d !== this.root : node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d) !== d; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d)) {
-            let known = this.gitDirs.get(d);
-            if (known === undefined) {
-                known = isGitDir(d);
-                this.gitDirs.set(d, known);
-            }
-            if (known)
-                return d;
-        }
-        return undefined;
-    }
-}
-/** `.`, `..` or empty segments, or a trailing separator: a path `rel` must normalise. */
-const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;
-/** fs.realpathSync.native, with a path that does not exist as undefined rather than an error. */
-function realOrMissing(p) {
-    try {
-        // One realpath(3) call, not an lstat per component; a real path that is not UTF-8 throws.
-        return (0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .realpathText */ .vZ)(p);
-    }
-    catch (err) {
-        const code = err.code;
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return undefined;
-        throw err;
-    }
-}
-const isNamedGit = (p) => node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(p).toLowerCase() === '.git';
-/**
- * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
- * objects/ and refs/ or a commondir.
- */
-function isGitDir(dir) {
-    if (isNamedGit(dir))
-        return true;
-    // Nearly every directory has no HEAD: one access(2) call says so, with no Stats object.
-    if (!node_fs__WEBPACK_IMPORTED_MODULE_0___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, 'HEAD')))
-        return false;
-    const kind = (name) => {
-        try {
-            const st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, name), { throwIfNoEntry: false });
-            return st === undefined ? 'none' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
-        }
-        catch {
-            return 'none';
-        }
-    };
-    if (kind('HEAD') !== 'file')
-        return false;
-    return kind('commondir') === 'file' || (kind('objects') === 'dir' && kind('refs') === 'dir');
-}
-/**
- * What went wrong, for a message. A file system error says it without the path it carries
- * (`ENOENT: no such file or directory, open`): the caller names the file, and the path could be
- * any length, or an absolute path of the runner.
- */
-function errorText(err) {
-    // Duck-typed: an error from another realm (a worker, a vm context) is no `instanceof Error`.
-    if (typeof err === 'object' && err !== null && typeof err.message === 'string') {
-        const { code, syscall, message } = err;
-        if (code && syscall) {
-            const at = message.indexOf(`, ${syscall} `);
-            if (at >= 0)
-                return message.slice(0, at + syscall.length + 2);
-        }
-        return code && !message.startsWith(`${code}:`) ? `${code}: ${message}` : message;
-    }
-    return String(err);
-}
-
-
-/***/ }),
-
-/***/ 5419:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   aS: () => (/* binding */ writeReportFile),
-/* harmony export */   o5: () => (/* binding */ lexicallyInside)
-/* harmony export */ });
-/* unused harmony export WriteRefused */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7336);
-
-
-
-/** A report write refused because its destination is not what it looks like. */
-class WriteRefused extends Error {
-}
-/** Whether `p` lies lexically inside `root` (before symlinks are considered). */
-function lexicallyInside(p, root) {
-    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root), node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(p));
-    return !(0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .leavesBase */ .oT)(rel);
-}
-/**
- * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
- * truncated file, and refuses to replace anything that is not a regular file. With `confineTo`,
- * the report's directory must really lie inside that root: a symlinked `.aris` (or any symlinked
- * parent) pointing elsewhere is refused before anything is created.
- */
-function writeReportFile(file, content, confineTo) {
-    const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(file);
-    if (confineTo !== undefined)
-        assertInside(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs), confineTo);
-    let existing;
-    try {
-        existing = node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(abs);
-    }
-    catch {
-        // does not exist yet
-    }
-    if (existing && !existing.isFile()) {
-        throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
-    }
-    try {
-        node_fs__WEBPACK_IMPORTED_MODULE_0___default().mkdirSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs), { recursive: true });
-    }
-    catch (err) {
-        // A dangling link or a file on the way: said as a refusal, not an internal error.
-        throw new WriteRefused(`cannot create the folder of ${file} (${err.code ?? String(err)}); refusing to write the report`);
-    }
-    if (confineTo !== undefined)
-        assertInside(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs), confineTo);
-    const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
-    try {
-        node_fs__WEBPACK_IMPORTED_MODULE_0___default().writeFileSync(tmp, content, { encoding: 'utf8', flag: 'wx' });
-        node_fs__WEBPACK_IMPORTED_MODULE_0___default().renameSync(tmp, abs);
-    }
-    catch (err) {
-        node_fs__WEBPACK_IMPORTED_MODULE_0___default().rmSync(tmp, { force: true });
-        throw err;
-    }
-}
-/** The nearest existing ancestor of `dir` (itself included) must resolve inside `root`. */
-function assertInside(dir, root) {
-    const realRoot = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(root);
-    let probe = dir;
-    for (;;) {
-        let exists = true;
-        try {
-            node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(probe);
-        }
-        catch {
-            exists = false;
-        }
-        if (exists)
-            break;
-        const up = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(probe);
-        if (up === probe)
-            break;
-        probe = up;
-    }
-    let real;
-    try {
-        real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(probe);
-    }
-    catch {
-        throw new WriteRefused(`${probe} is a broken symlink; refusing to write the report through it`);
-    }
-    if (real !== realRoot && !real.startsWith(realRoot + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep))) {
-        throw new WriteRefused(`${dir} resolves to ${real}, outside ${realRoot}; refusing to write the report there`);
-    }
-}
-
-
-/***/ }),
-
-/***/ 2033:
+/***/ 3929:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36813,7 +34283,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -36849,7 +34319,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -36945,7 +34415,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -36986,7 +34456,7 @@ const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.me
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -37077,11 +34547,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../../work/main/node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(8258);
+// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
+var undici = __nccwpck_require__(576);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -37778,7 +35248,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -37854,7 +35324,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -37928,7 +35398,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -38209,7 +35679,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -38251,7 +35721,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -38431,7 +35901,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -38705,7 +36175,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -39293,7 +36763,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -39373,7 +36843,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -39438,7 +36908,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -39757,13 +37227,13 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 // EXTERNAL MODULE: ./src/model/subject.ts
-var subject = __nccwpck_require__(8409);
+var subject = __nccwpck_require__(6420);
 // EXTERNAL MODULE: ./src/render/labels.ts
-var labels = __nccwpck_require__(4529);
+var labels = __nccwpck_require__(196);
 // EXTERNAL MODULE: ./src/packs/registry.ts + 191 modules
-var registry = __nccwpck_require__(7370);
+var registry = __nccwpck_require__(8792);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(5805);
+var sanitize = __nccwpck_require__(9760);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
 
@@ -40378,7 +37848,7 @@ async function completeCheckRun(api, t, run, conclusion, output, annotations) {
     return { sent: kept.length, omitted, requests };
 }
 
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/context.js
 
 
 class Context {
@@ -40431,9 +37901,9 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(9659);
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(2827);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/internal/utils.js
 var utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40486,7 +37956,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
     return baseUserAgent;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -40501,7 +37971,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/register.js
 // @ts-check
 
 function register(state, name, method, options) {
@@ -40530,7 +38000,7 @@ function register(state, name, method, options) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/add.js
 // @ts-check
 
 function addHook(state, kind, name, hook) {
@@ -40578,7 +38048,7 @@ function addHook(state, kind, name, hook) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/remove.js
 // @ts-check
 
 function removeHook(state, name, method) {
@@ -40599,7 +38069,7 @@ function removeHook(state, name, method) {
   state.registry[name].splice(index, 1);
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/index.js
 // @ts-check
 
 
@@ -40646,7 +38116,7 @@ function Collection() {
 
 /* harmony default export */ const before_after_hook = ({ Singular, Collection });
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/endpoint/dist-bundle/index.js
 // pkg/dist-src/defaults.js
 
 
@@ -40992,7 +38462,7 @@ function withDefaults(oldDefaults, newDefaults) {
 var endpoint = withDefaults(null, DEFAULTS);
 
 
-;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/content-type/dist/index.js
 /*!
  * content-type
  * Copyright(c) 2015 Douglas Christopher Wilson
@@ -41284,7 +38754,7 @@ function unescapeQuotedPairs(str, start, end) {
     return result + str.slice(start, end);
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/json-with-bigint/json-with-bigint.js
 const intRegex = /^-?\d+$/;
 const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
 const originalStringify = JSON.stringify;
@@ -41885,7 +39355,7 @@ const JSONParse = (text, reviver) => {
 
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request-error/dist-src/index.js
 class RequestError extends Error {
   name;
   /**
@@ -41926,7 +39396,7 @@ class RequestError extends Error {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -42133,7 +39603,7 @@ var request = dist_bundle_withDefaults(endpoint, defaults_default);
 /* v8 ignore next -- @preserve */
 /* v8 ignore else -- @preserve */
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/graphql/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -42264,7 +39734,7 @@ function withCustomRequest(customRequest) {
 
 /* v8 ignore if -- @preserve */
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
@@ -42319,11 +39789,11 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/version.js
 const version_VERSION = "7.0.8";
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/index.js
 
 
 
@@ -42464,12 +39934,12 @@ class Octokit {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 const dist_src_version_VERSION = "17.0.0";
 
 //# sourceMappingURL=version.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 const Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -44763,7 +42233,7 @@ var endpoints_default = Endpoints;
 
 //# sourceMappingURL=endpoints.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 
 const endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -44889,7 +42359,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 
 //# sourceMappingURL=endpoints-to-methods.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 
 
 function restEndpointMethods(octokit) {
@@ -44910,7 +42380,7 @@ legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
 
 //# sourceMappingURL=index.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
 
@@ -45322,7 +42792,7 @@ function paginateRest(octokit) {
 paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/utils.js
 
 
 // octokit + plugins
@@ -45361,7 +42831,7 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/github.js
 
 
 const github_context = new Context();
@@ -45376,9 +42846,9 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
-// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
-var light = __nccwpck_require__(3251);
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// EXTERNAL MODULE: ../../work/main/node_modules/bottleneck/light.js
+var light = __nccwpck_require__(4915);
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
 
@@ -45461,7 +42931,7 @@ function retry(octokit, octokitOptions) {
 retry.VERSION = plugin_retry_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -46337,19 +43807,19 @@ async function postComment(pub, report) {
 }
 
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
+var finding = __nccwpck_require__(2149);
 // EXTERNAL MODULE: ./src/io/paths.ts
-var paths = __nccwpck_require__(7336);
+var paths = __nccwpck_require__(2311);
 // EXTERNAL MODULE: ./src/io/write.ts
-var io_write = __nccwpck_require__(5419);
+var io_write = __nccwpck_require__(1852);
 // EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(8584);
+var codes = __nccwpck_require__(155);
 // EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
-var gate = __nccwpck_require__(757);
+var gate = __nccwpck_require__(7229);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
+var version = __nccwpck_require__(9214);
 ;// CONCATENATED MODULE: ./src/render/sarif.ts
 
 
@@ -46584,10 +44054,10 @@ function concludeStep(checkName, report) {
     setFailed(`${checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`);
 }
 
-// EXTERNAL MODULE: ./src/verify.ts + 5 modules
-var verify = __nccwpck_require__(6425);
+// EXTERNAL MODULE: ./src/pipeline/verify.ts + 5 modules
+var verify = __nccwpck_require__(3649);
 // EXTERNAL MODULE: ./src/io/git-index.ts
-var git_index = __nccwpck_require__(9573);
+var git_index = __nccwpck_require__(418);
 ;// CONCATENATED MODULE: ./src/action/failure.ts
 
 
@@ -46654,18 +44124,18 @@ function ensureCommit(workspace, target, env) {
     throw new ToolFailure(`The checked-out commit ${head.slice(0, 12)} is not ${target.sha.slice(0, 12)}, the commit this check is published on (${target.source}), so its files cannot vouch for it.`, `Check out the commit being gated: with ${target.eventName || 'this event'}, give actions/checkout \`ref: ${target.sha}\` (for pull_request_target, only if the workflow treats the pull request's files as untrusted), or publish a report from a workflow that verified it.`);
 }
 
-// EXTERNAL MODULE: ./src/config.ts
-var config = __nccwpck_require__(2973);
+// EXTERNAL MODULE: ./src/config/config.ts
+var config = __nccwpck_require__(9567);
 // EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(2645);
+var workspace = __nccwpck_require__(738);
 // EXTERNAL MODULE: ./src/io/glob.ts
-var glob = __nccwpck_require__(3432);
+var glob = __nccwpck_require__(6825);
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
-var io_json = __nccwpck_require__(2680);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
-var schemas = __nccwpck_require__(7597);
+var io_json = __nccwpck_require__(2824);
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js + 9 modules
+var schemas = __nccwpck_require__(9285);
 // EXTERNAL MODULE: ./src/model/first-use.ts
-var first_use = __nccwpck_require__(9553);
+var first_use = __nccwpck_require__(876);
 ;// CONCATENATED MODULE: ./src/model/report.ts
 
 
@@ -46726,9 +44196,9 @@ function build() {
 const reportSchemas = (0,first_use/* onFirstUse */.V)(build);
 
 // EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
-var schema_issue = __nccwpck_require__(7328);
-// EXTERNAL MODULE: ./src/shard.ts
-var src_shard = __nccwpck_require__(7903);
+var schema_issue = __nccwpck_require__(8947);
+// EXTERNAL MODULE: ./src/pipeline/shard.ts
+var pipeline_shard = __nccwpck_require__(1533);
 ;// CONCATENATED MODULE: ./src/policy/recheck.ts
 
 
@@ -47066,7 +44536,7 @@ function checkShards(accepted, problem) {
             else
                 givenTo.set(id, a);
         }
-    if (missing.length === 0 && (0,src_shard/* targetsDigest */.Lr)([...givenTo.keys()]) !== ref.targets_digest)
+    if (missing.length === 0 && (0,pipeline_shard/* targetsDigest */.Lr)([...givenTo.keys()]) !== ref.targets_digest)
         problem(codes/* GATE */.k.shardIncomplete, `The targets the ${kept.length} shard reports were given do not add up to the list they say they were cut from (${givenTo.size} targets).`);
     // Results: each report holds exactly what it was given (shard 1 the fixtures too).
     const heldBy = new Map();
@@ -47238,7 +44708,7 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
-var policy_assurance = __nccwpck_require__(1355);
+var policy_assurance = __nccwpck_require__(8956);
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 
 
@@ -47339,7 +44809,7 @@ function readSettings(env) {
     s.runnerTemp = tmp;
     const shard = input(env, 'shard');
     if (shard) {
-        const spec = (0,src_shard/* parseShard */.uK)(shard);
+        const spec = (0,pipeline_shard/* parseShard */.uK)(shard);
         if (typeof spec === 'string')
             throw new InputError(`Input "shard" must be K/N (for example 2/4); got "${shard}".`);
         if (report.length)
@@ -47376,7 +44846,7 @@ function settingsOrFail(env) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/main.ts
+;// CONCATENATED MODULE: ./src/action/main.ts
 
 
 
@@ -47413,15 +44883,2545 @@ async function run(env = process.env) {
 
 /***/ }),
 
-/***/ 1300:
+/***/ 9567:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MG: () => (/* binding */ selectedPacks),
+/* harmony export */   Z9: () => (/* binding */ loadConfig),
+/* harmony export */   qp: () => (/* binding */ packConfig),
+/* harmony export */   zB: () => (/* binding */ workflowWaivers)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_CONFIG_FILE, configSchema */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9285);
+/* harmony import */ var _io_files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3348);
+/* harmony import */ var _io_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2824);
+/* harmony import */ var _io_paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2311);
+/* harmony import */ var _io_write_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1852);
+/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(876);
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(9760);
+/* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8956);
+/* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8984);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8792);
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_CONFIG_FILE = '.audit-gate.json';
+/** The keys every config may hold, whatever packs are registered; built on first use. */
+const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_7__/* .onFirstUse */ .V)(() => ({
+    $schema: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().optional(),
+    paths: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
+        .optional()
+        .describe('Directories to verify, relative to the root; replaces discovery'),
+    papers: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
+        .optional()
+        .describe('Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names'),
+    exclude: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().max(1024))
+        .max(256)
+        .optional()
+        .describe('gitignore-style patterns that discovery skips (at most 256: each is matched against every path)'),
+    assurance: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__/* .ASSURANCES */ .lR)
+        .optional()
+        .describe('Default assurance for papers without .aris/assurance.txt'),
+    effort: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__/* .EFFORTS */ .ig).optional().describe('Default effort (max/beast imply submission)'),
+    fail_on: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(['blocking', 'problem'])
+        .optional()
+        .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
+    allow_empty: zod__WEBPACK_IMPORTED_MODULE_8__/* .boolean */ .zMY().optional().describe('Succeed when nothing was found to verify'),
+    fixtures: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()
+        .optional()
+        .describe('Conformance fixture directory to run as part of verify'),
+    waivers: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg((0,_policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__/* .waiverSchema */ .IM)())
+        .optional()
+        .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
+}));
+/**
+ * The config schema for the registered packs: `packs.<id>` is validated by that pack's options
+ * schema, so this file never names a pack. A top-level key named after a pack is the earlier
+ * form of `packs.<id>` (e.g. `{"<id>": {"min_supports": 2}}`) and is still accepted.
+ */
+function configSchema(list = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)()) {
+    const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
+    return zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({
+        ...coreConfigShape(),
+        packs: zod__WEBPACK_IMPORTED_MODULE_8__/* .union */ .KCZ([
+            zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()).describe('Packs whose targets discovery looks for (default: all)'),
+            zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc(byId((p) => zod__WEBPACK_IMPORTED_MODULE_8__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_8__/* .literal */ .euz(false), p.options()]).optional()))
+                .strict()
+                .describe('Each pack’s options by pack id; false leaves the pack out'),
+        ])
+            .optional(),
+        ...byId((p) => p.options().optional().describe(`Earlier form of packs.${p.id}`)),
+    })
+        .strict();
+}
+/** The packs a config selects, or undefined for all of them. */
+function selectedPacks(config) {
+    const p = config.packs;
+    if (p === undefined || Array.isArray(p))
+        return p;
+    const off = Object.keys(p).filter((id) => p[id] === false);
+    return off.length
+        ? (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)()
+            .map((x) => x.id)
+            .filter((id) => !off.includes(id))
+        : undefined;
+}
+/** The options a config gives one pack (`packs.<id>`, or the earlier top-level `<id>`). */
+function packConfig(config, id) {
+    const p = config.packs;
+    const own = p !== undefined && !Array.isArray(p) && p[id] !== false ? p[id] : undefined;
+    return own ?? config[id];
+}
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const noLines = () => undefined;
+/**
+ * Loads the config: inline JSON, else the named file, else `<root>/.audit-gate.json` if present.
+ * Trust follows where the bytes live, not how they were named: a file whose path or real path
+ * lies inside the workspace is checkout content (untrusted), whoever named it; a file outside it
+ * named by the workflow, and inline JSON, are trusted. Checkout content must really stay in the
+ * checkout: a symlink leading outside the workspace, or into .git/, is refused unread.
+ */
+function loadConfig(ws, source) {
+    if (source.json !== undefined)
+        return parseConfig(source.json, { trusted: true });
+    const file = node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(source.file ?? node_path__WEBPACK_IMPORTED_MODULE_0___default().join(ws.root, DEFAULT_CONFIG_FILE));
+    const place = locate(ws, source.root, file);
+    if (place.refused)
+        return { ok: false, path: file, message: place.refused, refused: true };
+    const read = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_1__/* .readSmallFile */ .EW)(place.real, MAX_CONFIG_BYTES);
+    if (!read.ok) {
+        if (read.kind === 'missing' && source.file === undefined)
+            return { ok: true, config: {}, trusted: false, lineOf: noLines };
+        return { ok: false, path: file, message: read.detail };
+    }
+    const text = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._6)(read.bytes);
+    if (!text.ok)
+        return { ok: false, path: file, message: text.detail };
+    return parseConfig(text.text, { trusted: place.trusted, path: file });
+}
+/** Where a config file really is, and whether the checkout decides its content. */
+function locate(ws, givenRoot, file) {
+    const named = (0,_io_write_js__WEBPACK_IMPORTED_MODULE_4__/* .lexicallyInside */ .o5)(file, ws.root) || (0,_io_write_js__WEBPACK_IMPORTED_MODULE_4__/* .lexicallyInside */ .o5)(file, givenRoot);
+    let real;
+    try {
+        real = (0,_io_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .realpathText */ .vZ)(file);
+    }
+    catch (err) {
+        // Read at its decoded real path, it would be its U+FFFD twin.
+        if (err instanceof _io_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .NotUtf8PathError */ .gB)
+            return { trusted: !named, real: file, refused: err.message };
+        // Missing (or a dangling link): the read reports it, and nothing is read.
+        return { trusted: !named, real: file };
+    }
+    const inside = ws.contains(real);
+    if (!named && !inside)
+        return { trusted: true, real };
+    // The checkout's own file: it may not lead out of the checkout (its target's content, such as
+    // a runner file or .git/config with the checkout's token, must never reach a message).
+    if (!inside)
+        return { trusted: false, real, refused: 'is a symlink that leads outside the workspace' };
+    if (node_path__WEBPACK_IMPORTED_MODULE_0___default().relative(ws.root, real)
+        .split((node_path__WEBPACK_IMPORTED_MODULE_0___default().sep))
+        .some((s) => s.toLowerCase() === '.git'))
+        return { trusted: false, real, refused: 'leads into .git/, which is not checkout content' };
+    return { trusted: false, real };
+}
+/** A value taken from the config, as it may appear in a message: short and escaped. */
+function quoted(s) {
+    return (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__/* .plain */ .pj)(JSON.stringify((0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__/* .cap */ .Np)(s, 40)));
+}
+function parseConfig(text, origin) {
+    const at = origin.path !== undefined ? { path: origin.path } : {};
+    const parsed = (0,_io_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(text);
+    if (!parsed.ok)
+        return { ...at, ok: false, message: parsed.message, line: parsed.position.line };
+    const doc = parsed.doc;
+    // Readers disagree on which of a repeated key's values counts; a config must not be ambiguous.
+    const dup = doc.duplicates[0];
+    if (dup)
+        return {
+            ...at,
+            ok: false,
+            message: `repeats the key ${quoted(dup.key)} (line ${dup.line}); keep one`,
+            line: dup.line,
+        };
+    const result = configSchema().safeParse(parsed.value);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        const keyPath = issue.path;
+        const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
+        // zod lists every unknown key; a message names only the first, short and escaped.
+        if (issue.code === 'unrecognized_keys') {
+            const [first = '', ...more] = issue.keys;
+            return {
+                ...at,
+                ok: false,
+                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+            };
+        }
+        return {
+            ...at,
+            ok: false,
+            message: `${where}: ${issue.message}`,
+            line: doc.lineOf(keyPath) ?? 1,
+        };
+    }
+    const config = result.data;
+    const twice = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)().find((p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id));
+    if (twice)
+        return {
+            ...at,
+            ok: false,
+            message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
+            line: doc.lineOf([twice.id]) ?? 1,
+        };
+    return {
+        ...at,
+        ok: true,
+        config,
+        trusted: origin.trusted,
+        lineOf: (key) => doc.lineOf(key),
+    };
+}
+/**
+ * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
+ * judging a published report: the checkout's own config never waives anything there, and a
+ * config that cannot be read waives nothing (fail closed).
+ */
+function workflowWaivers(ws, source) {
+    if (source.json === undefined && source.file === undefined)
+        return [];
+    const loaded = loadConfig(ws, source);
+    if (!loaded.ok || !loaded.trusted)
+        return [];
+    return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
+}
+
+
+/***/ }),
+
+/***/ 1238:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ CONFORMANCE_CODES),
+/* harmony export */   c: () => (/* binding */ FIXTURE)
+/* harmony export */ });
+const FIXTURE = {
+    mismatch: {
+        code: 'fixture.mismatch',
+        severity: 'error',
+        title: 'A conformance fixture emitted other codes or another terminal state than it expects',
+        remediation: 'Fix the rule, or (if the fixture is wrong) its expected_validation_codes / expected_terminal_state.',
+    },
+    missingExpected: {
+        code: 'fixture.missing_expected_validation',
+        severity: 'error',
+        title: 'A conformance fixture does not say which codes it expects',
+        remediation: 'Add "expected_validation_codes" to fixture.json ([] for a clean fixture).',
+    },
+    invalid: {
+        code: 'fixture.invalid',
+        severity: 'error',
+        title: 'fixture.json is malformed, names an unknown pack or code, or its input is missing',
+        remediation: 'Fix fixture.json: {fixture_id, fixture_kind, pack, input, options, expected_validation_codes, expected_terminal_state}.',
+    },
+};
+const CONFORMANCE_CODES = Object.values(FIXTURE);
+
+
+/***/ }),
+
+/***/ 7890:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3929);
+/* harmony import */ var _pipeline_parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9295);
+
+
+(0,_pipeline_parallel_js__WEBPACK_IMPORTED_MODULE_1__/* .allowWorkers */ .Ve)(import.meta.url);
+if ((0,_pipeline_parallel_js__WEBPACK_IMPORTED_MODULE_1__/* .isVerifyWorker */ .ex)())
+    (0,_pipeline_parallel_js__WEBPACK_IMPORTED_MODULE_1__/* .runVerifyWorker */ .No)();
+else
+    await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 3348:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EW: () => (/* binding */ readSmallFile),
+/* harmony export */   F8: () => (/* binding */ openFailure),
+/* harmony export */   KM: () => (/* binding */ NON_UTF8_NAME),
+/* harmony export */   TM: () => (/* binding */ losesNames),
+/* harmony export */   ZU: () => (/* binding */ openRegularFile),
+/* harmony export */   Zv: () => (/* binding */ listNames),
+/* harmony export */   _6: () => (/* binding */ decodeUtf8),
+/* harmony export */   ay: () => (/* binding */ readOpened),
+/* harmony export */   n3: () => (/* binding */ openError),
+/* harmony export */   oQ: () => (/* binding */ notRegular),
+/* harmony export */   qW: () => (/* binding */ statPath)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2311);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(738);
+
+
+
+
+/** Classifies a path without opening it (opening a FIFO would block). Follows symlinks. */
+function statPath(abs) {
+    try {
+        const st = node_fs__WEBPACK_IMPORTED_MODULE_1___default().statSync(abs);
+        if (st.isFile())
+            return { kind: 'file', size: st.size, detail: '' };
+        if (st.isDirectory())
+            return { kind: 'dir', size: 0, detail: '' };
+        return {
+            kind: 'other',
+            size: st.size,
+            detail: 'is not a regular file or directory (FIFO, socket or device)',
+        };
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return { kind: 'missing', size: 0, detail: 'does not exist' };
+        return { kind: 'unreadable', size: 0, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
+    }
+}
+// Non-blocking, so a FIFO cannot hang the open; never the controlling terminal, should a tty be
+// swapped in.
+const OPEN_FLAGS = (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_NONBLOCK | ((node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_NOCTTY ?? 0);
+/**
+ * Opens a regular file for reading. Opens non-blocking and checks the type on the descriptor, so
+ * a FIFO swapped in after a stat cannot hang the run. The caller closes `fd`.
+ */
+function openRegularFile(abs) {
+    let fd;
+    try {
+        fd = node_fs__WEBPACK_IMPORTED_MODULE_1___default().openSync(abs, OPEN_FLAGS);
+    }
+    catch (err) {
+        return openError(err);
+    }
+    try {
+        const st = node_fs__WEBPACK_IMPORTED_MODULE_1___default().fstatSync(fd);
+        if (st.isFile())
+            return { ok: true, fd, size: st.size };
+        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+        return notRegular(st.isDirectory());
+    }
+    catch (err) {
+        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
+    }
+}
+/** Why a file could not be opened (also for an error a hashing worker sends back). */
+function openError(err) {
+    const code = err?.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+        return { ok: false, kind: 'missing', detail: 'does not exist' };
+    if (code === 'EISDIR')
+        return { ok: false, kind: 'dir', detail: 'is a directory' };
+    return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
+}
+/** An opened path that is not a regular file. */
+function notRegular(isDir) {
+    return isDir
+        ? { ok: false, kind: 'dir', detail: 'is a directory' }
+        : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
+}
+/** An open or read failure in the missing / not_file / unreadable terms of hashing and streaming. */
+function openFailure(o) {
+    const reason = o.kind === 'missing' || o.kind === 'unreadable'
+        ? o.kind
+        : o.kind === 'too_large'
+            ? 'unreadable'
+            : 'not_file';
+    return { ok: false, reason, detail: o.detail };
+}
+/** Reads a small regular file whole; anything over `maxBytes` is refused unread. */
+function readSmallFile(abs, maxBytes) {
+    const opened = openRegularFile(abs);
+    if (!opened.ok)
+        return opened;
+    const { fd, size } = opened;
+    try {
+        if (size > maxBytes) {
+            return {
+                ok: false,
+                kind: 'too_large',
+                detail: `is ${size} bytes, over the ${maxBytes}-byte limit`,
+            };
+        }
+        return { ok: true, bytes: readOpened(fd, size) };
+    }
+    catch (err) {
+        return { ok: false, kind: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .kc)(err) };
+    }
+    finally {
+        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+    }
+}
+/** Reads the `size` bytes fstat reported (fewer if the file shrank), in as few reads as the kernel allows. */
+function readOpened(fd, size) {
+    const buf = Buffer.allocUnsafe(size);
+    let pos = 0;
+    while (pos < size) {
+        const n = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readSync(fd, buf, pos, size - pos, pos);
+        if (n === 0)
+            break;
+        pos += n;
+    }
+    return pos === size ? buf : buf.subarray(0, pos);
+}
+/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters (a BOM is kept). */
+function decodeUtf8(bytes) {
+    return (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes)
+        ? { ok: true, text: bytes.toString('utf8') }
+        : { ok: false, detail: 'is not valid UTF-8' };
+}
+/** What a directory holding a name that is not UTF-8 is, in messages. */
+const NON_UTF8_NAME = 'holds a name that is not valid UTF-8: what lies under that name was not verified';
+/**
+ * Whether the listing of `dir` lost bytes. readdir gives a name that is not UTF-8 with U+FFFD in
+ * place of its bytes, so it reads as a sibling really spelled with U+FFFD, and a path built from
+ * it reaches that sibling: the entry itself would never be looked at. Only a listing whose names
+ * hold U+FFFD is read again, as bytes.
+ */
+function losesNames(dir, entries) {
+    for (const { name } of entries) {
+        if (!name.includes('\ufffd'))
+            continue;
+        try {
+            return node_fs__WEBPACK_IMPORTED_MODULE_1___default().readdirSync(dir, { encoding: 'buffer' }).some((raw) => !(0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(raw));
+        }
+        catch {
+            return true; // listed once, now not: whatever it holds cannot be told apart
+        }
+    }
+    return false;
+}
+/**
+ * The names in `dir` (readdir's), refusing a listing that lost bytes (see losesNames) with a
+ * NotUtf8PathError: a path built from such a name would open its U+FFFD twin.
+ */
+function listNames(dir) {
+    const entries = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readdirSync(dir, { withFileTypes: true });
+    if (losesNames(dir, entries))
+        throw new _paths_js__WEBPACK_IMPORTED_MODULE_2__/* .NotUtf8PathError */ .gB(NON_UTF8_NAME);
+    return entries.map((e) => e.name);
+}
+
+
+/***/ }),
+
+/***/ 418:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qo: () => (/* binding */ headCommit),
+/* harmony export */   fh: () => (/* binding */ trackedUnder)
+/* harmony export */ });
+/* unused harmony export parseIndex */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3348);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2311);
+
+
+
+
+
+/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
+const MAX_INDEX_BYTES = 512 * 1024 * 1024;
+const MAX_PATH_BYTES = 64 * 1024;
+/**
+ * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
+ * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
+ * the repository's own files (a committed bare-repository look-alike, its config) run commands.
+ *
+ * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
+ * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
+ * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
+ * around it keeps deciding, and a stray `.git` cannot blind discovery.
+ *
+ * `within` (the workspace root): a `.git` below it is the checkout's own content, so a git
+ * directory it names outside the workspace is never read ('no-git' when nested, 'unreadable'
+ * otherwise). `from`: look for the repository from there upwards instead of from `dir` (the
+ * workspace root, so a `.git` between it and `dir` is not taken for the repository holding `dir`).
+ */
+function trackedUnder(dir, { nested = false, within, from } = {}) {
+    const top = gitTop(from ?? dir);
+    if (!top)
+        return { state: 'no-git' };
+    const git = resolveGitDir(top, within !== undefined && (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(top, within) ? within : undefined);
+    if ('state' in git)
+        return nested ? { state: 'no-git' } : git;
+    const index = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.dir, 'index');
+    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(index, MAX_INDEX_BYTES);
+    if (!read.ok && read.kind === 'missing') {
+        if (nested)
+            return { state: 'no-git' };
+        if (headOf(git) === 'unborn')
+            return { state: 'tracked', paths: new Set(), sizes: new Map() }; // nothing committed or staged yet
+    }
+    if (!read.ok)
+        return { state: 'unreadable', detail: `${index} ${read.detail}` };
+    const sizeOf = [];
+    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common), sizeOf);
+    if (typeof files === 'string')
+        return { state: 'unreadable', detail: files };
+    // Real paths: a directory named through a symlink is still the same place in the index.
+    const prefix = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative((0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(top), (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(dir)).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/');
+    const paths = new Set();
+    const sizes = new Map();
+    for (const [n, f] of files.entries()) {
+        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
+        if (!rel)
+            continue;
+        paths.add(rel);
+        sizes.set(rel, sizeOf[n]);
+        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
+            const d = rel.slice(0, i);
+            if (paths.has(d))
+                break;
+            paths.add(d);
+        }
+    }
+    return { state: 'tracked', paths, sizes };
+}
+/** The nearest directory at or above `dir` holding a `.git` entry. */
+function gitTop(dir) {
+    for (let d = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(dir);; d = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(d)) {
+        if (node_fs__WEBPACK_IMPORTED_MODULE_1___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(d, '.git')))
+            return d;
+        if (node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(d) === d)
+            return undefined;
+    }
+}
+/**
+ * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
+ * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
+ * `confine`: the git directory (and its common directory) must lie inside it, or nothing there
+ * is read (a `.git` the checkout holds may name any path on the runner).
+ */
+function resolveGitDir(top, confine) {
+    const dotGit = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(top, '.git');
+    // Lexically first, so a path outside is never touched; then through symlinks.
+    const outside = (d) => confine !== undefined &&
+        (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isInside */ .FK)(node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(d), node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(confine)) || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isInside */ .FK)((0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(d), (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(confine)));
+    let dir;
+    if ((0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .statPath */ .qW)(dotGit).kind === 'dir')
+        dir = dotGit;
+    else {
+        const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(dotGit, 4096); // never blocks: a FIFO is refused, not opened
+        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
+        if (m)
+            dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(top, m[1]);
+    }
+    if (dir && outside(dir))
+        return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
+    if (!dir || (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .statPath */ .qW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'HEAD')).kind !== 'file')
+        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
+    const link = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'commondir'), 4096);
+    const common = link.ok ? node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
+    if (outside(common))
+        return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
+    return { dir, common };
+}
+/**
+ * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
+ * cannot be read (callers then assume there is history).
+ */
+function headOf(git) {
+    const head = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.dir, 'HEAD'), 4096);
+    if (!head.ok)
+        return undefined;
+    const text = head.bytes.toString('utf8').trim();
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
+        return text; // detached
+    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
+    if (!ref || ref.split('/').includes('..'))
+        return undefined;
+    const loose = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.common, ref), 4096);
+    if (loose.ok)
+        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
+    const packed = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
+    if (packed.ok)
+        for (const line of packed.bytes.toString('utf8').split('\n'))
+            if (line.endsWith(` ${ref}`))
+                return line.slice(0, line.indexOf(' '));
+    return loose.kind === 'missing' ? 'unborn' : undefined;
+}
+/**
+ * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
+ * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
+ */
+function hashSize(index, common) {
+    for (const [size, algo] of [
+        [20, 'sha1'],
+        [32, 'sha256'],
+    ]) {
+        if (index.length < 12 + size)
+            continue;
+        const sum = index.subarray(index.length - size);
+        if ((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)(algo)
+            .update(index.subarray(0, index.length - size))
+            .digest()
+            .equals(sum))
+            return size;
+    }
+    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(common, 'config'), 1 << 20);
+    const config = read.ok ? read.bytes.toString('utf8') : '';
+    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
+}
+/**
+ * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
+ * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
+ * `sizes`, when given, receives each entry's recorded file size, in the order of the paths.
+ */
+function parseIndex(b, hashBytes, sizes) {
+    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
+        return 'the git index has no DIRC header';
+    const version = b.readUInt32BE(4);
+    if (version < 2 || version > 4)
+        return `the git index has version ${version}, not 2, 3 or 4`;
+    const count = b.readUInt32BE(8);
+    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
+    const sum = b.subarray(end);
+    if (sum.some((x) => x !== 0)) {
+        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
+        if (!(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
+            return 'the git index is damaged (its checksum does not match)';
+    }
+    const out = [];
+    let at = 12;
+    let previous = Buffer.alloc(0);
+    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
+    // decode to gigabytes.
+    let decoded = 0;
+    for (let n = 0; n < count; n++) {
+        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
+        if (at + fixed > end)
+            return 'the git index ends inside an entry';
+        const flags = b.readUInt16BE(at + 40 + hashBytes);
+        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
+        let prefix = Buffer.alloc(0);
+        if (version === 4) {
+            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
+            let strip = 0;
+            let byte;
+            let first = true;
+            do {
+                if (name >= end)
+                    return 'the git index ends inside an entry';
+                byte = b[name++];
+                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
+                first = false;
+                if (strip > previous.length)
+                    return 'the git index has a bad path prefix';
+            } while (byte & 0x80);
+            prefix = previous.subarray(0, previous.length - strip);
+        }
+        const nul = b.indexOf(0, name);
+        if (nul < 0 || nul >= end)
+            return 'the git index ends inside a path';
+        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
+        decoded += bytes.length;
+        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
+            return 'the git index holds paths longer than any checkout can have';
+        const full = bytes.toString('utf8');
+        const mode = b.readUInt32BE(at + 24);
+        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
+        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
+        sizes?.push(b.readUInt32BE(at + 36));
+        previous = bytes;
+        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
+        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
+    }
+    // Extensions: a split index keeps its entries in another file, which is not read here.
+    while (at + 8 <= end) {
+        const sig = b.toString('latin1', at, at + 4);
+        if (sig === 'link')
+            return 'the git index is split (core.splitIndex); its shared part is not read';
+        at += 8 + b.readUInt32BE(at + 4);
+    }
+    return out;
+}
+/** The commit checked out at `dir` (HEAD resolved through refs), or undefined if unknown. */
+function headCommit(dir) {
+    const top = gitTop(dir);
+    const git = top ? resolveGitDir(top) : undefined;
+    if (!git || 'state' in git)
+        return undefined;
+    const head = headOf(git);
+    return head === 'unborn' ? undefined : head;
+}
+
+
+/***/ }),
+
+/***/ 6825:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   fg: () => (/* binding */ isGlob),
+/* harmony export */   hT: () => (/* binding */ expandGlob),
+/* harmony export */   u9: () => (/* binding */ globRegExp)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3348);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2311);
+
+
+
+
+/** Files one pattern may name at most, and entries its walk may look at. */
+const MAX_MATCHES = 1000;
+const MAX_ENTRIES = 100_000;
+const isGlob = (pattern) => /[*?]/.test(pattern);
+/**
+ * A glob as a regular expression: `**` any characters, `*` any run of characters that are not in
+ * `ends` (the characters that end a segment), `?` one such character.
+ */
+function globRegExp(glob, ends = '/') {
+    const other = `[^${ends}]`;
+    let re = '';
+    for (let i = 0; i < glob.length; i++) {
+        const c = glob[i];
+        if (c === '*' && glob[i + 1] === '*') {
+            re += '.*';
+            i++;
+        }
+        else if (c === '*')
+            re += `${other}*`;
+        else if (c === '?')
+            re += other;
+        else
+            re += c.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+    }
+    return new RegExp(`^${re}$`, 's');
+}
+/**
+ * The regular files an absolute glob (`*` within a segment, `**` across, `?` one character)
+ * matches, sorted. Only under one of `roots` (the workspace, the runner's temp dir): the walk
+ * starts at the pattern's fixed prefix, which must really lie inside one, and neither follows nor
+ * matches symlinks, so a downloaded artifact cannot lead it elsewhere.
+ */
+function expandGlob(pattern, roots) {
+    const segments = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(pattern).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep));
+    const fixed = segments.findIndex(isGlob);
+    const base = segments.slice(0, fixed).join((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)) || (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep);
+    if ((0,_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .namedInside */ .F$)(base, roots) === undefined || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .reallyInside */ .mR)(base, roots))
+        return {
+            ok: false,
+            problem: 'lies outside the workspace and the runner temp directory',
+        };
+    const match = globRegExp(segments.slice(fixed).join('/'));
+    const files = [];
+    let seen = 0;
+    const stack = [''];
+    while (stack.length > 0) {
+        const rel = stack.pop();
+        let entries;
+        try {
+            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(base, rel), { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        // A name that is not UTF-8 would be matched and read as its U+FFFD twin.
+        if ((0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .losesNames */ .TM)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(base, rel), entries))
+            return {
+                ok: false,
+                problem: `reaches a folder holding a name that is not valid UTF-8 (${rel || '.'})`,
+            };
+        for (const e of entries) {
+            if (++seen > MAX_ENTRIES)
+                return { ok: false, problem: `walks more than ${MAX_ENTRIES} entries` };
+            const child = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory())
+                stack.push(child);
+            else if (e.isFile() && match.test(child)) {
+                if (files.length >= MAX_MATCHES)
+                    return { ok: false, problem: `matches more than ${MAX_MATCHES} files` };
+                files.push(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(base, child));
+            }
+        }
+    }
+    return { ok: true, files: files.sort() };
+}
+
+
+/***/ }),
+
+/***/ 9563:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   OP: () => (/* binding */ Hasher),
+/* harmony export */   fg: () => (/* binding */ sha256Hex)
+/* harmony export */ });
+/* unused harmony exports LARGE_FILE_BYTES, CHUNK_BYTES */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5919);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3348);
+/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9590);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(738);
+
+
+
+
+
+
+
+/** Files at least this big are hashed off the main thread, in 1 MiB chunks. */
+const LARGE_FILE_BYTES = 8 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+// Runs inside a worker: a synchronous 1 MiB read loop, which keeps memory flat for any size.
+// Failures go back as the error's own fields; the pool classifies them as this thread does.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const { createHash } = require('node:crypto');
+const buf = Buffer.allocUnsafe(${CHUNK_BYTES});
+const wire = (err) => ({ code: err && err.code, syscall: err && err.syscall, message: String((err && err.message) || err) });
+parentPort.on('message', ({ id, path }) => {
+  let fd;
+  try {
+    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (err) {
+    parentPort.postMessage({ id, open: wire(err) });
+    return;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) { parentPort.postMessage({ id, notFile: st.isDirectory() ? 'dir' : 'other' }); return; }
+    const h = createHash('sha256');
+    let size = 0, n;
+    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) { h.update(buf.subarray(0, n)); size += n; }
+    parentPort.postMessage({ id, sha256: h.digest('hex'), size });
+  } catch (err) {
+    parentPort.postMessage({ id, failed: wire(err) });
+  } finally {
+    fs.closeSync(fd);
+  }
+});
+`;
+function replyOutcome(m) {
+    if (m.sha256 !== undefined)
+        return { ok: true, sha256: m.sha256, size: m.size ?? 0 };
+    if (m.open !== undefined)
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openError */ .n3)(m.open));
+    if (m.notFile !== undefined)
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .notRegular */ .oQ)(m.notFile === 'dir'));
+    return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(m.failed ?? 'could not be read') };
+}
+class WorkerPool {
+    size;
+    workers = [];
+    idle = [];
+    queue = [];
+    running = new Map();
+    nextId = 0;
+    constructor(size) {
+        this.size = size;
+    }
+    run(path) {
+        return new Promise((resolve) => {
+            this.queue.push({ id: this.nextId++, path, resolve });
+            this.pump();
+        });
+    }
+    /** A job no worker has started yet, taken off the queue (for the caller's own thread to run). */
+    take() {
+        return this.queue.shift();
+    }
+    pump() {
+        while (this.queue.length > 0) {
+            let w = this.idle.pop();
+            if (!w && this.workers.length < this.size)
+                w = this.spawn();
+            if (!w)
+                return;
+            const job = this.queue.shift();
+            this.running.set(w, job);
+            w.postMessage({ id: job.id, path: job.path });
+        }
+    }
+    spawn() {
+        const w = new node_worker_threads__WEBPACK_IMPORTED_MODULE_3__.Worker(WORKER_SOURCE, { eval: true });
+        w.on('message', (m) => {
+            const job = this.running.get(w);
+            this.running.delete(w);
+            this.idle.push(w);
+            job?.resolve(replyOutcome(m));
+            this.pump();
+        });
+        w.on('error', (err) => {
+            const job = this.running.get(w);
+            this.running.delete(w);
+            this.workers.splice(this.workers.indexOf(w), 1);
+            job?.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) });
+            this.pump();
+        });
+        this.workers.push(w);
+        return w;
+    }
+    async close() {
+        await Promise.all(this.workers.map((w) => w.terminate()));
+        this.workers.length = 0;
+        this.idle.length = 0;
+    }
+}
+/**
+ * One hashing service per run: each distinct file (by real path) is hashed once, however many
+ * artifacts cite it. Small files are read synchronously; large ones are streamed in 1 MiB
+ * chunks on worker threads so several big files hash in parallel with the small ones. This
+ * thread counts as one of the hashers: the pool has one worker fewer than the parallelism, and
+ * once this thread has nothing else to run, it hashes the large files no worker has started.
+ */
+class Hasher {
+    parallelism;
+    large;
+    cache = new Map();
+    /** Hashes already known, for synchronous reads. */
+    known = new Map();
+    pool;
+    assisting = false;
+    filesHashed = 0;
+    bytesHashed = 0;
+    /** Large files this thread took from the pool's queue and hashed itself. */
+    hashedHere = 0;
+    /**
+     * `large`, when given, hashes the files of LARGE_FILE_BYTES and over instead of this Hasher's
+     * own pool: a verify worker hands them to the main thread's Hasher, so a large file cited by
+     * targets on different threads is still hashed once per run.
+     */
+    constructor(parallelism = Math.max(1, Math.min(4, node_os__WEBPACK_IMPORTED_MODULE_2___default().availableParallelism())), large) {
+        this.parallelism = parallelism;
+        this.large = large;
+    }
+    /**
+     * Starts hashing every path; large files first so the workers start while small ones run.
+     * `sizeOf` may know sizes already (Workspace.sizeOf): then no `stat` delays the large files.
+     */
+    prefetch(realPaths, sizeOf) {
+        if (_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m)
+            return Promise.resolve(); // hash() reads each file when asked
+        const wanted = [...new Set(realPaths)];
+        const small = [];
+        for (const p of wanted) {
+            if (this.cache.has(p))
+                continue;
+            let size = sizeOf?.(p);
+            if (size === undefined)
+                try {
+                    size = node_fs__WEBPACK_IMPORTED_MODULE_1___default().statSync(p).size;
+                }
+                catch {
+                    size = 0; // hash() reports the error
+                }
+            if (size >= LARGE_FILE_BYTES)
+                void this.hash(p);
+            else
+                small.push(p);
+        }
+        for (const p of small)
+            void this.hash(p);
+        // Only the paths asked for: waiting on the whole cache made many small prefetches quadratic.
+        return Promise.all(wanted.map((p) => this.cache.get(p))).then(() => undefined);
+    }
+    /**
+     * Reads a small file whole and hashes those same bytes, so a file that is both parsed (or
+     * span-checked) and hashed is read once; the hash serves later hash() calls.
+     */
+    read(realPath, maxBytes) {
+        const r = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readSmallFile */ .EW)(realPath, maxBytes);
+        if (!r.ok)
+            return r;
+        let sha256 = this.known.get(realPath);
+        if (sha256 === undefined) {
+            const o = { ok: true, sha256: sha256Hex(r.bytes), size: r.bytes.length };
+            sha256 = o.sha256;
+            this.remember(realPath, o);
+            if (!this.cache.has(realPath))
+                this.cache.set(realPath, Promise.resolve(o));
+        }
+        return { ok: true, bytes: r.bytes, sha256 };
+    }
+    remember(realPath, o) {
+        if (!o.ok)
+            return;
+        this.known.set(realPath, o.sha256);
+        this.filesHashed++;
+        this.bytesHashed += o.size;
+    }
+    hash(realPath) {
+        if (_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m)
+            return this.compute(realPath); // every citation hashes its file again
+        let p = this.cache.get(realPath);
+        if (!p) {
+            p = this.compute(realPath).then((o) => {
+                if (!this.known.has(realPath))
+                    this.remember(realPath, o);
+                return o;
+            });
+            this.cache.set(realPath, p);
+        }
+        return p;
+    }
+    compute(realPath) {
+        const opened = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openRegularFile */ .ZU)(realPath);
+        if (!opened.ok)
+            return Promise.resolve((0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)(opened));
+        const { fd, size } = opened;
+        if (size >= LARGE_FILE_BYTES) {
+            node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+            if (_reference_js__WEBPACK_IMPORTED_MODULE_5__/* .REFERENCE_RUN */ .m)
+                return hashInChunks(realPath, Infinity);
+            if (this.large)
+                return this.large(realPath);
+            // One hasher in all: a worker, so this thread stays free. More: this thread is one of them.
+            const helping = this.parallelism > 1;
+            this.pool ??= new WorkerPool(helping ? this.parallelism - 1 : 1);
+            const outcome = this.pool.run(realPath);
+            if (helping)
+                this.assistSoon();
+            return outcome;
+        }
+        try {
+            const bytes = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .readOpened */ .ay)(fd, size);
+            return Promise.resolve({ ok: true, sha256: sha256Hex(bytes), size: bytes.length });
+        }
+        catch (err) {
+            return Promise.resolve({ ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) });
+        }
+        finally {
+            node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+        }
+    }
+    /**
+     * Hashes queued large files on this thread once the current synchronous work is done (after
+     * setImmediate: a prefetch first dispatches its large files, then hashes its small ones). It
+     * yields to the event loop between chunks, so a worker that finishes still gets the next job.
+     */
+    assistSoon() {
+        if (this.assisting)
+            return;
+        this.assisting = true;
+        setImmediate(() => {
+            void (async () => {
+                try {
+                    for (let job = this.pool?.take(); job; job = this.pool?.take()) {
+                        let outcome;
+                        try {
+                            outcome = await hashInChunks(job.path, YIELD_BYTES);
+                        }
+                        catch (err) {
+                            outcome = { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) };
+                        }
+                        this.hashedHere++;
+                        job.resolve(outcome);
+                    }
+                }
+                finally {
+                    this.assisting = false;
+                }
+            })();
+        });
+    }
+    async close() {
+        // Detached first, so the assisting loop takes no further file from it.
+        const pool = this.pool;
+        this.pool = undefined;
+        await pool?.close();
+    }
+}
+/** Bytes hashed between two turns of the event loop when this thread hashes a large file. */
+const YIELD_BYTES = 8 * CHUNK_BYTES;
+/** A large file hashed on this thread in chunks, letting the event loop run every `yieldBytes`. */
+async function hashInChunks(realPath, yieldBytes) {
+    const opened = (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openRegularFile */ .ZU)(realPath);
+    if (!opened.ok)
+        return (0,_files_js__WEBPACK_IMPORTED_MODULE_4__/* .openFailure */ .F8)(opened);
+    const { fd } = opened;
+    try {
+        const h = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
+        const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+        let size = 0;
+        for (let n, since = 0; (n = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readSync(fd, buf, 0, buf.length, null)) > 0;) {
+            h.update(buf.subarray(0, n));
+            size += n;
+            if ((since += n) >= yieldBytes) {
+                since = 0;
+                await new Promise((resolve) => setImmediate(resolve));
+            }
+        }
+        return { ok: true, sha256: h.digest('hex'), size };
+    }
+    catch (err) {
+        return { ok: false, reason: 'unreadable', detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) };
+    }
+    finally {
+        node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+    }
+}
+// crypto.hash (Node ≥ 20.12) hashes in one call, about twice as fast as a Hash object on small input.
+const oneShot = (node_crypto__WEBPACK_IMPORTED_MODULE_0___default().hash);
+function sha256Hex(bytes) {
+    return oneShot
+        ? oneShot('sha256', bytes, 'hex')
+        : (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(bytes).digest('hex');
+}
+
+
+/***/ }),
+
+/***/ 6588:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ MAX_JSON_BYTES),
+/* harmony export */   U: () => (/* binding */ loadJsonObject)
+/* harmony export */ });
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2824);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3348);
+
+
+/** Artifacts and configs are small JSON; anything bigger is refused rather than read into memory. */
+const MAX_JSON_BYTES = 64 * 1024 * 1024;
+/** Loads a JSON object file inside the workspace, turning every failure into a described state. */
+function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
+    const resolved = ws.resolve(dir, name);
+    const rel = resolved.rel;
+    if (!resolved.ok) {
+        if (resolved.reason === 'missing')
+            return { state: 'missing', rel };
+        if (resolved.reason === 'outside_root')
+            return { state: 'bad', rel, why: 'outside_root', detail: resolved.detail };
+        return { state: 'bad', rel, why: 'unreadable', detail: resolved.detail };
+    }
+    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_1__/* .readSmallFile */ .EW)(resolved.real, maxBytes);
+    if (!read.ok) {
+        if (read.kind === 'missing')
+            return { state: 'missing', rel };
+        if (read.kind === 'too_large')
+            return { state: 'bad', rel, why: 'too_large', detail: read.detail };
+        return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
+    }
+    const parsed = (0,_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJsonBytes */ .dQ)(read.bytes);
+    if (parsed.state === 'malformed')
+        return { state: 'bad', rel, why: 'unparseable', detail: parsed.detail, line: parsed.line };
+    const v = parsed.value;
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+        const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
+        return {
+            state: 'bad',
+            rel,
+            why: 'not_object',
+            detail: `is ${what}, not a JSON object`,
+            line: 1,
+        };
+    }
+    return { state: 'ok', data: v, doc: parsed.doc, rel };
+}
+
+
+/***/ }),
+
+/***/ 2824:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  $G: () => (/* binding */ JsonDoc),
+  qF: () => (/* binding */ parseJson),
+  dQ: () => (/* binding */ parseJsonBytes),
+  lk: () => (/* binding */ parseJsonText)
+});
+
+// UNUSED EXPORTS: MAX_JSON_DEPTH, parseJsonTree
+
+// EXTERNAL MODULE: ../../work/main/node_modules/jsonc-parser/lib/umd/main.js
+var main = __nccwpck_require__(4411);
+// EXTERNAL MODULE: ./src/io/files.ts
+var files = __nccwpck_require__(3348);
+;// CONCATENATED MODULE: ./src/io/lines.ts
+/** Maps character offsets in a text to 1-based line and column numbers. */
+class LineIndex {
+    starts = [0];
+    constructor(text) {
+        for (let i = 0; i < text.length; i++)
+            if (text.charCodeAt(i) === 10)
+                this.starts.push(i + 1);
+    }
+    position(offset) {
+        let lo = 0;
+        let hi = this.starts.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (this.starts[mid] <= offset)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return { line: lo + 1, column: offset - this.starts[lo] + 1 };
+    }
+}
+
+// EXTERNAL MODULE: ./src/io/reference.ts
+var reference = __nccwpck_require__(9590);
+;// CONCATENATED MODULE: ./src/io/json.ts
+
+
+
+
+/** A parsed JSON document that can say on which line any value or key stands. */
+class JsonDoc {
+    text;
+    duplicates;
+    syntaxTree;
+    /** Per object node, its keys → property nodes; built on first lookup, so each lookup is O(depth). */
+    keyIndex = new WeakMap();
+    lineIndex;
+    /**
+     * `tree` is built from `text` on the first `lineOf` when not given: most documents are read
+     * for their values only, and a syntax tree costs several times the parse.
+     */
+    constructor(text, duplicates, syntaxTree, lines) {
+        this.text = text;
+        this.duplicates = duplicates;
+        this.syntaxTree = syntaxTree;
+        this.lineIndex = lines;
+    }
+    get tree() {
+        return (this.syntaxTree ??= (0,main.parseTree)(this.text, [], STRICT));
+    }
+    /**
+     * Line of the property `path` (its key), or of the array element; undefined when absent.
+     * For a repeated key it is the last occurrence, the one whose value the parsed value holds.
+     */
+    lineOf(path) {
+        let node = this.tree;
+        let anchor = node;
+        for (const segment of path) {
+            if (typeof segment === 'string') {
+                if (node.type !== 'object')
+                    return undefined;
+                const prop = this.propertiesOf(node).get(segment);
+                const value = prop?.children?.[1];
+                if (!prop || !value)
+                    return undefined;
+                node = value;
+                anchor = prop;
+            }
+            else {
+                if (node.type !== 'array' || !node.children)
+                    return undefined;
+                const element = node.children[segment];
+                if (!element)
+                    return undefined;
+                node = element;
+                anchor = element;
+            }
+        }
+        return (this.lineIndex ??= new LineIndex(this.text)).position(anchor.offset).line;
+    }
+    propertiesOf(object) {
+        let props = this.keyIndex.get(object);
+        if (!props) {
+            // A Map, not a plain object: "__proto__" and "constructor" are ordinary keys here.
+            props = new Map();
+            for (const prop of object.children ?? []) {
+                const [keyNode, valueNode] = prop.children ?? [];
+                // Later occurrences overwrite earlier ones: the last one wins, as in toValue.
+                if (keyNode && valueNode)
+                    props.set(String(keyNode.value), prop);
+            }
+            this.keyIndex.set(object, props);
+        }
+        return props;
+    }
+}
+/**
+ * Strict JSON (RFC 8259): no comments, no trailing commas, no BOM, no NaN. Duplicate keys
+ * are recorded (the last one wins, as in most parsers) so callers can flag the ambiguity.
+ */
+function parseJson(text) {
+    if (text.charCodeAt(0) === 0xfeff) {
+        return {
+            ok: false,
+            reason: 'bom',
+            message: 'starts with a UTF-8 byte order mark (BOM)',
+            position: { line: 1, column: 1 },
+        };
+    }
+    if (text.trim() === '')
+        return { ok: false, reason: 'empty', message: 'is empty', position: { line: 1, column: 1 } };
+    return (reference/* REFERENCE_RUN */.m ? undefined : parseValid(text)) ?? parseJsonTree(text);
+}
+/**
+ * parseJson by way of a full syntax tree: the reference for its fast path, and the reader of
+ * everything that path declines (syntax errors with their positions, deep nesting).
+ */
+function parseJsonTree(text) {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+        return TOO_DEEP;
+    try {
+        return parseStrict(text, new LineIndex(text));
+    }
+    catch (err) {
+        // A backstop: MAX_JSON_DEPTH leaves the recursive parser and value builder far from the stack's end.
+        if (!(err instanceof RangeError))
+            throw err;
+        return TOO_DEEP;
+    }
+}
+/**
+ * Objects and arrays nested deeper than this are refused. Both the syntax tree's parser and its
+ * value builder recurse, so without a limit of its own the verdict on a deep document would be
+ * wherever the stack ran out, which moves with how much stack the optimised frames of the moment
+ * use: the same file could be read in one run and refused in the next.
+ */
+const MAX_JSON_DEPTH = 512;
+const TOO_DEEP = {
+    ok: false,
+    reason: 'syntax',
+    message: `nests arrays or objects more than ${MAX_JSON_DEPTH} deep`,
+    position: { line: 1, column: 1 },
+};
+/**
+ * Index of the quote that closes the string opened at `open`, or -1 when none does (text that is
+ * not JSON). A quote after an odd run of backslashes is escaped.
+ */
+function stringEnd(text, open) {
+    let end = text.indexOf('"', open + 1);
+    while (end !== -1) {
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c)
+            slashes++;
+        if (slashes % 2 === 0)
+            return end;
+        end = text.indexOf('"', end + 1);
+    }
+    return -1;
+}
+/** Whether brackets outside strings open more than `max` levels at some point (any text). */
+function nestsDeeperThan(text, max) {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+            i = stringEnd(text, i);
+            if (i === -1)
+                return false;
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (++depth > max)
+                return true;
+        }
+        else if (c === 0x7d || c === 0x5d)
+            depth--;
+    }
+    return false;
+}
+/**
+ * Parses JSON text (see parseJson). With `rejectDuplicates`, a repeated key is malformed at its
+ * line: readers disagree on which value wins, so a contract file must not be ambiguous.
+ */
+function parseJsonText(text, rejectDuplicates = false) {
+    const parsed = parseJson(text);
+    if (!parsed.ok)
+        return { state: 'malformed', detail: parsed.message, line: parsed.position.line };
+    const dup = rejectDuplicates ? parsed.doc.duplicates[0] : undefined;
+    if (dup)
+        return { state: 'malformed', detail: `repeats the key "${dup.key}"`, line: dup.line };
+    return { state: 'ok', value: parsed.value, doc: parsed.doc, text };
+}
+/** Decodes a file's bytes as strict UTF-8, then parses them as located JSON (see parseJsonText). */
+function parseJsonBytes(bytes, rejectDuplicates = false) {
+    const text = (0,files/* decodeUtf8 */._6)(bytes);
+    if (!text.ok)
+        return { state: 'malformed', detail: text.detail, line: 1 };
+    return parseJsonText(text.text, rejectDuplicates);
+}
+const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
+/**
+ * The fast path for well-formed JSON: the engine's own parser for the value, and one scan of the
+ * text for repeated keys. Undefined for anything else (a syntax error, deep nesting), which
+ * `parseStrict` then reads and reports as before.
+ */
+function parseValid(text) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    const scanned = repeatedKeys(text);
+    if (scanned === undefined)
+        return undefined;
+    let lines;
+    const duplicates = scanned.map(({ key, offset }) => ({
+        key,
+        line: (lines ??= new LineIndex(text)).position(offset).line,
+    }));
+    return { ok: true, value, doc: new JsonDoc(text, duplicates, undefined, lines) };
+}
+/**
+ * Every repeated key of a well-formed JSON text (each occurrence after the first, in text
+ * order, at the offset of its opening quote), or undefined when objects and arrays nest deeper
+ * than MAX_JSON_DEPTH (parseJsonTree refuses it). Keys are compared decoded: "a" and "\u0061" are the same key.
+ */
+function repeatedKeys(text) {
+    const out = [];
+    // One entry per open container: the keys seen so far for an object, null for an array.
+    const open = [];
+    let keyNext = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+            const end = stringEnd(text, i); // the text is well-formed: every string is closed
+            if (keyNext) {
+                const raw = text.slice(i + 1, end);
+                const key = raw.includes('\\') ? JSON.parse(text.slice(i, end + 1)) : raw;
+                const keys = open[open.length - 1];
+                if (keys.has(key))
+                    out.push({ key, offset: i });
+                else
+                    keys.add(key);
+                keyNext = false;
+            }
+            i = end;
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (open.length === MAX_JSON_DEPTH)
+                return undefined;
+            open.push(c === 0x7b ? new Set() : null);
+            keyNext = c === 0x7b;
+        }
+        else if (c === 0x7d || c === 0x5d) {
+            open.pop();
+            keyNext = false;
+        }
+        else if (c === 0x2c) {
+            keyNext = open[open.length - 1] !== null;
+        }
+    }
+    return out;
+}
+function parseStrict(text, lines) {
+    const errors = [];
+    const tree = (0,main.parseTree)(text, errors, STRICT);
+    if (errors.length > 0 || !tree) {
+        const first = errors[0];
+        const pos = lines.position(first?.offset ?? 0);
+        const what = first ? (0,main.printParseErrorCode)(first.error) : 'InvalidSymbol';
+        // A comma before } or ] is the commonest slip, and the parser only says what it missed.
+        const closer = text.charCodeAt(first?.offset ?? 0);
+        const trailingComma = (what === 'ValueExpected' || what === 'PropertyNameExpected') &&
+            (closer === 0x7d || closer === 0x5d);
+        return {
+            ok: false,
+            reason: 'syntax',
+            message: `is not valid JSON: ${SYNTAX[what] ?? describe(what)} at line ${pos.line}, column ${pos.column}${trailingComma ? ' (a comma before a closing bracket is not allowed)' : ''}`,
+            position: pos,
+        };
+    }
+    const duplicates = [];
+    const value = toValue(tree, lines, duplicates);
+    return { ok: true, value, doc: new JsonDoc(text, duplicates, tree, lines) };
+}
+/** What jsonc-parser's error codes mean, in words. */
+const SYNTAX = {
+    InvalidSymbol: 'unexpected text',
+    InvalidNumberFormat: 'a malformed number',
+    PropertyNameExpected: 'a quoted key is expected',
+    ValueExpected: 'a value is expected',
+    ColonExpected: 'a colon is expected',
+    CommaExpected: 'a comma is expected',
+    CloseBraceExpected: 'a closing } is expected',
+    CloseBracketExpected: 'a closing ] is expected',
+    EndOfFileExpected: 'text follows the value',
+    InvalidCommentToken: 'a comment, which JSON does not allow,',
+    UnexpectedEndOfComment: 'an unclosed comment',
+    UnexpectedEndOfString: 'a string is not closed',
+    UnexpectedEndOfNumber: 'a number ends too early',
+    InvalidUnicode: 'a malformed \\u escape',
+    InvalidEscapeCharacter: 'a malformed escape',
+    InvalidCharacter: 'a control character inside a string',
+};
+function describe(code) {
+    // "InvalidSymbol" -> "invalid symbol"
+    return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+/** Builds the value without prototype pitfalls: a "__proto__" key is an ordinary property. */
+function toValue(node, lines, duplicates) {
+    switch (node.type) {
+        case 'object': {
+            const out = {};
+            const seen = new Set();
+            for (const prop of node.children ?? []) {
+                const [keyNode, valueNode] = prop.children ?? [];
+                if (!keyNode || !valueNode)
+                    continue;
+                const key = String(keyNode.value);
+                if (seen.has(key))
+                    duplicates.push({ key, line: lines.position(keyNode.offset).line });
+                seen.add(key);
+                Object.defineProperty(out, key, {
+                    value: toValue(valueNode, lines, duplicates),
+                    enumerable: true,
+                    writable: true,
+                    configurable: true,
+                });
+            }
+            return out;
+        }
+        case 'array':
+            return (node.children ?? []).map((c) => toValue(c, lines, duplicates));
+        default:
+            return node.value;
+    }
+}
+
+
+/***/ }),
+
+/***/ 2311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F$: () => (/* binding */ namedInside),
+/* harmony export */   FK: () => (/* binding */ isInside),
+/* harmony export */   Ut: () => (/* binding */ realDirectory),
+/* harmony export */   Yw: () => (/* binding */ isBelow),
+/* harmony export */   gB: () => (/* binding */ NotUtf8PathError),
+/* harmony export */   mR: () => (/* binding */ reallyInside),
+/* harmony export */   oT: () => (/* binding */ leavesBase),
+/* harmony export */   vZ: () => (/* binding */ realpathText),
+/* harmony export */   yA: () => (/* binding */ realOr)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+
+
+
+/**
+ * Whether `rel` (a path.relative result) leaves its base: `..` or `../…`, or another drive. A
+ * name that merely starts with two dots (`..store`) is inside.
+ */
+function leavesBase(rel) {
+    return rel === '..' || rel.startsWith(`..${(node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)}`) || node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(rel);
+}
+/** Whether `p` lies strictly below `top` (both absolute, compared as written). */
+function isBelow(p, top) {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(top, p);
+    return rel !== '' && !leavesBase(rel);
+}
+/** Whether `p` is `top` or lies below it. */
+function isInside(p, top) {
+    return !leavesBase(node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(top, p));
+}
+/** The real path of `p`, or `p` resolved where it does not exist. */
+function realOr(p) {
+    try {
+        return node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync(p);
+    }
+    catch {
+        return node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
+    }
+}
+/**
+ * The root among `roots` that `p` is named inside, as spelled or through the root's real path
+ * (undefined when none): a path named there is the checkout's to resolve, links and all.
+ */
+function namedInside(p, roots) {
+    const abs = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
+    return roots.find((r) => isInside(abs, node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(r)) || isInside(abs, realOr(r)));
+}
+/**
+ * Whether `p` really lies inside one of `roots` (their real paths), whatever folder on its way is
+ * a symlink; a path that does not exist is judged where it would be created or read.
+ */
+function reallyInside(p, roots) {
+    let real;
+    try {
+        real = node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync(p);
+    }
+    catch {
+        return true; // nothing there to lead anywhere: the read or write says so
+    }
+    return roots.some((r) => isInside(real, realOr(r)));
+}
+/**
+ * A path the system gave back (realpath, readlink) whose bytes are not UTF-8: decoded, U+FFFD
+ * stands in for them, and the text names another file, a sibling really spelled so.
+ */
+class NotUtf8PathError extends Error {
+    constructor(message = 'leads to a path that is not valid UTF-8') {
+        super(message);
+    }
+}
+/** Throws NotUtf8PathError when `text`, decoded from `bytes()`, lost bytes. */
+function checkDecoded(text, bytes) {
+    if (text.includes('\ufffd') && !(0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes()))
+        throw new NotUtf8PathError();
+    return text;
+}
+/** fs.realpathSync.native, refusing a real path that is not UTF-8 (NotUtf8PathError). */
+function realpathText(p) {
+    return checkDecoded(node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync.native(p), () => node_fs__WEBPACK_IMPORTED_MODULE_1___default().realpathSync.native(p, { encoding: 'buffer' }));
+}
+/**
+ * The real path of the directory at `p` (links followed), or undefined where there is none: a
+ * missing path, a dangling link, a loop, or something other than a directory. On Linux it is
+ * the kernel's name for the directory once opened: realpath(3) reads the link of every prefix
+ * of the path, which grows with the square of its depth (26 ms at 1,000 levels, against 0.1 ms).
+ * Throws NotUtf8PathError where the directory's path is not UTF-8.
+ */
+function realDirectory(p) {
+    if (process.platform === 'linux') {
+        let fd;
+        try {
+            fd = node_fs__WEBPACK_IMPORTED_MODULE_1___default().openSync(p, (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_1___default().constants).O_DIRECTORY);
+        }
+        catch (err) {
+            const code = err.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP')
+                return undefined;
+            fd = -1; // no permission to open it: realpath(3) below still knows where it leads
+        }
+        if (fd >= 0) {
+            let real;
+            try {
+                const link = `/proc/self/fd/${fd}`;
+                real = checkDecoded(node_fs__WEBPACK_IMPORTED_MODULE_1___default().readlinkSync(link), () => node_fs__WEBPACK_IMPORTED_MODULE_1___default().readlinkSync(link, { encoding: 'buffer' }));
+            }
+            catch (err) {
+                if (err instanceof NotUtf8PathError)
+                    throw err;
+                // no /proc: realpath(3) below
+            }
+            finally {
+                node_fs__WEBPACK_IMPORTED_MODULE_1___default().closeSync(fd);
+            }
+            if (real !== undefined && node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(real) && !real.endsWith(' (deleted)'))
+                return real;
+        }
+    }
+    try {
+        const real = realpathText(p);
+        return node_fs__WEBPACK_IMPORTED_MODULE_1___default().statSync(real).isDirectory() ? real : undefined;
+    }
+    catch (err) {
+        if (err instanceof NotUtf8PathError)
+            throw err;
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 9590:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ REFERENCE_RUN)
+/* harmony export */ });
+/**
+ * The reference run (AUDIT_GATE_REFERENCE=1, set by whoever runs the tool, never read from the
+ * checkout): one thread, nothing remembered between lookups. Every path is resolved afresh, every
+ * file hashed on the main thread, every target checked in order. It is slow and obviously
+ * correct; the benchmarks check that the fast run's report equals its report.
+ */
+const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
+
+
+/***/ }),
+
+/***/ 7240:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I3: () => (/* binding */ hasText),
+/* harmony export */   K9: () => (/* binding */ groupDigits),
+/* harmony export */   fL: () => (/* binding */ codePointCompare)
+/* harmony export */ });
+// Whether a string says anything. Whitespace and invisible format characters (zero-width spaces
+// and joiners, a BOM) say nothing, so a field holding only them is as missing as an empty one.
+const VISIBLE = /[^\s\p{Cf}]/u;
+/** A string with at least one character that is neither whitespace nor an invisible format character. */
+const hasText = (v) => VISIBLE.test(v);
+/**
+ * Orders strings by code point, which is the byte order of their UTF-8 (Python's and Rust's
+ * string order); JavaScript's `<` compares UTF-16 code units, which differs above U+FFFF.
+ */
+function codePointCompare(a, b) {
+    const ia = a[Symbol.iterator]();
+    const ib = b[Symbol.iterator]();
+    for (;;) {
+        const x = ia.next();
+        const y = ib.next();
+        if (x.done)
+            return y.done ? 0 : -1;
+        if (y.done)
+            return 1;
+        const cx = x.value.codePointAt(0);
+        const cy = y.value.codePointAt(0);
+        if (cx !== cy)
+            return cx < cy ? -1 : 1;
+    }
+}
+/**
+ * A whole number with its thousands separated by commas ("65,536"), as `toLocaleString('en-US')`
+ * writes it, without loading ICU's number formatting: called at load, that had delayed every
+ * command's start (docs/performance.md, sixteenth pass).
+ */
+function groupDigits(n) {
+    return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+
+/***/ }),
+
+/***/ 1594:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ walkRepository),
+/* harmony export */   p: () => (/* binding */ indexedSize)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9034);
+/* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(ignore__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7240);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3348);
+/* harmony import */ var _git_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(418);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2311);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(738);
+
+
+
+
+
+
+
+
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+/** .gitignore bytes read in one walk, at most; the files past it are not applied either. */
+const MAX_GITIGNORE_BYTES_TOTAL = 8 * 1024 * 1024;
+/**
+ * Ignore patterns become backtracking regexes: `**` against a deep path takes time that grows
+ * with the path's depth to the power of the `**` count, and the lines add up. A line with more
+ * than MAX_GLOBSTARS, or past MAX_GLOBSTARS_TOTAL in one walk (every .gitignore and the exclude
+ * list), is not applied, and paths deeper than MAX_MATCH_DEPTH are never matched: not applying a
+ * pattern only makes the walk search more.
+ */
+const MAX_GLOBSTARS = 2;
+const MAX_GLOBSTARS_TOTAL = 32;
+const MAX_MATCH_DEPTH = 32;
+/**
+ * Directories reached through symlinks, and entries listed in them, at most: links that fan out
+ * (ten links to a directory that holds ten links to the next…) multiply without a loop. Past
+ * either the walk stops following links and fails closed.
+ */
+const MAX_LINKED_DIRS = 20_000;
+const MAX_LINKED_ENTRIES = 200_000;
+/**
+ * Symlinks resolved, followed or not, at most: each costs a few system calls at any depth, and
+ * links never followed (to files, or loops) would otherwise cost without limit.
+ */
+const MAX_LINKS_RESOLVED = 20_000;
+/**
+ * Characters of the paths of directories reached through links, at most, and of one such path:
+ * each link lengthens the path of everything below it, so 40 links into deep trees build paths of
+ * hundreds of kilobytes (20,000 of them exhausted memory), and no reader can open one over PATH_MAX.
+ */
+const MAX_LINKED_PATH_CHARS = 16 * 1024 * 1024;
+const MAX_PATH_CHARS = 4096;
+/**
+ * Links followed on the way to one directory, at most (the kernel's own limit is 40): each link
+ * is checked against those before it, and the path grows with each, so a chain of thousands is
+ * quadratic in time and memory. Past it the walk fails closed.
+ */
+const MAX_LINK_CHAIN = 40;
+/** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
+function hasGitBetween(dir, top) {
+    for (let d = dir; (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
+        if (node_fs__WEBPACK_IMPORTED_MODULE_0___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(d, '.git')))
+            return true;
+    return false;
+}
+/** Whether `rel` has more than `max` path segments. */
+function depthOver(rel, max) {
+    let n = 0;
+    for (let i = rel.indexOf('/'); i >= 0; i = rel.indexOf('/', i + 1))
+        if (++n >= max)
+            return true;
+    return false;
+}
+/**
+ * Lists the directories of a repository the way git would see them: `.gitignore` files at every
+ * level are honoured, except for what git tracks (a committed file is never ignored, so a
+ * `.gitignore` line cannot hide a committed audit). What git tracks comes from the index of the
+ * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
+ * `.git` that is less than that is no repository, and the index around it still decides. Where
+ * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
+ * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
+ * `followLinks`, a symlink to a directory inside `top` (else `root`) is walked at the link's path too
+ * (never into a git directory, never round a loop, within MAX_LINKED_DIRS, MAX_LINKED_ENTRIES and
+ * MAX_LINKS_RESOLVED): a link must not hide what lies behind it. `extra` patterns (the config's exclude) use
+ * gitignore syntax and apply to tracked files too. `onDir` sees each directory as soon as it is
+ * listed, in walk order.
+ */
+function walkRepository(root, opts = {}) {
+    const { extra = [], onDir, top } = opts;
+    const out = [];
+    const unknown = [];
+    const unreadable = [];
+    // A file any of these repositories tracks is committed, so no .gitignore may hide it: a nested
+    // repository adds its index to the outer one's, never replaces it.
+    const scopeAt = (abs, rel, outer) => {
+        const around = outer ?? { indexes: [], blind: false };
+        const t = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(abs, { nested: outer !== undefined, ...(top ? { within: top } : {}) });
+        if (t.state === 'tracked')
+            return {
+                indexes: [...around.indexes, { base: rel, paths: t.paths, sizes: t.sizes }],
+                blind: around.blind,
+            };
+        if (t.state === 'no-git')
+            return outer || opts.gitlessIgnores ? around : { ...around, blind: true, gitless: true };
+        unknown.push({ dir: abs, detail: t.detail });
+        return { indexes: around.indexes, blind: true };
+    };
+    // The repository around the walk's root. Below the workspace root, the workspace's repository
+    // decides first, and a .git between the two only adds what it tracks, as one met in the walk.
+    const rootScope = () => {
+        if (!top || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(root, top))
+            return scopeAt(root, '', undefined);
+        const outer = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(root, { from: top });
+        const around = outer.state === 'tracked'
+            ? { indexes: [{ base: '', paths: outer.paths, sizes: outer.sizes }], blind: false }
+            : outer.state === 'no-git'
+                ? { indexes: [], blind: !opts.gitlessIgnores, gitless: !opts.gitlessIgnores }
+                : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
+        return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
+    };
+    const budget = { globstars: MAX_GLOBSTARS_TOTAL };
+    const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra, budget) }] : [];
+    const rootReal = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realOr */ .yA)(root);
+    const stack = [{ abs: root, rel: '', rules: [], git: undefined }];
+    // Kept only below followed links: a string per directory of a large tree costs tens of MB.
+    const realOf = (p) => p.real ?? rootReal + p.abs.slice(root.length);
+    let gitlessNoted = false;
+    const { dirs: maxDirs, entries: maxEntries, resolved: maxResolved = MAX_LINKS_RESOLVED, } = opts.linkLimits ?? { dirs: MAX_LINKED_DIRS, entries: MAX_LINKED_ENTRIES };
+    let linkedDirs = 0;
+    let linkedEntries = 0;
+    let linksResolved = 0;
+    let linkedPathChars = 0;
+    let gitignoreBytes = 0;
+    /** Each .gitignore's rules by its real path: a directory reached through links again reuses them. */
+    const ignoreFiles = new Map();
+    const rulesOf = (dirReal) => {
+        const file = dirReal + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + '.gitignore';
+        if (ignoreFiles.has(file))
+            return ignoreFiles.get(file);
+        let ig;
+        // Unreadable, too large, or past the walk's budget: it ignores nothing.
+        const read = gitignoreBytes < MAX_GITIGNORE_BYTES_TOTAL
+            ? (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(file, MAX_GITIGNORE_BYTES)
+            : undefined;
+        if (read?.ok && (gitignoreBytes += read.bytes.length) <= MAX_GITIGNORE_BYTES_TOTAL)
+            ig = ignoreLines(read.bytes.toString('utf8'), budget);
+        ignoreFiles.set(file, ig);
+        return ig;
+    };
+    let linksSpent = false;
+    /** Past a bound on links, the walk stops following them and fails closed, said once. */
+    const spend = (dir, detail) => {
+        if (!linksSpent)
+            unreadable.push({ dir, detail, links: true });
+        linksSpent = true;
+    };
+    let chainNoted = false;
+    // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
+    // shows what lies there at the link's path.
+    const scopeReal = top !== undefined && (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(root, top) ? (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realOr */ .yA)(top) : rootReal;
+    /** Directories with no git directory at or above them, up to scopeReal: climbed once each. */
+    const gitFree = new Set();
+    const inGitDir = (dir) => {
+        const climbed = [];
+        for (let d = dir; d !== scopeReal && !gitFree.has(d); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d)) {
+            if ((0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .isGitDir */ .qv)(d))
+                return true;
+            climbed.push(d);
+        }
+        for (const d of climbed)
+            gitFree.add(d);
+        return false;
+    };
+    /** Where each symlink (by its own real path) leads, when that is a directory the walk may enter. */
+    const targets = new Map();
+    const resolveLink = (linkReal) => {
+        if (targets.has(linkReal))
+            return targets.get(linkReal);
+        targets.set(linkReal, undefined); // a path that is not UTF-8 throws, and is reported once
+        let target = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realDirectory */ .Ut)(linkReal); // undefined: dangling, a loop, or not a directory
+        if (target !== undefined && (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, scopeReal) || inGitDir(target)))
+            target = undefined;
+        targets.set(linkReal, target);
+        return target;
+    };
+    /**
+     * Where a symlink to a directory inside the workspace leads, when the walk should go on
+     * through it: the layout a pack looks for may exist only at the link's path (a `runs` link),
+     * or its target may be skipped (under node_modules). Not into a git directory, and not round a
+     * loop: to a directory holding one this branch of the walk is in, within the stretch it walked
+     * (from the walk's root, or from the target of a link it followed, down). Above a stretch's
+     * start nothing was walked, so a link up there is followed, and the walk below it meets the
+     * same link again as a loop.
+     */
+    const follow = (name, from) => {
+        if (linksSpent)
+            return undefined;
+        if (++linksResolved > maxResolved) {
+            spend(from.abs, `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxResolved)} symlinks are resolved`);
+            return undefined;
+        }
+        // Through the link's own real path: its parent is resolved already, so a path reached
+        // through many links is not resolved link by link again.
+        const fromReal = realOf(from);
+        let target;
+        try {
+            target = resolveLink(fromReal + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + name);
+        }
+        catch (err) {
+            if (!(err instanceof _paths_js__WEBPACK_IMPORTED_MODULE_5__/* .NotUtf8PathError */ .gB))
+                throw err;
+            // Decoded, the path would name a sibling spelled with U+FFFD: not followed, and reported.
+            unreadable.push({
+                dir: from.abs,
+                detail: `holds the symlink ${JSON.stringify(name)}, which leads to a path that is not valid UTF-8: what lies behind it was not verified`,
+                nonUtf8Link: true,
+            });
+            return undefined;
+        }
+        if (target === undefined)
+            return undefined;
+        if ((from.links?.depth ?? 0) >= MAX_LINK_CHAIN) {
+            if (!chainNoted)
+                unreadable.push({
+                    dir: from.abs,
+                    detail: `more than ${MAX_LINK_CHAIN} symlinks are followed one after another`,
+                    links: true,
+                });
+            chainNoted = true;
+            return undefined;
+        }
+        const walked = (end, start) => (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(end, target) && (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, start);
+        if (walked(fromReal, from.links?.start ?? rootReal))
+            return undefined;
+        for (let c = from.links; c; c = c.up)
+            if (walked(c.holder, c.up?.start ?? rootReal))
+                return undefined;
+        return target;
+    };
+    while (stack.length > 0) {
+        const here = stack.pop();
+        const { abs, rel, rules: inherited, git: outer } = here;
+        if (here.alias) {
+            const over = linksSpent
+                ? 'links are no longer followed'
+                : abs.length > MAX_PATH_CHARS
+                    ? `its path through symlinks is longer than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(MAX_PATH_CHARS)} characters`
+                    : (linkedPathChars += abs.length) > MAX_LINKED_PATH_CHARS
+                        ? `the paths of the directories reached through symlinks exceed ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(MAX_LINKED_PATH_CHARS)} characters`
+                        : ++linkedDirs > maxDirs
+                            ? `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxDirs)} directories are reached through symlinks`
+                            : undefined;
+            if (over !== undefined) {
+                spend(abs, over);
+                continue;
+            }
+        }
+        let entries;
+        try {
+            entries = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(here.real ?? abs, { withFileTypes: true });
+        }
+        catch (err) {
+            // Fail closed: what it holds cannot be verified (a path over PATH_MAX, no permission), and
+            // the caller reports it. (A name that is not UTF-8 is never entered: see losesNames below.)
+            unreadable.push({ dir: abs, detail: (0,_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .kc)(err) });
+            continue;
+        }
+        if (here.alias && (linkedEntries += entries.length) > maxEntries) {
+            spend(abs, `more than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K9)(maxEntries)} entries are listed through symlinks`);
+            continue;
+        }
+        // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
+        // such names are not followed (the sibling would stand in), and the caller reports the place.
+        const lossy = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .losesNames */ .TM)(here.real ?? abs, entries);
+        if (lossy)
+            unreadable.push({ dir: abs, detail: _files_js__WEBPACK_IMPORTED_MODULE_3__/* .NON_UTF8_NAME */ .KM, nonUtf8Name: true });
+        // The root's repository (found upwards), or a repository nested in the walk.
+        const git = !outer
+            ? rootScope()
+            : entries.some((e) => e.name === '.git')
+                ? scopeAt(abs, rel, outer)
+                : outer;
+        const rules = [...inherited];
+        if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+            if (git.gitless && !gitlessNoted) {
+                gitlessNoted = true;
+                unknown.push({ dir: abs, detail: 'no git repository holds it', gitless: true });
+            }
+            const ig = git.blind ? undefined : rulesOf(realOf(here));
+            if (ig)
+                rules.push({ base: rel, ig });
+        }
+        const entry = {
+            abs,
+            ...(here.real !== undefined ? { real: here.real } : {}),
+            rel: rel || '.',
+            files: new Set(),
+            dirs: new Set(),
+            links: new Set(),
+            indexes: git.indexes,
+        };
+        const trackedAs = (childRel) => here.alias ? here.alias.to + childRel.slice(here.alias.from.length) : childRel;
+        const tracked = (childRel) => {
+            const t = trackedAs(childRel);
+            return git.indexes.some((i) => i.paths.has(i.base ? t.slice(i.base.length + 1) : t));
+        };
+        // The config's exclude always applies; .gitignore files only where they can be trusted, and
+        // never to what git tracks (checked first: committed paths are never matched against them).
+        const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
+            (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
+        for (const e of entries) {
+            if (lossy && e.name.includes('\ufffd'))
+                continue;
+            const childRel = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isDirectory()) {
+                if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
+                    continue;
+                entry.dirs.add(e.name);
+                const child = { ...here, abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name), rel: childRel, rules, git };
+                // A name from readdir: the real path needs no normalizing.
+                if (here.real !== undefined)
+                    child.real = here.real + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) + e.name;
+                stack.push(child);
+            }
+            else if (!ignored(childRel, false)) {
+                if (!e.isSymbolicLink() || !opts.followLinks || ALWAYS_SKIPPED.has(e.name)) {
+                    entry.files.add(e.name);
+                    if (e.isSymbolicLink())
+                        entry.links.add(e.name);
+                    continue;
+                }
+                entry.links.add(e.name);
+                const linkAbs = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name);
+                const target = follow(e.name, here);
+                if (target === undefined) {
+                    entry.files.add(e.name);
+                    continue;
+                }
+                entry.dirs.add(e.name);
+                const to = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(rootReal, target).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+                stack.push({
+                    abs: linkAbs,
+                    rel: childRel,
+                    rules,
+                    git,
+                    real: target,
+                    alias: { from: childRel, to },
+                    links: {
+                        start: target,
+                        holder: realOf(here),
+                        up: here.links,
+                        depth: (here.links?.depth ?? 0) + 1,
+                    },
+                });
+            }
+        }
+        out.push(entry);
+        onDir?.(entry);
+    }
+    return {
+        dirs: out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)),
+        unknown,
+        unreadable,
+    };
+}
+/** The size an index records for file `name` of `dir`, or undefined if no index tracks it. */
+function indexedSize(dir, name) {
+    const rel = dir.rel === '.' ? name : `${dir.rel}/${name}`;
+    for (const i of dir.indexes ?? []) {
+        const size = i.sizes.get(i.base ? rel.slice(i.base.length + 1) : rel);
+        if (size !== undefined)
+            return size;
+    }
+    return undefined;
+}
+/** Gitignore lines, without those whose `**` would make matching blow up (see MAX_GLOBSTARS). */
+function ignoreLines(text, budget) {
+    const lines = typeof text === 'string' ? text.split(/\r?\n/) : text;
+    return ignore__WEBPACK_IMPORTED_MODULE_2___default()().add(lines.filter((l) => {
+        const n = l.split('**').length - 1;
+        if (n > MAX_GLOBSTARS || n > budget.globstars)
+            return false;
+        budget.globstars -= n;
+        return true;
+    }));
+}
+function isIgnored(rules, rel, isDir) {
+    if (rules.length === 0 || depthOver(rel, MAX_MATCH_DEPTH))
+        return false;
+    for (const r of rules) {
+        const local = r.base ? rel.slice(r.base.length + 1) : rel;
+        if (r.ig.ignores(isDir ? `${local}/` : local))
+            return true;
+    }
+    return false;
+}
+
+
+/***/ }),
+
+/***/ 738:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   aR: () => (/* binding */ Workspace),
+/* harmony export */   kc: () => (/* binding */ errorText),
+/* harmony export */   qv: () => (/* binding */ isGitDir)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2311);
+/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9590);
+
+
+
+
+/**
+ * The repository the verifier may read. Every path that comes from an artifact is resolved
+ * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
+ * unless outside reads were explicitly allowed. Git directories are never part of the
+ * workspace, even with outside reads allowed: `.git/config` can hold the token
+ * actions/checkout saves. A path that resolves into one is refused as outside the root.
+ */
+class Workspace {
+    allowOutside;
+    root;
+    /** Directories already classified by `isGitDir`. */
+    gitDirs = new Map();
+    /** Real paths of directories already resolved: a path, 'missing', or the error to throw again. */
+    realDirs = new Map();
+    canonicals = new Map();
+    /** What `realpath` returned for each path asked about: artifacts cite the same inputs again. */
+    reals = new Map();
+    /** Sizes of the regular files `realpath` looked at, by real path (see sizeOf). */
+    sizes = new Map();
+    constructor(root, allowOutside = false) {
+        this.allowOutside = allowOutside;
+        this.root = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(root);
+    }
+    /** Repo-relative POSIX path for reports; paths outside the root stay absolute. */
+    rel(abs) {
+        // Most paths are already normal and below the root: cut the prefix instead of path.relative.
+        if ((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) === '/' && abs.startsWith(this.root + '/')) {
+            const r = abs.slice(this.root.length + 1);
+            if (!NOT_NORMAL.test(r))
+                return r;
+        }
+        const r = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(this.root, abs);
+        if (r === '')
+            return '.';
+        if ((0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .leavesBase */ .oT)(r))
+            return abs;
+        return r.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+    }
+    contains(abs) {
+        return abs === this.root || abs.startsWith(this.root + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep));
+    }
+    /** Resolves `p` (relative to `base`, or absolute) to an existing path inside the root. */
+    resolve(base, p) {
+        if (p.length === 0)
+            return { ok: false, reason: 'empty', rel: p, detail: 'the path is empty' };
+        if (p.includes('\0'))
+            return { ok: false, reason: 'nul', rel: p, detail: 'the path contains a NUL byte' };
+        const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, p);
+        const rel = this.rel(abs);
+        if (!this.allowOutside && !this.contains(abs)) {
+            return {
+                ok: false,
+                reason: 'outside_root',
+                rel,
+                detail: `resolves outside the workspace root ${this.root}`,
+            };
+        }
+        let real;
+        try {
+            real = this.realpath(abs);
+        }
+        catch (err) {
+            const code = err.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+            if (code === 'ELOOP')
+                return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
+            return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
+        }
+        if (real === undefined)
+            return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+        if (!this.allowOutside && !this.contains(real)) {
+            return {
+                ok: false,
+                reason: 'outside_root',
+                rel,
+                detail: `is a symlink to ${real}, outside the workspace root`,
+            };
+        }
+        const gitDir = this.gitDirHolding(real);
+        if (gitDir !== undefined) {
+            const where = `the git directory ${this.rel(gitDir)}`;
+            return {
+                ok: false,
+                reason: 'outside_root',
+                rel,
+                detail: `${real === abs ? 'lies in' : 'is a symlink into'} ${where}, which is never read`,
+                gitDir: true,
+            };
+        }
+        return { ok: true, abs, real, rel };
+    }
+    /**
+     * What fs.realpathSync(abs) returns for an absolute, normal path, or undefined where nothing
+     * exists there (ENOENT, ENOTDIR); other errors are thrown as realpathSync throws them. The real
+     * path of each directory is looked up once per run: checking thousands of files in one tree
+     * would otherwise lstat every ancestor of each again.
+     */
+    realpath(abs) {
+        if (_reference_js__WEBPACK_IMPORTED_MODULE_3__/* .REFERENCE_RUN */ .m)
+            return realOrMissing(abs);
+        if (this.reals.has(abs))
+            return this.reals.get(abs);
+        const dir = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs);
+        if (dir === abs)
+            return abs;
+        const realDir = this.realDir(dir);
+        if (realDir === undefined)
+            return undefined;
+        const leaf = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(realDir, node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(abs));
+        let st;
+        try {
+            st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(leaf, { throwIfNoEntry: false });
+        }
+        catch (err) {
+            if (err.code === 'ENOTDIR')
+                return undefined;
+            throw err;
+        }
+        const real = st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
+        // A regular file holds no HEAD: it is a git directory by its name alone (see isGitDir).
+        if (st?.isFile()) {
+            this.gitDirs.set(leaf, isNamedGit(leaf));
+            this.sizes.set(leaf, st.size);
+        }
+        this.reals.set(abs, real);
+        return real;
+    }
+    /**
+     * The size of a regular file when it was resolved, if `resolve` saw it: a hint (which hashing
+     * path to take), never a fact to judge by; the file may have changed since.
+     */
+    sizeOf(real) {
+        return this.sizes.get(real);
+    }
+    /**
+     * The real path of `abs`, or, when it does not exist, the real path of its nearest existing
+     * ancestor joined with the rest: symlinks are followed as far as they go, so two spellings
+     * of one file compare equal whether or not it exists yet.
+     */
+    canonical(abs) {
+        const start = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(abs);
+        let known = _reference_js__WEBPACK_IMPORTED_MODULE_3__/* .REFERENCE_RUN */ .m ? undefined : this.canonicals.get(start);
+        if (known !== undefined)
+            return known;
+        const rest = [];
+        for (let d = start;; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d)) {
+            let real;
+            try {
+                real = this.realpath(d);
+            }
+            catch {
+                // unreadable or a loop: as if it did not exist
+            }
+            if (real !== undefined)
+                known = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(real, ...rest.reverse());
+            else if (node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d) === d)
+                known = start;
+            else {
+                rest.push(node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(d));
+                continue;
+            }
+            this.canonicals.set(start, known);
+            return known;
+        }
+    }
+    realDir(dir) {
+        let known = this.realDirs.get(dir);
+        if (known === undefined) {
+            try {
+                known = realOrMissing(dir) ?? 'missing';
+            }
+            catch (error) {
+                known = { error };
+            }
+            this.realDirs.set(dir, known);
+        }
+        if (typeof known === 'object')
+            throw known.error;
+        return known === 'missing' ? undefined : known;
+    }
+    /**
+     * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
+     * itself would take for a git directory (the target of a `.git` file, a bare repository, a
+     * submodule's or worktree's git dir). Only directories below the root are looked at, and all
+     * ancestors of a path outside it.
+     */
+    gitDirHolding(real) {
+        const inside = this.contains(real);
+        for (let d = real; inside ? d !== this.root : node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d) !== d; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d)) {
+            let known = this.gitDirs.get(d);
+            if (known === undefined) {
+                known = isGitDir(d);
+                this.gitDirs.set(d, known);
+            }
+            if (known)
+                return d;
+        }
+        return undefined;
+    }
+}
+/** `.`, `..` or empty segments, or a trailing separator: a path `rel` must normalise. */
+const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;
+/** fs.realpathSync.native, with a path that does not exist as undefined rather than an error. */
+function realOrMissing(p) {
+    try {
+        // One realpath(3) call, not an lstat per component; a real path that is not UTF-8 throws.
+        return (0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .realpathText */ .vZ)(p);
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return undefined;
+        throw err;
+    }
+}
+const isNamedGit = (p) => node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(p).toLowerCase() === '.git';
+/**
+ * Named `.git`, or a git directory by git's own test (setup.c, is_git_directory): a HEAD, with
+ * objects/ and refs/ or a commondir.
+ */
+function isGitDir(dir) {
+    if (isNamedGit(dir))
+        return true;
+    // Nearly every directory has no HEAD: one access(2) call says so, with no Stats object.
+    if (!node_fs__WEBPACK_IMPORTED_MODULE_0___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, 'HEAD')))
+        return false;
+    const kind = (name) => {
+        try {
+            const st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, name), { throwIfNoEntry: false });
+            return st === undefined ? 'none' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+        }
+        catch {
+            return 'none';
+        }
+    };
+    if (kind('HEAD') !== 'file')
+        return false;
+    return kind('commondir') === 'file' || (kind('objects') === 'dir' && kind('refs') === 'dir');
+}
+/**
+ * What went wrong, for a message. A file system error says it without the path it carries
+ * (`ENOENT: no such file or directory, open`): the caller names the file, and the path could be
+ * any length, or an absolute path of the runner.
+ */
+function errorText(err) {
+    // Duck-typed: an error from another realm (a worker, a vm context) is no `instanceof Error`.
+    if (typeof err === 'object' && err !== null && typeof err.message === 'string') {
+        const { code, syscall, message } = err;
+        if (code && syscall) {
+            const at = message.indexOf(`, ${syscall} `);
+            if (at >= 0)
+                return message.slice(0, at + syscall.length + 2);
+        }
+        return code && !message.startsWith(`${code}:`) ? `${code}: ${message}` : message;
+    }
+    return String(err);
+}
+
+
+/***/ }),
+
+/***/ 1852:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   aS: () => (/* binding */ writeReportFile),
+/* harmony export */   o5: () => (/* binding */ lexicallyInside)
+/* harmony export */ });
+/* unused harmony export WriteRefused */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2311);
+
+
+
+/** A report write refused because its destination is not what it looks like. */
+class WriteRefused extends Error {
+}
+/** Whether `p` lies lexically inside `root` (before symlinks are considered). */
+function lexicallyInside(p, root) {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root), node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(p));
+    return !(0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .leavesBase */ .oT)(rel);
+}
+/**
+ * Writes a report atomically (temp file + rename), so an interrupted run never leaves a
+ * truncated file, and refuses to replace anything that is not a regular file. With `confineTo`,
+ * the report's directory must really lie inside that root: a symlinked `.aris` (or any symlinked
+ * parent) pointing elsewhere is refused before anything is created.
+ */
+function writeReportFile(file, content, confineTo) {
+    const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(file);
+    if (confineTo !== undefined)
+        assertInside(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs), confineTo);
+    let existing;
+    try {
+        existing = node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(abs);
+    }
+    catch {
+        // does not exist yet
+    }
+    if (existing && !existing.isFile()) {
+        throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
+    }
+    try {
+        node_fs__WEBPACK_IMPORTED_MODULE_0___default().mkdirSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs), { recursive: true });
+    }
+    catch (err) {
+        // A dangling link or a file on the way: said as a refusal, not an internal error.
+        throw new WriteRefused(`cannot create the folder of ${file} (${err.code ?? String(err)}); refusing to write the report`);
+    }
+    if (confineTo !== undefined)
+        assertInside(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs), confineTo);
+    const tmp = `${abs}.tmp-${process.pid}-${Date.now()}`;
+    try {
+        node_fs__WEBPACK_IMPORTED_MODULE_0___default().writeFileSync(tmp, content, { encoding: 'utf8', flag: 'wx' });
+        node_fs__WEBPACK_IMPORTED_MODULE_0___default().renameSync(tmp, abs);
+    }
+    catch (err) {
+        node_fs__WEBPACK_IMPORTED_MODULE_0___default().rmSync(tmp, { force: true });
+        throw err;
+    }
+}
+/** The nearest existing ancestor of `dir` (itself included) must resolve inside `root`. */
+function assertInside(dir, root) {
+    const realRoot = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(root);
+    let probe = dir;
+    for (;;) {
+        let exists = true;
+        try {
+            node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(probe);
+        }
+        catch {
+            exists = false;
+        }
+        if (exists)
+            break;
+        const up = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(probe);
+        if (up === probe)
+            break;
+        probe = up;
+    }
+    let real;
+    try {
+        real = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(probe);
+    }
+    catch {
+        throw new WriteRefused(`${probe} is a broken symlink; refusing to write the report through it`);
+    }
+    if (real !== realRoot && !real.startsWith(realRoot + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep))) {
+        throw new WriteRefused(`${dir} resolves to ${real}, outside ${realRoot}; refusing to write the report there`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 2149:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   K: () => (/* binding */ findingSchemas),
 /* harmony export */   g: () => (/* binding */ finding)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7597);
-/* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9553);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9285);
+/* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(876);
 
 
 function build() {
@@ -47479,7 +47479,7 @@ function finding(def, input) {
 
 /***/ }),
 
-/***/ 9553:
+/***/ 876:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -47499,15 +47499,15 @@ function onFirstUse(build) {
 
 /***/ }),
 
-/***/ 8409:
+/***/ 6420:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ subjectSchemas),
 /* harmony export */   t: () => (/* binding */ NOT_READY_BECAUSE)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7597);
-/* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9553);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9285);
+/* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(876);
 
 
 function build() {
@@ -47553,13 +47553,13 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 7328:
+/***/ 8947:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ firstIssue)
 /* harmony export */ });
-/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5805);
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9760);
 
 /**
  * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
@@ -47582,7 +47582,7 @@ function firstIssue(error, options = {}) {
 
 /***/ }),
 
-/***/ 7370:
+/***/ 8792:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48048,14 +48048,14 @@ __nccwpck_require__.d(g_commands_namespaceObject, {
 });
 
 // EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(8584);
+var codes = __nccwpck_require__(155);
 // EXTERNAL MODULE: ./src/conformance/codes.ts
-var conformance_codes = __nccwpck_require__(3519);
+var conformance_codes = __nccwpck_require__(1238);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
-var schemas = __nccwpck_require__(7597);
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js + 9 modules
+var schemas = __nccwpck_require__(9285);
 ;// CONCATENATED MODULE: ./src/packs/aris/codes.ts
 const RERUN = 'Rerun the audit so it writes a fresh artifact.';
 function def(code, severity, title, remediation) {
@@ -48103,7 +48103,7 @@ const ARIS = {
 };
 const ARIS_CODES = Object.values(ARIS);
 
-;// CONCATENATED MODULE: ./src/cli-flags.ts
+;// CONCATENATED MODULE: ./src/cli/flags.ts
 /**
  * Flags several commands take, with the same help everywhere (a pack's command lists them in its
  * `flags`). Every command also gets --progress and --help from the CLI itself. A module of its
@@ -48139,15 +48139,15 @@ const FLAGS = {
 var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 // EXTERNAL MODULE: ./src/io/paths.ts
-var paths = __nccwpck_require__(7336);
+var paths = __nccwpck_require__(2311);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
-var assurance = __nccwpck_require__(1355);
+var assurance = __nccwpck_require__(8956);
 // EXTERNAL MODULE: ./src/io/write.ts
-var write = __nccwpck_require__(5419);
+var write = __nccwpck_require__(1852);
 // EXTERNAL MODULE: ./src/render/labels.ts
-var labels = __nccwpck_require__(4529);
+var labels = __nccwpck_require__(196);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(5805);
+var sanitize = __nccwpck_require__(9760);
 ;// CONCATENATED MODULE: ./src/render/text.ts
 
 
@@ -48227,7 +48227,7 @@ function waivedText(w) {
     return `waived: ${(0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(w.reason), 300)}${w.tracking ? ` (${(0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(w.tracking), 200)})` : ''}; it does not block.`;
 }
 
-;// CONCATENATED MODULE: ./src/cli-kit.ts
+;// CONCATENATED MODULE: ./src/cli/kit.ts
 
 
 
@@ -48359,11 +48359,11 @@ function emit(report, fmt, out, io) {
 }
 
 // EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/verify.ts + 5 modules
-var verify = __nccwpck_require__(6425);
+var workspace = __nccwpck_require__(738);
+// EXTERNAL MODULE: ./src/pipeline/verify.ts + 5 modules
+var verify = __nccwpck_require__(3649);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
+var finding = __nccwpck_require__(2149);
 ;// CONCATENATED MODULE: ./src/packs/kit/findings.ts
 
 /** By default, at most this many findings per code and target; the rest are counted in one closing finding. */
@@ -48450,7 +48450,7 @@ class findings_Findings {
 const RANK = { notice: 0, warning: 1, error: 2 };
 
 // EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3839);
+var files = __nccwpck_require__(3348);
 ;// CONCATENATED MODULE: ./src/packs/kit/files.ts
 
 
@@ -48582,7 +48582,7 @@ function usable(listing, name) {
 }
 
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
-var json = __nccwpck_require__(2680);
+var json = __nccwpck_require__(2824);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:buffer"
@@ -48755,7 +48755,7 @@ function readLines(abs, onLine, maxLine, withBytes, hash) {
 }
 
 // EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
-var schema_issue = __nccwpck_require__(7328);
+var schema_issue = __nccwpck_require__(8947);
 ;// CONCATENATED MODULE: ./src/packs/kit/canonical.ts
 /**
  * Canonical JSON of plain data: sorted keys, no whitespace, members whose value is undefined left
@@ -48787,7 +48787,7 @@ function canonicalJson(v) {
 }
 
 // EXTERNAL MODULE: ./src/io/text.ts
-var io_text = __nccwpck_require__(7497);
+var io_text = __nccwpck_require__(7240);
 ;// CONCATENATED MODULE: ./src/packs/kit/outputs.ts
 /**
  * For a pack's per-target outputs: each named target's findings, in report order, from one pass
@@ -48870,9 +48870,9 @@ function renderArisReport(report, targetId) {
 }
 
 // EXTERNAL MODULE: ./src/model/subject.ts
-var model_subject = __nccwpck_require__(8409);
+var model_subject = __nccwpck_require__(6420);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
+var version = __nccwpck_require__(9214);
 ;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
 
 const FAMILIES = [
@@ -49034,7 +49034,7 @@ const auditSkill = {
 };
 
 // EXTERNAL MODULE: ./src/model/first-use.ts
-var first_use = __nccwpck_require__(9553);
+var first_use = __nccwpck_require__(876);
 ;// CONCATENATED MODULE: ./src/packs/aris/schema.ts
 
 
@@ -49453,7 +49453,7 @@ function independenceMessage(i, rel) {
 }
 
 // EXTERNAL MODULE: ./src/io/reference.ts
-var reference = __nccwpck_require__(413);
+var reference = __nccwpck_require__(9590);
 ;// CONCATENATED MODULE: ./src/packs/aris/rules/trace-path.ts
 
 
@@ -49911,7 +49911,7 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
 }
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
-var json_file = __nccwpck_require__(5823);
+var json_file = __nccwpck_require__(6588);
 ;// CONCATENATED MODULE: ./src/packs/aris/paper.ts
 
 
@@ -51396,8 +51396,8 @@ const crossReferences = {
     },
 };
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/errors.js
-var errors = __nccwpck_require__(3342);
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/errors.js
+var errors = __nccwpck_require__(3129);
 ;// CONCATENATED MODULE: ./src/io/fast-schema.ts
 
 class Unsupported extends Error {
@@ -53639,7 +53639,7 @@ const outcome = {
 };
 
 // EXTERNAL MODULE: ./src/io/hashing.ts
-var hashing = __nccwpck_require__(9520);
+var hashing = __nccwpck_require__(9563);
 ;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
 
 
@@ -56833,7 +56833,7 @@ function readText(ws, dir, p, maxBytes) {
     return { ok: true, text: text.text, rel: r.rel };
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/error.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/error.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -56902,7 +56902,7 @@ class TomlError extends Error {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/primitive.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/primitive.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57055,7 +57055,7 @@ function parseString(ctx) {
     TomlError.x('unfinished string', ctx, startPtr);
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/date.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/date.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57213,7 +57213,7 @@ class TomlDate extends Date {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/extract.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/extract.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57508,7 +57508,7 @@ function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/util.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/util.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57567,7 +57567,7 @@ function skipVoid(ctx, banNewLines, banComments) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/struct.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/struct.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57725,7 +57725,7 @@ function parseArray(ctx) {
     TomlError.x('unfinished array', ctx, startPtr);
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/parse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/parse.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57891,7 +57891,7 @@ function parse(toml, options = {}) {
     return res;
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/stringify.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/stringify.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -58112,7 +58112,7 @@ function stringify(obj, { maxDepth = 1000, numbersAsFloat = false, strictTempora
     return str;
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/index.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -59223,7 +59223,7 @@ const rules_RULES = [
 ];
 
 // EXTERNAL MODULE: ./src/io/walk.ts
-var walk = __nccwpck_require__(5923);
+var walk = __nccwpck_require__(1594);
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
 /**
  * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
@@ -60399,9 +60399,9 @@ const aristoPack = {
     markdownCards: markdownCards,
 };
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __nccwpck_require__(3759);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/api.js
+var api = __nccwpck_require__(7063);
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/iso.js
 
 
 
@@ -80754,7 +80754,7 @@ function allCodes() {
 
 /***/ }),
 
-/***/ 5584:
+/***/ 9295:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -80775,18 +80775,18 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 // EXTERNAL MODULE: ./src/io/hashing.ts
-var hashing = __nccwpck_require__(9520);
+var hashing = __nccwpck_require__(9563);
 // EXTERNAL MODULE: ./src/io/reference.ts
-var reference = __nccwpck_require__(413);
+var reference = __nccwpck_require__(9590);
 // EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(2645);
+var workspace = __nccwpck_require__(738);
 // EXTERNAL MODULE: ./src/packs/registry.ts + 191 modules
-var registry = __nccwpck_require__(7370);
+var registry = __nccwpck_require__(8792);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
+var finding = __nccwpck_require__(2149);
 // EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(8584);
-;// CONCATENATED MODULE: ./src/target.ts
+var codes = __nccwpck_require__(155);
+;// CONCATENATED MODULE: ./src/pipeline/target.ts
 
 
 
@@ -80834,7 +80834,7 @@ function failedTarget(pack, rel, message) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/parallel.ts
+;// CONCATENATED MODULE: ./src/pipeline/parallel.ts
 
 
 
@@ -81076,822 +81076,7 @@ function lostTarget(it, ctx, why) {
 
 /***/ }),
 
-/***/ 1355:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   QN: () => (/* binding */ resolveAssurance),
-/* harmony export */   _C: () => (/* binding */ enforcementSettings),
-/* harmony export */   ig: () => (/* binding */ EFFORTS),
-/* harmony export */   lR: () => (/* binding */ ASSURANCES),
-/* harmony export */   lV: () => (/* binding */ assuranceForEffort),
-/* harmony export */   ws: () => (/* binding */ isAssurance)
-/* harmony export */ });
-/* unused harmony export isEffort */
-/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5805);
-
-const ASSURANCES = ['draft', 'submission'];
-const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
-/** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
-function assuranceForEffort(effort) {
-    return effort === 'max' || effort === 'beast' ? 'submission' : 'draft';
-}
-function isAssurance(v) {
-    return typeof v === 'string' && ASSURANCES.includes(v);
-}
-function isEffort(v) {
-    return typeof v === 'string' && EFFORTS.includes(v);
-}
-/**
- * Checks an assurance and an effort given by the workflow or the command line; returns them
- * typed, or calls `refuse` with the setting that is wrong, what it may be, and what it was.
- */
-function enforcementSettings(given, refuse) {
-    const { assurance, effort } = given;
-    if (assurance && !isAssurance(assurance))
-        refuse('assurance', ASSURANCES, assurance);
-    if (effort && !isEffort(effort))
-        refuse('effort', EFFORTS, effort);
-    return {
-        ...(assurance ? { assurance: assurance } : {}),
-        ...(effort ? { effort: effort } : {}),
-    };
-}
-/**
- * Where the assurance comes from. Assurance and effort are independent axes (seed 000): effort
- * implies an assurance only when none is given, so every explicit assurance wins over every
- * effort, and a paper's own .aris/assurance.txt is not overridden by an effort flag. First
- * match wins:
- *
- * 1. the --assurance flag (the Action's `assurance` input);
- * 2. <paper-dir>/.aris/assurance.txt;
- * 3. the config's assurance;
- * 4. the assurance implied by the --effort flag (the Action's `effort` input);
- * 5. the assurance implied by the config's effort;
- * 6. draft (the default effort, balanced).
- *
- * A value that is not understood never falls through to a weaker source: an invalid effort
- * anywhere, or an invalid assurance at the level that is reached, fails closed to submission.
- * The effort recorded in the decision is the flag's, else the config's, whichever source the
- * assurance came from.
- */
-function resolveAssurance(i) {
-    const effort = [i.flagEffort, i.configEffort].find((e) => e !== undefined);
-    const effortField = isEffort(effort) ? { effort } : {};
-    for (const [name, value] of [
-        ['flagEffort', i.flagEffort],
-        ['configEffort', i.configEffort],
-    ]) {
-        if (value !== undefined && !isEffort(value)) {
-            return fail(`effort "${value}" is not one of ${EFFORTS.join(', ')}`, name === 'flagEffort' ? '--effort' : 'config effort');
-        }
-    }
-    // Explicit assurances: flag, then the paper's own file, then the config.
-    if (i.flagAssurance !== undefined) {
-        if (!isAssurance(i.flagAssurance))
-            return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
-        return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
-    }
-    const label = i.fileLabel ?? '.aris/assurance.txt';
-    if (i.fileError !== undefined)
-        return fail(`${label} ${i.fileError}`, label);
-    if (i.fileText !== undefined) {
-        const v = i.fileText.replace(/\s+/g, '');
-        // Only a short prefix: the file may be a symlink to anything the workspace holds.
-        if (!isAssurance(v))
-            return fail(`${label} says ${(0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(v)}, not draft or submission`, label);
-        return { assurance: v, source: label, ...effortField };
-    }
-    if (i.configAssurance !== undefined) {
-        if (!isAssurance(i.configAssurance))
-            return fail(`config assurance "${i.configAssurance}" is not draft or submission`, 'config assurance');
-        return { assurance: i.configAssurance, source: 'config assurance', ...effortField };
-    }
-    // No explicit assurance anywhere: the effort implies one, the flag's before the config's.
-    if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
-        return {
-            assurance: assuranceForEffort(i.flagEffort),
-            source: `--effort ${i.flagEffort}`,
-            effort: i.flagEffort,
-        };
-    }
-    if (i.configEffort !== undefined && isEffort(i.configEffort)) {
-        return {
-            assurance: assuranceForEffort(i.configEffort),
-            source: `config effort ${i.configEffort}`,
-            effort: i.configEffort,
-        };
-    }
-    return { assurance: 'draft', source: 'default (effort balanced)', effort: 'balanced' };
-}
-function fail(error, source) {
-    return {
-        assurance: 'submission',
-        source: `${source} (not understood: failing closed to submission)`,
-        error,
-    };
-}
-
-
-/***/ }),
-
-/***/ 8584:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   k: () => (/* binding */ GATE)
-/* harmony export */ });
-/** Codes about the run as a whole rather than one contract. */
-const GATE = {
-    nothingVerified: {
-        code: 'gate.nothing_verified',
-        severity: 'error',
-        title: 'Nothing was verified',
-        remediation: 'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
-    },
-    targetNotFound: {
-        code: 'gate.target_not_found',
-        severity: 'error',
-        title: 'A configured path does not exist or is outside the workspace',
-        remediation: 'Fix the path: a directory inside the workspace. A verify PATH argument is relative to the current directory; the paths and papers inputs and the config file’s paths and papers are relative to the root.',
-    },
-    directoryUnreadable: {
-        code: 'gate.directory_unreadable',
-        severity: 'error',
-        title: 'A directory in the searched tree could not be listed, so nothing in it was verified',
-        remediation: 'Rename the directory (its name must be valid UTF-8, and its path shorter than the system limit) or make it readable; or list it in the config exclude if it holds nothing to verify.',
-    },
-    configInvalid: {
-        code: 'gate.config_invalid',
-        severity: 'error',
-        title: 'The audit-gate config file is malformed',
-        remediation: 'Fix the config file, or the path given with --config (the config input); the README’s "Config file" section and schemas/config.schema.json list the keys.',
-    },
-    configRefused: {
-        code: 'gate.config_refused',
-        severity: 'error',
-        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
-        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
-    },
-    configKeyIgnored: {
-        code: 'gate.config_key_ignored',
-        severity: 'warning',
-        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
-        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
-    },
-    gitIndexUnreadable: {
-        code: 'gate.git_index_unreadable',
-        severity: 'warning',
-        title: 'What git tracks could not be read, so .gitignore files were not trusted there',
-        remediation: 'Nothing to fix if the extra targets are right; otherwise give the runner a readable .git/index (core.splitIndex off), or list what to skip in the config exclude.',
-    },
-    subjectConflict: {
-        code: 'gate.subject_conflict',
-        severity: 'error',
-        title: 'Two targets report the same subject',
-        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder; rename a directory whose name holds # (an aristo workspace) so that it has none.',
-    },
-    waiverUnmatched: {
-        code: 'gate.waiver_unmatched',
-        severity: 'error',
-        title: 'A waiver in the config matches no finding',
-        remediation: 'Remove the waiver from the config (what it waived is fixed or gone), or correct its code or subject.',
-    },
-    waiverExpired: {
-        code: 'gate.waiver_expired',
-        severity: 'warning',
-        title: 'A waiver in the config has expired, so the findings it covered count again',
-        remediation: 'Fix what the waiver covered and remove it, or renew it with a new expires date and a reason.',
-    },
-    reportRefused: {
-        code: 'gate.report_refused',
-        severity: 'error',
-        title: 'A report to publish or merge could not be read, contradicts its own findings, or was verified at another assurance',
-        remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version and verified at the assurance the merge or publish requires (--assurance submission, the Action’s assurance input); rerun the jobs that wrote them.',
-    },
-    reportUnwritten: {
-        code: 'gate.report_unwritten',
-        severity: 'error',
-        title: 'The JSON report or SARIF could not be written where the workflow asked',
-        remediation: 'Set report-path and sarif-file to paths under ${{ runner.temp }}, outside the checkout, and upload the step’s report-path and sarif-file outputs rather than the paths themselves; if the path already lies outside the checkout, make sure the runner can write there.',
-    },
-    shardMissing: {
-        code: 'gate.shard_missing',
-        severity: 'error',
-        title: 'A shard of the target list has no report, so its targets were not verified',
-        remediation: 'Give merge the report of every shard 1..N (each matrix job uploads its own); rerun the missing verify job.',
-    },
-    shardDuplicate: {
-        code: 'gate.shard_duplicate',
-        severity: 'error',
-        title: 'Two reports claim the same shard',
-        remediation: 'Give merge each shard’s report once: give each matrix job its own --shard K/N and its own artifact name.',
-    },
-    shardMismatch: {
-        code: 'gate.shard_mismatch',
-        severity: 'error',
-        title: 'The shard reports were cut from different target lists',
-        remediation: 'Verify every shard from the same commit with the same shard count N (--shard K/N), and merge only those reports.',
-    },
-    shardConfigMismatch: {
-        code: 'gate.shard_config_mismatch',
-        severity: 'error',
-        title: 'The shard reports were verified with different settings',
-        remediation: 'Run every shard with the same audit-gate version, config and inputs (assurance, paths, fixtures, fail-on…).',
-    },
-    shardOverlap: {
-        code: 'gate.shard_overlap',
-        severity: 'error',
-        title: 'Two shard reports claim the same target',
-        remediation: 'Merge only reports written by verify --shard from the same commit; rerun the verify jobs.',
-    },
-    shardIncomplete: {
-        code: 'gate.shard_incomplete',
-        severity: 'error',
-        title: 'The shard reports do not cover the target list they were cut from',
-        remediation: 'Merge the unedited reports of verify --shard K/N for K = 1..N from the same commit; rerun the verify jobs.',
-    },
-    internalError: {
-        code: 'gate.internal_error',
-        severity: 'error',
-        title: 'audit-gate failed while checking this target',
-        remediation: 'Report this with the message; the target counts as failed until it is verified.',
-    },
-};
-
-
-/***/ }),
-
-/***/ 757:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  L: () => (/* binding */ decide),
-  X: () => (/* binding */ withBlockingRunFindings)
-});
-
-;// CONCATENATED MODULE: ./src/model/cap.ts
-/**
- * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
- * strings of tens of megabytes (a verdict, a summary, a reviewer name); a report repeats such a
- * value in several fields, and a few of them would make it larger than a JavaScript string can
- * be, so no report could be written at all. Longer than any path, message or summary a producer
- * writes on purpose.
- */
-const FIELD_MAX = 8192;
-/** The visible end of a capped string: how big the whole value was. */
-function truncationMark(bytes) {
-    return `…[truncated, ${bytes} bytes]`;
-}
-/**
- * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
- * characters in all (so capping twice changes nothing), never cutting a surrogate pair.
- */
-function capField(s, max = FIELD_MAX) {
-    if (s.length <= max)
-        return s;
-    const mark = truncationMark(Buffer.byteLength(s, 'utf8'));
-    let end = Math.max(0, max - mark.length);
-    const last = s.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff)
-        end--;
-    return s.slice(0, end) + mark;
-}
-/**
- * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
- * arrays are copied only where something was capped; the rest is the value itself.
- */
-function capFields(value, max = FIELD_MAX) {
-    const walk = (v) => {
-        if (typeof v === 'string')
-            return v.length > max ? capField(v, max) : v;
-        if (v === null || typeof v !== 'object')
-            return v;
-        if (Array.isArray(v)) {
-            let out;
-            for (let i = 0; i < v.length; i++) {
-                const x = walk(v[i]);
-                if (x !== v[i])
-                    (out ??= v.slice())[i] = x;
-            }
-            return out ?? v;
-        }
-        let out;
-        for (const [k, x] of Object.entries(v)) {
-            const y = walk(x);
-            // Defined, not assigned: a "__proto__" key stays a key.
-            if (y !== x)
-                Object.defineProperty((out ??= { ...v }), k, {
-                    value: y,
-                    writable: true,
-                    enumerable: true,
-                    configurable: true,
-                });
-        }
-        return out ?? v;
-    };
-    return walk(value);
-}
-
-// EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
-// EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(8584);
-// EXTERNAL MODULE: ./src/policy/waivers.ts
-var waivers = __nccwpck_require__(2827);
-;// CONCATENATED MODULE: ./src/policy/gate.ts
-
-
-
-
-
-/**
- * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
- * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
- * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.
- * Every string the report keeps is capped (capField), so a report can always be written.
- */
-function decide(uncapped, settings) {
-    const results = capFields(uncapped);
-    const targets = results.map((r) => r.target);
-    // A finding is judged by the target whose result holds it (never looked up by subject id,
-    // which two targets could share), and counted against that target's own subjects.
-    const judged = [];
-    const owner = [];
-    for (const r of results) {
-        for (const f of r.findings) {
-            const severity = r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
-            // `waived` is policy's to set (below), never taken from a result or a published report.
-            const own = { ...f, severity, blocking: severity === 'error' };
-            delete own.waived;
-            judged.push(own);
-            owner.push(r.target.id);
-        }
-    }
-    const waived = (0,waivers/* applyWaivers */.Kw)(judged, settings.waivers ?? [], settings.now ?? new Date());
-    const findings = capFields(waived.findings);
-    const bySubject = new Map();
-    const key = (target, subject) => `${target}\0${subject}`;
-    const waivedSubjects = new Set();
-    findings.forEach((f, i) => {
-        const k = key(owner[i], f.subject);
-        // Shown, and its subject stays a problem, but it blocks nothing.
-        if (f.waived)
-            return void waivedSubjects.add(k);
-        const own = bySubject.get(k);
-        if (own)
-            own.push(f);
-        else
-            bySubject.set(k, [f]);
-    });
-    const runFindings = capFields([
-        ...settings.runFindings,
-        ...sharedSubjects(results),
-        ...(settings.partial
-            ? waived.ratchet.filter((f) => f.code !== codes/* GATE */.k.waiverUnmatched.code)
-            : waived.ratchet),
-    ]);
-    for (const f of runFindings)
-        findings.push({ ...f, blocking: f.severity === 'error' });
-    const subjects = results.flatMap((r) => r.subjects.map((s) => {
-        const k = key(r.target.id, s.id);
-        const own = bySubject.get(k) ?? [];
-        const outcome = own.some((f) => f.blocking)
-            ? 'blocking'
-            : own.some((f) => f.severity !== 'notice') || waivedSubjects.has(k)
-                ? 'problem'
-                : s.outcome;
-        return { ...s, outcome };
-    }));
-    const open = findings.filter((f) => !f.waived);
-    const counts = {
-        targets: targets.length,
-        subjects: subjects.length,
-        pass: subjects.filter((s) => s.outcome === 'pass').length,
-        problem: subjects.filter((s) => s.outcome === 'problem').length,
-        blocking: subjects.filter((s) => s.outcome === 'blocking').length,
-        skipped: subjects.filter((s) => s.outcome === 'skipped').length,
-        errors: open.filter((f) => f.severity === 'error').length,
-        warnings: open.filter((f) => f.severity === 'warning').length,
-        notices: open.filter((f) => f.severity === 'notice').length,
-        suppressed: findings.length - open.length,
-    };
-    const anyBlocking = open.some((f) => f.blocking);
-    const anyProblem = open.some((f) => f.severity !== 'notice');
-    let conclusion = 'success';
-    if (anyBlocking || (settings.failOn === 'problem' && anyProblem))
-        conclusion = 'failure';
-    else if (anyProblem)
-        conclusion = 'neutral';
-    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => t.ready);
-    const extensions = {};
-    for (const r of results)
-        if (r.extension !== undefined)
-            extensions[r.target.id] = r.extension;
-    return {
-        report_version: '1',
-        tool: { name: 'audit-gate', version: version/* VERSION */.xv },
-        generated_at: new Date().toISOString(),
-        root: settings.root,
-        conclusion,
-        submission_ready: ready ? 'yes' : 'no',
-        exit_code: conclusion === 'failure' ? 1 : 0,
-        counts,
-        targets,
-        subjects,
-        findings,
-        extensions,
-    };
-}
-/**
- * `report` with blocking run-level findings added after it was decided (a report file the
- * workflow asked for could not be written): the verdict decide would have given with them.
- */
-function withBlockingRunFindings(report, added) {
-    if (added.length === 0)
-        return report;
-    const extra = capFields(added).map((f) => ({ ...f, severity: 'error', blocking: true }));
-    return {
-        ...report,
-        conclusion: 'failure',
-        submission_ready: 'no',
-        exit_code: 1,
-        counts: { ...report.counts, errors: report.counts.errors + extra.length },
-        findings: [...report.findings, ...extra],
-    };
-}
-/**
- * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
- * nested paper dir) cannot be told apart in reports: fail closed and say which. Nor can a
- * target whose id is another target's subject id (aristo's `w#p` directory beside proof `p` of
- * `w`): a finding about the target would be shown under that subject.
- */
-function sharedSubjects(results) {
-    const owner = new Map();
-    const out = [];
-    const conflict = (a, b, id) => out.push((0,finding/* finding */.g)(codes/* GATE */.k.subjectConflict, {
-        subject: 'gate',
-        message: `${a.target.path} and ${b.target.path} both report ${id}, so their results cannot be told apart.`,
-    }));
-    for (const r of results) {
-        for (const s of new Set(r.subjects.map((x) => x.id))) {
-            const first = owner.get(s);
-            if (!first)
-                owner.set(s, r);
-            else if (first !== r)
-                conflict(first, r, s);
-        }
-    }
-    for (const r of results) {
-        const other = owner.get(r.target.id);
-        if (other && other !== r)
-            out.push((0,finding/* finding */.g)(codes/* GATE */.k.subjectConflict, {
-                subject: 'gate',
-                message: `The target ${r.target.path} has the id ${r.target.id}, which is also a subject of ${other.target.path}, so their results cannot be told apart.`,
-            }));
-    }
-    return out;
-}
-
-
-/***/ }),
-
-/***/ 2827:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   IM: () => (/* binding */ waiverSchema),
-/* harmony export */   Kw: () => (/* binding */ applyWaivers)
-/* harmony export */ });
-/* unused harmony exports waiverMatches, isExpired */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7597);
-/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
-/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9553);
-/* harmony import */ var _io_glob_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3432);
-/* harmony import */ var _codes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8584);
-
-
-
-
-
-const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
-/**
- * Whether an RFC 3339 date or date-time names a real day and time: Date.parse rolls 2026-02-30
- * over to March 2 and would let such a waiver live two days longer than it says, and reads hour
- * 24 as the next day.
- */
-function isCalendarDate(s) {
-    if (Number.isNaN(Date.parse(s)) || (s.length > 10 && Number(s.slice(11, 13)) > 23))
-        return false;
-    const [y, m, d] = s.slice(0, 10).split('-').map(Number);
-    const day = new Date(0);
-    day.setUTCFullYear(y, m - 1, d);
-    return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
-}
-/** One accepted finding: `config.waivers[]`; built on first use (src/model/first-use.ts). */
-const waiverSchema = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_3__/* .onFirstUse */ .V)(() => zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
-    code: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().min(1).describe('The validation code waived, e.g. aris.input_stale'),
-    subject: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
-        .min(1)
-        .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
-    reason: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
-    tracking: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
-        .min(1)
-        .optional()
-        .describe('Where the fix is tracked, e.g. an issue URL'),
-    expires: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
-        .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
-        .refine(isCalendarDate, 'is not a real date')
-        .optional()
-        .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
-})
-    .strict());
-/**
- * Where a subject glob's `*` and `?` stop: `/`, and `#` too, since aristo's subject is
- * `<workspace>#<proof id>` and a workspace may be named `.#legacy_x`, so `aristo:.#legacy_*`
- * must not reach its proofs.
- */
-const SUBJECT_SEGMENT_ENDS = '/#';
-function waiverMatches(w, f) {
-    return (w.code === f.code &&
-        (w.subject === f.subject || (0,_io_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .globRegExp */ .u9)(w.subject, SUBJECT_SEGMENT_ENDS).test(f.subject)));
-}
-function isExpired(w, now) {
-    return w.expires !== undefined && Date.parse(w.expires) <= now.getTime();
-}
-/**
- * The waiver step of policy, over the findings of targets (never run-level findings: a waiver
- * cannot hide a bad config, an internal error or itself). A finding a live waiver matches keeps
- * its code and severity but gets `waived` and stops blocking. The ratchet: a waiver that matches
- * nothing is a `gate.waiver_unmatched` error, so a baseline cannot rot; an expired waiver applies
- * to nothing and is a `gate.waiver_expired` warning (what it covered counts again on its own).
- */
-function applyWaivers(findings, entries, now) {
-    const used = new Set();
-    const live = entries.map((e) => !isExpired(e.waiver, now));
-    const out = findings.map((f) => {
-        const i = entries.findIndex((e, k) => live[k] && waiverMatches(e.waiver, f));
-        if (i < 0)
-            return f;
-        used.add(i);
-        const { reason, tracking } = entries[i].waiver;
-        return {
-            ...f,
-            blocking: false,
-            waived: tracking !== undefined ? { reason, tracking } : { reason },
-        };
-    });
-    const ratchet = [];
-    entries.forEach((e, i) => {
-        const w = e.waiver;
-        const at = e.location ? { location: e.location } : {};
-        const named = `The waiver of ${w.code} for ${w.subject}`;
-        if (!live[i])
-            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .g)(_codes_js__WEBPACK_IMPORTED_MODULE_2__/* .GATE */ .k.waiverExpired, {
-                subject: 'gate',
-                message: `${named} expired on ${w.expires}, so it no longer applies.`,
-                ...at,
-            }));
-        else if (!used.has(i))
-            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .g)(_codes_js__WEBPACK_IMPORTED_MODULE_2__/* .GATE */ .k.waiverUnmatched, {
-                subject: 'gate',
-                message: `${named} matches no finding: what it waived is fixed or gone.`,
-                ...at,
-            }));
-    });
-    return { findings: out, ratchet };
-}
-
-
-/***/ }),
-
-/***/ 4529:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Gs: () => (/* binding */ subjectsByTarget),
-/* harmony export */   LS: () => (/* binding */ plural),
-/* harmony export */   Rh: () => (/* binding */ statusLabel),
-/* harmony export */   cp: () => (/* binding */ adviceFor),
-/* harmony export */   mc: () => (/* binding */ middle),
-/* harmony export */   r9: () => (/* binding */ stateText),
-/* harmony export */   vw: () => (/* binding */ judgedContext)
-/* harmony export */ });
-/* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7370);
-
-
-/**
- * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
- * the check summary never call one thing by two names.
- */
-/** A subject's status as shown: the pack may word it (Pack.statusLabel), else the status itself. */
-function statusLabel(s) {
-    return (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .findPack */ .LU)(s.pack)?.statusLabel?.(s) ?? s.status;
-}
-/**
- * The packs' advice (Pack.advice) for the targets whose subjects have the outcome given
- * (blocking: `unblock`, problem: `wouldBlock`), each distinct clause once.
- */
-function adviceFor(report, outcome) {
-    const having = new Set(report.subjects.filter((s) => s.outcome === outcome).map((s) => s.target));
-    const clauses = report.targets
-        .filter((t) => having.has(t.id))
-        .map((t) => {
-        const a = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .findPack */ .LU)(t.pack)?.advice?.(t);
-        return outcome === 'blocking' ? a?.unblock : a?.wouldBlock;
-    })
-        .filter((c) => c !== undefined);
-    return [...new Set(clauses)];
-}
-/** Each target's subjects, in report order (one pass: renderings list ten thousand targets). */
-function subjectsByTarget(report) {
-    const by = new Map();
-    for (const s of report.subjects) {
-        const list = by.get(s.target);
-        if (list)
-            list.push(s);
-        else
-            by.set(s.target, [s]);
-    }
-    return by;
-}
-/** `n thing` or `n things`. */
-function plural(n, one, many = `${one}s`) {
-    return `${n} ${n === 1 ? one : many}`;
-}
-/**
- * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
- * cell; short ones are returned as they are.
- */
-function middle(s, max = 40) {
-    const chars = Array.from(s);
-    if (chars.length <= max)
-        return s;
-    const tail = Math.floor((max - 1) / 3);
-    return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
-}
-/** Context entries that describe how a target was judged (its header line), not its outcome. */
-function judgedContext(t) {
-    return Object.entries(t.context).filter(([k]) => k !== _model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .t);
-}
-/**
- * The target's end state in words. A target the pack calls ready whose subjects have problems
- * (e.g. a paper checked at draft) is shown as what it is: not blocking, and not submission-ready;
- * one the pack says is not ready for a reason (NOT_READY_BECAUSE) is shown with that reason.
- */
-function stateText(t, subjects) {
-    const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
-    if (t.ready && problems.length > 0)
-        return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
-    const because = t.context[_model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .t];
-    if (because)
-        return `${t.terminal_state}, not submission-ready: ${because}`;
-    return t.terminal_state;
-}
-
-
-/***/ }),
-
-/***/ 5805:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Iy: () => (/* binding */ schemaIssueText),
-/* harmony export */   Np: () => (/* binding */ cap),
-/* harmony export */   Pc: () => (/* binding */ valueExcerpt),
-/* harmony export */   Qy: () => (/* binding */ htmlCommentText),
-/* harmony export */   bC: () => (/* binding */ mdText),
-/* harmony export */   cl: () => (/* binding */ quoteValue),
-/* harmony export */   pj: () => (/* binding */ plain),
-/* harmony export */   sN: () => (/* binding */ logSafe),
-/* harmony export */   xs: () => (/* binding */ mdCode)
-/* harmony export */ });
-/* unused harmony export VALUE_EXCERPT_MAX */
-// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
-// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-function plain(s) {
-    return s.replace(UNSAFE, (c) => {
-        if (c === '\n')
-            return '\\n';
-        if (c === '\t')
-            return '\\t';
-        if (c === '\r')
-            return '\\r';
-        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    });
-}
-/**
- * Output for a log (the CLI's stdout and stderr, the Action's log), which GitHub's runner scans
- * for workflow commands: a line that starts with `::` after leading whitespace, or that holds
- * the legacy `##[command]` anywhere. A path or value from a file may be neither: the second
- * character of either is shown escaped (`:\u003a`, `#\u0023[`), as plain() shows control
- * characters. In JSON output these only occur inside strings, so the JSON is still valid and
- * means the same.
- */
-function logSafe(text) {
-    return text.replace(/##\[/g, '#\\u0023[').replace(/^([\s\u180e]*)::/gm, '$1:\\u003a');
-}
-/** Cuts a string to at most `max` characters (code points), marking the cut. */
-function cap(s, max) {
-    const chars = Array.from(s);
-    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
-// ---------------------------------------------------------------------------------------------
-// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
-// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
-// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
-const ZWSP = '\u200b';
-// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
-const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
-/**
- * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
- * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
- * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
- * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
- * no table break-out (`|` escaped, line
- * breaks folded into spaces). The result is capped at `max` characters.
- */
-function mdText(s, max = 1000) {
-    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    return (folded
-        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
-        .replace(/@/g, `@${ZWSP}`)
-        .replace(/#/g, `#${ZWSP}`)
-        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
-        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
-        // GitHub also autolinks GH-123 issue references and full commit SHAs.
-        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
-        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
-        // A leading list, heading-underline or numbered-list marker stays text, indented too.
-        .replace(/^(\s*)([-+=]|\d+[.)])/, (_, ws, m) => `${ws}\\${m}`));
-}
-/**
- * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
- * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
- * before it parses code spans). Code spans render no HTML, mentions or links.
- */
-function mdCode(s, max = 300, inTable = true) {
-    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
-    if (inTable)
-        text = text.replace(/\|/g, '\\|');
-    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
-    const fence = '`'.repeat(longest + 1);
-    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
-    return `${fence}${pad}${text}${pad}${fence}`;
-}
-/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
-function htmlCommentText(s) {
-    return plain(s)
-        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
-        .replace(/[<>]/g, '_');
-}
-// ---------------------------------------------------------------------------------------------
-// Values from untrusted files inside messages. A message may show a value the verifier parsed
-// (a verdict, a key, a path an artifact names), never a file's raw text, and only this much of it.
-/** The most characters of a parsed value that a message, reason or issue string shows. */
-const VALUE_EXCERPT_MAX = 80;
-/** At most VALUE_EXCERPT_MAX characters (code points) of `s`, the cut marked with an ellipsis. */
-function cutValue(s) {
-    // Slice first, so a 64 MiB value is never split into code points whole: 2·max+2 code units
-    // always hold more than max code points when `s` is longer than that.
-    return cap(s.length > 2 * VALUE_EXCERPT_MAX + 2 ? s.slice(0, 2 * VALUE_EXCERPT_MAX + 2) : s, VALUE_EXCERPT_MAX);
-}
-/** A parsed value as a short, escaped, unquoted prefix (for legacy issue strings and reasons). */
-function valueExcerpt(s) {
-    return plain(cutValue(s));
-}
-/** A parsed value as a short, escaped, double-quoted prefix, for messages. */
-function quoteValue(s) {
-    // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
-    return plain(JSON.stringify(cutValue(s)));
-}
-/**
- * Where a schema (zod) issue is and what it says, with every key taken from the file shown as a
- * value excerpt: the path's segments, and the keys an "unrecognized key" issue lists.
- */
-function schemaIssueText(issue) {
-    const segments = issue.path.filter((x) => typeof x !== 'symbol');
-    const where = segments.length
-        ? segments.map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x))).join('.')
-        : 'the top level';
-    if (issue.code !== 'unrecognized_keys' || !issue.keys)
-        return { where, why: issue.message };
-    const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
-    const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
-    return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
-}
-
-
-/***/ }),
-
-/***/ 7903:
+/***/ 1533:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -81906,8 +81091,8 @@ function schemaIssueText(issue) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _io_hashing_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9520);
-/* harmony import */ var _io_walk_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5923);
+/* harmony import */ var _io_hashing_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9563);
+/* harmony import */ var _io_walk_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1594);
 
 
 
@@ -82049,7 +81234,7 @@ function assignShards(targets, count) {
 
 /***/ }),
 
-/***/ 6425:
+/***/ 3649:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -82065,14 +81250,14 @@ var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
+var finding = __nccwpck_require__(2149);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(5805);
-// EXTERNAL MODULE: ./src/config.ts
-var src_config = __nccwpck_require__(2973);
+var sanitize = __nccwpck_require__(9760);
+// EXTERNAL MODULE: ./src/config/config.ts
+var config_config = __nccwpck_require__(9567);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
-var assurance = __nccwpck_require__(1355);
-;// CONCATENATED MODULE: ./src/config-pinning.ts
+var assurance = __nccwpck_require__(8956);
+;// CONCATENATED MODULE: ./src/config/pinning.ts
 
 
 
@@ -82099,7 +81284,7 @@ function withoutLoosening(config, pinned) {
     if (config.exclude?.length)
         drop('exclude', 'it would hide directories from discovery');
     const ids = pinned.allPacks.map((p) => p.id);
-    const left = ids.filter((p) => !((0,src_config/* selectedPacks */.MG)(config) ?? ids).includes(p));
+    const left = ids.filter((p) => !((0,config_config/* selectedPacks */.MG)(config) ?? ids).includes(p));
     if (left.length && !pinned.packs) {
         const why = `it would leave out the ${left.join(', ')} pack${left.length > 1 ? 's' : ''}`;
         if (Array.isArray(config.packs))
@@ -82114,7 +81299,7 @@ function withoutLoosening(config, pinned) {
         }
     }
     for (const pack of pinned.allPacks) {
-        const given = (0,src_config/* packConfig */.qp)(out, pack.id);
+        const given = (0,config_config/* packConfig */.qp)(out, pack.id);
         if (given === undefined)
             continue;
         const nested = !Array.isArray(out.packs) && out.packs?.[pack.id] !== undefined;
@@ -82150,15 +81335,15 @@ function withoutLoosening(config, pinned) {
 }
 
 // EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3839);
+var files = __nccwpck_require__(3348);
 // EXTERNAL MODULE: ./src/io/hashing.ts
-var hashing = __nccwpck_require__(9520);
+var hashing = __nccwpck_require__(9563);
 // EXTERNAL MODULE: ./src/io/paths.ts
-var io_paths = __nccwpck_require__(7336);
+var io_paths = __nccwpck_require__(2311);
 // EXTERNAL MODULE: ./src/io/walk.ts
-var walk = __nccwpck_require__(5923);
+var walk = __nccwpck_require__(1594);
 // EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(2645);
+var workspace = __nccwpck_require__(738);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: external "node:os"
@@ -82169,11 +81354,11 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_effort'];
 
 // EXTERNAL MODULE: ./src/conformance/codes.ts
-var codes = __nccwpck_require__(3519);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
-var schemas = __nccwpck_require__(7597);
+var codes = __nccwpck_require__(1238);
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js + 9 modules
+var schemas = __nccwpck_require__(9285);
 // EXTERNAL MODULE: ./src/model/first-use.ts
-var first_use = __nccwpck_require__(9553);
+var first_use = __nccwpck_require__(876);
 ;// CONCATENATED MODULE: ./src/conformance/schema.ts
 
 
@@ -82228,11 +81413,11 @@ function fixtureSchema(pack) {
 }
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
-var json_file = __nccwpck_require__(5823);
+var json_file = __nccwpck_require__(6588);
 // EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
-var schema_issue = __nccwpck_require__(7328);
+var schema_issue = __nccwpck_require__(8947);
 // EXTERNAL MODULE: ./src/io/text.ts
-var io_text = __nccwpck_require__(7497);
+var io_text = __nccwpck_require__(7240);
 ;// CONCATENATED MODULE: ./src/conformance/runner.ts
 
 
@@ -82645,18 +81830,18 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
 }
 
 // EXTERNAL MODULE: ./src/packs/registry.ts + 191 modules
-var registry = __nccwpck_require__(7370);
-// EXTERNAL MODULE: ./src/parallel.ts + 1 modules
-var parallel = __nccwpck_require__(5584);
+var registry = __nccwpck_require__(8792);
+// EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
+var parallel = __nccwpck_require__(9295);
 // EXTERNAL MODULE: ./src/policy/codes.ts
-var policy_codes = __nccwpck_require__(8584);
+var policy_codes = __nccwpck_require__(155);
 // EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
-var gate = __nccwpck_require__(757);
-// EXTERNAL MODULE: ./src/shard.ts
-var shard = __nccwpck_require__(7903);
+var gate = __nccwpck_require__(7229);
+// EXTERNAL MODULE: ./src/pipeline/shard.ts
+var shard = __nccwpck_require__(1533);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
-;// CONCATENATED MODULE: ./src/verify.ts
+var version = __nccwpck_require__(9214);
+;// CONCATENATED MODULE: ./src/pipeline/verify.ts
 
 
 
@@ -82688,7 +81873,7 @@ async function verify(opts) {
     const { config, path: configFile, lineOf, } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
     const configPath = configFile !== undefined ? ws.rel(configFile) : undefined;
     const all = (0,registry/* packs */.tm)();
-    const selected = opts.packs ?? (0,src_config/* selectedPacks */.MG)(config) ?? all.map((x) => x.id);
+    const selected = opts.packs ?? (0,config_config/* selectedPacks */.MG)(config) ?? all.map((x) => x.id);
     const packs = all.filter((p) => selected.includes(p.id));
     const options = {
         ...(opts.assurance !== undefined ? { assurance: opts.assurance } : {}),
@@ -82697,7 +81882,7 @@ async function verify(opts) {
         ...(config.effort !== undefined ? { config_effort: config.effort } : {}),
     };
     // Options given explicitly (CLI flags) win over the config file.
-    const packOptions = Object.fromEntries(all.map((p) => [p.id, { ...(0,src_config/* packConfig */.qp)(config, p.id), ...opts.packOptions?.[p.id] }]));
+    const packOptions = Object.fromEntries(all.map((p) => [p.id, { ...(0,config_config/* packConfig */.qp)(config, p.id), ...opts.packOptions?.[p.id] }]));
     const hasher = new hashing/* Hasher */.OP();
     const ctx = { workspace: ws, hasher, options, packOptions };
     // Helper threads boot while the rest of the repository is walked, from the second target the
@@ -82843,7 +82028,7 @@ function cutShard(ws, planned, walked, spec, fixtures, policy) {
  */
 function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
     const none = { config: {}, lineOf: () => undefined };
-    const loaded = (0,src_config/* loadConfig */.Z9)(ws, {
+    const loaded = (0,config_config/* loadConfig */.Z9)(ws, {
         root: opts.root,
         ...(opts.config !== undefined ? { file: opts.config } : {}),
         ...(opts.configJson !== undefined ? { json: opts.configJson } : {}),
@@ -83049,7 +82234,822 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
 
 /***/ }),
 
-/***/ 311:
+/***/ 8956:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   QN: () => (/* binding */ resolveAssurance),
+/* harmony export */   _C: () => (/* binding */ enforcementSettings),
+/* harmony export */   ig: () => (/* binding */ EFFORTS),
+/* harmony export */   lR: () => (/* binding */ ASSURANCES),
+/* harmony export */   lV: () => (/* binding */ assuranceForEffort),
+/* harmony export */   ws: () => (/* binding */ isAssurance)
+/* harmony export */ });
+/* unused harmony export isEffort */
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9760);
+
+const ASSURANCES = ['draft', 'submission'];
+const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
+/** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
+function assuranceForEffort(effort) {
+    return effort === 'max' || effort === 'beast' ? 'submission' : 'draft';
+}
+function isAssurance(v) {
+    return typeof v === 'string' && ASSURANCES.includes(v);
+}
+function isEffort(v) {
+    return typeof v === 'string' && EFFORTS.includes(v);
+}
+/**
+ * Checks an assurance and an effort given by the workflow or the command line; returns them
+ * typed, or calls `refuse` with the setting that is wrong, what it may be, and what it was.
+ */
+function enforcementSettings(given, refuse) {
+    const { assurance, effort } = given;
+    if (assurance && !isAssurance(assurance))
+        refuse('assurance', ASSURANCES, assurance);
+    if (effort && !isEffort(effort))
+        refuse('effort', EFFORTS, effort);
+    return {
+        ...(assurance ? { assurance: assurance } : {}),
+        ...(effort ? { effort: effort } : {}),
+    };
+}
+/**
+ * Where the assurance comes from. Assurance and effort are independent axes (seed 000): effort
+ * implies an assurance only when none is given, so every explicit assurance wins over every
+ * effort, and a paper's own .aris/assurance.txt is not overridden by an effort flag. First
+ * match wins:
+ *
+ * 1. the --assurance flag (the Action's `assurance` input);
+ * 2. <paper-dir>/.aris/assurance.txt;
+ * 3. the config's assurance;
+ * 4. the assurance implied by the --effort flag (the Action's `effort` input);
+ * 5. the assurance implied by the config's effort;
+ * 6. draft (the default effort, balanced).
+ *
+ * A value that is not understood never falls through to a weaker source: an invalid effort
+ * anywhere, or an invalid assurance at the level that is reached, fails closed to submission.
+ * The effort recorded in the decision is the flag's, else the config's, whichever source the
+ * assurance came from.
+ */
+function resolveAssurance(i) {
+    const effort = [i.flagEffort, i.configEffort].find((e) => e !== undefined);
+    const effortField = isEffort(effort) ? { effort } : {};
+    for (const [name, value] of [
+        ['flagEffort', i.flagEffort],
+        ['configEffort', i.configEffort],
+    ]) {
+        if (value !== undefined && !isEffort(value)) {
+            return fail(`effort "${value}" is not one of ${EFFORTS.join(', ')}`, name === 'flagEffort' ? '--effort' : 'config effort');
+        }
+    }
+    // Explicit assurances: flag, then the paper's own file, then the config.
+    if (i.flagAssurance !== undefined) {
+        if (!isAssurance(i.flagAssurance))
+            return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
+        return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
+    }
+    const label = i.fileLabel ?? '.aris/assurance.txt';
+    if (i.fileError !== undefined)
+        return fail(`${label} ${i.fileError}`, label);
+    if (i.fileText !== undefined) {
+        const v = i.fileText.replace(/\s+/g, '');
+        // Only a short prefix: the file may be a symlink to anything the workspace holds.
+        if (!isAssurance(v))
+            return fail(`${label} says ${(0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(v)}, not draft or submission`, label);
+        return { assurance: v, source: label, ...effortField };
+    }
+    if (i.configAssurance !== undefined) {
+        if (!isAssurance(i.configAssurance))
+            return fail(`config assurance "${i.configAssurance}" is not draft or submission`, 'config assurance');
+        return { assurance: i.configAssurance, source: 'config assurance', ...effortField };
+    }
+    // No explicit assurance anywhere: the effort implies one, the flag's before the config's.
+    if (i.flagEffort !== undefined && isEffort(i.flagEffort)) {
+        return {
+            assurance: assuranceForEffort(i.flagEffort),
+            source: `--effort ${i.flagEffort}`,
+            effort: i.flagEffort,
+        };
+    }
+    if (i.configEffort !== undefined && isEffort(i.configEffort)) {
+        return {
+            assurance: assuranceForEffort(i.configEffort),
+            source: `config effort ${i.configEffort}`,
+            effort: i.configEffort,
+        };
+    }
+    return { assurance: 'draft', source: 'default (effort balanced)', effort: 'balanced' };
+}
+function fail(error, source) {
+    return {
+        assurance: 'submission',
+        source: `${source} (not understood: failing closed to submission)`,
+        error,
+    };
+}
+
+
+/***/ }),
+
+/***/ 155:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ GATE)
+/* harmony export */ });
+/** Codes about the run as a whole rather than one contract. */
+const GATE = {
+    nothingVerified: {
+        code: 'gate.nothing_verified',
+        severity: 'error',
+        title: 'Nothing was verified',
+        remediation: 'Point audit-gate at the paper or run directories (paths, or a config file), or pass --allow-empty if an empty run is expected.',
+    },
+    targetNotFound: {
+        code: 'gate.target_not_found',
+        severity: 'error',
+        title: 'A configured path does not exist or is outside the workspace',
+        remediation: 'Fix the path: a directory inside the workspace. A verify PATH argument is relative to the current directory; the paths and papers inputs and the config file’s paths and papers are relative to the root.',
+    },
+    directoryUnreadable: {
+        code: 'gate.directory_unreadable',
+        severity: 'error',
+        title: 'A directory in the searched tree could not be listed, so nothing in it was verified',
+        remediation: 'Rename the directory (its name must be valid UTF-8, and its path shorter than the system limit) or make it readable; or list it in the config exclude if it holds nothing to verify.',
+    },
+    configInvalid: {
+        code: 'gate.config_invalid',
+        severity: 'error',
+        title: 'The audit-gate config file is malformed',
+        remediation: 'Fix the config file, or the path given with --config (the config input); the README’s "Config file" section and schemas/config.schema.json list the keys.',
+    },
+    configRefused: {
+        code: 'gate.config_refused',
+        severity: 'error',
+        title: 'The checkout’s config file leads outside the workspace or into .git/, so it was not read',
+        remediation: 'Make the config a regular file in the repository, or give a shared config from the workflow: a file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input).',
+    },
+    configKeyIgnored: {
+        code: 'gate.config_key_ignored',
+        severity: 'warning',
+        title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
+        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+    },
+    gitIndexUnreadable: {
+        code: 'gate.git_index_unreadable',
+        severity: 'warning',
+        title: 'What git tracks could not be read, so .gitignore files were not trusted there',
+        remediation: 'Nothing to fix if the extra targets are right; otherwise give the runner a readable .git/index (core.splitIndex off), or list what to skip in the config exclude.',
+    },
+    subjectConflict: {
+        code: 'gate.subject_conflict',
+        severity: 'error',
+        title: 'Two targets report the same subject',
+        remediation: 'Move the nested paper or run directory out of the other one, or list its artifacts without a subfolder; rename a directory whose name holds # (an aristo workspace) so that it has none.',
+    },
+    waiverUnmatched: {
+        code: 'gate.waiver_unmatched',
+        severity: 'error',
+        title: 'A waiver in the config matches no finding',
+        remediation: 'Remove the waiver from the config (what it waived is fixed or gone), or correct its code or subject.',
+    },
+    waiverExpired: {
+        code: 'gate.waiver_expired',
+        severity: 'warning',
+        title: 'A waiver in the config has expired, so the findings it covered count again',
+        remediation: 'Fix what the waiver covered and remove it, or renew it with a new expires date and a reason.',
+    },
+    reportRefused: {
+        code: 'gate.report_refused',
+        severity: 'error',
+        title: 'A report to publish or merge could not be read, contradicts its own findings, or was verified at another assurance',
+        remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version and verified at the assurance the merge or publish requires (--assurance submission, the Action’s assurance input); rerun the jobs that wrote them.',
+    },
+    reportUnwritten: {
+        code: 'gate.report_unwritten',
+        severity: 'error',
+        title: 'The JSON report or SARIF could not be written where the workflow asked',
+        remediation: 'Set report-path and sarif-file to paths under ${{ runner.temp }}, outside the checkout, and upload the step’s report-path and sarif-file outputs rather than the paths themselves; if the path already lies outside the checkout, make sure the runner can write there.',
+    },
+    shardMissing: {
+        code: 'gate.shard_missing',
+        severity: 'error',
+        title: 'A shard of the target list has no report, so its targets were not verified',
+        remediation: 'Give merge the report of every shard 1..N (each matrix job uploads its own); rerun the missing verify job.',
+    },
+    shardDuplicate: {
+        code: 'gate.shard_duplicate',
+        severity: 'error',
+        title: 'Two reports claim the same shard',
+        remediation: 'Give merge each shard’s report once: give each matrix job its own --shard K/N and its own artifact name.',
+    },
+    shardMismatch: {
+        code: 'gate.shard_mismatch',
+        severity: 'error',
+        title: 'The shard reports were cut from different target lists',
+        remediation: 'Verify every shard from the same commit with the same shard count N (--shard K/N), and merge only those reports.',
+    },
+    shardConfigMismatch: {
+        code: 'gate.shard_config_mismatch',
+        severity: 'error',
+        title: 'The shard reports were verified with different settings',
+        remediation: 'Run every shard with the same audit-gate version, config and inputs (assurance, paths, fixtures, fail-on…).',
+    },
+    shardOverlap: {
+        code: 'gate.shard_overlap',
+        severity: 'error',
+        title: 'Two shard reports claim the same target',
+        remediation: 'Merge only reports written by verify --shard from the same commit; rerun the verify jobs.',
+    },
+    shardIncomplete: {
+        code: 'gate.shard_incomplete',
+        severity: 'error',
+        title: 'The shard reports do not cover the target list they were cut from',
+        remediation: 'Merge the unedited reports of verify --shard K/N for K = 1..N from the same commit; rerun the verify jobs.',
+    },
+    internalError: {
+        code: 'gate.internal_error',
+        severity: 'error',
+        title: 'audit-gate failed while checking this target',
+        remediation: 'Report this with the message; the target counts as failed until it is verified.',
+    },
+};
+
+
+/***/ }),
+
+/***/ 7229:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  L: () => (/* binding */ decide),
+  X: () => (/* binding */ withBlockingRunFindings)
+});
+
+;// CONCATENATED MODULE: ./src/model/cap.ts
+/**
+ * The most characters (UTF-16 code units) a report keeps of any one string. Artifacts may hold
+ * strings of tens of megabytes (a verdict, a summary, a reviewer name); a report repeats such a
+ * value in several fields, and a few of them would make it larger than a JavaScript string can
+ * be, so no report could be written at all. Longer than any path, message or summary a producer
+ * writes on purpose.
+ */
+const FIELD_MAX = 8192;
+/** The visible end of a capped string: how big the whole value was. */
+function truncationMark(bytes) {
+    return `…[truncated, ${bytes} bytes]`;
+}
+/**
+ * `s` when it has at most `max` characters, else its start and a truncation mark, `max`
+ * characters in all (so capping twice changes nothing), never cutting a surrogate pair.
+ */
+function capField(s, max = FIELD_MAX) {
+    if (s.length <= max)
+        return s;
+    const mark = truncationMark(Buffer.byteLength(s, 'utf8'));
+    let end = Math.max(0, max - mark.length);
+    const last = s.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff)
+        end--;
+    return s.slice(0, end) + mark;
+}
+/**
+ * A JSON-like value with every string in it (not object keys) capped by capField. Objects and
+ * arrays are copied only where something was capped; the rest is the value itself.
+ */
+function capFields(value, max = FIELD_MAX) {
+    const walk = (v) => {
+        if (typeof v === 'string')
+            return v.length > max ? capField(v, max) : v;
+        if (v === null || typeof v !== 'object')
+            return v;
+        if (Array.isArray(v)) {
+            let out;
+            for (let i = 0; i < v.length; i++) {
+                const x = walk(v[i]);
+                if (x !== v[i])
+                    (out ??= v.slice())[i] = x;
+            }
+            return out ?? v;
+        }
+        let out;
+        for (const [k, x] of Object.entries(v)) {
+            const y = walk(x);
+            // Defined, not assigned: a "__proto__" key stays a key.
+            if (y !== x)
+                Object.defineProperty((out ??= { ...v }), k, {
+                    value: y,
+                    writable: true,
+                    enumerable: true,
+                    configurable: true,
+                });
+        }
+        return out ?? v;
+    };
+    return walk(value);
+}
+
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(2149);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(9214);
+// EXTERNAL MODULE: ./src/policy/codes.ts
+var codes = __nccwpck_require__(155);
+// EXTERNAL MODULE: ./src/policy/waivers.ts
+var waivers = __nccwpck_require__(8984);
+;// CONCATENATED MODULE: ./src/policy/gate.ts
+
+
+
+
+
+/**
+ * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
+ * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
+ * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.
+ * Every string the report keeps is capped (capField), so a report can always be written.
+ */
+function decide(uncapped, settings) {
+    const results = capFields(uncapped);
+    const targets = results.map((r) => r.target);
+    // A finding is judged by the target whose result holds it (never looked up by subject id,
+    // which two targets could share), and counted against that target's own subjects.
+    const judged = [];
+    const owner = [];
+    for (const r of results) {
+        for (const f of r.findings) {
+            const severity = r.target.enforcement === 'advisory' && f.severity === 'error' ? 'warning' : f.severity;
+            // `waived` is policy's to set (below), never taken from a result or a published report.
+            const own = { ...f, severity, blocking: severity === 'error' };
+            delete own.waived;
+            judged.push(own);
+            owner.push(r.target.id);
+        }
+    }
+    const waived = (0,waivers/* applyWaivers */.Kw)(judged, settings.waivers ?? [], settings.now ?? new Date());
+    const findings = capFields(waived.findings);
+    const bySubject = new Map();
+    const key = (target, subject) => `${target}\0${subject}`;
+    const waivedSubjects = new Set();
+    findings.forEach((f, i) => {
+        const k = key(owner[i], f.subject);
+        // Shown, and its subject stays a problem, but it blocks nothing.
+        if (f.waived)
+            return void waivedSubjects.add(k);
+        const own = bySubject.get(k);
+        if (own)
+            own.push(f);
+        else
+            bySubject.set(k, [f]);
+    });
+    const runFindings = capFields([
+        ...settings.runFindings,
+        ...sharedSubjects(results),
+        ...(settings.partial
+            ? waived.ratchet.filter((f) => f.code !== codes/* GATE */.k.waiverUnmatched.code)
+            : waived.ratchet),
+    ]);
+    for (const f of runFindings)
+        findings.push({ ...f, blocking: f.severity === 'error' });
+    const subjects = results.flatMap((r) => r.subjects.map((s) => {
+        const k = key(r.target.id, s.id);
+        const own = bySubject.get(k) ?? [];
+        const outcome = own.some((f) => f.blocking)
+            ? 'blocking'
+            : own.some((f) => f.severity !== 'notice') || waivedSubjects.has(k)
+                ? 'problem'
+                : s.outcome;
+        return { ...s, outcome };
+    }));
+    const open = findings.filter((f) => !f.waived);
+    const counts = {
+        targets: targets.length,
+        subjects: subjects.length,
+        pass: subjects.filter((s) => s.outcome === 'pass').length,
+        problem: subjects.filter((s) => s.outcome === 'problem').length,
+        blocking: subjects.filter((s) => s.outcome === 'blocking').length,
+        skipped: subjects.filter((s) => s.outcome === 'skipped').length,
+        errors: open.filter((f) => f.severity === 'error').length,
+        warnings: open.filter((f) => f.severity === 'warning').length,
+        notices: open.filter((f) => f.severity === 'notice').length,
+        suppressed: findings.length - open.length,
+    };
+    const anyBlocking = open.some((f) => f.blocking);
+    const anyProblem = open.some((f) => f.severity !== 'notice');
+    let conclusion = 'success';
+    if (anyBlocking || (settings.failOn === 'problem' && anyProblem))
+        conclusion = 'failure';
+    else if (anyProblem)
+        conclusion = 'neutral';
+    const ready = !anyProblem && subjects.length > 0 && targets.every((t) => t.ready);
+    const extensions = {};
+    for (const r of results)
+        if (r.extension !== undefined)
+            extensions[r.target.id] = r.extension;
+    return {
+        report_version: '1',
+        tool: { name: 'audit-gate', version: version/* VERSION */.xv },
+        generated_at: new Date().toISOString(),
+        root: settings.root,
+        conclusion,
+        submission_ready: ready ? 'yes' : 'no',
+        exit_code: conclusion === 'failure' ? 1 : 0,
+        counts,
+        targets,
+        subjects,
+        findings,
+        extensions,
+    };
+}
+/**
+ * `report` with blocking run-level findings added after it was decided (a report file the
+ * workflow asked for could not be written): the verdict decide would have given with them.
+ */
+function withBlockingRunFindings(report, added) {
+    if (added.length === 0)
+        return report;
+    const extra = capFields(added).map((f) => ({ ...f, severity: 'error', blocking: true }));
+    return {
+        ...report,
+        conclusion: 'failure',
+        submission_ready: 'no',
+        exit_code: 1,
+        counts: { ...report.counts, errors: report.counts.errors + extra.length },
+        findings: [...report.findings, ...extra],
+    };
+}
+/**
+ * Two targets that report the same subject id (a paper's manifest listing an artifact inside a
+ * nested paper dir) cannot be told apart in reports: fail closed and say which. Nor can a
+ * target whose id is another target's subject id (aristo's `w#p` directory beside proof `p` of
+ * `w`): a finding about the target would be shown under that subject.
+ */
+function sharedSubjects(results) {
+    const owner = new Map();
+    const out = [];
+    const conflict = (a, b, id) => out.push((0,finding/* finding */.g)(codes/* GATE */.k.subjectConflict, {
+        subject: 'gate',
+        message: `${a.target.path} and ${b.target.path} both report ${id}, so their results cannot be told apart.`,
+    }));
+    for (const r of results) {
+        for (const s of new Set(r.subjects.map((x) => x.id))) {
+            const first = owner.get(s);
+            if (!first)
+                owner.set(s, r);
+            else if (first !== r)
+                conflict(first, r, s);
+        }
+    }
+    for (const r of results) {
+        const other = owner.get(r.target.id);
+        if (other && other !== r)
+            out.push((0,finding/* finding */.g)(codes/* GATE */.k.subjectConflict, {
+                subject: 'gate',
+                message: `The target ${r.target.path} has the id ${r.target.id}, which is also a subject of ${other.target.path}, so their results cannot be told apart.`,
+            }));
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 8984:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IM: () => (/* binding */ waiverSchema),
+/* harmony export */   Kw: () => (/* binding */ applyWaivers)
+/* harmony export */ });
+/* unused harmony exports waiverMatches, isExpired */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9285);
+/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2149);
+/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(876);
+/* harmony import */ var _io_glob_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6825);
+/* harmony import */ var _codes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(155);
+
+
+
+
+
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/;
+/**
+ * Whether an RFC 3339 date or date-time names a real day and time: Date.parse rolls 2026-02-30
+ * over to March 2 and would let such a waiver live two days longer than it says, and reads hour
+ * 24 as the next day.
+ */
+function isCalendarDate(s) {
+    if (Number.isNaN(Date.parse(s)) || (s.length > 10 && Number(s.slice(11, 13)) > 23))
+        return false;
+    const [y, m, d] = s.slice(0, 10).split('-').map(Number);
+    const day = new Date(0);
+    day.setUTCFullYear(y, m - 1, d);
+    return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+/** One accepted finding: `config.waivers[]`; built on first use (src/model/first-use.ts). */
+const waiverSchema = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_3__/* .onFirstUse */ .V)(() => zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({
+    code: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().min(1).describe('The validation code waived, e.g. aris.input_stale'),
+    subject: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
+        .min(1)
+        .describe('The subject id the finding is about (as in the JSON report), or a glob: * within a path segment, ** across segments, ? one character'),
+    reason: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().trim().min(1).describe('Why the finding is accepted (shown where it is)'),
+    tracking: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
+        .min(1)
+        .optional()
+        .describe('Where the fix is tracked, e.g. an issue URL'),
+    expires: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP()
+        .regex(DATE, 'must be an RFC 3339 date (YYYY-MM-DD) or date-time')
+        .refine(isCalendarDate, 'is not a real date')
+        .optional()
+        .describe('RFC 3339 date or date-time; from then on the waiver no longer applies (a date means its start, UTC)'),
+})
+    .strict());
+/**
+ * Where a subject glob's `*` and `?` stop: `/`, and `#` too, since aristo's subject is
+ * `<workspace>#<proof id>` and a workspace may be named `.#legacy_x`, so `aristo:.#legacy_*`
+ * must not reach its proofs.
+ */
+const SUBJECT_SEGMENT_ENDS = '/#';
+function waiverMatches(w, f) {
+    return (w.code === f.code &&
+        (w.subject === f.subject || (0,_io_glob_js__WEBPACK_IMPORTED_MODULE_1__/* .globRegExp */ .u9)(w.subject, SUBJECT_SEGMENT_ENDS).test(f.subject)));
+}
+function isExpired(w, now) {
+    return w.expires !== undefined && Date.parse(w.expires) <= now.getTime();
+}
+/**
+ * The waiver step of policy, over the findings of targets (never run-level findings: a waiver
+ * cannot hide a bad config, an internal error or itself). A finding a live waiver matches keeps
+ * its code and severity but gets `waived` and stops blocking. The ratchet: a waiver that matches
+ * nothing is a `gate.waiver_unmatched` error, so a baseline cannot rot; an expired waiver applies
+ * to nothing and is a `gate.waiver_expired` warning (what it covered counts again on its own).
+ */
+function applyWaivers(findings, entries, now) {
+    const used = new Set();
+    const live = entries.map((e) => !isExpired(e.waiver, now));
+    const out = findings.map((f) => {
+        const i = entries.findIndex((e, k) => live[k] && waiverMatches(e.waiver, f));
+        if (i < 0)
+            return f;
+        used.add(i);
+        const { reason, tracking } = entries[i].waiver;
+        return {
+            ...f,
+            blocking: false,
+            waived: tracking !== undefined ? { reason, tracking } : { reason },
+        };
+    });
+    const ratchet = [];
+    entries.forEach((e, i) => {
+        const w = e.waiver;
+        const at = e.location ? { location: e.location } : {};
+        const named = `The waiver of ${w.code} for ${w.subject}`;
+        if (!live[i])
+            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .g)(_codes_js__WEBPACK_IMPORTED_MODULE_2__/* .GATE */ .k.waiverExpired, {
+                subject: 'gate',
+                message: `${named} expired on ${w.expires}, so it no longer applies.`,
+                ...at,
+            }));
+        else if (!used.has(i))
+            ratchet.push((0,_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .g)(_codes_js__WEBPACK_IMPORTED_MODULE_2__/* .GATE */ .k.waiverUnmatched, {
+                subject: 'gate',
+                message: `${named} matches no finding: what it waived is fixed or gone.`,
+                ...at,
+            }));
+    });
+    return { findings: out, ratchet };
+}
+
+
+/***/ }),
+
+/***/ 196:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gs: () => (/* binding */ subjectsByTarget),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Rh: () => (/* binding */ statusLabel),
+/* harmony export */   cp: () => (/* binding */ adviceFor),
+/* harmony export */   mc: () => (/* binding */ middle),
+/* harmony export */   r9: () => (/* binding */ stateText),
+/* harmony export */   vw: () => (/* binding */ judgedContext)
+/* harmony export */ });
+/* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6420);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8792);
+
+
+/**
+ * Words every rendering (terminal, check run, comment) shows the same way, so that the CLI and
+ * the check summary never call one thing by two names.
+ */
+/** A subject's status as shown: the pack may word it (Pack.statusLabel), else the status itself. */
+function statusLabel(s) {
+    return (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .findPack */ .LU)(s.pack)?.statusLabel?.(s) ?? s.status;
+}
+/**
+ * The packs' advice (Pack.advice) for the targets whose subjects have the outcome given
+ * (blocking: `unblock`, problem: `wouldBlock`), each distinct clause once.
+ */
+function adviceFor(report, outcome) {
+    const having = new Set(report.subjects.filter((s) => s.outcome === outcome).map((s) => s.target));
+    const clauses = report.targets
+        .filter((t) => having.has(t.id))
+        .map((t) => {
+        const a = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .findPack */ .LU)(t.pack)?.advice?.(t);
+        return outcome === 'blocking' ? a?.unblock : a?.wouldBlock;
+    })
+        .filter((c) => c !== undefined);
+    return [...new Set(clauses)];
+}
+/** Each target's subjects, in report order (one pass: renderings list ten thousand targets). */
+function subjectsByTarget(report) {
+    const by = new Map();
+    for (const s of report.subjects) {
+        const list = by.get(s.target);
+        if (list)
+            list.push(s);
+        else
+            by.set(s.target, [s]);
+    }
+    return by;
+}
+/** `n thing` or `n things`. */
+function plural(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+/**
+ * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
+ * cell; short ones are returned as they are.
+ */
+function middle(s, max = 40) {
+    const chars = Array.from(s);
+    if (chars.length <= max)
+        return s;
+    const tail = Math.floor((max - 1) / 3);
+    return `${chars.slice(0, max - 1 - tail).join('')}…${chars.slice(-tail).join('')}`;
+}
+/** Context entries that describe how a target was judged (its header line), not its outcome. */
+function judgedContext(t) {
+    return Object.entries(t.context).filter(([k]) => k !== _model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .t);
+}
+/**
+ * The target's end state in words. A target the pack calls ready whose subjects have problems
+ * (e.g. a paper checked at draft) is shown as what it is: not blocking, and not submission-ready;
+ * one the pack says is not ready for a reason (NOT_READY_BECAUSE) is shown with that reason.
+ */
+function stateText(t, subjects) {
+    const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
+    if (t.ready && problems.length > 0)
+        return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
+    const because = t.context[_model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .t];
+    if (because)
+        return `${t.terminal_state}, not submission-ready: ${because}`;
+    return t.terminal_state;
+}
+
+
+/***/ }),
+
+/***/ 9760:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Iy: () => (/* binding */ schemaIssueText),
+/* harmony export */   Np: () => (/* binding */ cap),
+/* harmony export */   Pc: () => (/* binding */ valueExcerpt),
+/* harmony export */   Qy: () => (/* binding */ htmlCommentText),
+/* harmony export */   bC: () => (/* binding */ mdText),
+/* harmony export */   cl: () => (/* binding */ quoteValue),
+/* harmony export */   pj: () => (/* binding */ plain),
+/* harmony export */   sN: () => (/* binding */ logSafe),
+/* harmony export */   xs: () => (/* binding */ mdCode)
+/* harmony export */ });
+/* unused harmony export VALUE_EXCERPT_MAX */
+// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
+// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+function plain(s) {
+    return s.replace(UNSAFE, (c) => {
+        if (c === '\n')
+            return '\\n';
+        if (c === '\t')
+            return '\\t';
+        if (c === '\r')
+            return '\\r';
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
+}
+/**
+ * Output for a log (the CLI's stdout and stderr, the Action's log), which GitHub's runner scans
+ * for workflow commands: a line that starts with `::` after leading whitespace, or that holds
+ * the legacy `##[command]` anywhere. A path or value from a file may be neither: the second
+ * character of either is shown escaped (`:\u003a`, `#\u0023[`), as plain() shows control
+ * characters. In JSON output these only occur inside strings, so the JSON is still valid and
+ * means the same.
+ */
+function logSafe(text) {
+    return text.replace(/##\[/g, '#\\u0023[').replace(/^([\s\u180e]*)::/gm, '$1:\\u003a');
+}
+/** Cuts a string to at most `max` characters (code points), marking the cut. */
+function cap(s, max) {
+    const chars = Array.from(s);
+    return chars.length <= max ? s : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+// ---------------------------------------------------------------------------------------------
+// Markdown (GitHub-flavoured) escaping for text that came from artifacts. GitHub renders check-run
+// summaries, comments and job summaries as Markdown with HTML, @mentions, #references and
+// autolinks; untrusted text must not produce any of them, nor break out of a table or code span.
+const ZWSP = '\u200b';
+// Characters with a meaning in CommonMark/GFM inline syntax, tables or GitHub's math ($).
+const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
+/**
+ * Escapes untrusted text for inline Markdown (a paragraph, list item or table cell): no raw HTML
+ * (every `<`, `>` and `&` is escaped), no links or images (brackets, parentheses and `!` escaped,
+ * bare URLs and `www.` broken so GFM does not autolink them), no `@mention` pings and no `#123`
+ * cross-references (a zero-width space after `@` and `#`, inside `GH-123` and full commit SHAs),
+ * no table break-out (`|` escaped, line
+ * breaks folded into spaces). The result is capped at `max` characters.
+ */
+function mdText(s, max = 1000) {
+    const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    return (folded
+        .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
+        .replace(/@/g, `@${ZWSP}`)
+        .replace(/#/g, `#${ZWSP}`)
+        .replace(/\\:\/\//g, `\\:${ZWSP}//`)
+        .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+        // GitHub also autolinks GH-123 issue references and full commit SHAs.
+        .replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`)
+        .replace(/\b([0-9a-f]{7})(?=[0-9a-f]{33}\b)/gi, `$1${ZWSP}`)
+        // A leading list, heading-underline or numbered-list marker stays text, indented too.
+        .replace(/^(\s*)([-+=]|\d+[.)])/, (_, ws, m) => `${ws}\\${m}`));
+}
+/**
+ * Untrusted text as an inline code span: the fence is longer than any backtick run inside, so the
+ * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
+ * before it parses code spans). Code spans render no HTML, mentions or links.
+ */
+function mdCode(s, max = 300, inTable = true) {
+    let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
+    if (inTable)
+        text = text.replace(/\|/g, '\\|');
+    const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') || text.startsWith(' ') ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** Text that is safe inside an HTML comment (used for hidden markers): no `--` and no `>`. */
+function htmlCommentText(s) {
+    return plain(s)
+        .replace(/-{2,}/g, (m) => m.replace(/-/g, '‐'))
+        .replace(/[<>]/g, '_');
+}
+// ---------------------------------------------------------------------------------------------
+// Values from untrusted files inside messages. A message may show a value the verifier parsed
+// (a verdict, a key, a path an artifact names), never a file's raw text, and only this much of it.
+/** The most characters of a parsed value that a message, reason or issue string shows. */
+const VALUE_EXCERPT_MAX = 80;
+/** At most VALUE_EXCERPT_MAX characters (code points) of `s`, the cut marked with an ellipsis. */
+function cutValue(s) {
+    // Slice first, so a 64 MiB value is never split into code points whole: 2·max+2 code units
+    // always hold more than max code points when `s` is longer than that.
+    return cap(s.length > 2 * VALUE_EXCERPT_MAX + 2 ? s.slice(0, 2 * VALUE_EXCERPT_MAX + 2) : s, VALUE_EXCERPT_MAX);
+}
+/** A parsed value as a short, escaped, unquoted prefix (for legacy issue strings and reasons). */
+function valueExcerpt(s) {
+    return plain(cutValue(s));
+}
+/** A parsed value as a short, escaped, double-quoted prefix, for messages. */
+function quoteValue(s) {
+    // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
+    return plain(JSON.stringify(cutValue(s)));
+}
+/**
+ * Where a schema (zod) issue is and what it says, with every key taken from the file shown as a
+ * value excerpt: the path's segments, and the keys an "unrecognized key" issue lists.
+ */
+function schemaIssueText(issue) {
+    const segments = issue.path.filter((x) => typeof x !== 'symbol');
+    const where = segments.length
+        ? segments.map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x))).join('.')
+        : 'the top level';
+    if (issue.code !== 'unrecognized_keys' || !issue.keys)
+        return { where, why: issue.message };
+    const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
+    const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
+    return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
+
+
+/***/ }),
+
+/***/ 9214:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -83284,16 +83284,16 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 3342:
+/***/ 3129:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ ZodError),
 /* harmony export */   g: () => (/* binding */ ZodRealError)
 /* harmony export */ });
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7428);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8532);
-/* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9148);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4556);
+/* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7227);
 
 
 
@@ -83355,7 +83355,7 @@ const ZodRealError = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_2__/*
 
 /***/ }),
 
-/***/ 7597:
+/***/ 9285:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -83382,11 +83382,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(4556);
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(7227);
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -83699,9 +83699,9 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(4890);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(7794);
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -83741,16 +83741,16 @@ class Doc {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/regexes.js
-var core_regexes = __nccwpck_require__(3908);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/regexes.js
+var core_regexes = __nccwpck_require__(3740);
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -86388,11 +86388,11 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/registries.js
-var registries = __nccwpck_require__(9396);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __nccwpck_require__(3759);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/registries.js
+var registries = __nccwpck_require__(2796);
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/api.js
+var api = __nccwpck_require__(7063);
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -87045,7 +87045,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -87890,7 +87890,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -88017,9 +88017,9 @@ const error = () => {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/errors.js
-var errors = __nccwpck_require__(7428);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/errors.js
+var errors = __nccwpck_require__(9148);
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -88196,9 +88196,9 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync(errors/* $ZodRealError */.Kd);
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/errors.js
-var classic_errors = __nccwpck_require__(3342);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/errors.js
+var classic_errors = __nccwpck_require__(3129);
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(classic_errors/* ZodRealError */.g);
@@ -88216,7 +88216,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(classic_errors/* ZodRealErr
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(classic_errors/* ZodRealError */.g);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(classic_errors/* ZodRealError */.g);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -89756,7 +89756,7 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 3759:
+/***/ 7063:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -89821,9 +89821,9 @@ function preprocess(fn, schema) {
 /* harmony export */   z$: () => (/* binding */ _bigint)
 /* harmony export */ });
 /* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
-/* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4890);
-/* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9396);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
+/* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7794);
+/* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2796);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7227);
 
 
 
@@ -90931,7 +90931,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 
 /***/ }),
 
-/***/ 4890:
+/***/ 7794:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -90954,9 +90954,9 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   v$: () => (/* binding */ $ZodCheckOverwrite)
 /* harmony export */ });
 /* unused harmony exports $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckProperty, $ZodCheckMimeType */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
-/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3908);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4556);
+/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3740);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7227);
 // import { $ZodType } from "./schemas.js";
 
 
@@ -91477,7 +91477,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 
 /***/ }),
 
-/***/ 8532:
+/***/ 4556:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -91488,7 +91488,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony exports NEVER, $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7227);
 var _a;
 
 /** A special constant with type `never` */
@@ -91634,7 +91634,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 7428:
+/***/ 9148:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -91644,8 +91644,8 @@ function config(newConfig) {
 /* harmony export */   a$: () => (/* binding */ $ZodError)
 /* harmony export */ });
 /* unused harmony exports treeifyError, toDotPath, prettifyError */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8532);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4556);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7227);
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -91917,7 +91917,7 @@ function prettifyError(error) {
 
 /***/ }),
 
-/***/ 3908:
+/***/ 3740:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -92113,7 +92113,7 @@ const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ nu
 
 /***/ }),
 
-/***/ 9396:
+/***/ 2796:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -92175,7 +92175,7 @@ const globalRegistry = globalThis.__zod_globalRegistry;
 
 /***/ }),
 
-/***/ 4723:
+/***/ 7227:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -92230,7 +92230,7 @@ const globalRegistry = globalThis.__zod_globalRegistry;
 /* harmony export */   zM: () => (/* binding */ mergeDefs)
 /* harmony export */ });
 /* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, defineLazy, objectClone, cloneDef, getElementAtPath, promiseAllObject, randomString, numKeys, getParsedType, primitiveTypes, createTransparentProxy, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, CONSTANT_CATCH */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4556);
 
 // functions
 function assertEqual(val) {
@@ -93258,6 +93258,6 @@ function constantCatch(value) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ var __webpack_exports__ = __nccwpck_require__(7890);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

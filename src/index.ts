@@ -1,5 +1,5 @@
-import { run } from './main.js';
-import { allowWorkers, isVerifyWorker, runVerifyWorker } from './parallel.js';
+import { run } from './action/main.js';
+import { allowWorkers, isVerifyWorker, runVerifyWorker } from './pipeline/parallel.js';
 
 allowWorkers(import.meta.url);
 if (isVerifyWorker()) runVerifyWorker();

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { configSchema } from './config.js';
+import { configSchema } from './config/config.js';
 import { fixtureSchema } from './conformance/schema.js';
 import { reportSchemas } from './model/report.js';
 import { packs } from './packs/registry.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { writePaper } from '../../scripts/lib/aris-paper.mjs';
 import { reportSchemas, type GateReport } from '../../src/model/report.js';
-import { verify } from '../../src/verify.js';
+import { verify } from '../../src/pipeline/verify.js';
 import { runActionInProcess } from '../support/action-inprocess.js';
 import { renderAll } from '../support/render-all.js';
 import {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeArtifact, writePaper } from '../../scripts/lib/aris-paper.mjs';
 import { renderSarif } from '../../src/render/sarif.js';
-import { verify } from '../../src/verify.js';
+import { verify } from '../../src/pipeline/verify.js';
 import { tempRepos } from '../support/temp.js';
 
 const repo = tempRepos();

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { verify } from '../../src/verify.js';
+import { verify } from '../../src/pipeline/verify.js';
 import { renderAll } from '../support/render-all.js';
 import { mkfifo } from '../support/temp.js';
 import { applyByteEdit, byteEdit, hostileString, type ByteEdit } from '../support/arbitraries.js';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 // @ts-expect-error plain JavaScript module without types
 import { canonical, cleanModel, reclaim, writeRun } from '../../scripts/build-trace-fixtures.mjs';
-import { verify } from '../../src/verify.js';
+import { verify } from '../../src/pipeline/verify.js';
 import { renderAll } from '../support/render-all.js';
 import {
   expectNoSecret,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { run } from '../../src/main.js';
+import { run } from '../../src/action/main.js';
 import { parseOutputFile } from './action-runner.js';
 
 export interface InProcessRun {

@@ -1,4 +1,4 @@
-import { runCli } from '../../src/cli.js';
+import { runCli } from '../../src/cli/commands.js';
 
 export interface CliRun {
   code: number;

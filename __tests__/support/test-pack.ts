@@ -3,11 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { FLAGS } from '../../src/cli-flags.js';
-import { emit, progress, textOrJson } from '../../src/cli-kit.js';
+import { FLAGS } from '../../src/cli/flags.js';
+import { emit, progress, textOrJson } from '../../src/cli/kit.js';
 import { finding, type CodeDef } from '../../src/model/finding.js';
 import type { Pack } from '../../src/packs/pack.js';
-import { verify } from '../../src/verify.js';
+import { verify } from '../../src/pipeline/verify.js';
 
 export const NOT_OK: CodeDef = {
   code: 'validation.not_ok',

@@ -3,7 +3,7 @@
 const { createRequire: __WEBPACK_EXTERNAL_createRequire } = __require("module");
 /******/ var __webpack_modules__ = ({
 
-/***/ 298:
+/***/ 34:
 /***/ ((module) => {
 
 // A simple implementation of make-array
@@ -1642,7 +1642,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 807:
+/***/ 375:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -1661,8 +1661,8 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.isWS = exports.applyEdit = exports.setProperty = exports.removeProperty = void 0;
-    const format_1 = __nccwpck_require__(612);
-    const parser_1 = __nccwpck_require__(152);
+    const format_1 = __nccwpck_require__(868);
+    const parser_1 = __nccwpck_require__(312);
     function removeProperty(text, path, options) {
         return setProperty(text, path, void 0, options);
     }
@@ -1850,7 +1850,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 612:
+/***/ 868:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -1869,8 +1869,8 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.isEOL = exports.format = void 0;
-    const scanner_1 = __nccwpck_require__(525);
-    const string_intern_1 = __nccwpck_require__(579);
+    const scanner_1 = __nccwpck_require__(285);
+    const string_intern_1 = __nccwpck_require__(571);
     function format(documentText, range, options) {
         let initialIndentLevel;
         let formatText;
@@ -2132,7 +2132,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 152:
+/***/ 312:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -2151,7 +2151,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.getNodeType = exports.stripComments = exports.visit = exports.findNodeAtOffset = exports.contains = exports.getNodeValue = exports.getNodePath = exports.findNodeAtLocation = exports.parseTree = exports.parse = exports.getLocation = void 0;
-    const scanner_1 = __nccwpck_require__(525);
+    const scanner_1 = __nccwpck_require__(285);
     var ParseOptions;
     (function (ParseOptions) {
         ParseOptions.DEFAULT = {
@@ -2821,7 +2821,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 525:
+/***/ 285:
 /***/ ((module, exports) => {
 
 (function (factory) {
@@ -3284,7 +3284,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 579:
+/***/ 571:
 /***/ ((module, exports) => {
 
 (function (factory) {
@@ -3333,7 +3333,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 547:
+/***/ 411:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -3352,10 +3352,10 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.applyEdits = exports.modify = exports.format = exports.printParseErrorCode = exports.ParseErrorCode = exports.stripComments = exports.visit = exports.getNodeValue = exports.getNodePath = exports.findNodeAtOffset = exports.findNodeAtLocation = exports.parseTree = exports.parse = exports.getLocation = exports.SyntaxKind = exports.ScanError = exports.createScanner = void 0;
-    const formatter = __nccwpck_require__(612);
-    const edit = __nccwpck_require__(807);
-    const scanner = __nccwpck_require__(525);
-    const parser = __nccwpck_require__(152);
+    const formatter = __nccwpck_require__(868);
+    const edit = __nccwpck_require__(375);
+    const scanner = __nccwpck_require__(285);
+    const parser = __nccwpck_require__(312);
     /**
      * Creates a JSON scanner on the given text.
      * If ignoreTrivia is set, whitespaces or comments are ignored.
@@ -4806,7 +4806,7 @@ const FIXTURE = {
 };
 const CONFORMANCE_CODES = Object.values(FIXTURE);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -5681,7 +5681,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -5824,7 +5824,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -6137,7 +6137,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -6295,7 +6295,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -6813,7 +6813,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -6853,14 +6853,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -9498,7 +9498,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -9551,7 +9551,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/api.js
 
 
 
@@ -10656,7 +10656,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -11309,7 +11309,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -12154,7 +12154,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -12281,7 +12281,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -12550,7 +12550,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -12727,7 +12727,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -12786,7 +12786,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -12804,7 +12804,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -14388,7 +14388,7 @@ const ARIS = {
 };
 const ARIS_CODES = Object.values(ARIS);
 
-;// CONCATENATED MODULE: ./src/cli-flags.ts
+;// CONCATENATED MODULE: ./src/cli/flags.ts
 /**
  * Flags several commands take, with the same help everywhere (a pack's command lists them in its
  * `flags`). Every command also gets --progress and --help from the CLI itself. A module of its
@@ -14730,7 +14730,7 @@ function waivedText(w) {
     return `waived: ${cap(plain(w.reason), 300)}${w.tracking ? ` (${cap(plain(w.tracking), 200)})` : ''}; it does not block.`;
 }
 
-;// CONCATENATED MODULE: ./src/cli-kit.ts
+;// CONCATENATED MODULE: ./src/cli/kit.ts
 
 
 
@@ -15066,8 +15066,8 @@ function listNames(dir) {
     return entries.map((e) => e.name);
 }
 
-// EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
-var main = __nccwpck_require__(547);
+// EXTERNAL MODULE: ../../work/main/node_modules/jsonc-parser/lib/umd/main.js
+var main = __nccwpck_require__(411);
 ;// CONCATENATED MODULE: ./src/io/lines.ts
 /** Maps character offsets in a text to 1-based line and column numbers. */
 class LineIndex {
@@ -15581,7 +15581,7 @@ function applyWaivers(findings, entries, now) {
     return { findings: out, ratchet };
 }
 
-;// CONCATENATED MODULE: ./src/config.ts
+;// CONCATENATED MODULE: ./src/config/config.ts
 
 
 
@@ -15786,7 +15786,7 @@ function workflowWaivers(ws, source) {
     return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
 }
 
-;// CONCATENATED MODULE: ./src/config-pinning.ts
+;// CONCATENATED MODULE: ./src/config/pinning.ts
 
 
 
@@ -16179,8 +16179,8 @@ function sha256Hex(bytes) {
         : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
 }
 
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __nccwpck_require__(298);
+// EXTERNAL MODULE: ../../work/main/node_modules/ignore/index.js
+var ignore = __nccwpck_require__(34);
 var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/io/text.ts
 // Whether a string says anything. Whitespace and invisible format characters (zero-width spaces
@@ -17366,7 +17366,7 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/target.ts
+;// CONCATENATED MODULE: ./src/pipeline/target.ts
 
 
 
@@ -17414,7 +17414,7 @@ function failedTarget(pack, rel, message) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/parallel.ts
+;// CONCATENATED MODULE: ./src/pipeline/parallel.ts
 
 
 
@@ -17878,7 +17878,7 @@ function sharedSubjects(results) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/shard.ts
+;// CONCATENATED MODULE: ./src/pipeline/shard.ts
 
 
 
@@ -18017,7 +18017,7 @@ function assignShards(targets, count) {
     return shards;
 }
 
-;// CONCATENATED MODULE: ./src/verify.ts
+;// CONCATENATED MODULE: ./src/pipeline/verify.ts
 
 
 
@@ -26850,7 +26850,7 @@ function readText(ws, dir, p, maxBytes) {
     return { ok: true, text: text.text, rel: r.rel };
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/error.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/error.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -26919,7 +26919,7 @@ class TomlError extends Error {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/primitive.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/primitive.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -27072,7 +27072,7 @@ function parseString(ctx) {
     TomlError.x('unfinished string', ctx, startPtr);
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/date.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/date.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -27230,7 +27230,7 @@ class TomlDate extends Date {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/extract.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/extract.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -27525,7 +27525,7 @@ function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/util.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/util.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -27584,7 +27584,7 @@ function skipVoid(ctx, banNewLines, banComments) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/struct.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/struct.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -27742,7 +27742,7 @@ function parseArray(ctx) {
     TomlError.x('unfinished array', ctx, startPtr);
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/parse.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/parse.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -27908,7 +27908,7 @@ function dist_parse_parse(toml, options = {}) {
     return res;
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/stringify.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/stringify.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -28129,7 +28129,7 @@ function stringify(obj, { maxDepth = 1000, numbersAsFloat = false, strictTempora
     return str;
 }
 
-;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/index.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/index.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -30414,7 +30414,7 @@ const aristoPack = {
     markdownCards: markdownCards,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
+;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/iso.js
 
 
 
@@ -51185,24 +51185,24 @@ function checkShards(accepted, problem) {
     return kept;
 }
 
-;// CONCATENATED MODULE: ./src/cli-help.ts
+;// CONCATENATED MODULE: ./src/cli/help.ts
 
 
 
 /** A pack's flag as an option of its command. */
-function cli_help_option({ type, value, help }) {
+function help_option({ type, value, help }) {
     return { type, help, ...(value !== undefined ? { value } : {}) };
 }
 const help = { type: 'boolean', short: 'h', help: 'show this help' };
-const cli_help_progress = {
+const help_progress = {
     type: 'boolean',
     help: 'print progress to stderr (always on when stderr is a terminal)',
 };
-const allowOutsideRoot = cli_help_option(FLAGS.allowOutsideRoot);
-const cli_help_textOrJson = cli_help_option(FLAGS.format);
-const out = cli_help_option(FLAGS.out);
+const allowOutsideRoot = help_option(FLAGS.allowOutsideRoot);
+const help_textOrJson = help_option(FLAGS.format);
+const out = help_option(FLAGS.out);
 /**
- * The core commands (not a pack's). A new one is an entry here and a handler in src/cli.ts;
+ * The core commands (not a pack's). A new one is an entry here and a handler in src/cli/commands.ts;
  * each pack's command comes from the registry (Pack.command).
  */
 const CORE_COMMANDS = {
@@ -51216,7 +51216,7 @@ const CORE_COMMANDS = {
                 value: 'FILE',
                 help: 'config file (default: .audit-gate.json at the root, when present)',
             },
-            format: cli_help_textOrJson,
+            format: help_textOrJson,
             out,
             assurance: {
                 type: 'string',
@@ -51247,7 +51247,7 @@ const CORE_COMMANDS = {
                 help: 'verify only shard K of N (balanced by bytes; fixtures in shard 1); combine with merge',
             },
             'allow-outside-root': allowOutsideRoot,
-            progress: cli_help_progress,
+            progress: help_progress,
             help,
         },
     },
@@ -51255,7 +51255,7 @@ const CORE_COMMANDS = {
         usage: 'audit-gate merge REPORT... [options]',
         about: 'Combine the JSON reports of verify --shard K/N into one report; a missing, duplicated or mismatched shard fails it.',
         options: {
-            format: cli_help_textOrJson,
+            format: help_textOrJson,
             out,
             'fail-on': {
                 type: 'string',
@@ -51272,7 +51272,7 @@ const CORE_COMMANDS = {
                 value: 'FILE',
                 help: 'a config outside the checkout whose waivers apply (as in the publishing workflow)',
             },
-            progress: cli_help_progress,
+            progress: help_progress,
             help,
         },
     },
@@ -51280,14 +51280,14 @@ const CORE_COMMANDS = {
         usage: 'audit-gate fixtures [DIR] [options]',
         about: 'Run the conformance fixtures in DIR (default conformance/): each must emit exactly its expected codes.',
         options: {
-            format: cli_help_textOrJson,
+            format: help_textOrJson,
             out,
             root: { type: 'string', value: 'DIR', help: 'workspace root (default: DIR)' },
             'build-ready': {
                 type: 'boolean',
                 help: "also judge each pack's fixtures as a suite (its suite gate, e.g. every kind has a fixture)",
             },
-            progress: cli_help_progress,
+            progress: help_progress,
             help,
         },
     },
@@ -51298,8 +51298,8 @@ function packCommand(id, c) {
         usage: `audit-gate ${id}${c.args ? ` ${c.args}` : ''} [options]`,
         about: c.about,
         options: {
-            ...Object.fromEntries(c.flags.map((f) => [f.name, cli_help_option(f)])),
-            progress: cli_help_progress,
+            ...Object.fromEntries(c.flags.map((f) => [f.name, help_option(f)])),
+            progress: help_progress,
             help,
         },
     };
@@ -51350,7 +51350,7 @@ function overviewHelp() {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/cli.ts
+;// CONCATENATED MODULE: ./src/cli/commands.ts
 
 
 
@@ -51367,7 +51367,7 @@ function overviewHelp() {
 
 
 /**
- * What each core command does (its options and help are CORE_COMMANDS in src/cli-help.ts).
+ * What each core command does (its options and help are CORE_COMMANDS in src/cli/help.ts).
  * A pack's command comes from the registry: Pack.command.run.
  */
 const CORE_HANDLERS = {
@@ -51552,7 +51552,7 @@ async function fixturesCommand(args, io) {
     return emit(report, fmt, args.string('out'), io);
 }
 
-;// CONCATENATED MODULE: ./src/bin.ts
+;// CONCATENATED MODULE: ./src/cli/bin.ts
 
 
 /**

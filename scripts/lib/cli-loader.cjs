@@ -34,7 +34,7 @@ if (
   v8.setFlagsFromString('--interrupt-budget=200000');
 
 const KIND = 'AUDIT_GATE_COMPILE_CACHE_KIND';
-/** The CLI's commands (src/cli-help.ts; a test keeps the two lists equal). */
+/** The CLI's commands (src/cli/help.ts; a test keeps the two lists equal). */
 const COMMANDS = ['verify', 'merge', 'fixtures', 'aris', 'trace', 'aristo', 'addenda-b'];
 // The real loader: started through a link kept as it is (--preserve-symlinks-main), app.js, the
 // assets and the verify workers' entry are still found beside it.

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import type { GateReport } from '../model/report.js';
 import { logSafe, plain } from '../render/sanitize.js';
-import { verify } from '../verify.js';
+import { verify } from '../pipeline/verify.js';
 import type { PublishTarget } from '../github/context.js';
 import type { Settings } from '../github/inputs.js';
 import { ensureCheckedOut, ensureCommit } from './checkout.js';

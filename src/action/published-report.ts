@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { workflowWaivers } from '../config.js';
+import { workflowWaivers } from '../config/config.js';
 import { Workspace } from '../io/workspace.js';
 import type { GateReport } from '../model/report.js';
 import { expandGlob, isGlob } from '../io/glob.js';

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { parseShard, type ShardSpec } from '../shard.js';
+import { parseShard, type ShardSpec } from '../pipeline/shard.js';
 import { enforcementSettings, type Assurance, type Effort } from '../policy/assurance.js';
 import type { FailOn } from '../policy/gate.js';
 import type { CommentMode } from './comment.js';

@@ -72,7 +72,7 @@ type Schemas = ReturnType<typeof build>;
 export type Conclusion = z.infer<Schemas['Conclusion']>;
 export type Counts = z.infer<Schemas['Counts']>;
 /**
- * What a `verify --shard K/N` run was cut from (src/shard.ts), so merge can prove that the shards
+ * What a `verify --shard K/N` run was cut from (src/pipeline/shard.ts), so merge can prove that the shards
  * cover the whole list exactly once, with the same settings.
  */
 export type ShardRecord = z.infer<Schemas['ShardRecord']>;

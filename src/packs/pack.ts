@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CodeDef, Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import type { Subject, Target } from '../model/subject.js';
-import type { Args, Io } from '../cli-kit.js';
+import type { Args, Io } from '../cli/kit.js';
 import type { Hasher } from '../io/hashing.js';
 import type { DirEntry } from '../io/walk.js';
 import type { Workspace } from '../io/workspace.js';
@@ -130,7 +130,7 @@ export interface TargetView {
  * The pack's subcommand, `audit-gate <id>`: the CLI builds its parsing and help from this data
  * (adding --progress and --help) and calls `run` with the parsed arguments. `run` does what is
  * the pack's own (its positionals, its options, its extra outputs) with the helpers of
- * src/cli-kit.ts, and returns the exit code; a bad argument throws UsageError.
+ * src/cli/kit.ts, and returns the exit code; a bad argument throws UsageError.
  */
 export interface PackCommand {
   /** The arguments in the usage line after `audit-gate <id>`, e.g. `<paper-dir>`. */

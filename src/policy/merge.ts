@@ -6,7 +6,7 @@ import { reportSchemas, type GateReport, type ShardRecord } from '../model/repor
 import type { PackResult } from '../packs/pack.js';
 import { firstIssue } from '../packs/kit/schema-issue.js';
 import { quoteValue } from '../render/sanitize.js';
-import { targetsDigest } from '../shard.js';
+import { targetsDigest } from '../pipeline/shard.js';
 import { GATE } from './codes.js';
 import { decide } from './gate.js';
 import { recheckReport, type RecheckOptions } from './recheck.js';

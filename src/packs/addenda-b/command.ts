@@ -1,4 +1,4 @@
-import { FLAGS } from '../../cli-flags.js';
+import { FLAGS } from '../../cli/flags.js';
 import {
   UsageError,
   emit,
@@ -8,8 +8,8 @@ import {
   textOrJson,
   type Args,
   type Io,
-} from '../../cli-kit.js';
-import { verify } from '../../verify.js';
+} from '../../cli/kit.js';
+import { verify } from '../../pipeline/verify.js';
 import type { PackCommand } from '../pack.js';
 import { notChecked } from './not-checked.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { FLAGS } from '../../cli-flags.js';
+import { FLAGS } from '../../cli/flags.js';
 import {
   UsageError,
   enforcementFlags,
@@ -11,13 +11,13 @@ import {
   textOrJson,
   type Args,
   type Io,
-} from '../../cli-kit.js';
+} from '../../cli/kit.js';
 import { writeReportFile } from '../../io/write.js';
 import { Workspace } from '../../io/workspace.js';
 import { isAssurance } from '../../policy/assurance.js';
 import { renderText } from '../../render/text.js';
 import { quoteValue } from '../../render/sanitize.js';
-import { verify } from '../../verify.js';
+import { verify } from '../../pipeline/verify.js';
 import type { PackCommand } from '../pack.js';
 import { renderArisReport } from './outputs.js';
 import { ASSURANCE_PATH, readAssuranceFile } from './paper.js';

@@ -1,4 +1,4 @@
-import { FLAGS } from '../../cli-flags.js';
+import { FLAGS } from '../../cli/flags.js';
 import {
   UsageError,
   emit,
@@ -7,9 +7,9 @@ import {
   textOrJson,
   type Args,
   type Io,
-} from '../../cli-kit.js';
+} from '../../cli/kit.js';
 import { plain } from '../../render/sanitize.js';
-import { verify } from '../../verify.js';
+import { verify } from '../../pipeline/verify.js';
 import type { PackCommand } from '../pack.js';
 import { renderCards, type AristoExtension } from './cards.js';
 

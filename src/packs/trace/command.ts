@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { FLAGS } from '../../cli-flags.js';
+import { FLAGS } from '../../cli/flags.js';
 import {
   UsageError,
   emit,
@@ -9,10 +9,10 @@ import {
   progress,
   type Args,
   type Io,
-} from '../../cli-kit.js';
+} from '../../cli/kit.js';
 import { writeReportFile } from '../../io/write.js';
 import { renderText } from '../../render/text.js';
-import { verify } from '../../verify.js';
+import { verify } from '../../pipeline/verify.js';
 import type { PackCommand } from '../pack.js';
 import { renderVerificationReports } from './outputs.js';
 

@@ -1,7 +1,7 @@
-import { finding } from './model/finding.js';
-import { errorText } from './io/workspace.js';
-import type { Pack, PackContext, PackResult } from './packs/pack.js';
-import { GATE } from './policy/codes.js';
+import { finding } from '../model/finding.js';
+import { errorText } from '../io/workspace.js';
+import type { Pack, PackContext, PackResult } from '../packs/pack.js';
+import { GATE } from '../policy/codes.js';
 
 export interface PlannedTarget {
   pack: Pack;

@@ -1,11 +1,11 @@
-import { completeCheck, failCheckOnCancel, startCheck } from './action/check.js';
-import { postComment } from './action/comment.js';
-import { writeReportFiles } from './action/files.js';
-import { concludeStep, setOutputs } from './action/outputs.js';
-import { produceReport } from './action/produce.js';
-import { connect } from './action/publication.js';
-import { settingsOrFail } from './action/settings.js';
-import { annotateWorkflow, annotationsOf, writeJobSummary } from './action/summary.js';
+import { completeCheck, failCheckOnCancel, startCheck } from './check.js';
+import { postComment } from './comment.js';
+import { writeReportFiles } from './files.js';
+import { concludeStep, setOutputs } from './outputs.js';
+import { produceReport } from './produce.js';
+import { connect } from './publication.js';
+import { settingsOrFail } from './settings.js';
+import { annotateWorkflow, annotationsOf, writeJobSummary } from './summary.js';
 
 /**
  * The Action: settings → a check run in progress → verify (or load a published report) →

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sha256Hex } from './io/hashing.js';
-import { indexedSize, type DirEntry } from './io/walk.js';
+import { sha256Hex } from '../io/hashing.js';
+import { indexedSize, type DirEntry } from '../io/walk.js';
 
 /**
  * Sharding: `verify --shard K/N` checks a deterministic share of the discovered targets, and

@@ -1,4 +1,4 @@
-import type { PackFlag } from './packs/pack.js';
+import type { PackFlag } from '../packs/pack.js';
 
 /**
  * Flags several commands take, with the same help everywhere (a pack's command lists them in its

@@ -1,10 +1,10 @@
 import os from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { Hasher, type HashOutcome } from './io/hashing.js';
-import { REFERENCE_RUN } from './io/reference.js';
-import { Workspace, errorText } from './io/workspace.js';
-import { findPack } from './packs/registry.js';
-import type { PackContext, PackOptions, PackResult } from './packs/pack.js';
+import { Hasher, type HashOutcome } from '../io/hashing.js';
+import { REFERENCE_RUN } from '../io/reference.js';
+import { Workspace, errorText } from '../io/workspace.js';
+import { findPack } from '../packs/registry.js';
+import type { PackContext, PackOptions, PackResult } from '../packs/pack.js';
 import { failedTarget, verifyTarget, type PlannedTarget } from './target.js';
 
 /** Fewer parallel-safe targets than this are checked on the main thread alone. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { packConfig, selectedPacks, type Config, type PackSetting } from './config.js';
-import type { Pack } from './packs/pack.js';
-import { assuranceForEffort, type Assurance } from './policy/assurance.js';
+import type { Pack } from '../packs/pack.js';
+import { assuranceForEffort, type Assurance } from '../policy/assurance.js';
 
 /** What the workflow (or CLI) decided itself; an untrusted config may not weaken any of it. */
 export interface Pinned {

@@ -1,7 +1,7 @@
-import { FLAGS } from './cli-flags.js';
-import type { Pack, PackFlag } from './packs/pack.js';
-import { packs } from './packs/registry.js';
-import { VERSION } from './version.js';
+import { FLAGS } from './flags.js';
+import type { Pack, PackFlag } from '../packs/pack.js';
+import { packs } from '../packs/registry.js';
+import { VERSION } from '../version.js';
 
 /**
  * Every CLI command as data: its usage line, what it does, and its options with one line of help
@@ -39,7 +39,7 @@ const textOrJson = option(FLAGS.format);
 const out = option(FLAGS.out);
 
 /**
- * The core commands (not a pack's). A new one is an entry here and a handler in src/cli.ts;
+ * The core commands (not a pack's). A new one is an entry here and a handler in src/cli/commands.ts;
  * each pack's command comes from the registry (Pack.command).
  */
 export const CORE_COMMANDS = {

@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { decodeUtf8, readSmallFile } from './io/files.js';
-import { parseJson } from './io/json.js';
-import type { Workspace } from './io/workspace.js';
-import { NotUtf8PathError, realpathText } from './io/paths.js';
-import { lexicallyInside } from './io/write.js';
-import { onFirstUse } from './model/first-use.js';
-import { cap, plain } from './render/sanitize.js';
-import { ASSURANCES, EFFORTS } from './policy/assurance.js';
-import { waiverSchema, type WaiverEntry } from './policy/waivers.js';
-import { packs } from './packs/registry.js';
-import type { Pack } from './packs/pack.js';
+import { decodeUtf8, readSmallFile } from '../io/files.js';
+import { parseJson } from '../io/json.js';
+import type { Workspace } from '../io/workspace.js';
+import { NotUtf8PathError, realpathText } from '../io/paths.js';
+import { lexicallyInside } from '../io/write.js';
+import { onFirstUse } from '../model/first-use.js';
+import { cap, plain } from '../render/sanitize.js';
+import { ASSURANCES, EFFORTS } from '../policy/assurance.js';
+import { waiverSchema, type WaiverEntry } from '../policy/waivers.js';
+import { packs } from '../packs/registry.js';
+import type { Pack } from '../packs/pack.js';
 
 export const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 

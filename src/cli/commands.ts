@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { leavesBase } from './io/paths.js';
-import { WriteRefused } from './io/write.js';
-import { Workspace, errorText } from './io/workspace.js';
-import { logSafe, plain } from './render/sanitize.js';
-import { allCodes, assurancePacks, findPack } from './packs/registry.js';
-import { workflowWaivers } from './config.js';
-import { mergeReports, readReportFile } from './policy/merge.js';
-import { parseShard } from './shard.js';
-import { verify } from './verify.js';
+import { leavesBase } from '../io/paths.js';
+import { WriteRefused } from '../io/write.js';
+import { Workspace, errorText } from '../io/workspace.js';
+import { logSafe, plain } from '../render/sanitize.js';
+import { allCodes, assurancePacks, findPack } from '../packs/registry.js';
+import { workflowWaivers } from '../config/config.js';
+import { mergeReports, readReportFile } from '../policy/merge.js';
+import { parseShard } from '../pipeline/shard.js';
+import { verify } from '../pipeline/verify.js';
 import {
   Args,
   UsageError,
@@ -21,16 +21,16 @@ import {
   progress,
   textOrJson,
   type Io,
-} from './cli-kit.js';
-import { CORE_COMMANDS, commandHelp, commands, overviewHelp } from './cli-help.js';
-import { VERSION } from './version.js';
+} from './kit.js';
+import { CORE_COMMANDS, commandHelp, commands, overviewHelp } from './help.js';
+import { VERSION } from '../version.js';
 
-export type { Io } from './cli-kit.js';
+export type { Io } from './kit.js';
 
 type Handler = (args: Args, io: Io) => Promise<number>;
 
 /**
- * What each core command does (its options and help are CORE_COMMANDS in src/cli-help.ts).
+ * What each core command does (its options and help are CORE_COMMANDS in src/cli/help.ts).
  * A pack's command comes from the registry: Pack.command.run.
  */
 const CORE_HANDLERS: Record<keyof typeof CORE_COMMANDS, Handler> = {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { leavesBase, namedInside } from './io/paths.js';
-import { enforcementSettings, type Assurance, type Effort } from './policy/assurance.js';
-import type { FailOn } from './policy/gate.js';
-import type { GateReport } from './model/report.js';
-import { writeReportFile } from './io/write.js';
-import { renderText } from './render/text.js';
-import { plain } from './render/sanitize.js';
+import { leavesBase, namedInside } from '../io/paths.js';
+import { enforcementSettings, type Assurance, type Effort } from '../policy/assurance.js';
+import type { FailOn } from '../policy/gate.js';
+import type { GateReport } from '../model/report.js';
+import { writeReportFile } from '../io/write.js';
+import { renderText } from '../render/text.js';
+import { plain } from '../render/sanitize.js';
 
 /**
  * What every CLI command shares, core and pack commands alike (a pack's command imports it from

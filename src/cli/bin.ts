@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { runCli } from './cli.js';
-import { allowWorkers, isVerifyWorker, runVerifyWorker } from './parallel.js';
+import { runCli } from './commands.js';
+import { allowWorkers, isVerifyWorker, runVerifyWorker } from '../pipeline/parallel.js';
 
 /**
  * A writer to stdout or stderr that goes quiet once the reader has gone (`verify --format json |

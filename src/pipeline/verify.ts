@@ -1,25 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { finding, type Finding, type Location } from './model/finding.js';
-import { quoteValue } from './render/sanitize.js';
-import type { GateReport } from './model/report.js';
-import { loadConfig, packConfig, selectedPacks, type Config } from './config.js';
-import { withoutLoosening } from './config-pinning.js';
-import { statPath } from './io/files.js';
-import { Hasher } from './io/hashing.js';
-import { isInside, realOr } from './io/paths.js';
-import { walkRepository, type DirEntry, type Walk } from './io/walk.js';
-import { Workspace } from './io/workspace.js';
-import { runFixtures } from './conformance/runner.js';
-import { suiteFindings } from './conformance/suite.js';
-import { packs as registeredPacks, allCodes } from './packs/registry.js';
-import type { Pack, PackContext, PackResult } from './packs/pack.js';
+import { finding, type Finding, type Location } from '../model/finding.js';
+import { quoteValue } from '../render/sanitize.js';
+import type { GateReport } from '../model/report.js';
+import { loadConfig, packConfig, selectedPacks, type Config } from '../config/config.js';
+import { withoutLoosening } from '../config/pinning.js';
+import { statPath } from '../io/files.js';
+import { Hasher } from '../io/hashing.js';
+import { isInside, realOr } from '../io/paths.js';
+import { walkRepository, type DirEntry, type Walk } from '../io/walk.js';
+import { Workspace } from '../io/workspace.js';
+import { runFixtures } from '../conformance/runner.js';
+import { suiteFindings } from '../conformance/suite.js';
+import { packs as registeredPacks, allCodes } from '../packs/registry.js';
+import type { Pack, PackContext, PackResult } from '../packs/pack.js';
 import { VerifyWorkers, verifyTargets } from './parallel.js';
-import { isAssurance } from './policy/assurance.js';
-import { GATE } from './policy/codes.js';
-import { decide, type FailOn } from './policy/gate.js';
+import { isAssurance } from '../policy/assurance.js';
+import { GATE } from '../policy/codes.js';
+import { decide, type FailOn } from '../policy/gate.js';
 import type { PlannedTarget } from './target.js';
-import type { ShardRecord } from './model/report.js';
+import type { ShardRecord } from '../model/report.js';
 import {
   assignShards,
   configDigest,
@@ -27,7 +27,7 @@ import {
   targetsDigest,
   type ShardSpec,
 } from './shard.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../version.js';
 
 export interface VerifyOptions {
   root: string;
