@@ -60,6 +60,18 @@ describe('the pack boundary', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('the core takes from src/packs/ only the Pack interface and the registry (the kit is the packs’ own)', () => {
+    const imports = /(?:from|import\()\s*'(\.[^']+)'/g;
+    const offenders = coreSources().flatMap((f) =>
+      [...fs.readFileSync(f, 'utf8').matchAll(imports)]
+        .map((m) => path.join(path.dirname(f), m[1]!))
+        .filter((to) => to.startsWith('src/packs/'))
+        .filter((to) => to !== 'src/packs/pack.js' && to !== 'src/packs/registry.js')
+        .map((to) => `${f} → ${to}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('the core speaks of no pack’s states or statuses', () => {
     const offenders = coreSources().filter((f) => PACK_WORDS.test(fs.readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);

@@ -44195,8 +44195,8 @@ function build() {
 /** The report schemas, built on first use (src/model/first-use.ts): merge and the schema files. */
 const reportSchemas = (0,first_use/* onFirstUse */.V)(build);
 
-// EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
-var schema_issue = __nccwpck_require__(8947);
+// EXTERNAL MODULE: ./src/render/schema-issue.ts
+var schema_issue = __nccwpck_require__(4142);
 // EXTERNAL MODULE: ./src/pipeline/shard.ts
 var pipeline_shard = __nccwpck_require__(1533);
 ;// CONCATENATED MODULE: ./src/policy/recheck.ts
@@ -47553,35 +47553,6 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 8947:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ firstIssue)
-/* harmony export */ });
-/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9760);
-
-/**
- * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
- * way every pack turns a schema violation into a located finding.
- */
-function firstIssue(error, options = {}) {
-    const issue = error.issues[0];
-    const path = issue.path.filter((x) => typeof x !== 'symbol');
-    const prefix = options.prefix ?? [];
-    if (options.style === 'verbatim')
-        return {
-            path,
-            where: [...prefix, ...path].join('.') || 'the top level',
-            why: issue.message,
-        };
-    const { where, why } = (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .schemaIssueText */ .Iy)({ ...issue, path: [...prefix, ...path] });
-    return { path, where, why };
-}
-
-
-/***/ }),
-
 /***/ 8792:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -48754,8 +48725,8 @@ function readLines(abs, onLine, maxLine, withBytes, hash) {
     }
 }
 
-// EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
-var schema_issue = __nccwpck_require__(8947);
+// EXTERNAL MODULE: ./src/render/schema-issue.ts
+var schema_issue = __nccwpck_require__(4142);
 ;// CONCATENATED MODULE: ./src/packs/kit/canonical.ts
 /**
  * Canonical JSON of plain data: sorted keys, no whitespace, members whose value is undefined left
@@ -81414,8 +81385,8 @@ function fixtureSchema(pack) {
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
 var json_file = __nccwpck_require__(6588);
-// EXTERNAL MODULE: ./src/packs/kit/schema-issue.ts
-var schema_issue = __nccwpck_require__(8947);
+// EXTERNAL MODULE: ./src/render/schema-issue.ts
+var schema_issue = __nccwpck_require__(4142);
 // EXTERNAL MODULE: ./src/io/text.ts
 var io_text = __nccwpck_require__(7240);
 ;// CONCATENATED MODULE: ./src/conformance/runner.ts
@@ -83044,6 +83015,35 @@ function schemaIssueText(issue) {
     const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
     const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
     return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
+
+
+/***/ }),
+
+/***/ 4142:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ firstIssue)
+/* harmony export */ });
+/* harmony import */ var _sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9760);
+
+/**
+ * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
+ * way every pack turns a schema violation into a located finding.
+ */
+function firstIssue(error, options = {}) {
+    const issue = error.issues[0];
+    const path = issue.path.filter((x) => typeof x !== 'symbol');
+    const prefix = options.prefix ?? [];
+    if (options.style === 'verbatim')
+        return {
+            path,
+            where: [...prefix, ...path].join('.') || 'the top level',
+            why: issue.message,
+        };
+    const { where, why } = (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .schemaIssueText */ .Iy)({ ...issue, path: [...prefix, ...path] });
+    return { path, where, why };
 }
 
 

@@ -16935,7 +16935,7 @@ function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
     return { state: 'ok', data: v, doc: parsed.doc, rel };
 }
 
-;// CONCATENATED MODULE: ./src/packs/kit/schema-issue.ts
+;// CONCATENATED MODULE: ./src/render/schema-issue.ts
 
 /**
  * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one

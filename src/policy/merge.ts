@@ -4,7 +4,7 @@ import { namedInside, reallyInside } from '../io/paths.js';
 import { finding, type Finding } from '../model/finding.js';
 import { reportSchemas, type GateReport, type ShardRecord } from '../model/report.js';
 import type { PackResult } from '../packs/pack.js';
-import { firstIssue } from '../packs/kit/schema-issue.js';
+import { firstIssue } from '../render/schema-issue.js';
 import { quoteValue } from '../render/sanitize.js';
 import { targetsDigest } from '../pipeline/shard.js';
 import { GATE } from './codes.js';

@@ -30,7 +30,12 @@ export {
   type StreamSummary,
   type TextOutcome,
 } from './jsonl.js';
-export { firstIssue, type IssueOptions, type IssueText, type SchemaIssue } from './schema-issue.js';
+export {
+  firstIssue,
+  type IssueOptions,
+  type IssueText,
+  type SchemaIssue,
+} from '../../render/schema-issue.js';
 export { canonicalJson } from './canonical.js';
 export { codePointCompare, groupDigits, hasText } from '../../io/text.js';
 export { findingsByTarget } from './outputs.js';

@@ -1,4 +1,4 @@
-import { schemaIssueText } from '../../render/sanitize.js';
+import { schemaIssueText } from './sanitize.js';
 
 /** The part of a zod issue a finding message needs. */
 export interface SchemaIssue {
