@@ -293,7 +293,7 @@ fn outer() {
     const src = '#[aristo::intent("x")]\r\nfn f() {\r\n    1\r\n}\r\n';
     expect(extract(src).annotations[0]!.body_hash).toBe(bodyHash('{\n    1\n}'));
   });
-  it('parent, malformed arguments and the ones the SDK ignores', () => {
+  it('parent, malformed arguments, and annotations where the SDK does not look (reported: it skips them)', () => {
     const src = `
 #[aristo::intent("list", parent = ["one", "two"])]
 fn b() {}
@@ -312,7 +312,10 @@ const K: u8 = 1;
 `;
     const r = extract(src);
     expect(r.annotations.map((a) => [a.label, a.parent])).toEqual([['fn b', ['one', 'two']]]);
-    expect(r.malformed.map((m) => m.line)).toEqual([4, 6, 8, 10]);
+    expect(r.malformed.map((m) => m.line)).toEqual([4, 6, 8, 10, 14]);
+    expect(r.malformed.at(-1)?.detail).toBe(
+      '#[intent] is on a const, which the SDK does not read annotations from',
+    );
     expect(r.syntaxError).toBeUndefined();
   });
   it('reports where the Rust stops parsing', () => {

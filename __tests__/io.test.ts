@@ -404,6 +404,37 @@ describe('walkRepository', () => {
     const a = walkRepository(root).dirs.find((d) => d.rel === 'a')!;
     expect([...a.files].sort()).toEqual(['.gitignore', 'keep.json', 'loop']);
   });
+  it('walks a node_modules git tracks, and any node_modules without a git repository', () => {
+    const root = repo();
+    fs.rmSync(path.join(root, '.git'), { recursive: true });
+    for (const d of ['node_modules/crate', 'a/node_modules/installed'])
+      fs.mkdirSync(path.join(root, d), { recursive: true });
+    fs.writeFileSync(path.join(root, 'node_modules/crate/lib.rs'), '');
+    fs.writeFileSync(path.join(root, 'a/node_modules/installed/index.js'), '');
+    // No repository: nothing tells installed dependencies from committed files.
+    expect(walkRepository(root, { top: root }).dirs.map((d) => d.rel)).toEqual([
+      '.',
+      'a',
+      'a/node_modules',
+      'a/node_modules/installed',
+      'node_modules',
+      'node_modules/crate',
+    ]);
+    const git = (...args: string[]) =>
+      expect(
+        spawnSync('git', ['-c', 'user.email=a@b', '-c', 'user.name=a', ...args], { cwd: root })
+          .status,
+      ).toBe(0);
+    git('init', '-q');
+    git('add', 'node_modules/crate/lib.rs');
+    // Committed: walked. Installed (untracked): skipped.
+    expect(walkRepository(root, { top: root }).dirs.map((d) => d.rel)).toEqual([
+      '.',
+      'a',
+      'node_modules',
+      'node_modules/crate',
+    ]);
+  });
   it('never hides a file git tracks, whatever .gitignore says (but exclude patterns still apply)', () => {
     const root = repo();
     fs.rmSync(path.join(root, '.git'), { recursive: true });
@@ -435,9 +466,6 @@ describe('walkRepository', () => {
     const w = walkRepository(root, { top: root });
     expect(w.dirs.map((d) => d.rel)).toEqual(['.', 'papers', 'papers/blocked']);
     expect(w.unknown).toEqual([{ dir: root, detail: 'no git repository holds it', gitless: true }]);
-    // A walk of sources may still honour it.
-    const sources = walkRepository(root, { gitlessIgnores: true });
-    expect(sources.dirs.map((d) => d.rel)).toEqual(['.', 'papers']);
   });
   it('a directory it cannot list is reported, not skipped', () => {
     const root = repo();

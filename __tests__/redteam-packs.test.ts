@@ -1,5 +1,6 @@
 // Red-team attacks on the aristo and addenda-b packs: each test is a hostile checkout that once
 // crashed or greened the gate; the fix makes it a located, coded finding.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { Hasher } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
 import { verifyAristo } from '../src/packs/aristo/verify.js';
 import { readBundle } from '../src/packs/addenda-b/bundle.js';
+import { moduleFiles } from '../src/packs/aristo/sources.js';
+import { cli } from './support/cli.js';
 
 let tmp: string;
 beforeEach(() => {
@@ -64,4 +67,162 @@ describe('addenda-b: prototype keys as record types', () => {
       expect(bundle.records.filter((r) => !r.registry)).toHaveLength(lines.length);
     },
   );
+});
+
+// Hostile review 11: ways a pull request took a failing crate or bundle out of the gate, checked
+// the way a workflow runs it (discovery, then verify at a pinned submission assurance).
+describe('a pull request cannot take its own failing aristo crate or bundle out of discovery', () => {
+  const git = (dir: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=a@b', '-c', 'user.name=a', ...args], { cwd: dir });
+  /** A git repository holding the refuted crate at crate/, everything committed after `edit`. */
+  function repo(edit: (crate: string) => void = () => {}): string {
+    const dir = path.join(tmp, 'repo');
+    fs.mkdirSync(dir);
+    fs.cpSync('conformance/aristo/refuted-unwaived/input', path.join(dir, 'crate'), {
+      recursive: true,
+    });
+    edit(path.join(dir, 'crate'));
+    git(dir, 'init', '-q', '.');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'crate');
+    return dir;
+  }
+  const verify = async (dir: string) => {
+    const r = await cli(['verify', '--assurance', 'submission', '--format', 'json'], dir);
+    const report = JSON.parse(r.stdout) as {
+      targets: { id: string }[];
+      findings: { code: string; severity: string; location?: { path: string } }[];
+    };
+    return { code: r.code, report, codes: report.findings.map((f) => f.code) };
+  };
+  /** Deletes the proofs of src/ring.rs's intents (all but stats.rs's and the refuted one's). */
+  const ringProofs = (crate: string) => {
+    const keep = ['any_capacity_usable.proof', 'mean_within_bounds.proof'];
+    for (const p of fs.readdirSync(path.join(crate, '.aristo/proofs')))
+      if (!keep.includes(p)) fs.rmSync(path.join(crate, '.aristo/proofs', p));
+  };
+
+  it('deleting .aristo leaves a crate that names aristo in Cargo.toml a target: its intents block', async () => {
+    const r = await verify(repo((c) => fs.rmSync(path.join(c, '.aristo'), { recursive: true })));
+    expect(r.report.targets.map((t) => t.id)).toContain('aristo:crate');
+    expect(r.codes).toContain('aristo.proof_missing');
+    expect(r.code).toBe(1);
+  });
+
+  it('a .aristo that is a file still makes the crate a target', async () => {
+    const dir = repo((c) => {
+      fs.rmSync(path.join(c, '.aristo'), { recursive: true });
+      fs.writeFileSync(path.join(c, '.aristo'), 'not a folder\n');
+    });
+    const r = await verify(dir);
+    expect(r.report.targets.map((t) => t.id)).toContain('aristo:crate');
+    expect(r.code).toBe(1);
+  });
+
+  it('a Rust crate that does not name aristo is no aristo target', async () => {
+    const dir = repo((c) => {
+      fs.rmSync(path.join(c, '.aristo'), { recursive: true });
+      fs.writeFileSync(path.join(c, 'Cargo.toml'), '[package]\nname = "plain"\n');
+      for (const f of fs.readdirSync(path.join(c, 'src'))) {
+        const p = path.join(c, 'src', f);
+        fs.writeFileSync(p, fs.readFileSync(p, 'utf8').replace(/#\[aristo::[^\n]*\n/g, ''));
+      }
+    });
+    const r = await cli(['verify', '--format', 'json', '--allow-empty'], dir);
+    expect(JSON.parse(r.stdout).targets).toEqual([]);
+  });
+
+  it('a crate moved into a committed node_modules is still discovered and scanned', async () => {
+    const dir = repo((c) => {
+      fs.renameSync(c, path.join(tmp, 'moved'));
+      fs.mkdirSync(path.join(c, 'node_modules'), { recursive: true });
+      fs.renameSync(path.join(tmp, 'moved'), path.join(c, 'node_modules', 'ringbuf'));
+    });
+    const r = await verify(dir);
+    expect(r.report.targets.map((t) => t.id)).toContain('aristo:crate/node_modules/ringbuf');
+    expect(r.codes).toContain('aristo.refuted');
+    expect(r.code).toBe(1);
+  });
+
+  it('a module in a linked folder outside the crate is scanned through the link', async () => {
+    const dir = repo((c) => {
+      ringProofs(c);
+      fs.mkdirSync(path.join(c, '../vendor'));
+      fs.renameSync(path.join(c, 'src/ring.rs'), path.join(c, '../vendor/ring.rs'));
+      fs.symlinkSync('../../vendor', path.join(c, 'src/r'));
+      const lib = path.join(c, 'src/lib.rs');
+      fs.writeFileSync(
+        lib,
+        fs
+          .readFileSync(lib, 'utf8')
+          .replace('pub mod ring;', '#[path = "r/ring.rs"]\npub mod ring;'),
+      );
+    });
+    const r = await verify(dir);
+    const missing = r.report.findings.filter((f) => f.code === 'aristo.proof_missing');
+    expect(missing.map((f) => f.location?.path)).toContain('crate/src/r/ring.rs');
+    expect(r.code).toBe(1);
+  });
+
+  it('a #[path] module outside the workspace is a blocking source_unparseable, never read', async () => {
+    const outside = path.join(tmp, 'outside.rs');
+    fs.writeFileSync(outside, '#[aristo::intent("x", id = "far", verify = "neural")]\nfn f() {}\n');
+    const dir = repo((c) => {
+      const lib = path.join(c, 'src/lib.rs');
+      fs.writeFileSync(
+        lib,
+        fs.readFileSync(lib, 'utf8') + `#[path = "../../../outside.rs"]\npub mod far;\n`,
+      );
+    });
+    const r = await verify(dir);
+    const f = r.report.findings.find((x) => x.code === 'aristo.source_unparseable');
+    expect(f).toMatchObject({ severity: 'error' });
+    expect(JSON.stringify(r.report)).not.toContain('"far"');
+    expect(r.code).toBe(1);
+  });
+
+  it('deleting bundle.json leaves the rest of an Addenda B bundle a target that fails', async () => {
+    const dir = path.join(tmp, 'repo');
+    fs.cpSync('conformance/addenda-b/receipt-output-differs/input', path.join(dir, 'bundle'), {
+      recursive: true,
+    });
+    fs.rmSync(path.join(dir, 'bundle/bundle.json'));
+    git(dir, 'init', '-q', '.');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'bundle');
+    const r = await verify(dir);
+    expect(r.codes).toEqual(
+      expect.arrayContaining(['addenda_b.bundle_unreadable', 'addenda_b.formula_output_mismatch']),
+    );
+    expect(r.code).toBe(1);
+  });
+});
+
+describe('moduleFiles: the files #[path] and include! name', () => {
+  const all = () => true;
+  it('reads each path from the file’s folder, or the folder named after it, with its line', () => {
+    const text = '// x\n#[path = "a.rs"]\nmod a;\nmod b { include!("gen.rs"); }\n';
+    expect(moduleFiles('src/lib.rs', text, all)).toEqual([
+      { file: 'src/a.rs', line: 2 },
+      { file: 'src/gen.rs', line: 4 },
+    ]);
+    expect(moduleFiles('src/ring.rs', text, (p) => p.startsWith('src/ring/'))).toEqual([
+      { file: 'src/ring/a.rs', line: 2 },
+      { file: 'src/ring/gen.rs', line: 4 },
+    ]);
+  });
+  it('gives absolute paths and paths that leave the crate as they are, to be refused', () => {
+    const text =
+      '#[path="/etc/passwd"] mod p;\n#[path = "../../x.rs"] mod q;\n#[path = "deep.rs"] mod r;\n';
+    expect(moduleFiles('src/lib.rs', text, () => false)).toEqual([
+      { file: '/etc/passwd', line: 1 },
+      { file: '../x.rs', line: 2 },
+    ]);
+  });
+  it('counts lines once, however many paths a file names', () => {
+    const text = '#[path = "a.rs"] mod a;\n'.repeat(50_000);
+    const out = moduleFiles('lib.rs', text, all);
+    expect(out).toHaveLength(50_000);
+    expect(out[49_999]).toEqual({ file: 'a.rs', line: 50_000 });
+  });
 });

@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 2827:
+/***/ 9659:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -54,9 +54,9 @@ exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
 const http = __importStar(__nccwpck_require__(8611));
 const https = __importStar(__nccwpck_require__(5692));
-const pm = __importStar(__nccwpck_require__(8503));
-const tunnel = __importStar(__nccwpck_require__(8258));
-const undici_1 = __nccwpck_require__(576);
+const pm = __importStar(__nccwpck_require__(3335));
+const tunnel = __importStar(__nccwpck_require__(770));
+const undici_1 = __nccwpck_require__(6752);
 var HttpCodes;
 (function (HttpCodes) {
     HttpCodes[HttpCodes["OK"] = 200] = "OK";
@@ -744,7 +744,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 8503:
+/***/ 3335:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -844,7 +844,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 4915:
+/***/ 3251:
 /***/ (function(module) {
 
 /**
@@ -2374,7 +2374,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 9034:
+/***/ 298:
 /***/ ((module) => {
 
 // A simple implementation of make-array
@@ -4013,7 +4013,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 4375:
+/***/ 4807:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -4032,8 +4032,8 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.isWS = exports.applyEdit = exports.setProperty = exports.removeProperty = void 0;
-    const format_1 = __nccwpck_require__(4868);
-    const parser_1 = __nccwpck_require__(1312);
+    const format_1 = __nccwpck_require__(6612);
+    const parser_1 = __nccwpck_require__(5152);
     function removeProperty(text, path, options) {
         return setProperty(text, path, void 0, options);
     }
@@ -4221,7 +4221,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 4868:
+/***/ 6612:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -4240,8 +4240,8 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.isEOL = exports.format = void 0;
-    const scanner_1 = __nccwpck_require__(6285);
-    const string_intern_1 = __nccwpck_require__(7571);
+    const scanner_1 = __nccwpck_require__(8525);
+    const string_intern_1 = __nccwpck_require__(4579);
     function format(documentText, range, options) {
         let initialIndentLevel;
         let formatText;
@@ -4503,7 +4503,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 1312:
+/***/ 5152:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -4522,7 +4522,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.getNodeType = exports.stripComments = exports.visit = exports.findNodeAtOffset = exports.contains = exports.getNodeValue = exports.getNodePath = exports.findNodeAtLocation = exports.parseTree = exports.parse = exports.getLocation = void 0;
-    const scanner_1 = __nccwpck_require__(6285);
+    const scanner_1 = __nccwpck_require__(8525);
     var ParseOptions;
     (function (ParseOptions) {
         ParseOptions.DEFAULT = {
@@ -5192,7 +5192,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 6285:
+/***/ 8525:
 /***/ ((module, exports) => {
 
 (function (factory) {
@@ -5655,7 +5655,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 7571:
+/***/ 4579:
 /***/ ((module, exports) => {
 
 (function (factory) {
@@ -5704,7 +5704,7 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 4411:
+/***/ 9547:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 (function (factory) {
@@ -5723,10 +5723,10 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
     'use strict';
     Object.defineProperty(exports, "__esModule", ({ value: true }));
     exports.applyEdits = exports.modify = exports.format = exports.printParseErrorCode = exports.ParseErrorCode = exports.stripComments = exports.visit = exports.getNodeValue = exports.getNodePath = exports.findNodeAtOffset = exports.findNodeAtLocation = exports.parseTree = exports.parse = exports.getLocation = exports.SyntaxKind = exports.ScanError = exports.createScanner = void 0;
-    const formatter = __nccwpck_require__(4868);
-    const edit = __nccwpck_require__(4375);
-    const scanner = __nccwpck_require__(6285);
-    const parser = __nccwpck_require__(1312);
+    const formatter = __nccwpck_require__(6612);
+    const edit = __nccwpck_require__(4807);
+    const scanner = __nccwpck_require__(8525);
+    const parser = __nccwpck_require__(5152);
     /**
      * Creates a JSON scanner on the given text.
      * If ignoreTrivia is set, whitespaces or comments are ignored.
@@ -5905,15 +5905,15 @@ define(module.exports, Symbol.for('setupWindows'), setupWindows)
 
 /***/ }),
 
-/***/ 8258:
+/***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(5258);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
 
-/***/ 5258:
+/***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -6184,33 +6184,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 576:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(5061)
-const Dispatcher = __nccwpck_require__(2243)
-const Pool = __nccwpck_require__(20)
-const BalancedPool = __nccwpck_require__(9989)
-const Agent = __nccwpck_require__(3389)
-const ProxyAgent = __nccwpck_require__(7408)
-const EnvHttpProxyAgent = __nccwpck_require__(2785)
-const RetryAgent = __nccwpck_require__(8610)
-const errors = __nccwpck_require__(1059)
-const util = __nccwpck_require__(2272)
+const Client = __nccwpck_require__(3701)
+const Dispatcher = __nccwpck_require__(883)
+const Pool = __nccwpck_require__(628)
+const BalancedPool = __nccwpck_require__(837)
+const Agent = __nccwpck_require__(7405)
+const ProxyAgent = __nccwpck_require__(6672)
+const EnvHttpProxyAgent = __nccwpck_require__(3137)
+const RetryAgent = __nccwpck_require__(50)
+const errors = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6135)
-const buildConnector = __nccwpck_require__(1952)
-const MockClient = __nccwpck_require__(6197)
-const MockAgent = __nccwpck_require__(2781)
-const MockPool = __nccwpck_require__(9396)
-const mockErrors = __nccwpck_require__(9037)
-const RetryHandler = __nccwpck_require__(1131)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8085)
-const DecoratorHandler = __nccwpck_require__(5579)
-const RedirectHandler = __nccwpck_require__(9714)
-const createRedirectInterceptor = __nccwpck_require__(2276)
+const api = __nccwpck_require__(6615)
+const buildConnector = __nccwpck_require__(9136)
+const MockClient = __nccwpck_require__(7365)
+const MockAgent = __nccwpck_require__(7501)
+const MockPool = __nccwpck_require__(4004)
+const mockErrors = __nccwpck_require__(2429)
+const RetryHandler = __nccwpck_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
+const DecoratorHandler = __nccwpck_require__(8155)
+const RedirectHandler = __nccwpck_require__(8754)
+const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -6228,10 +6228,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1530),
-  retry: __nccwpck_require__(7114),
-  dump: __nccwpck_require__(5596),
-  dns: __nccwpck_require__(1643)
+  redirect: __nccwpck_require__(1514),
+  retry: __nccwpck_require__(2026),
+  dump: __nccwpck_require__(8060),
+  dns: __nccwpck_require__(379)
 }
 
 module.exports.buildConnector = buildConnector
@@ -6293,7 +6293,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(3345).fetch)
+const fetchImpl = (__nccwpck_require__(4398).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -6305,39 +6305,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(548).Headers
-module.exports.Response = __nccwpck_require__(1627).Response
-module.exports.Request = __nccwpck_require__(268).Request
-module.exports.FormData = __nccwpck_require__(2134).FormData
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(8755).FileReader
+module.exports.FileReader = __nccwpck_require__(8355).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(5779)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(4045)
-const { kConstruct } = __nccwpck_require__(3165)
+const { CacheStorage } = __nccwpck_require__(3245)
+const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(6693)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(428)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5924)
-module.exports.WebSocket = __nccwpck_require__(5358).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
+module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -6353,18 +6353,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(8742)
+const { EventSource } = __nccwpck_require__(1238)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 3134:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(2272)
-const { RequestAbortedError } = __nccwpck_require__(1059)
+const { addAbortListener } = __nccwpck_require__(3440)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -6424,16 +6424,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6900:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(1059)
-const util = __nccwpck_require__(2272)
-const { addSignal, removeSignal } = __nccwpck_require__(3134)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -6539,7 +6539,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 9294:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6553,10 +6553,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(1059)
-const util = __nccwpck_require__(2272)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(3134)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -6797,16 +6797,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 5259:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(2519)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(1059)
-const util = __nccwpck_require__(2272)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7863)
+const { Readable } = __nccwpck_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -7018,18 +7018,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 792:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(1059)
-const util = __nccwpck_require__(2272)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7863)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(3134)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -7245,15 +7245,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1098:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(1059)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(2272)
-const { addSignal, removeSignal } = __nccwpck_require__(3134)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -7360,21 +7360,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6135:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(5259)
-module.exports.stream = __nccwpck_require__(792)
-module.exports.pipeline = __nccwpck_require__(9294)
-module.exports.upgrade = __nccwpck_require__(1098)
-module.exports.connect = __nccwpck_require__(6900)
+module.exports.request = __nccwpck_require__(4043)
+module.exports.stream = __nccwpck_require__(3560)
+module.exports.pipeline = __nccwpck_require__(6862)
+module.exports.upgrade = __nccwpck_require__(1882)
+module.exports.connect = __nccwpck_require__(2279)
 
 
 /***/ }),
 
-/***/ 2519:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -7383,9 +7383,9 @@ module.exports.connect = __nccwpck_require__(6900)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(1059)
-const util = __nccwpck_require__(2272)
-const { ReadableStreamFrom } = __nccwpck_require__(2272)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { ReadableStreamFrom } = __nccwpck_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -7766,15 +7766,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7863:
+/***/ 7655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(1059)
+} = __nccwpck_require__(8707)
 
-const { chunksDecode } = __nccwpck_require__(2519)
+const { chunksDecode } = __nccwpck_require__(9927)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -7866,16 +7866,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1952:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(2272)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(1059)
-const timers = __nccwpck_require__(7787)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const timers = __nccwpck_require__(6603)
 
 function noop () {}
 
@@ -8113,7 +8113,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 7887:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -8238,7 +8238,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5726:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8447,7 +8447,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1059:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -8879,7 +8879,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2543:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8887,7 +8887,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(1059)
+} = __nccwpck_require__(8707)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -8902,9 +8902,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(2272)
-const { channels } = __nccwpck_require__(5726)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(7887)
+} = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -9368,7 +9368,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 1003:
+/***/ 6443:
 /***/ ((module) => {
 
 module.exports = {
@@ -9442,7 +9442,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9112:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -9450,7 +9450,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(7887)
+} = __nccwpck_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -9601,13 +9601,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2272:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(1003)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -9615,9 +9615,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(1059)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(7887)
-const { tree } = __nccwpck_require__(9112)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+const { tree } = __nccwpck_require__(7752)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -10327,18 +10327,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3389:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(1059)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(1003)
-const DispatcherBase = __nccwpck_require__(8641)
-const Pool = __nccwpck_require__(20)
-const Client = __nccwpck_require__(5061)
-const util = __nccwpck_require__(2272)
-const createRedirectInterceptor = __nccwpck_require__(2276)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const DispatcherBase = __nccwpck_require__(1841)
+const Pool = __nccwpck_require__(628)
+const Client = __nccwpck_require__(3701)
+const util = __nccwpck_require__(3440)
+const createRedirectInterceptor = __nccwpck_require__(5092)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -10467,7 +10467,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 9989:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10475,7 +10475,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(1059)
+} = __nccwpck_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -10483,10 +10483,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(7632)
-const Pool = __nccwpck_require__(20)
-const { kUrl, kInterceptors } = __nccwpck_require__(1003)
-const { parseOrigin } = __nccwpck_require__(2272)
+} = __nccwpck_require__(2128)
+const Pool = __nccwpck_require__(628)
+const { kUrl, kInterceptors } = __nccwpck_require__(6443)
+const { parseOrigin } = __nccwpck_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -10683,7 +10683,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 1021:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10691,9 +10691,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(2272)
-const { channels } = __nccwpck_require__(5726)
-const timers = __nccwpck_require__(7787)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const timers = __nccwpck_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -10706,7 +10706,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(1059)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -10739,9 +10739,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(1003)
+} = __nccwpck_require__(6443)
 
-const constants = __nccwpck_require__(3512)
+const constants = __nccwpck_require__(2824)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -10753,11 +10753,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(1630) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(4826))
+    mod = await WebAssembly.compile(__nccwpck_require__(3434))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -10765,7 +10765,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(1630))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -11680,7 +11680,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(9852).extractBody)
+      extractBody = (__nccwpck_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -12203,7 +12203,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 2820:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12211,13 +12211,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(2272)
+const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(1059)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -12236,7 +12236,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(1003)
+} = __nccwpck_require__(6443)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -12642,7 +12642,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(9852).extractBody)
+    extractBody ??= (__nccwpck_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -13002,7 +13002,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 5061:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -13012,16 +13012,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(2272)
-const { channels } = __nccwpck_require__(5726)
-const Request = __nccwpck_require__(2543)
-const DispatcherBase = __nccwpck_require__(8641)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const Request = __nccwpck_require__(4655)
+const DispatcherBase = __nccwpck_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(1059)
-const buildConnector = __nccwpck_require__(1952)
+} = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -13063,9 +13063,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(1003)
-const connectH1 = __nccwpck_require__(1021)
-const connectH2 = __nccwpck_require__(2820)
+} = __nccwpck_require__(6443)
+const connectH1 = __nccwpck_require__(637)
+const connectH2 = __nccwpck_require__(8788)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -13373,7 +13373,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(2276)
+const createRedirectInterceptor = __nccwpck_require__(5092)
 
 function onError (client, err) {
   if (
@@ -13633,19 +13633,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 8641:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(2243)
+const Dispatcher = __nccwpck_require__(883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(1059)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(1003)
+} = __nccwpck_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -13848,7 +13848,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 2243:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13920,15 +13920,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 2785:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(8641)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(1003)
-const ProxyAgent = __nccwpck_require__(7408)
-const Agent = __nccwpck_require__(3389)
+const DispatcherBase = __nccwpck_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
+const ProxyAgent = __nccwpck_require__(6672)
+const Agent = __nccwpck_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -14087,7 +14087,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 9220:
+/***/ 4660:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -14211,15 +14211,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 7632:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(8641)
-const FixedQueue = __nccwpck_require__(9220)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(1003)
-const PoolStats = __nccwpck_require__(398)
+const DispatcherBase = __nccwpck_require__(1841)
+const FixedQueue = __nccwpck_require__(4660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const PoolStats = __nccwpck_require__(3246)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -14412,10 +14412,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 398:
+/***/ 3246:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(1003)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -14453,7 +14453,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 20:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14464,14 +14464,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(7632)
-const Client = __nccwpck_require__(5061)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(1059)
-const util = __nccwpck_require__(2272)
-const { kUrl, kInterceptors } = __nccwpck_require__(1003)
-const buildConnector = __nccwpck_require__(1952)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kUrl, kInterceptors } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14567,19 +14567,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 7408:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(1003)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(3389)
-const Pool = __nccwpck_require__(20)
-const DispatcherBase = __nccwpck_require__(8641)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(1059)
-const buildConnector = __nccwpck_require__(1952)
-const Client = __nccwpck_require__(5061)
+const Agent = __nccwpck_require__(7405)
+const Pool = __nccwpck_require__(628)
+const DispatcherBase = __nccwpck_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
+const Client = __nccwpck_require__(3701)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -14848,13 +14848,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 8610:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(2243)
-const RetryHandler = __nccwpck_require__(1131)
+const Dispatcher = __nccwpck_require__(883)
+const RetryHandler = __nccwpck_require__(7816)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -14890,7 +14890,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 8085:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14898,8 +14898,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(1059)
-const Agent = __nccwpck_require__(3389)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Agent = __nccwpck_require__(7405)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -14929,7 +14929,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5579:
+/***/ 8155:
 /***/ ((module) => {
 
 
@@ -14980,15 +14980,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 9714:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(2272)
-const { kBodyUsed } = __nccwpck_require__(1003)
+const util = __nccwpck_require__(3440)
+const { kBodyUsed } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(1059)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -15219,20 +15219,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 1131:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(1003)
-const { RequestRetryError } = __nccwpck_require__(1059)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
+const { RequestRetryError } = __nccwpck_require__(8707)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(2272)
+} = __nccwpck_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -15663,14 +15663,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 1643:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(5579)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(1059)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -16045,14 +16045,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 5596:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(2272)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(1059)
-const DecoratorHandler = __nccwpck_require__(5579)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -16175,12 +16175,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 2276:
+/***/ 5092:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(9714)
+const RedirectHandler = __nccwpck_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -16203,11 +16203,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1530:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(9714)
+const RedirectHandler = __nccwpck_require__(8754)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -16234,11 +16234,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(1131)
+const RetryHandler = __nccwpck_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -16260,13 +16260,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 3512:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(6972);
+const utils_1 = __nccwpck_require__(172);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -16544,7 +16544,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 1630:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16556,7 +16556,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 4826:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16568,7 +16568,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 6972:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16589,13 +16589,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 2781:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(1003)
-const Agent = __nccwpck_require__(3389)
+const { kClients } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -16606,14 +16606,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1501)
-const MockClient = __nccwpck_require__(6197)
-const MockPool = __nccwpck_require__(9396)
-const { matchValue, buildMockOptions } = __nccwpck_require__(1205)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(1059)
-const Dispatcher = __nccwpck_require__(2243)
-const Pluralizer = __nccwpck_require__(8233)
-const PendingInterceptorsFormatter = __nccwpck_require__(6110)
+} = __nccwpck_require__(1117)
+const MockClient = __nccwpck_require__(7365)
+const MockPool = __nccwpck_require__(4004)
+const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const Dispatcher = __nccwpck_require__(883)
+const Pluralizer = __nccwpck_require__(1529)
+const PendingInterceptorsFormatter = __nccwpck_require__(6142)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -16756,14 +16756,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 6197:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(5061)
-const { buildMockDispatch } = __nccwpck_require__(1205)
+const Client = __nccwpck_require__(3701)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -16772,10 +16772,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1501)
-const { MockInterceptor } = __nccwpck_require__(3319)
-const Symbols = __nccwpck_require__(1003)
-const { InvalidArgumentError } = __nccwpck_require__(1059)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -16822,12 +16822,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 9037:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(1059)
+const { UndiciError } = __nccwpck_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -16857,12 +16857,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3319:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(1205)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -16870,9 +16870,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1501)
-const { InvalidArgumentError } = __nccwpck_require__(1059)
-const { buildURL } = __nccwpck_require__(2272)
+} = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { buildURL } = __nccwpck_require__(3440)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -17071,14 +17071,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 9396:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(20)
-const { buildMockDispatch } = __nccwpck_require__(1205)
+const Pool = __nccwpck_require__(628)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -17087,10 +17087,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1501)
-const { MockInterceptor } = __nccwpck_require__(3319)
-const Symbols = __nccwpck_require__(1003)
-const { InvalidArgumentError } = __nccwpck_require__(1059)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -17137,7 +17137,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1501:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -17167,20 +17167,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1205:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(9037)
+const { MockNotMatchedError } = __nccwpck_require__(2429)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1501)
-const { buildURL } = __nccwpck_require__(2272)
+} = __nccwpck_require__(1117)
+const { buildURL } = __nccwpck_require__(3440)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -17541,7 +17541,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6110:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -17591,7 +17591,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 8233:
+/***/ 1529:
 /***/ ((module) => {
 
 
@@ -17627,7 +17627,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 7787:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -18057,20 +18057,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3186:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(3165)
-const { urlEquals, getFieldValues } = __nccwpck_require__(7406)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(2272)
-const { webidl } = __nccwpck_require__(1861)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(1627)
-const { Request, fromInnerRequest } = __nccwpck_require__(268)
-const { kState } = __nccwpck_require__(907)
-const { fetching } = __nccwpck_require__(3345)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(1168)
+const { kConstruct } = __nccwpck_require__(109)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(5893)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
+const { Request, fromInnerRequest } = __nccwpck_require__(9967)
+const { kState } = __nccwpck_require__(3627)
+const { fetching } = __nccwpck_require__(4398)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -18923,15 +18923,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4045:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(3165)
-const { Cache } = __nccwpck_require__(3186)
-const { webidl } = __nccwpck_require__(1861)
-const { kEnumerableProperty } = __nccwpck_require__(2272)
+const { kConstruct } = __nccwpck_require__(109)
+const { Cache } = __nccwpck_require__(9634)
+const { webidl } = __nccwpck_require__(5893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class CacheStorage {
   /**
@@ -19082,26 +19082,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3165:
+/***/ 109:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(1003).kConstruct)
+  kConstruct: (__nccwpck_require__(6443).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 7406:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(428)
-const { isValidHeaderName } = __nccwpck_require__(1168)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { isValidHeaderName } = __nccwpck_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -19146,7 +19146,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2044:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -19165,15 +19165,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6693:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(7818)
-const { stringify } = __nccwpck_require__(1061)
-const { webidl } = __nccwpck_require__(1861)
-const { Headers } = __nccwpck_require__(548)
+const { parseSetCookie } = __nccwpck_require__(1978)
+const { stringify } = __nccwpck_require__(7797)
+const { webidl } = __nccwpck_require__(5893)
+const { Headers } = __nccwpck_require__(660)
 
 /**
  * @typedef {Object} Cookie
@@ -19356,14 +19356,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7818:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(2044)
-const { isCTLExcludingHtab } = __nccwpck_require__(1061)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(428)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
+const { isCTLExcludingHtab } = __nccwpck_require__(7797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -19673,7 +19673,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1061:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -20032,13 +20032,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3535:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(9003)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -20613,23 +20613,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8742:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(3345)
-const { makeRequest } = __nccwpck_require__(268)
-const { webidl } = __nccwpck_require__(1861)
-const { EventSourceStream } = __nccwpck_require__(3535)
-const { parseMIMEType } = __nccwpck_require__(428)
-const { createFastMessageEvent } = __nccwpck_require__(5924)
-const { isNetworkError } = __nccwpck_require__(1627)
-const { delay } = __nccwpck_require__(9003)
-const { kEnumerableProperty } = __nccwpck_require__(2272)
-const { environmentSettingsObject } = __nccwpck_require__(1168)
-const { getGlobalDispatcher } = __nccwpck_require__(8085)
+const { fetching } = __nccwpck_require__(4398)
+const { makeRequest } = __nccwpck_require__(9967)
+const { webidl } = __nccwpck_require__(5893)
+const { EventSourceStream } = __nccwpck_require__(4031)
+const { parseMIMEType } = __nccwpck_require__(1900)
+const { createFastMessageEvent } = __nccwpck_require__(5188)
+const { isNetworkError } = __nccwpck_require__(9051)
+const { delay } = __nccwpck_require__(4811)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
 
 let experimentalWarned = false
 
@@ -21103,7 +21103,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9003:
+/***/ 4811:
 /***/ ((module) => {
 
 
@@ -21147,12 +21147,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9852:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(2272)
+const util = __nccwpck_require__(3440)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -21162,16 +21162,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(1168)
-const { FormData } = __nccwpck_require__(2134)
-const { kState } = __nccwpck_require__(907)
-const { webidl } = __nccwpck_require__(1861)
+} = __nccwpck_require__(3168)
+const { FormData } = __nccwpck_require__(5910)
+const { kState } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(428)
-const { multipartFormDataParser } = __nccwpck_require__(948)
+const { serializeAMimeType } = __nccwpck_require__(1900)
+const { multipartFormDataParser } = __nccwpck_require__(116)
 let random
 
 try {
@@ -21683,7 +21683,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5055:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -21814,7 +21814,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 428:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -22565,12 +22565,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8701:
+/***/ 6653:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(1003)
+const { kConnected, kSize } = __nccwpck_require__(6443)
 
 class CompatWeakRef {
   constructor (value) {
@@ -22618,14 +22618,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 5114:
+/***/ 7114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(907)
-const { webidl } = __nccwpck_require__(1861)
+const { kState } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -22751,16 +22751,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 948:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(2272)
-const { utf8DecodeBytes } = __nccwpck_require__(1168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(428)
-const { isFileLike } = __nccwpck_require__(5114)
-const { makeEntry } = __nccwpck_require__(2134)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { utf8DecodeBytes } = __nccwpck_require__(3168)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
+const { isFileLike } = __nccwpck_require__(7114)
+const { makeEntry } = __nccwpck_require__(5910)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -23232,16 +23232,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2134:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(1168)
-const { kState } = __nccwpck_require__(907)
-const { kEnumerableProperty } = __nccwpck_require__(2272)
-const { FileLike, isFileLike } = __nccwpck_require__(5114)
-const { webidl } = __nccwpck_require__(1861)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
+const { kState } = __nccwpck_require__(3627)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { FileLike, isFileLike } = __nccwpck_require__(7114)
+const { webidl } = __nccwpck_require__(5893)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -23491,7 +23491,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 5779:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -23538,21 +23538,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 548:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(1003)
-const { kEnumerableProperty } = __nccwpck_require__(2272)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(1168)
-const { webidl } = __nccwpck_require__(1861)
+} = __nccwpck_require__(3168)
+const { webidl } = __nccwpck_require__(5893)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -24232,7 +24232,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3345:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -24245,9 +24245,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(1627)
-const { HeadersList } = __nccwpck_require__(548)
-const { Request, cloneRequest } = __nccwpck_require__(268)
+} = __nccwpck_require__(9051)
+const { HeadersList } = __nccwpck_require__(660)
+const { Request, cloneRequest } = __nccwpck_require__(9967)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -24283,23 +24283,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(1168)
-const { kState, kDispatcher } = __nccwpck_require__(907)
+} = __nccwpck_require__(3168)
+const { kState, kDispatcher } = __nccwpck_require__(3627)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(9852)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(5055)
+} = __nccwpck_require__(4495)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(2272)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(428)
-const { getGlobalDispatcher } = __nccwpck_require__(8085)
-const { webidl } = __nccwpck_require__(1861)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { webidl } = __nccwpck_require__(5893)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -26509,23 +26509,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 268:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(9852)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(548)
-const { FinalizationRegistry } = __nccwpck_require__(8701)()
-const util = __nccwpck_require__(2272)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
+const { FinalizationRegistry } = __nccwpck_require__(6653)()
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(1168)
+} = __nccwpck_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -26535,12 +26535,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(5055)
+} = __nccwpck_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(907)
-const { webidl } = __nccwpck_require__(1861)
-const { URLSerializer } = __nccwpck_require__(428)
-const { kConstruct } = __nccwpck_require__(1003)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -27553,14 +27553,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 1627:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(548)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(9852)
-const util = __nccwpck_require__(2272)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -27572,16 +27572,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(1168)
+} = __nccwpck_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(5055)
-const { kState, kHeaders } = __nccwpck_require__(907)
-const { webidl } = __nccwpck_require__(1861)
-const { FormData } = __nccwpck_require__(2134)
-const { URLSerializer } = __nccwpck_require__(428)
-const { kConstruct } = __nccwpck_require__(1003)
+} = __nccwpck_require__(4495)
+const { kState, kHeaders } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
+const { FormData } = __nccwpck_require__(5910)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -28170,7 +28170,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 907:
+/***/ 3627:
 /***/ ((module) => {
 
 
@@ -28186,21 +28186,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1168:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(5055)
-const { getGlobalOrigin } = __nccwpck_require__(5779)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(428)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
+const { getGlobalOrigin } = __nccwpck_require__(1059)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(2272)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(1861)
+const { webidl } = __nccwpck_require__(5893)
 
 let supportedHashes = []
 
@@ -29825,14 +29825,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1861:
+/***/ 5893:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(2272)
+const { toUSVString } = __nccwpck_require__(3440)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -30527,7 +30527,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1727:
+/***/ 2607:
 /***/ ((module) => {
 
 
@@ -30824,7 +30824,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8755:
+/***/ 8355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -30833,16 +30833,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(234)
+} = __nccwpck_require__(3610)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(9521)
-const { webidl } = __nccwpck_require__(1861)
-const { kEnumerableProperty } = __nccwpck_require__(2272)
+} = __nccwpck_require__(961)
+const { webidl } = __nccwpck_require__(5893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -31175,12 +31175,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7309:
+/***/ 8573:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(1861)
+const { webidl } = __nccwpck_require__(5893)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -31260,7 +31260,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9521:
+/***/ 961:
 /***/ ((module) => {
 
 
@@ -31277,7 +31277,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 234:
+/***/ 3610:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -31288,10 +31288,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(9521)
-const { ProgressEvent } = __nccwpck_require__(7309)
-const { getEncoding } = __nccwpck_require__(1727)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(428)
+} = __nccwpck_require__(961)
+const { ProgressEvent } = __nccwpck_require__(8573)
+const { getEncoding } = __nccwpck_require__(2607)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -31675,27 +31675,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3969:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6976)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(4896)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(3105)
-const { channels } = __nccwpck_require__(5726)
-const { CloseEvent } = __nccwpck_require__(5924)
-const { makeRequest } = __nccwpck_require__(268)
-const { fetching } = __nccwpck_require__(3345)
-const { Headers, getHeadersList } = __nccwpck_require__(548)
-const { getDecodeSplit } = __nccwpck_require__(1168)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
+} = __nccwpck_require__(1216)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
+const { channels } = __nccwpck_require__(2414)
+const { CloseEvent } = __nccwpck_require__(5188)
+const { makeRequest } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { Headers, getHeadersList } = __nccwpck_require__(660)
+const { getDecodeSplit } = __nccwpck_require__(3168)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
 
 /** @type {import('crypto')} */
 let crypto
@@ -32053,7 +32053,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6976:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -32126,14 +32126,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5924:
+/***/ 5188:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(1861)
-const { kEnumerableProperty } = __nccwpck_require__(2272)
-const { kConstruct } = __nccwpck_require__(1003)
+const { webidl } = __nccwpck_require__(5893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -32462,12 +32462,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9104:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(6976)
+const { maxUnsigned16Bit } = __nccwpck_require__(736)
 
 const BUFFER_SIZE = 16386
 
@@ -32565,14 +32565,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8029:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(3105)
-const { MessageSizeExceededError } = __nccwpck_require__(1059)
+const { isValidClientWindowBits } = __nccwpck_require__(8625)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -32677,16 +32677,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 276:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6976)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(4896)
-const { channels } = __nccwpck_require__(5726)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
+const { channels } = __nccwpck_require__(2414)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -32696,11 +32696,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(3105)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { closeWebSocketConnection } = __nccwpck_require__(3969)
-const { PerMessageDeflate } = __nccwpck_require__(8029)
-const { MessageSizeExceededError } = __nccwpck_require__(1059)
+} = __nccwpck_require__(8625)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { closeWebSocketConnection } = __nccwpck_require__(6897)
+const { PerMessageDeflate } = __nccwpck_require__(9469)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -33211,14 +33211,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5388:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { opcodes, sendHints } = __nccwpck_require__(6976)
-const FixedQueue = __nccwpck_require__(9220)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { opcodes, sendHints } = __nccwpck_require__(736)
+const FixedQueue = __nccwpck_require__(4660)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -33322,7 +33322,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 4896:
+/***/ 1216:
 /***/ ((module) => {
 
 
@@ -33341,16 +33341,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3105:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(4896)
-const { states, opcodes } = __nccwpck_require__(6976)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5924)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
+const { states, opcodes } = __nccwpck_require__(736)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(428)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
 
 /* globals Blob */
 
@@ -33670,15 +33670,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5358:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(1861)
-const { URLSerializer } = __nccwpck_require__(428)
-const { environmentSettingsObject } = __nccwpck_require__(1168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(6976)
+const { webidl } = __nccwpck_require__(5893)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
 const {
   kWebSocketURL,
   kReadyState,
@@ -33687,21 +33687,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(4896)
+} = __nccwpck_require__(1216)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(3105)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(3969)
-const { ByteParser } = __nccwpck_require__(276)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(2272)
-const { getGlobalDispatcher } = __nccwpck_require__(8085)
+} = __nccwpck_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
+const { ByteParser } = __nccwpck_require__(1652)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5924)
-const { SendQueue } = __nccwpck_require__(5388)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
+const { SendQueue } = __nccwpck_require__(3900)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -34272,7 +34272,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3929:
+/***/ 5733:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34283,7 +34283,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -34319,7 +34319,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -34415,7 +34415,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -34456,7 +34456,7 @@ const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.me
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -34547,11 +34547,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(8258);
-// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
-var undici = __nccwpck_require__(576);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -35248,7 +35248,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -35324,7 +35324,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -35398,7 +35398,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -35679,7 +35679,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -35721,7 +35721,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -35901,7 +35901,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -36175,7 +36175,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -36763,7 +36763,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -36843,7 +36843,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -36908,7 +36908,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -37227,13 +37227,13 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 // EXTERNAL MODULE: ./src/model/subject.ts
-var subject = __nccwpck_require__(6420);
+var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
-var labels = __nccwpck_require__(196);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 191 modules
-var registry = __nccwpck_require__(8792);
+var labels = __nccwpck_require__(4529);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 192 modules
+var registry = __nccwpck_require__(9072);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(9760);
+var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
 
@@ -37848,7 +37848,7 @@ async function completeCheckRun(api, t, run, conclusion, output, annotations) {
     return { sent: kept.length, omitted, requests };
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/context.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
 
 
 class Context {
@@ -37901,9 +37901,9 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(2827);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/internal/utils.js
+// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(9659);
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
 var utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -37956,7 +37956,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
     return baseUserAgent;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/universal-user-agent/index.js
+;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -37971,7 +37971,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/register.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
 // @ts-check
 
 function register(state, name, method, options) {
@@ -38000,7 +38000,7 @@ function register(state, name, method, options) {
   });
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/add.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
 // @ts-check
 
 function addHook(state, kind, name, hook) {
@@ -38048,7 +38048,7 @@ function addHook(state, kind, name, hook) {
   });
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/lib/remove.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
 // @ts-check
 
 function removeHook(state, name, method) {
@@ -38069,7 +38069,7 @@ function removeHook(state, name, method) {
   state.registry[name].splice(index, 1);
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/before-after-hook/index.js
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
 // @ts-check
 
 
@@ -38116,7 +38116,7 @@ function Collection() {
 
 /* harmony default export */ const before_after_hook = ({ Singular, Collection });
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/endpoint/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
 // pkg/dist-src/defaults.js
 
 
@@ -38462,7 +38462,7 @@ function withDefaults(oldDefaults, newDefaults) {
 var endpoint = withDefaults(null, DEFAULTS);
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/content-type/dist/index.js
+;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
 /*!
  * content-type
  * Copyright(c) 2015 Douglas Christopher Wilson
@@ -38754,7 +38754,7 @@ function unescapeQuotedPairs(str, start, end) {
     return result + str.slice(start, end);
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/json-with-bigint/json-with-bigint.js
+;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
 const intRegex = /^-?\d+$/;
 const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
 const originalStringify = JSON.stringify;
@@ -39355,7 +39355,7 @@ const JSONParse = (text, reviver) => {
 
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request-error/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
 class RequestError extends Error {
   name;
   /**
@@ -39396,7 +39396,7 @@ class RequestError extends Error {
 }
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/request/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -39603,7 +39603,7 @@ var request = dist_bundle_withDefaults(endpoint, defaults_default);
 /* v8 ignore next -- @preserve */
 /* v8 ignore else -- @preserve */
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/graphql/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -39734,7 +39734,7 @@ function withCustomRequest(customRequest) {
 
 /* v8 ignore if -- @preserve */
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/auth-token/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
@@ -39789,11 +39789,11 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/version.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
 const version_VERSION = "7.0.8";
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/core/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
 
 
 
@@ -39934,12 +39934,12 @@ class Octokit {
 }
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 const dist_src_version_VERSION = "17.0.0";
 
 //# sourceMappingURL=version.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 const Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -42233,7 +42233,7 @@ var endpoints_default = Endpoints;
 
 //# sourceMappingURL=endpoints.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 
 const endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -42359,7 +42359,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 
 //# sourceMappingURL=endpoints-to-methods.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 
 
 function restEndpointMethods(octokit) {
@@ -42380,7 +42380,7 @@ legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
 
 //# sourceMappingURL=index.js.map
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
 
@@ -42792,7 +42792,7 @@ function paginateRest(octokit) {
 paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
 
 
 // octokit + plugins
@@ -42831,7 +42831,7 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/github/lib/github.js
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
 
 
 const github_context = new Context();
@@ -42846,9 +42846,9 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/bottleneck/light.js
-var light = __nccwpck_require__(4915);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
+var light = __nccwpck_require__(3251);
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
 
@@ -42931,7 +42931,7 @@ function retry(octokit, octokitOptions) {
 retry.VERSION = plugin_retry_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -43807,19 +43807,19 @@ async function postComment(pub, report) {
 }
 
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(2149);
+var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/io/paths.ts
-var paths = __nccwpck_require__(2311);
+var paths = __nccwpck_require__(7336);
 // EXTERNAL MODULE: ./src/io/write.ts
-var io_write = __nccwpck_require__(1852);
+var io_write = __nccwpck_require__(5419);
 // EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(155);
+var codes = __nccwpck_require__(8584);
 // EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
-var gate = __nccwpck_require__(7229);
+var gate = __nccwpck_require__(757);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(9214);
+var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/render/sarif.ts
 
 
@@ -44055,9 +44055,9 @@ function concludeStep(checkName, report) {
 }
 
 // EXTERNAL MODULE: ./src/pipeline/verify.ts + 5 modules
-var verify = __nccwpck_require__(3649);
+var verify = __nccwpck_require__(5999);
 // EXTERNAL MODULE: ./src/io/git-index.ts
-var git_index = __nccwpck_require__(418);
+var git_index = __nccwpck_require__(9573);
 ;// CONCATENATED MODULE: ./src/action/failure.ts
 
 
@@ -44125,17 +44125,17 @@ function ensureCommit(workspace, target, env) {
 }
 
 // EXTERNAL MODULE: ./src/config/config.ts
-var config = __nccwpck_require__(9567);
+var config = __nccwpck_require__(1122);
 // EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(738);
+var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: ./src/io/glob.ts
-var glob = __nccwpck_require__(6825);
+var glob = __nccwpck_require__(3432);
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
-var io_json = __nccwpck_require__(2824);
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js + 9 modules
-var schemas = __nccwpck_require__(9285);
+var io_json = __nccwpck_require__(2680);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
+var schemas = __nccwpck_require__(7597);
 // EXTERNAL MODULE: ./src/model/first-use.ts
-var first_use = __nccwpck_require__(876);
+var first_use = __nccwpck_require__(9553);
 ;// CONCATENATED MODULE: ./src/model/report.ts
 
 
@@ -44196,9 +44196,9 @@ function build() {
 const reportSchemas = (0,first_use/* onFirstUse */.V)(build);
 
 // EXTERNAL MODULE: ./src/render/schema-issue.ts
-var schema_issue = __nccwpck_require__(4142);
+var schema_issue = __nccwpck_require__(9811);
 // EXTERNAL MODULE: ./src/pipeline/shard.ts
-var pipeline_shard = __nccwpck_require__(1533);
+var pipeline_shard = __nccwpck_require__(1366);
 ;// CONCATENATED MODULE: ./src/policy/recheck.ts
 
 
@@ -44708,7 +44708,7 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
-var policy_assurance = __nccwpck_require__(8956);
+var policy_assurance = __nccwpck_require__(1355);
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 
 
@@ -44883,7 +44883,7 @@ async function run(env = process.env) {
 
 /***/ }),
 
-/***/ 9567:
+/***/ 1122:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -44895,16 +44895,16 @@ async function run(env = process.env) {
 /* unused harmony exports DEFAULT_CONFIG_FILE, configSchema */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9285);
-/* harmony import */ var _io_files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3348);
-/* harmony import */ var _io_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2824);
-/* harmony import */ var _io_paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2311);
-/* harmony import */ var _io_write_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1852);
-/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(876);
-/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(9760);
-/* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8956);
-/* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8984);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8792);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7597);
+/* harmony import */ var _io_files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3839);
+/* harmony import */ var _io_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2680);
+/* harmony import */ var _io_paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7336);
+/* harmony import */ var _io_write_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5419);
+/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9553);
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
+/* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
+/* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9072);
 
 
 
@@ -45112,7 +45112,7 @@ function workflowWaivers(ws, source) {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 3519:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -45144,12 +45144,12 @@ const CONFORMANCE_CODES = Object.values(FIXTURE);
 
 /***/ }),
 
-/***/ 7890:
+/***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3929);
-/* harmony import */ var _pipeline_parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9295);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5733);
+/* harmony import */ var _pipeline_parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8147);
 
 
 (0,_pipeline_parallel_js__WEBPACK_IMPORTED_MODULE_1__/* .allowWorkers */ .Ve)(import.meta.url);
@@ -45163,7 +45163,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3348:
+/***/ 3839:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -45183,8 +45183,8 @@ __webpack_async_result__();
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2311);
-/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(738);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7336);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2645);
 
 
 
@@ -45337,7 +45337,7 @@ function listNames(dir) {
 
 /***/ }),
 
-/***/ 418:
+/***/ 9573:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -45351,8 +45351,8 @@ function listNames(dir) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3348);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2311);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3839);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7336);
 
 
 
@@ -45587,7 +45587,7 @@ function headCommit(dir) {
 
 /***/ }),
 
-/***/ 6825:
+/***/ 3432:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -45599,8 +45599,8 @@ function headCommit(dir) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3348);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2311);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3839);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7336);
 
 
 
@@ -45684,7 +45684,7 @@ function expandGlob(pattern, roots) {
 
 /***/ }),
 
-/***/ 9563:
+/***/ 9520:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -45700,9 +45700,9 @@ function expandGlob(pattern, roots) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5919);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3348);
-/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9590);
-/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(738);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3839);
+/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(413);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2645);
 
 
 
@@ -46013,15 +46013,15 @@ function sha256Hex(bytes) {
 
 /***/ }),
 
-/***/ 6588:
+/***/ 5823:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ MAX_JSON_BYTES),
 /* harmony export */   U: () => (/* binding */ loadJsonObject)
 /* harmony export */ });
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2824);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3348);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2680);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3839);
 
 
 /** Artifacts and configs are small JSON; anything bigger is refused rather than read into memory. */
@@ -46065,7 +46065,7 @@ function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 2680:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46079,10 +46079,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: MAX_JSON_DEPTH, parseJsonTree
 
-// EXTERNAL MODULE: ../../work/main/node_modules/jsonc-parser/lib/umd/main.js
-var main = __nccwpck_require__(4411);
+// EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
+var main = __nccwpck_require__(9547);
 // EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3348);
+var files = __nccwpck_require__(3839);
 ;// CONCATENATED MODULE: ./src/io/lines.ts
 /** Maps character offsets in a text to 1-based line and column numbers. */
 class LineIndex {
@@ -46107,7 +46107,7 @@ class LineIndex {
 }
 
 // EXTERNAL MODULE: ./src/io/reference.ts
-var reference = __nccwpck_require__(9590);
+var reference = __nccwpck_require__(413);
 ;// CONCATENATED MODULE: ./src/io/json.ts
 
 
@@ -46426,7 +46426,7 @@ function toValue(node, lines, duplicates) {
 
 /***/ }),
 
-/***/ 2311:
+/***/ 7336:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -46566,7 +46566,7 @@ function realDirectory(p) {
 
 /***/ }),
 
-/***/ 9590:
+/***/ 413:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -46583,7 +46583,7 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 
 /***/ }),
 
-/***/ 7240:
+/***/ 7497:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -46628,7 +46628,7 @@ function groupDigits(n) {
 
 /***/ }),
 
-/***/ 1594:
+/***/ 5923:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -46639,13 +46639,13 @@ function groupDigits(n) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9034);
+/* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(298);
 /* harmony import */ var ignore__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(ignore__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7240);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3348);
-/* harmony import */ var _git_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(418);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2311);
-/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(738);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7497);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3839);
+/* harmony import */ var _git_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9573);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7336);
+/* harmony import */ var _workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2645);
 
 
 
@@ -46654,7 +46654,8 @@ function groupDigits(n) {
 
 
 
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/** Installed dependencies: skipped where a git index says nothing in them is committed. */
+const UNTRACKED_SKIPPED = 'node_modules';
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 /** .gitignore bytes read in one walk, at most; the files past it are not applied either. */
@@ -46716,7 +46717,8 @@ function depthOver(rel, max) {
  * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
- * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
+ * without any git repository. `.git` is skipped, and so is a `node_modules`
+ * git tracks nothing in (installed dependencies; without an index it is walked). With
  * `followLinks`, a symlink to a directory inside `top` (else `root`) is walked at the link's path too
  * (never into a git directory, never round a loop, within MAX_LINKED_DIRS, MAX_LINKED_ENTRIES and
  * MAX_LINKS_RESOLVED): a link must not hide what lies behind it. `extra` patterns (the config's exclude) use
@@ -46739,7 +46741,7 @@ function walkRepository(root, opts = {}) {
                 blind: around.blind,
             };
         if (t.state === 'no-git')
-            return outer || opts.gitlessIgnores ? around : { ...around, blind: true, gitless: true };
+            return outer ? around : { ...around, blind: true, gitless: true };
         unknown.push({ dir: abs, detail: t.detail });
         return { indexes: around.indexes, blind: true };
     };
@@ -46752,7 +46754,7 @@ function walkRepository(root, opts = {}) {
         const around = outer.state === 'tracked'
             ? { indexes: [{ base: '', paths: outer.paths, sizes: outer.sizes }], blind: false }
             : outer.state === 'no-git'
-                ? { indexes: [], blind: !opts.gitlessIgnores, gitless: !opts.gitlessIgnores }
+                ? { indexes: [], blind: true, gitless: true }
                 : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
         return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
     };
@@ -46944,6 +46946,9 @@ function walkRepository(root, opts = {}) {
         };
         // The config's exclude always applies; .gitignore files only where they can be trusted, and
         // never to what git tracks (checked first: committed paths are never matched against them).
+        // A committed node_modules is part of the change like any folder (a crate moved into one still
+        // compiles); without an index to tell, it is walked too.
+        const skipped = (name, childRel) => name === '.git' || (name === UNTRACKED_SKIPPED && !git.blind && !tracked(childRel));
         const ignored = (childRel, isDir) => isIgnored(rootRules, childRel, isDir) ||
             (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
         for (const e of entries) {
@@ -46951,7 +46956,7 @@ function walkRepository(root, opts = {}) {
                 continue;
             const childRel = rel ? `${rel}/${e.name}` : e.name;
             if (e.isDirectory()) {
-                if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true))
+                if (skipped(e.name, childRel) || ignored(childRel, true))
                     continue;
                 entry.dirs.add(e.name);
                 const child = { ...here, abs: node_path__WEBPACK_IMPORTED_MODULE_1___default().join(abs, e.name), rel: childRel, rules, git };
@@ -46961,7 +46966,7 @@ function walkRepository(root, opts = {}) {
                 stack.push(child);
             }
             else if (!ignored(childRel, false)) {
-                if (!e.isSymbolicLink() || !opts.followLinks || ALWAYS_SKIPPED.has(e.name)) {
+                if (!e.isSymbolicLink() || !opts.followLinks || skipped(e.name, childRel)) {
                     entry.files.add(e.name);
                     if (e.isSymbolicLink())
                         entry.links.add(e.name);
@@ -47036,7 +47041,7 @@ function isIgnored(rules, rel, isDir) {
 
 /***/ }),
 
-/***/ 738:
+/***/ 2645:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -47048,8 +47053,8 @@ function isIgnored(rules, rel, isDir) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2311);
-/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9590);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7336);
+/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(413);
 
 
 
@@ -47316,7 +47321,7 @@ function errorText(err) {
 
 /***/ }),
 
-/***/ 1852:
+/***/ 5419:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -47328,7 +47333,7 @@ function errorText(err) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2311);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7336);
 
 
 
@@ -47413,15 +47418,15 @@ function assertInside(dir, root) {
 
 /***/ }),
 
-/***/ 2149:
+/***/ 1300:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   K: () => (/* binding */ findingSchemas),
 /* harmony export */   g: () => (/* binding */ finding)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9285);
-/* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(876);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7597);
+/* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9553);
 
 
 function build() {
@@ -47479,7 +47484,7 @@ function finding(def, input) {
 
 /***/ }),
 
-/***/ 876:
+/***/ 9553:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -47499,15 +47504,15 @@ function onFirstUse(build) {
 
 /***/ }),
 
-/***/ 6420:
+/***/ 8409:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ subjectSchemas),
 /* harmony export */   t: () => (/* binding */ NOT_READY_BECAUSE)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9285);
-/* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(876);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7597);
+/* harmony import */ var _first_use_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9553);
 
 
 function build() {
@@ -47553,7 +47558,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 8792:
+/***/ 9072:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48019,14 +48024,14 @@ __nccwpck_require__.d(g_commands_namespaceObject, {
 });
 
 // EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(155);
+var codes = __nccwpck_require__(8584);
 // EXTERNAL MODULE: ./src/conformance/codes.ts
-var conformance_codes = __nccwpck_require__(1238);
+var conformance_codes = __nccwpck_require__(3519);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js + 9 modules
-var schemas = __nccwpck_require__(9285);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
+var schemas = __nccwpck_require__(7597);
 ;// CONCATENATED MODULE: ./src/packs/aris/codes.ts
 const RERUN = 'Rerun the audit so it writes a fresh artifact.';
 function def(code, severity, title, remediation) {
@@ -48110,15 +48115,15 @@ const FLAGS = {
 var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 // EXTERNAL MODULE: ./src/io/paths.ts
-var paths = __nccwpck_require__(2311);
+var paths = __nccwpck_require__(7336);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
-var assurance = __nccwpck_require__(8956);
+var assurance = __nccwpck_require__(1355);
 // EXTERNAL MODULE: ./src/io/write.ts
-var write = __nccwpck_require__(1852);
+var write = __nccwpck_require__(5419);
 // EXTERNAL MODULE: ./src/render/labels.ts
-var labels = __nccwpck_require__(196);
+var labels = __nccwpck_require__(4529);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(9760);
+var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/text.ts
 
 
@@ -48330,11 +48335,11 @@ function emit(report, fmt, out, io) {
 }
 
 // EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(738);
+var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: ./src/pipeline/verify.ts + 5 modules
-var verify = __nccwpck_require__(3649);
+var verify = __nccwpck_require__(5999);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(2149);
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/packs/kit/findings.ts
 
 /** By default, at most this many findings per code and target; the rest are counted in one closing finding. */
@@ -48421,7 +48426,7 @@ class findings_Findings {
 const RANK = { notice: 0, warning: 1, error: 2 };
 
 // EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3348);
+var files = __nccwpck_require__(3839);
 ;// CONCATENATED MODULE: ./src/packs/kit/files.ts
 
 
@@ -48553,7 +48558,7 @@ function usable(listing, name) {
 }
 
 // EXTERNAL MODULE: ./src/io/json.ts + 1 modules
-var json = __nccwpck_require__(2824);
+var json = __nccwpck_require__(2680);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:buffer"
@@ -48726,7 +48731,7 @@ function readLines(abs, onLine, maxLine, withBytes, hash) {
 }
 
 // EXTERNAL MODULE: ./src/render/schema-issue.ts
-var schema_issue = __nccwpck_require__(4142);
+var schema_issue = __nccwpck_require__(9811);
 ;// CONCATENATED MODULE: ./src/packs/kit/canonical.ts
 /**
  * Canonical JSON of plain data: sorted keys, no whitespace, members whose value is undefined left
@@ -48758,7 +48763,7 @@ function canonicalJson(v) {
 }
 
 // EXTERNAL MODULE: ./src/io/text.ts
-var io_text = __nccwpck_require__(7240);
+var io_text = __nccwpck_require__(7497);
 ;// CONCATENATED MODULE: ./src/packs/kit/outputs.ts
 /**
  * For a pack's per-target outputs: each named target's findings, in report order, from one pass
@@ -48841,9 +48846,9 @@ function renderArisReport(report, targetId) {
 }
 
 // EXTERNAL MODULE: ./src/model/subject.ts
-var model_subject = __nccwpck_require__(6420);
+var model_subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(9214);
+var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/packs/aris/independence.ts
 
 const FAMILIES = [
@@ -49005,7 +49010,7 @@ const auditSkill = {
 };
 
 // EXTERNAL MODULE: ./src/model/first-use.ts
-var first_use = __nccwpck_require__(876);
+var first_use = __nccwpck_require__(9553);
 ;// CONCATENATED MODULE: ./src/packs/aris/schema.ts
 
 
@@ -49424,7 +49429,7 @@ function independenceMessage(i, rel) {
 }
 
 // EXTERNAL MODULE: ./src/io/reference.ts
-var reference = __nccwpck_require__(9590);
+var reference = __nccwpck_require__(413);
 ;// CONCATENATED MODULE: ./src/packs/aris/rules/trace-path.ts
 
 
@@ -49882,7 +49887,7 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
 }
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
-var json_file = __nccwpck_require__(6588);
+var json_file = __nccwpck_require__(5823);
 ;// CONCATENATED MODULE: ./src/packs/aris/paper.ts
 
 
@@ -51367,8 +51372,8 @@ const crossReferences = {
     },
 };
 
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/errors.js
-var errors = __nccwpck_require__(3129);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/errors.js
+var errors = __nccwpck_require__(3342);
 ;// CONCATENATED MODULE: ./src/io/fast-schema.ts
 
 class Unsupported extends Error {
@@ -53610,7 +53615,7 @@ const outcome = {
 };
 
 // EXTERNAL MODULE: ./src/io/hashing.ts
-var hashing = __nccwpck_require__(9563);
+var hashing = __nccwpck_require__(9520);
 ;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
 
 
@@ -56112,7 +56117,10 @@ const ARISTO = {
     // ── sources ─────────────────────────────────────────────────────────────────────────────────
     sourceUnparseable: aristo_codes_def('source_unparseable', 'error', 'sdk-stamp', 'A Rust source file that may hold annotations could not be read or does not parse', 'Fix the syntax error (cargo check shows it); until then its annotations are checked against the index alone.'),
     sourceNotParsed: aristo_codes_def('source_not_parsed', 'notice', 'audit-gate', 'Index entries in a file the Rust parser does not cover are checked against the index alone', 'Nothing to do for non-Rust sources; for Rust, fix the parse error reported for the file.'),
-    annotationMalformed: aristo_codes_def('annotation_malformed', 'warning', 'sdk-stamp', 'An aristo attribute or statement macro has arguments the SDK cannot read, so the SDK skips it', 'Write it as #[aristo::intent("<claim>", id = "<id>", verify = "neural"|"test"|"full"|true|false)].'),
+    annotationMalformed: {
+        ...aristo_codes_def('annotation_malformed', 'warning', 'sdk-stamp', 'An aristo attribute or statement macro has arguments the SDK cannot read, or sits on an item the SDK does not read, so the SDK skips it (blocks with block_missing_proof, and at assurance submission)', 'Write it as #[aristo::intent("<claim>", id = "<id>", verify = "neural"|"test"|"full"|true|false)] on a fn, struct, enum, trait, impl, mod or type alias.'),
+        at_submission: 'error',
+    },
     annotationIdInvalid: aristo_codes_def('annotation_id_invalid', 'error', 'sdk-stamp', 'An annotation id breaks the id grammar, so the SDK skips the annotation', 'Use an id matching ^(aristos:|kanon:)?[a-z_][a-z0-9_]{0,127}$ (or leave id out and let the SDK assign one).'),
     duplicateId: aristo_codes_def('duplicate_id', 'error', 'sdk-stamp', 'Two annotations share one id; the SDK keeps the first and skips the other', 'Give each annotation its own id.'),
     indexOutOfSync: aristo_codes_def('index_out_of_sync', 'error', 'sdk-stamp', 'The committed index.toml disagrees with the source (aristo stamp --check would fail)', RESTAMP),
@@ -56328,6 +56336,70 @@ async function runAristo(args, io) {
                 io.stdout(`${(0,sanitize/* plain */.pj)(t.path)}\n\n${renderCards(ext.cards)}\n`);
         }
     return emit(report, fmt, args.string('out'), io);
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/discover.ts
+
+
+/** A manifest larger than this is not read: its crate is taken to use aristo (fail closed). */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+const NAMES_ARISTO = /\baristo\b/i;
+/**
+ * Aristo workspaces in a repository listing: every directory holding `.aristo` (as a directory,
+ * or anything else by that name, which the pack then reports), and every crate whose Cargo.toml
+ * names aristo but that no workspace covers. Deleting `.aristo` must not take a crate's intents
+ * out of the gate: such a crate is checked from its source, where each intent that asks for
+ * verification has no proof. A crate inside a workspace, or holding one, is that workspace's; a
+ * crate inside another such crate is the outer one's (its scan covers the inner one).
+ */
+function discoverWorkspaces(dirs) {
+    const covered = new Set();
+    for (const d of dirs) {
+        if (d.dirs.has('.aristo') || d.files.has('.aristo'))
+            covered.add(d.abs);
+        // A walk that starts inside .aristo (a path named it) still finds the workspace around it.
+        if (external_node_path_default().basename(d.abs) === '.aristo')
+            covered.add(external_node_path_default().dirname(d.abs));
+    }
+    const workspaces = [...covered];
+    const holdsOne = new Set();
+    for (const w of workspaces)
+        for (let up = external_node_path_default().dirname(w); !holdsOne.has(up); up = external_node_path_default().dirname(up)) {
+            holdsOne.add(up);
+            if (external_node_path_default().dirname(up) === up)
+                break;
+        }
+    const crates = dirs
+        .filter((d) => d.files.has('Cargo.toml') && !covered.has(d.abs) && !holdsOne.has(d.abs))
+        .filter((d) => usesAristo(d))
+        .map((d) => d.abs)
+        .sort();
+    // Sorted, so an outer crate comes before the crates inside it.
+    const taken = new Set(workspaces);
+    const found = [...workspaces];
+    for (const c of crates) {
+        if (within(c, taken))
+            continue;
+        taken.add(c);
+        found.push(c);
+    }
+    return found.sort();
+}
+/** Whether `dir` or one of its ancestors is in `set`. */
+function within(dir, set) {
+    for (let up = dir;; up = external_node_path_default().dirname(up)) {
+        if (set.has(up))
+            return true;
+        if (external_node_path_default().dirname(up) === up)
+            return false;
+    }
+}
+/** A manifest that names aristo, or one that cannot be read as a small regular file. */
+function usesAristo(d) {
+    if (d.links.has('Cargo.toml'))
+        return true;
+    const read = (0,files/* readSmallFile */.EW)(external_node_path_default().join(d.abs, 'Cargo.toml'), MAX_MANIFEST_BYTES);
+    return !read.ok || NAMES_ARISTO.test(read.bytes.toString('latin1'));
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/markdown.ts
@@ -56801,10 +56873,10 @@ function readText(ws, dir, p, maxBytes) {
     const text = (0,files/* decodeUtf8 */._6)(read.bytes);
     if (!text.ok)
         return { ok: false, missing: false, detail: text.detail, rel: r.rel };
-    return { ok: true, text: text.text, rel: r.rel };
+    return { ok: true, text: text.text, rel: r.rel, real: r.real };
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/error.js
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/error.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -56873,7 +56945,7 @@ class TomlError extends Error {
     }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/primitive.js
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/primitive.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57026,7 +57098,7 @@ function parseString(ctx) {
     TomlError.x('unfinished string', ctx, startPtr);
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/date.js
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/date.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57184,7 +57256,7 @@ class TomlDate extends Date {
     }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/extract.js
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/extract.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57479,7 +57551,7 @@ function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
     }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/util.js
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/util.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57538,7 +57610,7 @@ function skipVoid(ctx, banNewLines, banComments) {
     }
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/struct.js
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/struct.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57696,7 +57768,7 @@ function parseArray(ctx) {
     TomlError.x('unfinished array', ctx, startPtr);
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/parse.js
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/parse.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -57862,7 +57934,7 @@ function parse(toml, options = {}) {
     return res;
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/stringify.js
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/stringify.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -58083,7 +58155,7 @@ function stringify(obj, { maxDepth = 1000, numbersAsFloat = false, strictTempora
     return str;
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/smol-toml/dist/index.js
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/index.js
 /*!
  * Copyright (c) Squirrel Chat et al., All rights reserved.
  * SPDX-License-Identifier: BSD-3-Clause
@@ -59194,7 +59266,7 @@ const rules_RULES = [
 ];
 
 // EXTERNAL MODULE: ./src/io/walk.ts
-var walk = __nccwpck_require__(1594);
+var walk = __nccwpck_require__(5923);
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
 /**
  * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
@@ -59391,11 +59463,14 @@ class Walker {
                 continue;
             if (ITEMS.has(child.type))
                 this.item(child, attrs);
-            else if (site !== undefined && this.statementMacro(child, site)) {
-                // done
+            else {
+                this.unread(attrs, child);
+                if (site !== undefined && this.statementMacro(child, site)) {
+                    // done
+                }
+                else if (child.isNamed)
+                    this.descend(child, site);
             }
-            else if (child.isNamed)
-                this.descend(child, site);
             attrs = [];
         }
     }
@@ -59460,7 +59535,29 @@ class Walker {
                 this.attributes(attrs, `type ${name?.text ?? ''}`, n.childForFieldName('type'), 'type');
                 return;
             default:
+                this.unread(attrs, n);
                 return;
+        }
+    }
+    /**
+     * Aristo attributes on something the SDK does not read them from (a const, a static, a
+     * statement, an associated item): it skips them, so no proof can be about them.
+     */
+    unread(attrs, on) {
+        for (const a of attrs) {
+            if (!this.holds(a))
+                continue;
+            const attr = a.namedChildren.find((c) => c?.type === 'attribute');
+            const kind = attr ? attributeKind(attr) : undefined;
+            if (!kind)
+                continue;
+            const what = on.type
+                .replace(/_(item|declaration|statement|expression)$/, '')
+                .replace(/_/g, ' ');
+            this.malformed.push({
+                line: a.startPosition.row + 1,
+                detail: `#[${kind}] is on a ${what}, which the SDK does not read annotations from`,
+            });
         }
     }
     /** The fns of a trait or impl body; only impl method bodies are searched for statements. */
@@ -59487,6 +59584,8 @@ class Walker {
             else if (child.type === 'function_signature_item') {
                 this.attributes(attrs, site, signature(child), 'function');
             }
+            else
+                this.unread(attrs, child);
             attrs = [];
         }
     }
@@ -59805,13 +59904,18 @@ async function rustParser() {
 
 
 
+
 /**
  * Every Rust file of the aristo workspace (the walk honours .gitignore and skips nested
  * workspaces, which are targets of their own), parsed when it can hold an annotation.
+ * `unproven` is the severity of an intent no proof can be about (a malformed annotation), as
+ * for one without a proof.
  */
-async function scanSources(ws, targetDir, subject, f) {
+async function scanSources(ws, targetDir, subject, f, unproven = {}) {
     const out = { annotations: [], covered: new Set(), failed: new Set() };
-    const { dirs, unreadable } = (0,walk/* walkRepository */.M)(targetDir, { gitlessIgnores: true });
+    // As discovery walks: links inside the workspace are followed (a linked folder of modules still
+    // compiles), and without git .gitignore hides nothing.
+    const { dirs, unreadable } = (0,walk/* walkRepository */.M)(targetDir, { followLinks: true, top: ws.root });
     // A directory the walk could not list, or only in part, may hold a module the crate compiles.
     for (const u of unreadable) {
         const rel = ws.rel(u.dir);
@@ -59830,20 +59934,41 @@ async function scanSources(ws, targetDir, subject, f) {
         }
         return false;
     };
-    const files = [];
+    // Files in folders reached through a link come after the others, so a file reached both ways is
+    // scanned at its own path (once: see `scanned` below).
+    const direct = [];
+    const linked = [];
     for (const d of dirs) {
         if (d.rel !== '.' && nested.size > 0 && inNested(d.rel))
             continue;
-        if (d.rel.split('/').includes('.aristo'))
-            continue;
         for (const name of d.files)
             if (name.endsWith('.rs'))
-                files.push(d.rel === '.' ? name : `${d.rel}/${name}`);
+                (d.real === undefined ? direct : linked).push(d.rel === '.' ? name : `${d.rel}/${name}`);
     }
-    files.sort();
+    const files = [...direct.sort(), ...linked.sort()];
+    const scanned = new Set();
+    // Modules the crate compiles from elsewhere (`#[path = "…"]`, `include!("…")`) are scanned too.
+    const seen = new Set(files);
+    const refer = (from, text) => {
+        const there = (p) => {
+            const r = ws.resolve(targetDir, p);
+            return r.ok || r.reason !== 'missing'; // a path refused (out through a link) is read, to say so
+        };
+        for (const to of moduleFiles(from, text, there)) {
+            if (seen.has(to.file))
+                continue;
+            if (seen.size >= MAX_SOURCE_FILES) {
+                f.add(ARISTO.sourceUnparseable, subject, `${ws.rel(external_node_path_default().join(targetDir, from))} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${to.file} are checked against the index alone.`, { path: ws.rel(external_node_path_default().join(targetDir, from)), line: to.line });
+                return;
+            }
+            seen.add(to.file);
+            files.push(to.file);
+        }
+    };
     let parser;
     try {
-        for (const file of files) {
+        for (let i = 0; i < files.length; i++) {
+            const file = files[i];
             const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
             const repoRel = read.rel;
             if (!read.ok) {
@@ -59853,6 +59978,12 @@ async function scanSources(ws, targetDir, subject, f) {
                 });
                 continue;
             }
+            if (scanned.has(read.real)) {
+                out.covered.add(file);
+                continue;
+            }
+            scanned.add(read.real);
+            refer(file, read.text);
             if (!mayHoldAnnotations(read.text)) {
                 out.covered.add(file);
                 continue;
@@ -59871,13 +60002,56 @@ async function scanSources(ws, targetDir, subject, f) {
             }
             out.covered.add(file);
             for (const m of r.malformed)
-                f.add(ARISTO.annotationMalformed, subject, `${repoRel}:${m.line}: ${m.detail}; the SDK skips this annotation, so no proof can be about it.`, { path: repoRel, line: m.line });
+                f.add(ARISTO.annotationMalformed, subject, `${repoRel}:${m.line}: ${m.detail}; the SDK skips this annotation, so no proof can be about it.`, { path: repoRel, line: m.line }, unproven);
             for (const a of r.annotations)
                 out.annotations.push({ ...a, file });
         }
     }
     finally {
         parser?.delete();
+    }
+    return out;
+}
+/** Files a workspace's scan reads at most, those its walk found and those modules name. */
+const MAX_SOURCE_FILES = 20_000;
+const MODULE_FILE = /#\s*\[\s*path\s*=\s*"([^"\\]*)"\s*\]|\binclude\s*!\s*[([{]\s*"([^"\\]*)"/g;
+/**
+ * The files `#[path = "…"]` and `include!("…")` in `file` (workspace-relative, POSIX) name,
+ * relative to the workspace's folder. rustc reads such a path from the file's folder, or from a
+ * folder named after the file for a module declared inside another; the first that `exists` is
+ * taken. Candidates only: a match in a comment or a string is read too, which costs a read and
+ * hides nothing.
+ */
+function moduleFiles(file, text, exists) {
+    // (Absolute paths are given as they are, to be refused.)
+    if (!text.includes('path') && !text.includes('include'))
+        return [];
+    const out = [];
+    const dir = external_node_path_default().posix.dirname(file);
+    const stem = external_node_path_default().posix.join(dir, external_node_path_default().posix.basename(file, '.rs'));
+    let line = 1;
+    let counted = 0;
+    MODULE_FILE.lastIndex = 0;
+    for (let m = MODULE_FILE.exec(text); m; m = MODULE_FILE.exec(text)) {
+        const lit = (m[1] ?? m[2]);
+        for (let i = text.indexOf('\n', counted); i >= 0 && i < m.index; i = text.indexOf('\n', i + 1)) {
+            line++;
+            counted = i + 1;
+        }
+        if (lit === '')
+            continue;
+        if (external_node_path_default().posix.isAbsolute(lit)) {
+            out.push({ file: lit, line });
+            continue;
+        }
+        const candidates = [external_node_path_default().posix.join(dir, lit), external_node_path_default().posix.join(stem, lit)];
+        const found = candidates.find(exists);
+        // One in neither place lies in a module nested deeper, inside the crate, which the walk lists;
+        // one that leaves the crate is read, to be refused or reported missing.
+        if (found !== undefined)
+            out.push({ file: found, line });
+        else if (candidates[0].startsWith('../'))
+            out.push({ file: candidates[0], line });
     }
     return out;
 }
@@ -59987,7 +60161,12 @@ async function verifyAristo(targetDir, ctx) {
     const targetId = `aristo:${rel}`;
     const repoPath = (file) => (rel === '.' ? file : `${rel}/${file}`);
     const f = new Findings(targetId);
-    const scan = await scanSources(ws, targetDir, targetId, f);
+    // Intents that ask for verification and have no proof, or none can be about: they block where
+    // the workflow pins submission (deleting a refuted proof must not be a way round that gate).
+    const missing = opts.block_missing_proof || opts.assurance === 'submission'
+        ? { severity: 'error' }
+        : {};
+    const scan = await scanSources(ws, targetDir, targetId, f, missing);
     const index = loadIndex(ws, targetDir, targetId, f);
     const { byId: entries, unidentified } = buildEntries(scan, index, {
         subject: targetId,
@@ -60140,10 +60319,6 @@ async function verifyAristo(targetDir, ctx) {
         if (!entries.has(w.id))
             f.add(ARISTO.waiverOrphan, targetId, `.aristo/expectations.toml waives \`${w.id}\`, which no annotation has.`, w.location);
     // Intents that ask for verification and have no proof.
-    // Deleting a refuted proof must not be a way round the gate a workflow pins at submission.
-    const missing = opts.block_missing_proof || opts.assurance === 'submission'
-        ? { severity: 'error' }
-        : {};
     for (const e of entries.values()) {
         if (e.kind !== 'intent' || e.verify === false || proven.has(e.id))
             continue;
@@ -60289,7 +60464,8 @@ function readCodeFile(ws, targetDir, file, byReal) {
         return { state: 'outside', detail: 'is an absolute path' };
     if (file.split(/[\\/]/).includes('..'))
         return { state: 'outside', detail: 'climbs out with ..' };
-    if (file.length === 0 || file.includes('\0'))
+    // A trailing slash names a directory: the SDK's open of root.join(file) fails on a file.
+    if (file.length === 0 || file.includes('\0') || /[\\/]$/.test(file))
         return { state: 'unreadable' };
     const r = ws.resolve(targetDir, file);
     if (!r.ok)
@@ -60332,8 +60508,9 @@ function readRealCodeFile(real) {
 
 
 /**
- * Aristo proofs (seed 001): every `.aristo/` directory is a workspace; each annotation with a
- * proof is a subject, checked against the Rust source as it is now.
+ * Aristo proofs (seed 001): every `.aristo/` directory is a workspace, and so is a crate that uses
+ * aristo without one; each annotation with a proof is a subject, checked against the Rust source
+ * as it is now.
  */
 const aristoPack = {
     id: 'aristo',
@@ -60359,20 +60536,15 @@ const aristoPack = {
         'aristo-index': 'IndexFile',
         'aristo-expectations': 'ExpectationsFile',
     }),
-    discover(dirs) {
-        return dirs
-            .filter((d) => external_node_path_default().basename(d.abs) === '.aristo')
-            .map((d) => external_node_path_default().dirname(d.abs))
-            .sort();
-    },
+    discover: discoverWorkspaces,
     verify: verifyAristo,
     command: aristoCommand,
     markdownCards: markdownCards,
 };
 
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/api.js
-var api = __nccwpck_require__(7063);
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/iso.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __nccwpck_require__(3759);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
 
 
 
@@ -74017,15 +74189,41 @@ const patternCChainWithoutResolutionReceipt = {
         seedLine: 590,
         title: 'A complete or timed-out chain has no resolution receipt',
         remediation: 'Write the EvaluationChainResolutionReceipt that resolves the chain’s verdict and route.',
-        decision: 'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results.',
+        decision: 'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results, unless the chain itself shows it is complete: completed_at is set, or its received results (envelopes in the bundle) come from every expected producer. A status the record writes about itself cannot waive the receipt its own content calls for.',
     },
     check(b, report) {
         const resolved = new Set(b.of('EvaluationChainResolutionReceipt').map((r) => r.data.chain_id));
-        for (const c of b.of('EvaluationChainRegistryRecord'))
-            if (NEEDS_RESOLUTION.includes(String(c.data.status)) && !resolved.has(c.data.chain_id))
-                report(c, `Chain ${util_q(c.data.chain_id)} is ${String(c.data.status)} but no EvaluationChainResolutionReceipt resolves it.`);
+        for (const c of b.of('EvaluationChainRegistryRecord')) {
+            if (resolved.has(c.data.chain_id))
+                continue;
+            const status = String(c.data.status);
+            if (NEEDS_RESOLUTION.includes(status))
+                report(c, `Chain ${util_q(c.data.chain_id)} is ${status} but no EvaluationChainResolutionReceipt resolves it.`);
+            else if (STILL_COLLECTING.includes(status)) {
+                const shows = completeInFact(b, c);
+                if (shows)
+                    report(c, `Chain ${util_q(c.data.chain_id)} says it is ${status}, but ${shows}; no EvaluationChainResolutionReceipt resolves it.`);
+            }
+        }
     },
 };
+const STILL_COLLECTING = ['open', 'partial'];
+/** Why a chain that says it is still collecting is complete by its own content, or undefined. */
+function completeInFact(b, chain) {
+    const at = chain.data.completed_at;
+    if (at !== undefined && at !== null)
+        return `it has completed_at ${util_q(at)}`;
+    const expected = strings(chain.data.expected_producers);
+    if (expected.length === 0)
+        return undefined;
+    const from = new Set();
+    for (const id of listSet(chain, 'received_result_ids'))
+        for (const e of b.lookup(id, ENVELOPE))
+            from.add(e.data.producer_kind);
+    return expected.every((p) => from.has(p))
+        ? `it has received results from every expected producer (${qList(expected)})`
+        : undefined;
+}
 const patternCSnapshotMismatch = {
     meta: {
         code: 'validation.pattern_c_snapshot_mismatch',
@@ -79823,11 +80021,13 @@ It is never counted as passing: a bundle with nothing to report is still not sub
 
 \`\`\`
 audit-gate addenda-b <bundle-dir>... [--format text|json] [--out FILE]
-audit-gate verify                      # discovers every directory holding bundle.json + records.jsonl (or registry/)
+audit-gate verify                      # discovers every directory holding two of bundle.json, records.jsonl, registry/
 audit-gate fixtures [DIR] --build-ready
 \`\`\`
 
-A bundle dir is the folder holding bundle.json. In a conformance fixture that is the folder its
+A bundle dir is the folder holding bundle.json. Discovery takes any folder with two of its three
+parts, so deleting bundle.json (or records.jsonl) from a failing bundle leaves a target that
+reports the part that is gone. In a conformance fixture that is the folder its
 \`input_bundle_ref\` names (\`conformance/addenda-b/<fixture_id>/input\`), not the fixture folder;
 run a fixture with its expectations through \`audit-gate fixtures\`.
 
@@ -80628,9 +80828,14 @@ const addendaBPack = {
         'addenda-b-fixture': seedFixtureSchema(),
     })),
     docs: { 'addenda-b': addendaBMarkdown },
+    // Any two of a bundle's three parts make one: deleting bundle.json (or records.jsonl) must not
+    // take a failing bundle out of the gate; the pack then reports the part that is gone.
     discover(dirs) {
         return dirs
-            .filter((d) => d.files.has('bundle.json') && (d.files.has('records.jsonl') || d.dirs.has('registry')))
+            .filter((d) => Number(d.files.has('bundle.json')) +
+            Number(d.files.has('records.jsonl')) +
+            Number(d.dirs.has('registry') || d.files.has('registry')) >=
+            2)
             .map((d) => d.abs)
             .sort();
     },
@@ -80725,7 +80930,7 @@ function allCodes() {
 
 /***/ }),
 
-/***/ 9295:
+/***/ 8147:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -80746,17 +80951,17 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 // EXTERNAL MODULE: ./src/io/hashing.ts
-var hashing = __nccwpck_require__(9563);
+var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/reference.ts
-var reference = __nccwpck_require__(9590);
+var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(738);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 191 modules
-var registry = __nccwpck_require__(8792);
+var workspace = __nccwpck_require__(2645);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 192 modules
+var registry = __nccwpck_require__(9072);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(2149);
+var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(155);
+var codes = __nccwpck_require__(8584);
 ;// CONCATENATED MODULE: ./src/pipeline/target.ts
 
 
@@ -81047,7 +81252,7 @@ function lostTarget(it, ctx, why) {
 
 /***/ }),
 
-/***/ 1533:
+/***/ 1366:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -81062,8 +81267,8 @@ function lostTarget(it, ctx, why) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _io_hashing_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9563);
-/* harmony import */ var _io_walk_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1594);
+/* harmony import */ var _io_hashing_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9520);
+/* harmony import */ var _io_walk_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5923);
 
 
 
@@ -81205,7 +81410,7 @@ function assignShards(targets, count) {
 
 /***/ }),
 
-/***/ 3649:
+/***/ 5999:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -81221,13 +81426,13 @@ var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(2149);
+var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(9760);
+var sanitize = __nccwpck_require__(5805);
 // EXTERNAL MODULE: ./src/config/config.ts
-var config_config = __nccwpck_require__(9567);
+var config_config = __nccwpck_require__(1122);
 // EXTERNAL MODULE: ./src/policy/assurance.ts
-var assurance = __nccwpck_require__(8956);
+var assurance = __nccwpck_require__(1355);
 ;// CONCATENATED MODULE: ./src/config/pinning.ts
 
 
@@ -81306,15 +81511,15 @@ function withoutLoosening(config, pinned) {
 }
 
 // EXTERNAL MODULE: ./src/io/files.ts
-var files = __nccwpck_require__(3348);
+var files = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./src/io/hashing.ts
-var hashing = __nccwpck_require__(9563);
+var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/paths.ts
-var io_paths = __nccwpck_require__(2311);
+var io_paths = __nccwpck_require__(7336);
 // EXTERNAL MODULE: ./src/io/walk.ts
-var walk = __nccwpck_require__(1594);
+var walk = __nccwpck_require__(5923);
 // EXTERNAL MODULE: ./src/io/workspace.ts
-var workspace = __nccwpck_require__(738);
+var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: external "node:os"
@@ -81325,11 +81530,11 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 const GATE_OPTION_KEYS = ['assurance', 'effort', 'config_assurance', 'config_effort'];
 
 // EXTERNAL MODULE: ./src/conformance/codes.ts
-var codes = __nccwpck_require__(1238);
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js + 9 modules
-var schemas = __nccwpck_require__(9285);
+var codes = __nccwpck_require__(3519);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
+var schemas = __nccwpck_require__(7597);
 // EXTERNAL MODULE: ./src/model/first-use.ts
-var first_use = __nccwpck_require__(876);
+var first_use = __nccwpck_require__(9553);
 ;// CONCATENATED MODULE: ./src/conformance/schema.ts
 
 
@@ -81384,11 +81589,11 @@ function fixtureSchema(pack) {
 }
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
-var json_file = __nccwpck_require__(6588);
+var json_file = __nccwpck_require__(5823);
 // EXTERNAL MODULE: ./src/render/schema-issue.ts
-var schema_issue = __nccwpck_require__(4142);
+var schema_issue = __nccwpck_require__(9811);
 // EXTERNAL MODULE: ./src/io/text.ts
-var io_text = __nccwpck_require__(7240);
+var io_text = __nccwpck_require__(7497);
 ;// CONCATENATED MODULE: ./src/conformance/runner.ts
 
 
@@ -81800,18 +82005,18 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 191 modules
-var registry = __nccwpck_require__(8792);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 192 modules
+var registry = __nccwpck_require__(9072);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
-var parallel = __nccwpck_require__(9295);
+var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
-var policy_codes = __nccwpck_require__(155);
+var policy_codes = __nccwpck_require__(8584);
 // EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
-var gate = __nccwpck_require__(7229);
+var gate = __nccwpck_require__(757);
 // EXTERNAL MODULE: ./src/pipeline/shard.ts
-var shard = __nccwpck_require__(1533);
+var shard = __nccwpck_require__(1366);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(9214);
+var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/pipeline/verify.ts
 
 
@@ -82205,7 +82410,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
 
 /***/ }),
 
-/***/ 8956:
+/***/ 1355:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -82217,7 +82422,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
 /* harmony export */   ws: () => (/* binding */ isAssurance)
 /* harmony export */ });
 /* unused harmony export isEffort */
-/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9760);
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5805);
 
 const ASSURANCES = ['draft', 'submission'];
 const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
@@ -82324,7 +82529,7 @@ function fail(error, source) {
 
 /***/ }),
 
-/***/ 155:
+/***/ 8584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -82451,7 +82656,7 @@ const GATE = {
 
 /***/ }),
 
-/***/ 7229:
+/***/ 757:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -82525,13 +82730,13 @@ function capFields(value, max = FIELD_MAX) {
 }
 
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(2149);
+var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(9214);
+var version = __nccwpck_require__(311);
 // EXTERNAL MODULE: ./src/policy/codes.ts
-var codes = __nccwpck_require__(155);
+var codes = __nccwpck_require__(8584);
 // EXTERNAL MODULE: ./src/policy/waivers.ts
-var waivers = __nccwpck_require__(8984);
+var waivers = __nccwpck_require__(2827);
 ;// CONCATENATED MODULE: ./src/policy/gate.ts
 
 
@@ -82689,7 +82894,7 @@ function sharedSubjects(results) {
 
 /***/ }),
 
-/***/ 8984:
+/***/ 2827:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -82697,11 +82902,11 @@ function sharedSubjects(results) {
 /* harmony export */   Kw: () => (/* binding */ applyWaivers)
 /* harmony export */ });
 /* unused harmony exports waiverMatches, isExpired */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9285);
-/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2149);
-/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(876);
-/* harmony import */ var _io_glob_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6825);
-/* harmony import */ var _codes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(155);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7597);
+/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
+/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9553);
+/* harmony import */ var _io_glob_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3432);
+/* harmony import */ var _codes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8584);
 
 
 
@@ -82798,7 +83003,7 @@ function applyWaivers(findings, entries, now) {
 
 /***/ }),
 
-/***/ 196:
+/***/ 4529:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -82810,8 +83015,8 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   r9: () => (/* binding */ stateText),
 /* harmony export */   vw: () => (/* binding */ judgedContext)
 /* harmony export */ });
-/* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6420);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8792);
+/* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9072);
 
 
 /**
@@ -82886,7 +83091,7 @@ function stateText(t, subjects) {
 
 /***/ }),
 
-/***/ 9760:
+/***/ 5805:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -83020,13 +83225,13 @@ function schemaIssueText(issue) {
 
 /***/ }),
 
-/***/ 4142:
+/***/ 9811:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ firstIssue)
 /* harmony export */ });
-/* harmony import */ var _sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9760);
+/* harmony import */ var _sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5805);
 
 /**
  * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
@@ -83049,7 +83254,7 @@ function firstIssue(error, options = {}) {
 
 /***/ }),
 
-/***/ 9214:
+/***/ 311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -83284,16 +83489,16 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 3129:
+/***/ 3342:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ ZodError),
 /* harmony export */   g: () => (/* binding */ ZodRealError)
 /* harmony export */ });
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9148);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4556);
-/* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7227);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7428);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8532);
+/* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
 
 
 
@@ -83355,7 +83560,7 @@ const ZodRealError = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_2__/*
 
 /***/ }),
 
-/***/ 9285:
+/***/ 7597:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -83382,11 +83587,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(4556);
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(7227);
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/memoizer.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(4723);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -83699,9 +83904,9 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(7794);
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/doc.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(4890);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -83741,16 +83946,16 @@ class Doc {
     }
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/regexes.js
-var core_regexes = __nccwpck_require__(3740);
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/versions.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/regexes.js
+var core_regexes = __nccwpck_require__(3908);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -86388,11 +86593,11 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/registries.js
-var registries = __nccwpck_require__(2796);
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/api.js
-var api = __nccwpck_require__(7063);
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/to-json-schema.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/registries.js
+var registries = __nccwpck_require__(9396);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __nccwpck_require__(3759);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -87045,7 +87250,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -87890,7 +88095,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -88017,9 +88222,9 @@ const error = () => {
     };
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/core/errors.js
-var errors = __nccwpck_require__(9148);
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/core/parse.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/errors.js
+var errors = __nccwpck_require__(7428);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -88196,9 +88401,9 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync(errors/* $ZodRealError */.Kd);
 
-// EXTERNAL MODULE: ../../work/main/node_modules/zod/v4/classic/errors.js
-var classic_errors = __nccwpck_require__(3129);
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/parse.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/errors.js
+var classic_errors = __nccwpck_require__(3342);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(classic_errors/* ZodRealError */.g);
@@ -88216,7 +88421,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(classic_errors/* ZodRealErr
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(classic_errors/* ZodRealError */.g);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(classic_errors/* ZodRealError */.g);
 
-;// CONCATENATED MODULE: ../../work/main/node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -89756,7 +89961,7 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 7063:
+/***/ 3759:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -89821,9 +90026,9 @@ function preprocess(fn, schema) {
 /* harmony export */   z$: () => (/* binding */ _bigint)
 /* harmony export */ });
 /* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
-/* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7794);
-/* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2796);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7227);
+/* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4890);
+/* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9396);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
 
 
 
@@ -90931,7 +91136,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 
 /***/ }),
 
-/***/ 7794:
+/***/ 4890:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -90954,9 +91159,9 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   v$: () => (/* binding */ $ZodCheckOverwrite)
 /* harmony export */ });
 /* unused harmony exports $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckProperty, $ZodCheckMimeType */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4556);
-/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3740);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7227);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3908);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
 // import { $ZodType } from "./schemas.js";
 
 
@@ -91477,7 +91682,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 
 /***/ }),
 
-/***/ 4556:
+/***/ 8532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -91488,7 +91693,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony exports NEVER, $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7227);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
 var _a;
 
 /** A special constant with type `never` */
@@ -91634,7 +91839,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 9148:
+/***/ 7428:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -91644,8 +91849,8 @@ function config(newConfig) {
 /* harmony export */   a$: () => (/* binding */ $ZodError)
 /* harmony export */ });
 /* unused harmony exports treeifyError, toDotPath, prettifyError */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4556);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7227);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8532);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -91917,7 +92122,7 @@ function prettifyError(error) {
 
 /***/ }),
 
-/***/ 3740:
+/***/ 3908:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -92113,7 +92318,7 @@ const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ nu
 
 /***/ }),
 
-/***/ 2796:
+/***/ 9396:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -92175,7 +92380,7 @@ const globalRegistry = globalThis.__zod_globalRegistry;
 
 /***/ }),
 
-/***/ 7227:
+/***/ 4723:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -92230,7 +92435,7 @@ const globalRegistry = globalThis.__zod_globalRegistry;
 /* harmony export */   zM: () => (/* binding */ mergeDefs)
 /* harmony export */ });
 /* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, defineLazy, objectClone, cloneDef, getElementAtPath, promiseAllObject, randomString, numKeys, getParsedType, primitiveTypes, createTransparentProxy, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, CONSTANT_CATCH */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4556);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
 
 // functions
 function assertEqual(val) {
@@ -93258,6 +93463,6 @@ function constantCatch(value) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(7890);
+/******/ var __webpack_exports__ = __nccwpck_require__(9407);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

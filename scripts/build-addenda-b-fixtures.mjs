@@ -1401,6 +1401,17 @@ export const FIXTURES = [
     },
   ],
   [
+    // The chain holds every expected producer's result and completed_at, but calls itself
+    // partial: a status the record writes about itself cannot waive the receipt.
+    'chain-says-partial-without-receipt',
+    'pattern_c_route_conflict',
+    ['validation.pattern_c_chain_without_resolution_receipt'],
+    (m) => {
+      m.records = m.records.filter((r) => r.type !== 'EvaluationChainResolutionReceipt');
+      rec(m, 'EvaluationChainRegistryRecord').status = 'partial';
+    },
+  ],
+  [
     'chain-passes-over-blocker',
     'pattern_c_route_conflict',
     ['validation.pattern_c_route_conflict_unresolved'],

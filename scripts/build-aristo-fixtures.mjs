@@ -811,3 +811,130 @@ fixture('index-unknown-field', 'index_invalid', {
   expected: [A('index_invalid')],
   state: 'blocked',
 });
+
+// ── Ways round the gate a hostile pull request tried (hostile review 11). ─────────────────────
+/** The ids whose intents sit in src/ring.rs in the 'verified' base. */
+const RING_IDS = [
+  'ring_bounded',
+  'new_is_empty',
+  'len_bounded',
+  'push_overwrites_oldest',
+  'pop_empty_is_none',
+  'head_in_range',
+];
+const dropRingProofs = (m) => {
+  for (const id of RING_IDS) delete m.proofs[id];
+};
+fixture(
+  'workspace-deleted-blocks-when-pinned',
+  'proof_missing',
+  {
+    description:
+      'The whole .aristo/ folder is deleted from a crate that uses aristo: its intents are still checked from the source, and at submission each one without a proof blocks.',
+    options: { assurance: 'submission' },
+    expected: [A('proof_missing')],
+    state: 'blocked',
+  },
+  () => {},
+  (input) => fs.rmSync(path.join(input, '.aristo'), { recursive: true }),
+);
+fixture(
+  'module-under-aristo-folder',
+  'proof_missing',
+  {
+    description:
+      'src/ring.rs moved into .aristo/ and compiled from there with #[path]; its proofs deleted: its intents are still found, and block at submission.',
+    options: { assurance: 'submission' },
+    expected: [A('proof_missing')],
+    state: 'blocked',
+  },
+  dropRingProofs,
+  (input) => {
+    fs.renameSync(path.join(input, 'src/ring.rs'), path.join(input, '.aristo/ring.rs'));
+    const lib = path.join(input, 'src/lib.rs');
+    fs.writeFileSync(
+      lib,
+      fs
+        .readFileSync(lib, 'utf8')
+        .replace('pub mod ring;', '#[path = "../.aristo/ring.rs"]\npub mod ring;'),
+    );
+  },
+);
+fixture(
+  'module-named-by-path-attribute',
+  'proof_missing',
+  {
+    description:
+      'src/ring.rs renamed ring.txt (no .rs file holds it) and compiled through #[path = "ring.txt"]; its proofs deleted: the module the attribute names is scanned too.',
+    options: { assurance: 'submission' },
+    expected: [A('proof_missing')],
+    state: 'blocked',
+  },
+  dropRingProofs,
+  (input) => {
+    fs.renameSync(path.join(input, 'src/ring.rs'), path.join(input, 'src/ring.txt'));
+    const lib = path.join(input, 'src/lib.rs');
+    fs.writeFileSync(
+      lib,
+      fs.readFileSync(lib, 'utf8').replace('pub mod ring;', '#[path = "ring.txt"]\npub mod ring;'),
+    );
+  },
+);
+fixture(
+  'source-gitignored-without-git',
+  'proof_missing',
+  {
+    description:
+      'Without a git repository (a tarball checkout), a .gitignore naming src/ring.rs cannot hide it: its intents, whose proofs are deleted, block at submission. (empty_dirs makes the runner check a scratch copy, outside any repository.)',
+    options: { assurance: 'submission' },
+    emptyDirs: ['target'],
+    expected: [A('proof_missing')],
+    state: 'blocked',
+  },
+  (m) => {
+    dropRingProofs(m);
+    m.extra['.gitignore'] = 'src/ring.rs\n';
+  },
+);
+fixture(
+  'annotation-on-const',
+  'annotation_malformed',
+  {
+    description:
+      'An intent on a const item, which the SDK does not read annotations from: it is skipped, so no proof can be about it.',
+    expected: [A('annotation_malformed')],
+    state: 'accepted',
+  },
+  (m) => {
+    m.templates.alloc +=
+      '\n#[aristo::intent("The minimum capacity is zero.", id = "min_cap_zero", verify = "neural")]\npub const MIN_CAP: usize = 0;\n';
+  },
+);
+fixture(
+  'annotation-malformed-blocks-when-pinned',
+  'annotation_malformed',
+  {
+    description:
+      'At submission, an intent the SDK skips (an argument it does not know) blocks, as a missing proof does: otherwise a malformed intent is a way round its proof.',
+    options: { assurance: 'submission' },
+    expected: [A('annotation_malformed')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.templates.alloc +=
+      '\n#[aristo::intent("Colours are stable.", id = "colours", verify = "neural", because = "x")]\npub fn colour() {}\n';
+  },
+);
+fixture(
+  'ground-file-trailing-slash',
+  'ground_code_invalid',
+  {
+    description:
+      'A code ground cites src/ring.rs/ (a trailing slash): the SDK opens root.join(file) and fails, so the ground names no file.',
+    expected: [A('ground_code_invalid')],
+    state: 'blocked',
+  },
+  (m) => {
+    m.proofs.len_bounded.verified.proof.steps[1].grounds[0].file += '/';
+  },
+);

@@ -31,7 +31,8 @@ interface TrackedIndex {
   sizes: ReadonlyMap<string, number>;
 }
 
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/** Installed dependencies: skipped where a git index says nothing in them is committed. */
+const UNTRACKED_SKIPPED = 'node_modules';
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 /** .gitignore bytes read in one walk, at most; the files past it are not applied either. */
@@ -154,18 +155,12 @@ export interface WalkOptions {
    */
   top?: string;
   /**
-   * Walk symlinks to directories inside the root at the link's path too (discovery: a link must
-   * not hide a target). A scan of files, such as aristo's of sources, leaves them out.
+   * Walk symlinks to directories inside the root at the link's path too: a link must not hide a
+   * target from discovery, nor a module from aristo's scan of sources.
    */
   followLinks?: boolean;
   /** Lower bounds than MAX_LINKED_DIRS, MAX_LINKED_ENTRIES and MAX_LINKS_RESOLVED (tests). */
   linkLimits?: { dirs: number; entries: number; resolved?: number };
-  /**
-   * Without any git repository, whether `.gitignore` files are still applied. Discovery does not
-   * apply them (they could hide a committed audit; a tarball checkout has no .git); a walk of
-   * sources for annotations may.
-   */
-  gitlessIgnores?: boolean;
 }
 
 /**
@@ -175,7 +170,8 @@ export interface WalkOptions {
  * repository holding `root`, and of any real repository (a HEAD and an index) found below it; a
  * `.git` that is less than that is no repository, and the index around it still decides. Where
  * an index cannot be read the walk fails closed and ignores nothing there but `extra`; so it does
- * without any git repository, unless `gitlessIgnores`. `.git` and `node_modules` are skipped. With
+ * without any git repository. `.git` is skipped, and so is a `node_modules`
+ * git tracks nothing in (installed dependencies; without an index it is walked). With
  * `followLinks`, a symlink to a directory inside `top` (else `root`) is walked at the link's path too
  * (never into a git directory, never round a loop, within MAX_LINKED_DIRS, MAX_LINKED_ENTRIES and
  * MAX_LINKS_RESOLVED): a link must not hide what lies behind it. `extra` patterns (the config's exclude) use
@@ -197,8 +193,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
         indexes: [...around.indexes, { base: rel, paths: t.paths, sizes: t.sizes }],
         blind: around.blind,
       };
-    if (t.state === 'no-git')
-      return outer || opts.gitlessIgnores ? around : { ...around, blind: true, gitless: true };
+    if (t.state === 'no-git') return outer ? around : { ...around, blind: true, gitless: true };
     unknown.push({ dir: abs, detail: t.detail });
     return { indexes: around.indexes, blind: true };
   };
@@ -211,7 +206,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       outer.state === 'tracked'
         ? { indexes: [{ base: '', paths: outer.paths, sizes: outer.sizes }], blind: false }
         : outer.state === 'no-git'
-          ? { indexes: [], blind: !opts.gitlessIgnores, gitless: !opts.gitlessIgnores }
+          ? { indexes: [], blind: true, gitless: true }
           : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
     return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
   };
@@ -395,6 +390,10 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     };
     // The config's exclude always applies; .gitignore files only where they can be trusted, and
     // never to what git tracks (checked first: committed paths are never matched against them).
+    // A committed node_modules is part of the change like any folder (a crate moved into one still
+    // compiles); without an index to tell, it is walked too.
+    const skipped = (name: string, childRel: string) =>
+      name === '.git' || (name === UNTRACKED_SKIPPED && !git.blind && !tracked(childRel));
     const ignored = (childRel: string, isDir: boolean) =>
       isIgnored(rootRules, childRel, isDir) ||
       (!git.blind && rules.length > 0 && !tracked(childRel) && isIgnored(rules, childRel, isDir));
@@ -402,14 +401,14 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       if (lossy && e.name.includes('\ufffd')) continue;
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
-        if (ALWAYS_SKIPPED.has(e.name) || ignored(childRel, true)) continue;
+        if (skipped(e.name, childRel) || ignored(childRel, true)) continue;
         entry.dirs.add(e.name);
         const child: Pending = { ...here, abs: path.join(abs, e.name), rel: childRel, rules, git };
         // A name from readdir: the real path needs no normalizing.
         if (here.real !== undefined) child.real = here.real + path.sep + e.name;
         stack.push(child);
       } else if (!ignored(childRel, false)) {
-        if (!e.isSymbolicLink() || !opts.followLinks || ALWAYS_SKIPPED.has(e.name)) {
+        if (!e.isSymbolicLink() || !opts.followLinks || skipped(e.name, childRel)) {
           entry.files.add(e.name);
           if (e.isSymbolicLink()) entry.links.add(e.name);
           continue;

@@ -77,11 +77,13 @@ It is never counted as passing: a bundle with nothing to report is still not sub
 
 \`\`\`
 audit-gate addenda-b <bundle-dir>... [--format text|json] [--out FILE]
-audit-gate verify                      # discovers every directory holding bundle.json + records.jsonl (or registry/)
+audit-gate verify                      # discovers every directory holding two of bundle.json, records.jsonl, registry/
 audit-gate fixtures [DIR] --build-ready
 \`\`\`
 
-A bundle dir is the folder holding bundle.json. In a conformance fixture that is the folder its
+A bundle dir is the folder holding bundle.json. Discovery takes any folder with two of its three
+parts, so deleting bundle.json (or records.jsonl) from a failing bundle leaves a target that
+reports the part that is gone. In a conformance fixture that is the folder its
 \`input_bundle_ref\` names (\`conformance/addenda-b/<fixture_id>/input\`), not the fixture folder;
 run a fixture with its expectations through \`audit-gate fixtures\`.
 

@@ -32,11 +32,16 @@ export const addendaBPack: Pack = {
     'addenda-b-fixture': seedFixtureSchema(),
   })),
   docs: { 'addenda-b': addendaBMarkdown },
+  // Any two of a bundle's three parts make one: deleting bundle.json (or records.jsonl) must not
+  // take a failing bundle out of the gate; the pack then reports the part that is gone.
   discover(dirs) {
     return dirs
       .filter(
         (d) =>
-          d.files.has('bundle.json') && (d.files.has('records.jsonl') || d.dirs.has('registry')),
+          Number(d.files.has('bundle.json')) +
+            Number(d.files.has('records.jsonl')) +
+            Number(d.dirs.has('registry') || d.files.has('registry')) >=
+          2,
       )
       .map((d) => d.abs)
       .sort();

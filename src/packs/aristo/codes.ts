@@ -96,13 +96,16 @@ export const ARISTO = {
     'Index entries in a file the Rust parser does not cover are checked against the index alone',
     'Nothing to do for non-Rust sources; for Rust, fix the parse error reported for the file.',
   ),
-  annotationMalformed: def(
-    'annotation_malformed',
-    'warning',
-    'sdk-stamp',
-    'An aristo attribute or statement macro has arguments the SDK cannot read, so the SDK skips it',
-    'Write it as #[aristo::intent("<claim>", id = "<id>", verify = "neural"|"test"|"full"|true|false)].',
-  ),
+  annotationMalformed: {
+    ...def(
+      'annotation_malformed',
+      'warning',
+      'sdk-stamp',
+      'An aristo attribute or statement macro has arguments the SDK cannot read, or sits on an item the SDK does not read, so the SDK skips it (blocks with block_missing_proof, and at assurance submission)',
+      'Write it as #[aristo::intent("<claim>", id = "<id>", verify = "neural"|"test"|"full"|true|false)] on a fn, struct, enum, trait, impl, mod or type alias.',
+    ),
+    at_submission: 'error',
+  },
   annotationIdInvalid: def(
     'annotation_id_invalid',
     'error',

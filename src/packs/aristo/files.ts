@@ -7,7 +7,7 @@ export const MAX_TOML_BYTES = 4 * 1024 * 1024;
 export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 
 export type ReadText =
-  | { ok: true; text: string; rel: string }
+  | { ok: true; text: string; rel: string; real: string }
   | { ok: false; missing: boolean; detail: string; rel: string };
 
 /**
@@ -22,5 +22,5 @@ export function readText(ws: Workspace, dir: string, p: string, maxBytes: number
     return { ok: false, missing: read.kind === 'missing', detail: read.detail, rel: r.rel };
   const text = decodeUtf8(read.bytes);
   if (!text.ok) return { ok: false, missing: false, detail: text.detail, rel: r.rel };
-  return { ok: true, text: text.text, rel: r.rel };
+  return { ok: true, text: text.text, rel: r.rel, real: r.real };
 }

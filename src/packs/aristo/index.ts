@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { z } from 'zod';
 import type { Pack } from '../pack.js';
 import { ARISTO_CODES } from './codes.js';
 import { aristoCommand } from './command.js';
+import { discoverWorkspaces } from './discover.js';
 import { markdownCards } from './markdown.js';
 import { namedSchemas, onFirstUse } from '../kit/first-use.js';
 import { schemas } from './schema.js';
@@ -12,8 +12,9 @@ export { ARISTO, ARISTO_CODES } from './codes.js';
 export { renderCards, renderCard, tally, type AristoExtension, type Card } from './cards.js';
 
 /**
- * Aristo proofs (seed 001): every `.aristo/` directory is a workspace; each annotation with a
- * proof is a subject, checked against the Rust source as it is now.
+ * Aristo proofs (seed 001): every `.aristo/` directory is a workspace, and so is a crate that uses
+ * aristo without one; each annotation with a proof is a subject, checked against the Rust source
+ * as it is now.
  */
 export const aristoPack: Pack = {
   id: 'aristo',
@@ -46,12 +47,7 @@ export const aristoPack: Pack = {
     'aristo-index': 'IndexFile',
     'aristo-expectations': 'ExpectationsFile',
   }),
-  discover(dirs) {
-    return dirs
-      .filter((d) => path.basename(d.abs) === '.aristo')
-      .map((d) => path.dirname(d.abs))
-      .sort();
-  },
+  discover: discoverWorkspaces,
   verify: verifyAristo,
   command: aristoCommand,
   markdownCards,

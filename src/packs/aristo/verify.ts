@@ -63,7 +63,13 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
   const repoPath = (file: string) => (rel === '.' ? file : `${rel}/${file}`);
   const f = new Findings(targetId);
 
-  const scan = await scanSources(ws, targetDir, targetId, f);
+  // Intents that ask for verification and have no proof, or none can be about: they block where
+  // the workflow pins submission (deleting a refuted proof must not be a way round that gate).
+  const missing =
+    opts.block_missing_proof || opts.assurance === 'submission'
+      ? { severity: 'error' as const }
+      : {};
+  const scan = await scanSources(ws, targetDir, targetId, f, missing);
   const index = loadIndex(ws, targetDir, targetId, f);
   const { byId: entries, unidentified } = buildEntries(scan, index, {
     subject: targetId,
@@ -258,11 +264,6 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
       );
 
   // Intents that ask for verification and have no proof.
-  // Deleting a refuted proof must not be a way round the gate a workflow pins at submission.
-  const missing =
-    opts.block_missing_proof || opts.assurance === 'submission'
-      ? { severity: 'error' as const }
-      : {};
   for (const e of entries.values()) {
     if (e.kind !== 'intent' || e.verify === false || proven.has(e.id)) continue;
     const subject = `${targetId}#${e.id}`;
@@ -441,7 +442,9 @@ function readCodeFile(
   if (path.isAbsolute(file) || /^[A-Za-z]:/.test(file))
     return { state: 'outside', detail: 'is an absolute path' };
   if (file.split(/[\\/]/).includes('..')) return { state: 'outside', detail: 'climbs out with ..' };
-  if (file.length === 0 || file.includes('\0')) return { state: 'unreadable' };
+  // A trailing slash names a directory: the SDK's open of root.join(file) fails on a file.
+  if (file.length === 0 || file.includes('\0') || /[\\/]$/.test(file))
+    return { state: 'unreadable' };
   const r = ws.resolve(targetDir, file);
   if (!r.ok)
     return r.reason !== 'outside_root'

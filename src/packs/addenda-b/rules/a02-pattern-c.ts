@@ -158,18 +158,45 @@ export const patternCChainWithoutResolutionReceipt: Rule = {
     remediation:
       'Write the EvaluationChainResolutionReceipt that resolves the chain’s verdict and route.',
     decision:
-      'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results.',
+      'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results, unless the chain itself shows it is complete: completed_at is set, or its received results (envelopes in the bundle) come from every expected producer. A status the record writes about itself cannot waive the receipt its own content calls for.',
   },
   check(b, report) {
     const resolved = new Set(b.of('EvaluationChainResolutionReceipt').map((r) => r.data.chain_id));
-    for (const c of b.of('EvaluationChainRegistryRecord'))
-      if (NEEDS_RESOLUTION.includes(String(c.data.status)) && !resolved.has(c.data.chain_id))
+    for (const c of b.of('EvaluationChainRegistryRecord')) {
+      if (resolved.has(c.data.chain_id)) continue;
+      const status = String(c.data.status);
+      if (NEEDS_RESOLUTION.includes(status))
         report(
           c,
-          `Chain ${q(c.data.chain_id)} is ${String(c.data.status)} but no EvaluationChainResolutionReceipt resolves it.`,
+          `Chain ${q(c.data.chain_id)} is ${status} but no EvaluationChainResolutionReceipt resolves it.`,
         );
+      else if (STILL_COLLECTING.includes(status)) {
+        const shows = completeInFact(b, c);
+        if (shows)
+          report(
+            c,
+            `Chain ${q(c.data.chain_id)} says it is ${status}, but ${shows}; no EvaluationChainResolutionReceipt resolves it.`,
+          );
+      }
+    }
   },
 };
+
+const STILL_COLLECTING = ['open', 'partial'];
+
+/** Why a chain that says it is still collecting is complete by its own content, or undefined. */
+function completeInFact(b: Bundle, chain: BundleRecord): string | undefined {
+  const at = chain.data.completed_at;
+  if (at !== undefined && at !== null) return `it has completed_at ${q(at)}`;
+  const expected = strings(chain.data.expected_producers);
+  if (expected.length === 0) return undefined;
+  const from = new Set<unknown>();
+  for (const id of listSet(chain, 'received_result_ids'))
+    for (const e of b.lookup(id, ENVELOPE)) from.add(e.data.producer_kind);
+  return expected.every((p) => from.has(p))
+    ? `it has received results from every expected producer (${qList(expected)})`
+    : undefined;
+}
 
 export const patternCSnapshotMismatch: Rule = {
   meta: {

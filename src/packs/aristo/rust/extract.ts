@@ -170,9 +170,12 @@ class Walker {
       }
       if (COMMENTS.has(child.type)) continue;
       if (ITEMS.has(child.type)) this.item(child, attrs);
-      else if (site !== undefined && this.statementMacro(child, site)) {
-        // done
-      } else if (child.isNamed) this.descend(child, site);
+      else {
+        this.unread(attrs, child);
+        if (site !== undefined && this.statementMacro(child, site)) {
+          // done
+        } else if (child.isNamed) this.descend(child, site);
+      }
       attrs = [];
     }
   }
@@ -232,7 +235,28 @@ class Walker {
         this.attributes(attrs, `type ${name?.text ?? ''}`, n.childForFieldName('type'), 'type');
         return;
       default:
+        this.unread(attrs, n);
         return;
+    }
+  }
+
+  /**
+   * Aristo attributes on something the SDK does not read them from (a const, a static, a
+   * statement, an associated item): it skips them, so no proof can be about them.
+   */
+  private unread(attrs: Node[], on: Node): void {
+    for (const a of attrs) {
+      if (!this.holds(a)) continue;
+      const attr = a.namedChildren.find((c) => c?.type === 'attribute');
+      const kind = attr ? attributeKind(attr) : undefined;
+      if (!kind) continue;
+      const what = on.type
+        .replace(/_(item|declaration|statement|expression)$/, '')
+        .replace(/_/g, ' ');
+      this.malformed.push({
+        line: a.startPosition.row + 1,
+        detail: `#[${kind}] is on a ${what}, which the SDK does not read annotations from`,
+      });
     }
   }
 
@@ -254,7 +278,7 @@ class Walker {
         if (intoBodies && block) this.sequence(block, site);
       } else if (child.type === 'function_signature_item') {
         this.attributes(attrs, site, signature(child), 'function');
-      }
+      } else this.unread(attrs, child);
       attrs = [];
     }
   }
