@@ -32,3 +32,36 @@ describe('generated files are current', () => {
         expect(namespaces(p).some((ns) => c.code.startsWith(`${ns}.`))).toBe(true);
   });
 });
+
+describe('the threat model cites tests that exist', () => {
+  // `file.test.ts › name`: the name as jest reports it (describe and test titles joined by a
+  // space), cut with … where the doc shortens it. Each piece must be in the file's titles.
+  it('every `…test.ts › …` in docs/threat-model.md names a test of that file', () => {
+    const doc = fs.readFileSync('docs/threat-model.md', 'utf8');
+    const cited = [...doc.matchAll(/`([\w./-]+\.test\.ts) › ([^`]+)`/g)];
+    expect(cited.length).toBeGreaterThan(50);
+    const missing = cited.flatMap(([, file, name]) => {
+      const at = path.join('__tests__', file!);
+      if (!fs.existsSync(at)) return [`${file}: no such test file`];
+      const titles = [
+        ...fs
+          .readFileSync(at, 'utf8')
+          .matchAll(/\b(?:describe|it|test)(?:\.each\([^)]*\))?\(\s*(['"`])((?:\\.|(?!\1).)*)\1/gs),
+      ].map((m) => m[2]!.replace(/\\(.)/g, '$1'));
+      const heads = titles.filter((t) => name!.startsWith(`${t} `));
+      const found = (piece: string) =>
+        titles.some((t) => t.includes(piece)) ||
+        heads.some(
+          (h) =>
+            piece.startsWith(`${h} `) && titles.some((t) => t.includes(piece.slice(h.length + 1))),
+        );
+      return name!
+        .replace(/\\\|/g, '|')
+        .split('…')
+        .map((p) => p.trim())
+        .filter((p) => p && !found(p))
+        .map((p) => `${file} › ${p}`);
+    });
+    expect(missing).toEqual([]);
+  });
+});

@@ -362,6 +362,15 @@ describe('CLI verify', () => {
       2,
       expect.stringMatching(/^audit-gate: --paper \.\. is outside the root .* \(use --root\)/),
     ]);
+    // A path written as if from the root: the error says what it named, and what was meant.
+    const above = path.dirname(root);
+    const slip = await cli(['verify', '--root', path.basename(root), 'p'], above);
+    expect([slip.code, slip.stderr]).toEqual([
+      2,
+      expect.stringContaining(
+        `PATH p is outside the root ${root}: paths are read from the current directory, so it names ${path.join(above, 'p')}; did you mean ${path.join(path.basename(root), 'p')}?`,
+      ),
+    ]);
   });
   it('text by default, the report file with --out', async () => {
     const root = repo();

@@ -46074,10 +46074,11 @@ __nccwpck_require__.d(__webpack_exports__, {
   $G: () => (/* binding */ JsonDoc),
   qF: () => (/* binding */ parseJson),
   dQ: () => (/* binding */ parseJsonBytes),
-  lk: () => (/* binding */ parseJsonText)
+  lk: () => (/* binding */ parseJsonText),
+  U0: () => (/* binding */ parseJsonTree)
 });
 
-// UNUSED EXPORTS: MAX_JSON_DEPTH, parseJsonTree
+// UNUSED EXPORTS: MAX_JSON_DEPTH
 
 // EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
 var main = __nccwpck_require__(9547);
@@ -48270,8 +48271,23 @@ function insideRoot(root, given, dirs, allowOutside) {
     const rel = dirs.map((d) => external_node_path_default().relative(root, d) || '.');
     const outside = rel.findIndex(paths/* leavesBase */.oT);
     if (outside >= 0 && !allowOutside)
-        throw new UsageError(`${dirs[outside]} is outside the root ${root} (use --root)`);
+        throw outsideRoot(dirs[outside], root, root);
     return rel;
+}
+/**
+ * The usage error for a path given on the command line outside the root. Such paths are read
+ * from the current directory, not from --root: naming what it became, and the path under the
+ * root that the user probably meant, shows the usual slip.
+ */
+function outsideRoot(given, cwd, root, what = '') {
+    const named = `${what ? `${what} ` : ''}${given}`;
+    if (external_node_path_default().isAbsolute(given))
+        return new UsageError(`${named} is outside the root ${root} (use --root)`);
+    const underRoot = external_node_path_default().join(root, given);
+    const hint = !(0,paths/* leavesBase */.oT)(external_node_path_default().relative(root, underRoot)) && external_node_fs_default().existsSync(underRoot)
+        ? `; did you mean ${external_node_path_default().relative(cwd, underRoot) || '.'}?`
+        : ' (use --root)';
+    return new UsageError(`${named} is outside the root ${root}: paths are read from the current directory, so it names ${external_node_path_default().resolve(cwd, given)}${hint}`);
 }
 /** The git top level containing `dir`, else `fallback`. */
 function gitTopLevel(dir, fallback) {
@@ -50126,6 +50142,7 @@ function provisionalBecause(checks) {
 
 
 
+
 /**
  * `audit-gate aris <paper-dir>`: the drop-in replacement for verify_paper_audits.sh. Writes the
  * legacy report to <paper-dir>/.aris/audit-verifier-report.json (or --json-out) and prints the
@@ -50173,9 +50190,15 @@ async function runAris(args, io) {
     const { assurance, effort } = enforcementFlags(args);
     const rootFlag = args.string('root');
     const allowOutside = args.flag('allow-outside-root');
+    // Without git: the paper dir when run inside it, the current directory when it holds the paper
+    // (where .aris/traces usually sits beside papers/), else the paper dir's parent.
     const root = rootFlag
         ? external_node_path_default().resolve(io.cwd, rootFlag)
-        : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : external_node_path_default().dirname(paperDir));
+        : gitTopLevel(paperDir, (0,paths/* isInside */.FK)(io.cwd, paperDir)
+            ? paperDir
+            : (0,paths/* isBelow */.Yw)(paperDir, io.cwd)
+                ? io.cwd
+                : external_node_path_default().dirname(paperDir));
     const [paperRel] = insideRoot(root, rootFlag, [paperDir], allowOutside);
     if (assurance === undefined)
         checkAssuranceFile(new workspace/* Workspace */.aR(root, allowOutside), paperDir);
@@ -50537,6 +50560,7 @@ async function runTrace(args, io) {
         paths: rel,
         packs: ['trace'],
         ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
+        emptyWhat: 'no run directories (…/runs/<run_id>/ holding trace.jsonl) were found',
         emptyRemediation: 'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
         allowOutsideRoot: args.flag('allow-outside-root'),
         onProgress: progress(io, args.flag('progress')),
@@ -56273,7 +56297,18 @@ function actionCards(cards) {
 }
 function tallyLine(cards) {
     const n = tally(cards);
-    return `✓ ${n.verified} verified · ✗ ${n.refuted} refuted · ? ${n.inconclusive} inconclusive · ⚠ ${n.stale} stale`;
+    const count = (s) => cards.filter((c) => s.includes(c.state)).length;
+    // Every card is counted: the seed's three, stale, and (when there are any) the rest.
+    const rejected = count(['rejected', 'malformed', 'orphan']);
+    const unproven = count(['unproven']);
+    return [
+        `✓ ${n.verified} verified`,
+        `✗ ${n.refuted} refuted`,
+        `? ${n.inconclusive} inconclusive`,
+        `⚠ ${n.stale} stale`,
+        ...(rejected ? [`✗ ${rejected} rejected, unreadable or orphan`] : []),
+        ...(unproven ? [`${unproven} without a proof`] : []),
+    ].join(' · ');
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/command.ts
@@ -56320,6 +56355,8 @@ async function runAristo(args, io) {
     const report = await (0,verify/* verify */.M)({
         root,
         packs: ['aristo'],
+        emptyWhat: 'no aristo workspaces (.aristo/, or a crate whose Cargo.toml names aristo) were found',
+        emptyRemediation: 'Point audit-gate aristo at the directory holding .aristo/ (a crate annotated for aristo), or at a directory above it.',
         packOptions: {
             aristo: {
                 ...(args.flag('block-inconclusive') ? { block_inconclusive: true } : {}),
@@ -56333,7 +56370,7 @@ async function runAristo(args, io) {
         for (const t of report.targets) {
             const ext = report.extensions?.[t.id];
             if (ext?.kind === 'aristo')
-                io.stdout(`${(0,sanitize/* plain */.pj)(t.path)}\n\n${renderCards(ext.cards)}\n`);
+                io.stdout(`aristo workspace ${(0,sanitize/* plain */.pj)(t.path)}\n\n${renderCards(ext.cards)}\n`);
         }
     return emit(report, fmt, args.string('out'), io);
 }
@@ -70709,7 +70746,12 @@ function readRecords(ws, dir, relPath, bundle, problem, opts) {
             value = JSON.parse(line.text);
         }
         catch (err) {
-            problem(ADDENDA_B.recordMalformed, `The line is not JSON: ${err.message}.`, at());
+            // Said as every JSON file is (what is expected, and where), not in V8's words.
+            const tree = (0,json/* parseJsonTree */.U0)(line.text);
+            const why = tree.ok
+                ? `is not JSON: ${err.message}`
+                : tree.message.replace(/ at line 1, column /, ' at column ');
+            problem(ADDENDA_B.recordMalformed, `The line ${why}.`, at());
             return;
         }
         admit(value, relPath, line.no, false, bundle, problem);
@@ -79581,6 +79623,22 @@ function providerStepOfRun(b) {
         return lookup ? `web lookup ${util_q(lookup.data.receipt_id)}` : undefined;
     });
 }
+/**
+ * The runs whose steps the bundle records: bundle.json's run_id, and the run_id every record
+ * carries (bundle.json is written beside the records, so renaming its run must not move the
+ * bundle's provider calls to another run).
+ */
+function bundleRuns(b) {
+    return memo(b, 'g19.bundleRuns', () => {
+        const runs = new Set();
+        if (b.meta?.run_id !== undefined)
+            runs.add(b.meta.run_id);
+        for (const r of b.records)
+            if (typeof r.data.run_id === 'string')
+                runs.add(r.data.run_id);
+        return runs;
+    });
+}
 const deterministicReplayWithNondeterministicStep = {
     meta: {
         code: 'validation.deterministic_replay_with_nondeterministic_step',
@@ -79588,7 +79646,7 @@ const deterministicReplayWithNondeterministicStep = {
         seedLine: 3272,
         title: 'A deterministic re-execution is requested for a run with provider-dependent steps',
         remediation: 'Use audit_reconstruction, simulation_from_recorded_outputs or best_effort_rerun for runs with LLM, tool, web or provider calls.',
-        decision: `A deterministic_reexecution request fires when its source run is the bundle's run (bundle.json run_id) and the bundle holds a provider call (a WorkspaceExternalizationReceipt of kind ${COST_BEARING_KINDS.join(', ')}) or a web lookup (EphemeralSourceLookupReceipt), or when a ReplayDivergenceRecord of the request records ${DRIFT_KINDS.join(' / ')} (L3227-3228).`,
+        decision: `A deterministic_reexecution request fires when its source run is the bundle's run (bundle.json run_id, or the run_id of any record in the bundle: renaming bundle.json's run must not hide its provider calls) and the bundle holds a provider call (a WorkspaceExternalizationReceipt of kind ${COST_BEARING_KINDS.join(', ')}) or a web lookup (EphemeralSourceLookupReceipt), or when a ReplayDivergenceRecord of the request records ${DRIFT_KINDS.join(' / ')} (L3227-3228).`,
     },
     check(b, report) {
         const drifts = new Map();
@@ -79600,7 +79658,7 @@ const deterministicReplayWithNondeterministicStep = {
             if (r.data.replay_mode !== 'deterministic_reexecution')
                 continue;
             const why = drifts.get(r.data.replay_request_id) ??
-                (r.data.source_run_id === b.meta?.run_id ? providerStepOfRun(b) : undefined);
+                (bundleRuns(b).has(r.data.source_run_id) ? providerStepOfRun(b) : undefined);
             if (why)
                 report(r, `TaskReplayRequest ${util_q(r.data.replay_request_id)} asks for deterministic_reexecution of run ${util_q(r.data.source_run_id)}, which has a nondeterministic step: ${why}.`);
         }
@@ -80665,6 +80723,7 @@ async function runAddendaB(args, io) {
         paths: rel,
         packs: ['addenda-b'],
         exact: true, // the named dir is the bundle
+        emptyWhat: 'no Addenda B bundles were found',
         emptyRemediation: 'Point audit-gate addenda-b at a bundle directory (bundle.json beside records.jsonl or registry/).',
         allowOutsideRoot: args.flag('allow-outside-root'),
         onProgress: progress(io, args.flag('progress')),
@@ -82140,7 +82199,7 @@ async function verify(opts) {
             subject: 'gate',
             message: opts.paths?.length === 0
                 ? `Nothing was verified under ${ws.root}: no conformance fixtures were found.`
-                : `Nothing was verified under ${ws.root}: no audit artifacts, runs or proofs were found (conformance fixtures do not count).`,
+                : `Nothing was verified ${searched(ws.root, opts.paths)}: ${opts.emptyWhat ?? 'no audit artifacts, runs or proofs were found (conformance fixtures do not count)'}.`,
             ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
         }));
     }
@@ -82405,6 +82464,13 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             }));
     }
     return planned;
+}
+/** Where discovery looked: the named paths (a few), else under the root. */
+function searched(root, paths) {
+    if (!paths?.length)
+        return `under ${root}`;
+    const named = paths.slice(0, 3).map((p) => (p === '.' ? root : p));
+    return `in ${named.join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
 }
 
 

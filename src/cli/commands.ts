@@ -18,6 +18,7 @@ import {
   enforcementFlags,
   existingDir,
   failOnFlag,
+  outsideRoot,
   progress,
   textOrJson,
   type Io,
@@ -146,8 +147,7 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
    */
   const fromRoot = (p: string, what: string) => {
     const rel = path.relative(root, path.resolve(io.cwd, p));
-    if (leavesBase(rel))
-      throw new UsageError(`${what} ${p} is outside the root ${root} (use --root)`);
+    if (leavesBase(rel)) throw outsideRoot(p, io.cwd, root, what);
     return rel || '.';
   };
   const papers = args.strings('paper').map((p) => fromRoot(p, '--paper'));

@@ -22,6 +22,8 @@ export interface CommandSpec {
   usage: string;
   about: string;
   options: Record<string, OptionSpec>;
+  /** Said after the exit codes: where this command departs from them. */
+  exitNote?: string;
 }
 
 /** A pack's flag as an option of its command. */
@@ -47,6 +49,8 @@ export const CORE_COMMANDS = {
     usage: 'audit-gate verify [PATH...] [options]',
     about:
       'Discover and verify every paper, run, proof and Addenda B bundle under the root (or the PATHs given), in one report; fixtures only with --fixtures.',
+    exitNote:
+      'A PATH that does not exist is a blocking finding (exit 1), not a bad argument: the report is still written.',
     options: {
       root: { type: 'string', value: 'DIR', help: 'repository root to discover under (default .)' },
       config: {
@@ -173,6 +177,7 @@ export function commandHelp(c: CommandSpec): string {
     ...rows.map(([f, h]) => `  ${f.padEnd(width)}  ${h}`),
     '',
     EXIT_CODES,
+    ...(c.exitNote ? [c.exitNote] : []),
     '',
   ].join('\n');
 }

@@ -89,9 +89,27 @@ export function insideRoot(
     throw new UsageError(`root not found: ${given ?? root}`);
   const rel = dirs.map((d) => path.relative(root, d) || '.');
   const outside = rel.findIndex(leavesBase);
-  if (outside >= 0 && !allowOutside)
-    throw new UsageError(`${dirs[outside]} is outside the root ${root} (use --root)`);
+  if (outside >= 0 && !allowOutside) throw outsideRoot(dirs[outside]!, root, root);
   return rel;
+}
+
+/**
+ * The usage error for a path given on the command line outside the root. Such paths are read
+ * from the current directory, not from --root: naming what it became, and the path under the
+ * root that the user probably meant, shows the usual slip.
+ */
+export function outsideRoot(given: string, cwd: string, root: string, what = ''): UsageError {
+  const named = `${what ? `${what} ` : ''}${given}`;
+  if (path.isAbsolute(given))
+    return new UsageError(`${named} is outside the root ${root} (use --root)`);
+  const underRoot = path.join(root, given);
+  const hint =
+    !leavesBase(path.relative(root, underRoot)) && fs.existsSync(underRoot)
+      ? `; did you mean ${path.relative(cwd, underRoot) || '.'}?`
+      : ' (use --root)';
+  return new UsageError(
+    `${named} is outside the root ${root}: paths are read from the current directory, so it names ${path.resolve(cwd, given)}${hint}`,
+  );
 }
 
 /** The git top level containing `dir`, else `fallback`. */

@@ -49,6 +49,8 @@ export interface VerifyOptions {
   allowEmpty?: boolean;
   /** What "nothing was verified" tells the user to do, in the caller's terms (flag or input). */
   emptyRemediation?: string;
+  /** What "nothing was verified" says was looked for, when one pack was asked (e.g. "no runs"). */
+  emptyWhat?: string;
   allowOutsideRoot?: boolean;
   /** Conformance fixture directory to run as well; false: none, whatever the config says. */
   fixtures?: string | false;
@@ -187,7 +189,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
         message:
           opts.paths?.length === 0
             ? `Nothing was verified under ${ws.root}: no conformance fixtures were found.`
-            : `Nothing was verified under ${ws.root}: no audit artifacts, runs or proofs were found (conformance fixtures do not count).`,
+            : `Nothing was verified ${searched(ws.root, opts.paths)}: ${opts.emptyWhat ?? 'no audit artifacts, runs or proofs were found (conformance fixtures do not count)'}.`,
         ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
       }),
     );
@@ -502,4 +504,11 @@ function planTargets(
       );
   }
   return planned;
+}
+
+/** Where discovery looked: the named paths (a few), else under the root. */
+function searched(root: string, paths: readonly string[] | undefined): string {
+  if (!paths?.length) return `under ${root}`;
+  const named = paths.slice(0, 3).map((p) => (p === '.' ? root : p));
+  return `in ${named.join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
 }

@@ -692,6 +692,18 @@ export const FIXTURES = [
     },
   ],
   [
+    // bundle.json is written beside the records: renaming its run must not move the bundle's
+    // provider calls away from the run the records (and the request) name.
+    'replay-deterministic-run-renamed-in-bundle-json',
+    'replay_divergence',
+    ['validation.deterministic_replay_with_nondeterministic_step'],
+    (m) => {
+      REPLAY(m).replay_mode = 'deterministic_reexecution';
+      m.records = m.records.filter((r) => r.type !== 'ReplayDivergenceRecord');
+      m.meta.run_id = 'run-elsewhere';
+    },
+  ],
+  [
     'replay-allows-external-side-effects',
     'replay_divergence',
     ['validation.replay_attempts_external_side_effect'],

@@ -4,7 +4,7 @@ import type { Location } from '../../model/finding.js';
 import { decodeUtf8, listNames, readSmallFile } from '../../io/files.js';
 import { writtenSchema, type FastSchema } from '../../io/fast-schema.js';
 import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
-import { parseJson, type JsonDoc } from '../../io/json.js';
+import { parseJson, parseJsonTree, type JsonDoc } from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
 import { onFirstUse } from '../kit/first-use.js';
 import { firstIssue, streamText } from '../kit/index.js';
@@ -407,11 +407,12 @@ function readRecords(
       try {
         value = JSON.parse(line.text);
       } catch (err) {
-        problem(
-          ADDENDA_B.recordMalformed,
-          `The line is not JSON: ${(err as Error).message}.`,
-          at(),
-        );
+        // Said as every JSON file is (what is expected, and where), not in V8's words.
+        const tree = parseJsonTree(line.text);
+        const why = tree.ok
+          ? `is not JSON: ${(err as Error).message}`
+          : tree.message.replace(/ at line 1, column /, ' at column ');
+        problem(ADDENDA_B.recordMalformed, `The line ${why}.`, at());
         return;
       }
       admit(value, relPath, line.no, false, bundle, problem);

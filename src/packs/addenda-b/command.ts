@@ -45,6 +45,7 @@ async function runAddendaB(args: Args, io: Io): Promise<number> {
     paths: rel,
     packs: ['addenda-b'],
     exact: true, // the named dir is the bundle
+    emptyWhat: 'no Addenda B bundles were found',
     emptyRemediation:
       'Point audit-gate addenda-b at a bundle directory (bundle.json beside records.jsonl or registry/).',
     allowOutsideRoot: args.flag('allow-outside-root'),

@@ -12,6 +12,7 @@ import {
   type Args,
   type Io,
 } from '../../cli/kit.js';
+import { isBelow, isInside } from '../../io/paths.js';
 import { writeReportFile } from '../../io/write.js';
 import { Workspace } from '../../io/workspace.js';
 import { isAssurance } from '../../policy/assurance.js';
@@ -73,9 +74,18 @@ async function runAris(args: Args, io: Io): Promise<number> {
   const { assurance, effort } = enforcementFlags(args);
   const rootFlag = args.string('root');
   const allowOutside = args.flag('allow-outside-root');
+  // Without git: the paper dir when run inside it, the current directory when it holds the paper
+  // (where .aris/traces usually sits beside papers/), else the paper dir's parent.
   const root = rootFlag
     ? path.resolve(io.cwd, rootFlag)
-    : gitTopLevel(paperDir, io.cwd.startsWith(paperDir) ? paperDir : path.dirname(paperDir));
+    : gitTopLevel(
+        paperDir,
+        isInside(io.cwd, paperDir)
+          ? paperDir
+          : isBelow(paperDir, io.cwd)
+            ? io.cwd
+            : path.dirname(paperDir),
+      );
   const [paperRel] = insideRoot(root, rootFlag, [paperDir], allowOutside);
   if (assurance === undefined) checkAssuranceFile(new Workspace(root, allowOutside), paperDir);
   const report = await verify({

@@ -162,5 +162,16 @@ export function actionCards(cards: readonly Card[]): Card[] {
 
 export function tallyLine(cards: readonly Card[]): string {
   const n = tally(cards);
-  return `✓ ${n.verified} verified · ✗ ${n.refuted} refuted · ? ${n.inconclusive} inconclusive · ⚠ ${n.stale} stale`;
+  const count = (s: Card['state'][]) => cards.filter((c) => s.includes(c.state)).length;
+  // Every card is counted: the seed's three, stale, and (when there are any) the rest.
+  const rejected = count(['rejected', 'malformed', 'orphan']);
+  const unproven = count(['unproven']);
+  return [
+    `✓ ${n.verified} verified`,
+    `✗ ${n.refuted} refuted`,
+    `? ${n.inconclusive} inconclusive`,
+    `⚠ ${n.stale} stale`,
+    ...(rejected ? [`✗ ${rejected} rejected, unreadable or orphan`] : []),
+    ...(unproven ? [`${unproven} without a proof`] : []),
+  ].join(' · ');
 }

@@ -53,6 +53,10 @@ async function runAristo(args: Args, io: Io): Promise<number> {
   const report = await verify({
     root,
     packs: ['aristo'],
+    emptyWhat:
+      'no aristo workspaces (.aristo/, or a crate whose Cargo.toml names aristo) were found',
+    emptyRemediation:
+      'Point audit-gate aristo at the directory holding .aristo/ (a crate annotated for aristo), or at a directory above it.',
     packOptions: {
       aristo: {
         ...(args.flag('block-inconclusive') ? { block_inconclusive: true } : {}),
@@ -65,7 +69,8 @@ async function runAristo(args: Args, io: Io): Promise<number> {
   if (fmt === 'text')
     for (const t of report.targets) {
       const ext = report.extensions?.[t.id] as AristoExtension | undefined;
-      if (ext?.kind === 'aristo') io.stdout(`${plain(t.path)}\n\n${renderCards(ext.cards)}\n`);
+      if (ext?.kind === 'aristo')
+        io.stdout(`aristo workspace ${plain(t.path)}\n\n${renderCards(ext.cards)}\n`);
     }
   return emit(report, fmt, args.string('out'), io);
 }

@@ -70,6 +70,7 @@ async function runTrace(args: Args, io: Io): Promise<number> {
     paths: rel,
     packs: ['trace'],
     ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
+    emptyWhat: 'no run directories (…/runs/<run_id>/ holding trace.jsonl) were found',
     emptyRemediation:
       'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
     allowOutsideRoot: args.flag('allow-outside-root'),

@@ -102,6 +102,20 @@ function providerStepOfRun(b: Bundle): string | undefined {
   });
 }
 
+/**
+ * The runs whose steps the bundle records: bundle.json's run_id, and the run_id every record
+ * carries (bundle.json is written beside the records, so renaming its run must not move the
+ * bundle's provider calls to another run).
+ */
+function bundleRuns(b: Bundle): ReadonlySet<unknown> {
+  return memo(b, 'g19.bundleRuns', () => {
+    const runs = new Set<unknown>();
+    if (b.meta?.run_id !== undefined) runs.add(b.meta.run_id);
+    for (const r of b.records) if (typeof r.data.run_id === 'string') runs.add(r.data.run_id);
+    return runs;
+  });
+}
+
 export const deterministicReplayWithNondeterministicStep: Rule = {
   meta: {
     code: 'validation.deterministic_replay_with_nondeterministic_step',
@@ -110,7 +124,7 @@ export const deterministicReplayWithNondeterministicStep: Rule = {
     title: 'A deterministic re-execution is requested for a run with provider-dependent steps',
     remediation:
       'Use audit_reconstruction, simulation_from_recorded_outputs or best_effort_rerun for runs with LLM, tool, web or provider calls.',
-    decision: `A deterministic_reexecution request fires when its source run is the bundle's run (bundle.json run_id) and the bundle holds a provider call (a WorkspaceExternalizationReceipt of kind ${COST_BEARING_KINDS.join(', ')}) or a web lookup (EphemeralSourceLookupReceipt), or when a ReplayDivergenceRecord of the request records ${DRIFT_KINDS.join(' / ')} (L3227-3228).`,
+    decision: `A deterministic_reexecution request fires when its source run is the bundle's run (bundle.json run_id, or the run_id of any record in the bundle: renaming bundle.json's run must not hide its provider calls) and the bundle holds a provider call (a WorkspaceExternalizationReceipt of kind ${COST_BEARING_KINDS.join(', ')}) or a web lookup (EphemeralSourceLookupReceipt), or when a ReplayDivergenceRecord of the request records ${DRIFT_KINDS.join(' / ')} (L3227-3228).`,
   },
   check(b, report) {
     const drifts = new Map<unknown, string>();
@@ -127,7 +141,7 @@ export const deterministicReplayWithNondeterministicStep: Rule = {
       if (r.data.replay_mode !== 'deterministic_reexecution') continue;
       const why =
         drifts.get(r.data.replay_request_id) ??
-        (r.data.source_run_id === b.meta?.run_id ? providerStepOfRun(b) : undefined);
+        (bundleRuns(b).has(r.data.source_run_id) ? providerStepOfRun(b) : undefined);
       if (why)
         report(
           r,
