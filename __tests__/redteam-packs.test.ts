@@ -8,7 +8,8 @@ import { Hasher } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
 import { verifyAristo } from '../src/packs/aristo/verify.js';
 import { readBundle } from '../src/packs/addenda-b/bundle.js';
-import { moduleFiles } from '../src/packs/aristo/sources.js';
+import { moduleFile } from '../src/packs/aristo/sources.js';
+import { MAX_REFS_PER_FILE, moduleRefs } from '../src/packs/aristo/rust/modules.js';
 import { cli } from './support/cli.js';
 
 let tmp: string;
@@ -119,6 +120,37 @@ describe('a pull request cannot take its own failing aristo crate or bundle out 
     expect(r.code).toBe(1);
   });
 
+  it('a Cargo.toml that spells aristo with a TOML escape still makes the crate a target', async () => {
+    const dir = repo((c) => {
+      fs.rmSync(path.join(c, '.aristo'), { recursive: true });
+      const toml = path.join(c, 'Cargo.toml');
+      fs.writeFileSync(toml, fs.readFileSync(toml, 'utf8').replace('aristo =', '"arist\\u006f" ='));
+    });
+    expect(fs.readFileSync(path.join(dir, 'crate/Cargo.toml'), 'utf8')).toContain('"arist\\u006f"');
+    const r = await verify(dir);
+    expect(r.report.targets.map((t) => t.id)).toContain('aristo:crate');
+    expect(r.code).toBe(1);
+  });
+
+  it('a crate that lost its .aristo but holds another workspace below is still a target', async () => {
+    const dir = repo((c) => {
+      fs.renameSync(path.join(c, '.aristo'), path.join(tmp, 'moved-aristo'));
+      fs.mkdirSync(path.join(c, 'examples/vendored'), { recursive: true });
+      fs.cpSync('conformance/aristo/clean-verified/input', path.join(c, 'examples/vendored'), {
+        recursive: true,
+      });
+    });
+    const r = await verify(dir);
+    expect(r.report.targets.map((t) => t.id).sort()).toEqual([
+      'aristo:crate',
+      'aristo:crate/examples/vendored',
+    ]);
+    // The outer crate's scan stops at the inner workspace: its intents are not counted twice.
+    const missing = r.report.findings.filter((f) => f.code === 'aristo.proof_missing');
+    expect(missing.every((f) => f.location?.path.startsWith('crate/src/'))).toBe(true);
+    expect(r.code).toBe(1);
+  });
+
   it('a Rust crate that does not name aristo is no aristo target', async () => {
     const dir = repo((c) => {
       fs.rmSync(path.join(c, '.aristo'), { recursive: true });
@@ -198,31 +230,57 @@ describe('a pull request cannot take its own failing aristo crate or bundle out 
   });
 });
 
-describe('moduleFiles: the files #[path] and include! name', () => {
-  const all = () => true;
-  it('reads each path from the file’s folder, or the folder named after it, with its line', () => {
-    const text = '// x\n#[path = "a.rs"]\nmod a;\nmod b { include!("gen.rs"); }\n';
-    expect(moduleFiles('src/lib.rs', text, all)).toEqual([
-      { file: 'src/a.rs', line: 2 },
-      { file: 'src/gen.rs', line: 4 },
+describe('the files #[path] and include! name', () => {
+  const lits = (text: string) => moduleRefs(text).refs.map((r) => r.lit);
+  it('reads plain, escaped and raw literals, cfg_attr paths and comments between tokens', () => {
+    const text = [
+      '#[path = "a.rs"] mod a;',
+      '#[cfg_attr(any(unix, windows), path = "u.rs")] mod u;',
+      '#[path = r"raw.rs"] mod r;',
+      '#[path = r#"q"q.rs"#] mod q;',
+      '#[path = "e\\x2etxt"] mod e;',
+      '#[path /* c */ = "c.rs"] mod c;',
+      'include!(r"inc.rs");',
+      'mod b { include!("gen.rs"); }',
+      '',
+    ].join('\n');
+    expect(lits(text)).toEqual([
+      'a.rs',
+      'u.rs',
+      'raw.rs',
+      'q"q.rs',
+      'e.txt',
+      'c.rs',
+      'inc.rs',
+      'gen.rs',
     ]);
-    expect(moduleFiles('src/ring.rs', text, (p) => p.startsWith('src/ring/'))).toEqual([
-      { file: 'src/ring/a.rs', line: 2 },
-      { file: 'src/ring/gen.rs', line: 4 },
-    ]);
+    expect(moduleRefs(text).refs.at(-1)!.line).toBe(8);
   });
-  it('gives absolute paths and paths that leave the crate as they are, to be refused', () => {
-    const text =
-      '#[path="/etc/passwd"] mod p;\n#[path = "../../x.rs"] mod q;\n#[path = "deep.rs"] mod r;\n';
-    expect(moduleFiles('src/lib.rs', text, () => false)).toEqual([
-      { file: '/etc/passwd', line: 1 },
-      { file: '../x.rs', line: 2 },
-    ]);
+  it('reads no path from a comment, a string or outside an attribute', () => {
+    const text = [
+      '/// Example: `include!("/opt/app/generated.rs");`',
+      '/* #[path = "x.rs"] /* nested */ mod x; */',
+      'let s = "#[path = \\"y.rs\\"]";',
+      'let c = \'"\'; let path = "config.rs";',
+      '',
+    ].join('\n');
+    expect(lits(text)).toEqual([]);
   });
-  it('counts lines once, however many paths a file names', () => {
-    const text = '#[path = "a.rs"] mod a;\n'.repeat(50_000);
-    const out = moduleFiles('lib.rs', text, all);
-    expect(out).toHaveLength(50_000);
-    expect(out[49_999]).toEqual({ file: 'a.rs', line: 50_000 });
+  it('stops at MAX_REFS_PER_FILE, and says so', () => {
+    const r = moduleRefs('#[path = "a.rs"] mod a;\n'.repeat(MAX_REFS_PER_FILE + 5));
+    expect([r.refs.length, r.capped]).toEqual([MAX_REFS_PER_FILE, true]);
+    expect(r.refs.at(-1)!.line).toBe(MAX_REFS_PER_FILE);
+  });
+  it('finds the file from the folder, the folder named after the file, or an inline module below', () => {
+    const byName = new Map([['evil.txt', ['src/a/evil.txt']]]);
+    const none = () => false;
+    expect(moduleFile('src/lib.rs', 'x.rs', byName, (p) => p === 'src/x.rs')).toBe('src/x.rs');
+    expect(moduleFile('src/ring.rs', 'x.rs', byName, (p) => p === 'src/ring/x.rs')).toBe(
+      'src/ring/x.rs',
+    );
+    expect(moduleFile('src/lib.rs', 'evil.txt', byName, none)).toBe('src/a/evil.txt');
+    expect(moduleFile('src/lib.rs', 'deep.rs', byName, none)).toBeUndefined();
+    expect(moduleFile('src/lib.rs', '../../x.rs', byName, none)).toBe('../x.rs');
+    expect(moduleFile('src/lib.rs', '/etc/passwd', byName, none)).toBe('/etc/passwd');
   });
 });

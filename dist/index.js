@@ -37230,8 +37230,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 192 modules
-var registry = __nccwpck_require__(9072);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 193 modules
+var registry = __nccwpck_require__(3883);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -44904,7 +44904,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9072);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3883);
 
 
 
@@ -45342,6 +45342,9 @@ function listNames(dir) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Qo: () => (/* binding */ headCommit),
+/* harmony export */   U1: () => (/* binding */ holdsDotGit),
+/* harmony export */   _2: () => (/* binding */ newGitProbes),
+/* harmony export */   dN: () => (/* binding */ realPathOf),
 /* harmony export */   fh: () => (/* binding */ trackedUnder)
 /* harmony export */ });
 /* unused harmony export parseIndex */
@@ -45361,6 +45364,40 @@ function listNames(dir) {
 /** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
 const MAX_INDEX_BYTES = 512 * 1024 * 1024;
 const MAX_PATH_BYTES = 64 * 1024;
+function newGitProbes() {
+    return { gitAt: new Map(), real: new Map(), index: new Map() };
+}
+/** Whether `dir` holds a `.git` (anything by that name). */
+function holdsDotGit(dir, probes) {
+    let v = probes?.gitAt.get(dir);
+    if (v === undefined) {
+        v = node_fs__WEBPACK_IMPORTED_MODULE_1___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, '.git'));
+        probes?.gitAt.set(dir, v);
+    }
+    return v;
+}
+/** realOr, remembered for the run, and found from the parent's (one lstat for a new path). */
+function realPathOf(p, probes) {
+    if (!probes)
+        return (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(p);
+    let v = probes.real.get(p);
+    if (v === undefined) {
+        const parent = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(p);
+        let st;
+        try {
+            st = parent === p ? undefined : node_fs__WEBPACK_IMPORTED_MODULE_1___default().lstatSync(p, { throwIfNoEntry: false });
+        }
+        catch {
+            st = undefined; // realOr says what it can
+        }
+        v =
+            st === undefined || st.isSymbolicLink()
+                ? (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(p)
+                : node_path__WEBPACK_IMPORTED_MODULE_2___default().join(realPathOf(parent, probes), node_path__WEBPACK_IMPORTED_MODULE_2___default().basename(p));
+        probes.real.set(p, v);
+    }
+    return v;
+}
 /**
  * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
  * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
@@ -45376,29 +45413,37 @@ const MAX_PATH_BYTES = 64 * 1024;
  * otherwise). `from`: look for the repository from there upwards instead of from `dir` (the
  * workspace root, so a `.git` between it and `dir` is not taken for the repository holding `dir`).
  */
-function trackedUnder(dir, { nested = false, within, from } = {}) {
-    const top = gitTop(from ?? dir);
+function trackedUnder(dir, { nested = false, within, from, probes, } = {}) {
+    const top = gitTop(from ?? dir, probes);
     if (!top)
         return { state: 'no-git' };
     const git = resolveGitDir(top, within !== undefined && (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(top, within) ? within : undefined);
     if ('state' in git)
         return nested ? { state: 'no-git' } : git;
     const index = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(git.dir, 'index');
-    const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing') {
-        if (nested)
-            return { state: 'no-git' };
-        if (headOf(git) === 'unborn')
-            return { state: 'tracked', paths: new Set(), sizes: new Map() }; // nothing committed or staged yet
+    let parsed = probes?.index.get(index);
+    if (parsed === undefined) {
+        const read = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readSmallFile */ .EW)(index, MAX_INDEX_BYTES);
+        if (!read.ok && read.kind === 'missing') {
+            if (nested)
+                return { state: 'no-git' };
+            if (headOf(git) === 'unborn')
+                return { state: 'tracked', paths: new Set(), sizes: new Map() }; // nothing committed or staged yet
+        }
+        if (!read.ok)
+            return { state: 'unreadable', detail: `${index} ${read.detail}` };
+        const sizes = [];
+        const files = parseIndex(read.bytes, hashSize(read.bytes, git.common), sizes);
+        parsed = typeof files === 'string' ? files : { files, sizes };
+        probes?.index.set(index, parsed);
     }
-    if (!read.ok)
-        return { state: 'unreadable', detail: `${index} ${read.detail}` };
-    const sizeOf = [];
-    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common), sizeOf);
-    if (typeof files === 'string')
-        return { state: 'unreadable', detail: files };
+    if (typeof parsed === 'string')
+        return { state: 'unreadable', detail: parsed };
+    const { files, sizes: sizeOf } = parsed;
     // Real paths: a directory named through a symlink is still the same place in the index.
-    const prefix = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative((0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(top), (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .realOr */ .yA)(dir)).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/');
+    const prefix = node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(realPathOf(top, probes), realPathOf(dir, probes))
+        .split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep))
+        .join('/');
     const paths = new Set();
     const sizes = new Map();
     for (const [n, f] of files.entries()) {
@@ -45417,9 +45462,9 @@ function trackedUnder(dir, { nested = false, within, from } = {}) {
     return { state: 'tracked', paths, sizes };
 }
 /** The nearest directory at or above `dir` holding a `.git` entry. */
-function gitTop(dir) {
+function gitTop(dir, probes) {
     for (let d = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(dir);; d = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(d)) {
-        if (node_fs__WEBPACK_IMPORTED_MODULE_1___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(d, '.git')))
+        if (holdsDotGit(d, probes))
             return d;
         if (node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(d) === d)
             return undefined;
@@ -46697,9 +46742,9 @@ const MAX_PATH_CHARS = 4096;
  */
 const MAX_LINK_CHAIN = 40;
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
-function hasGitBetween(dir, top) {
+function hasGitBetween(dir, top, probes) {
     for (let d = dir; (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(d, top); d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
-        if (node_fs__WEBPACK_IMPORTED_MODULE_0___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(d, '.git')))
+        if ((0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .holdsDotGit */ .U1)(d, probes))
             return true;
     return false;
 }
@@ -46727,7 +46772,7 @@ function depthOver(rel, max) {
  * listed, in walk order.
  */
 function walkRepository(root, opts = {}) {
-    const { extra = [], onDir, top } = opts;
+    const { extra = [], onDir, top, probes } = opts;
     const out = [];
     const unknown = [];
     const unreadable = [];
@@ -46735,7 +46780,11 @@ function walkRepository(root, opts = {}) {
     // repository adds its index to the outer one's, never replaces it.
     const scopeAt = (abs, rel, outer) => {
         const around = outer ?? { indexes: [], blind: false };
-        const t = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(abs, { nested: outer !== undefined, ...(top ? { within: top } : {}) });
+        const t = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(abs, {
+            nested: outer !== undefined,
+            probes,
+            ...(top ? { within: top } : {}),
+        });
         if (t.state === 'tracked')
             return {
                 indexes: [...around.indexes, { base: rel, paths: t.paths, sizes: t.sizes }],
@@ -46751,17 +46800,17 @@ function walkRepository(root, opts = {}) {
     const rootScope = () => {
         if (!top || !(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(root, top))
             return scopeAt(root, '', undefined);
-        const outer = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(root, { from: top });
+        const outer = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .trackedUnder */ .fh)(root, { from: top, probes });
         const around = outer.state === 'tracked'
             ? { indexes: [{ base: '', paths: outer.paths, sizes: outer.sizes }], blind: false }
             : outer.state === 'no-git'
                 ? { indexes: [], blind: true, gitless: true }
                 : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
-        return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
+        return hasGitBetween(root, top, probes) ? scopeAt(root, '', around) : around;
     };
     const budget = { globstars: MAX_GLOBSTARS_TOTAL };
     const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra, budget) }] : [];
-    const rootReal = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realOr */ .yA)(root);
+    const rootReal = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .realPathOf */ .dN)(root, probes);
     const stack = [{ abs: root, rel: '', rules: [], git: undefined }];
     // Kept only below followed links: a string per directory of a large tree costs tens of MB.
     const realOf = (p) => p.real ?? rootReal + p.abs.slice(root.length);
@@ -46798,7 +46847,7 @@ function walkRepository(root, opts = {}) {
     let chainNoted = false;
     // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
     // shows what lies there at the link's path.
-    const scopeReal = top !== undefined && (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(root, top) ? (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realOr */ .yA)(top) : rootReal;
+    const scopeReal = top !== undefined && (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isBelow */ .Yw)(root, top) ? (0,_git_index_js__WEBPACK_IMPORTED_MODULE_4__/* .realPathOf */ .dN)(top, probes) : rootReal;
     /** Directories with no git directory at or above them, up to scopeReal: climbed once each. */
     const gitFree = new Set();
     const inGitDir = (dir) => {
@@ -46912,6 +46961,9 @@ function walkRepository(root, opts = {}) {
         }
         // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
         // such names are not followed (the sibling would stand in), and the caller reports the place.
+        if (opts.stopAtHolder !== undefined && rel !== '')
+            if (entries.some((e) => e.name === opts.stopAtHolder))
+                continue;
         const lossy = (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .losesNames */ .TM)(here.real ?? abs, entries);
         if (lossy)
             unreadable.push({ dir: abs, detail: _files_js__WEBPACK_IMPORTED_MODULE_3__/* .NON_UTF8_NAME */ .KM, nonUtf8Name: true });
@@ -47055,7 +47107,9 @@ function isIgnored(rules, rel, isDir) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7336);
-/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(413);
+/* harmony import */ var _git_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9573);
+/* harmony import */ var _reference_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(413);
+
 
 
 
@@ -47070,6 +47124,8 @@ function isIgnored(rules, rel, isDir) {
 class Workspace {
     allowOutside;
     root;
+    /** What this run's walks learn about repositories (see GitProbes). */
+    probes = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_3__/* .newGitProbes */ ._2)();
     /** Directories already classified by `isGitDir`. */
     gitDirs = new Map();
     /** Real paths of directories already resolved: a path, 'missing', or the error to throw again. */
@@ -47159,7 +47215,7 @@ class Workspace {
      * would otherwise lstat every ancestor of each again.
      */
     realpath(abs) {
-        if (_reference_js__WEBPACK_IMPORTED_MODULE_3__/* .REFERENCE_RUN */ .m)
+        if (_reference_js__WEBPACK_IMPORTED_MODULE_4__/* .REFERENCE_RUN */ .m)
             return realOrMissing(abs);
         if (this.reals.has(abs))
             return this.reals.get(abs);
@@ -47202,7 +47258,7 @@ class Workspace {
      */
     canonical(abs) {
         const start = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(abs);
-        let known = _reference_js__WEBPACK_IMPORTED_MODULE_3__/* .REFERENCE_RUN */ .m ? undefined : this.canonicals.get(start);
+        let known = _reference_js__WEBPACK_IMPORTED_MODULE_4__/* .REFERENCE_RUN */ .m ? undefined : this.canonicals.get(start);
         if (known !== undefined)
             return known;
         const rest = [];
@@ -47226,11 +47282,16 @@ class Workspace {
             return known;
         }
     }
+    /**
+     * From its parent's, which is remembered: one lstat for a directory not seen before, whatever
+     * its depth (realpath(3) reads every component again, and many targets deep in a tree made
+     * that quadratic in the depth for each).
+     */
     realDir(dir) {
         let known = this.realDirs.get(dir);
         if (known === undefined) {
             try {
-                known = realOrMissing(dir) ?? 'missing';
+                known = this.realDirFromParent(dir) ?? 'missing';
             }
             catch (error) {
                 known = { error };
@@ -47240,6 +47301,25 @@ class Workspace {
         if (typeof known === 'object')
             throw known.error;
         return known === 'missing' ? undefined : known;
+    }
+    realDirFromParent(dir) {
+        const parent = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(dir);
+        if (parent === dir || _reference_js__WEBPACK_IMPORTED_MODULE_4__/* .REFERENCE_RUN */ .m)
+            return realOrMissing(dir);
+        const realParent = this.realDir(parent);
+        if (realParent === undefined)
+            return undefined;
+        const leaf = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(realParent, node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(dir));
+        let st;
+        try {
+            st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(leaf, { throwIfNoEntry: false });
+        }
+        catch (err) {
+            if (err.code === 'ENOTDIR')
+                return undefined;
+            throw err;
+        }
+        return st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
     }
     /**
      * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
@@ -47559,7 +47639,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 9072:
+/***/ 3883:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -56386,8 +56466,9 @@ const NAMES_ARISTO = /\baristo\b/i;
  * or anything else by that name, which the pack then reports), and every crate whose Cargo.toml
  * names aristo but that no workspace covers. Deleting `.aristo` must not take a crate's intents
  * out of the gate: such a crate is checked from its source, where each intent that asks for
- * verification has no proof. A crate inside a workspace, or holding one, is that workspace's; a
- * crate inside another such crate is the outer one's (its scan covers the inner one).
+ * verification has no proof. A crate inside a workspace is that workspace's, and one inside
+ * another such crate the outer one's (its scan covers the inner one); a crate holding a
+ * workspace further down is a target too (its scan stops at that workspace).
  */
 function discoverWorkspaces(dirs) {
     const covered = new Set();
@@ -56399,15 +56480,8 @@ function discoverWorkspaces(dirs) {
             covered.add(external_node_path_default().dirname(d.abs));
     }
     const workspaces = [...covered];
-    const holdsOne = new Set();
-    for (const w of workspaces)
-        for (let up = external_node_path_default().dirname(w); !holdsOne.has(up); up = external_node_path_default().dirname(up)) {
-            holdsOne.add(up);
-            if (external_node_path_default().dirname(up) === up)
-                break;
-        }
     const crates = dirs
-        .filter((d) => d.files.has('Cargo.toml') && !covered.has(d.abs) && !holdsOne.has(d.abs))
+        .filter((d) => d.files.has('Cargo.toml') && !covered.has(d.abs))
         .filter((d) => usesAristo(d))
         .map((d) => d.abs)
         .sort();
@@ -56431,12 +56505,18 @@ function within(dir, set) {
             return false;
     }
 }
-/** A manifest that names aristo, or one that cannot be read as a small regular file. */
+/**
+ * A manifest that names aristo, or may (a TOML escape can spell any name: "arist\u006f"), or
+ * one that cannot be read as a small regular file.
+ */
 function usesAristo(d) {
     if (d.links.has('Cargo.toml'))
         return true;
     const read = (0,files/* readSmallFile */.EW)(external_node_path_default().join(d.abs, 'Cargo.toml'), MAX_MANIFEST_BYTES);
-    return !read.ok || NAMES_ARISTO.test(read.bytes.toString('latin1'));
+    if (!read.ok)
+        return true;
+    const text = read.bytes.toString('latin1');
+    return NAMES_ARISTO.test(text) || /\\[uU]/.test(text);
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/markdown.ts
@@ -59304,6 +59384,144 @@ const rules_RULES = [
 
 // EXTERNAL MODULE: ./src/io/walk.ts
 var walk = __nccwpck_require__(5923);
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/modules.ts
+/**
+ * The files a Rust source names as code it compiles: `#[path = "…"]` (also inside
+ * `cfg_attr(…, path = "…")`) on a module, and `include!("…")`. Read from the text with comments
+ * blanked out, for plain (escapes decoded) and raw string literals. What a macro builds
+ * (`include!(concat!(…))`, a path passed into `macro_rules!`) cannot be read this way.
+ */
+/** References read from one file, at most: past it the file is reported, not read on. */
+const MAX_REFS_PER_FILE = 1000;
+const SPACE = String.raw `(?:\s|/\*[^]*?\*/)*`;
+const LITERAL = String.raw `(?:"((?:[^"\\]|\\[^])*)"|r(#*)"([^]*?)"\$H)`;
+const PATH_ATTR = String.raw `#${SPACE}!?${SPACE}\[${SPACE}(?:cfg_attr${SPACE}\([^\]]*?,${SPACE})?path${SPACE}=${SPACE}${LITERAL.replace('$H', '2')}`;
+const INCLUDE = String.raw `\binclude${SPACE}!${SPACE}[([{]${SPACE}${LITERAL.replace('$H', '5')}`;
+// Groups: 1 and 4 a plain literal's text, 3 and 6 a raw one's (2 and 5 its hashes).
+const MODULE_FILE = new RegExp(`${PATH_ATTR}|${INCLUDE}`, 'g');
+/** The references in `text`, in order; `capped` when there were more than MAX_REFS_PER_FILE. */
+function moduleRefs(text) {
+    const refs = [];
+    if (!text.includes('path') && !text.includes('include'))
+        return { refs, capped: false };
+    const code = blankComments(text);
+    let line = 1;
+    let counted = 0;
+    MODULE_FILE.lastIndex = 0;
+    for (let m = MODULE_FILE.exec(code); m; m = MODULE_FILE.exec(code)) {
+        if (refs.length === MAX_REFS_PER_FILE)
+            return { refs, capped: true };
+        for (let i = code.indexOf('\n', counted); i >= 0 && i < m.index; i = code.indexOf('\n', i + 1)) {
+            line++;
+            counted = i + 1;
+        }
+        const plain = m[1] ?? m[4];
+        const lit = plain !== undefined ? modules_unescape(plain) : (m[3] ?? m[6]);
+        if (lit !== '')
+            refs.push({ lit, line });
+    }
+    return { refs, capped: false };
+}
+/** A Rust string literal's escapes decoded (`\x2e`, `\u{2e}`, `\n`, `\\`, a line continuation). */
+function modules_unescape(s) {
+    return s.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]{1,8}\}|\r?\n\s*|[^])/g, (_, e) => {
+        if (e[0] === 'x')
+            return String.fromCharCode(parseInt(e.slice(1), 16));
+        if (e[0] === 'u') {
+            const cp = parseInt(e.slice(2, -1).replace(/_/g, ''), 16);
+            return cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+        }
+        if (e[0] === '\n' || e[0] === '\r')
+            return '';
+        return { n: '\n', r: '\r', t: '\t', '0': '\0' }[e] ?? e;
+    });
+}
+/**
+ * `text` with every comment's characters turned to spaces (newlines kept, so lines still count),
+ * and strings and char literals left as they are: a path in a doc comment names nothing.
+ */
+function blankComments(text) {
+    if (!text.includes('/*') && !text.includes('//'))
+        return text;
+    const parts = [];
+    const n = text.length;
+    let kept = 0; // text before this is in parts
+    const blank = (from, to) => {
+        parts.push(text.slice(kept, from), text.slice(from, to).replace(/[^\n]/g, ' '));
+        kept = to;
+    };
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        const next = text.charCodeAt(i + 1);
+        if (c === 0x2f && next === 0x2f) {
+            const end = text.indexOf('\n', i);
+            const to = end < 0 ? n : end;
+            blank(i, to);
+            i = to;
+        }
+        else if (c === 0x2f && next === 0x2a) {
+            let depth = 1;
+            let k = i + 2;
+            while (k < n && depth > 0) {
+                const a = text.charCodeAt(k);
+                const b = text.charCodeAt(k + 1);
+                if (a === 0x2f && b === 0x2a) {
+                    depth++;
+                    k += 2;
+                }
+                else if (a === 0x2a && b === 0x2f) {
+                    depth--;
+                    k += 2;
+                }
+                else
+                    k++;
+            }
+            blank(i, k);
+            i = k;
+        }
+        else if (c === 0x22) {
+            i = stringEnd(text, i + 1);
+        }
+        else if (c === 0x72 &&
+            (next === 0x22 || next === 0x23) &&
+            !isWordChar(text.charCodeAt(i - 1))) {
+            let k = i + 1;
+            while (text.charCodeAt(k) === 0x23)
+                k++;
+            if (text.charCodeAt(k) !== 0x22) {
+                i = k;
+                continue;
+            }
+            const close = text.indexOf(`"${'#'.repeat(k - i - 1)}`, k + 1);
+            i = close < 0 ? n : close + (k - i);
+        }
+        else if (c === 0x27) {
+            // A char literal ('"', '\'', '\u{2f}'); anything else is a lifetime or a label.
+            const lit = CHAR_LITERAL.exec(text.slice(i, i + 16));
+            i += lit ? lit[0].length : 1;
+        }
+        else
+            i++;
+    }
+    parts.push(text.slice(kept));
+    return parts.join('');
+}
+const CHAR_LITERAL = /^'(?:[^'\\\n]|\\(?:u\{[0-9a-fA-F_]{1,8}\}|x[0-9a-fA-F]{2}|.))'/;
+function isWordChar(c) {
+    return ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f);
+}
+/** The index just past the `"` closing a plain string whose text starts at `i`. */
+function stringEnd(text, i) {
+    for (; i < text.length; i++) {
+        if (text[i] === '\\')
+            i++;
+        else if (text[i] === '"')
+            return i + 1;
+    }
+    return text.length;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
 /**
  * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
@@ -59942,17 +60160,26 @@ async function rustParser() {
 
 
 
+
 /**
  * Every Rust file of the aristo workspace (the walk honours .gitignore and skips nested
  * workspaces, which are targets of their own), parsed when it can hold an annotation.
  * `unproven` is the severity of an intent no proof can be about (a malformed annotation), as
  * for one without a proof.
  */
-async function scanSources(ws, targetDir, subject, f, unproven = {}) {
+async function scanSources(ws, targetDir, subject, f, opts = {}) {
+    const unproven = opts.unproven ?? {};
+    const cache = opts.cache ?? new Map();
     const out = { annotations: [], covered: new Set(), failed: new Set() };
     // As discovery walks: links inside the workspace are followed (a linked folder of modules still
-    // compiles), and without git .gitignore hides nothing.
-    const { dirs, unreadable } = (0,walk/* walkRepository */.M)(targetDir, { followLinks: true, top: ws.root });
+    // compiles), and without git .gitignore hides nothing. A nested workspace (a folder holding
+    // .aristo) is a target of its own, and is not entered.
+    const { dirs, unreadable } = (0,walk/* walkRepository */.M)(targetDir, {
+        followLinks: true,
+        top: ws.root,
+        stopAtHolder: '.aristo',
+        probes: ws.probes,
+    });
     // A directory the walk could not list, or only in part, may hold a module the crate compiles.
     for (const u of unreadable) {
         const rel = ws.rel(u.dir);
@@ -59960,73 +60187,80 @@ async function scanSources(ws, targetDir, subject, f, unproven = {}) {
             ? `${rel} ${u.detail}; the annotations of Rust files there are checked against the index alone.`
             : `${rel} could not be listed (${u.detail}); the annotations of Rust files there are checked against the index alone.`, { path: rel });
     }
-    const nested = new Set(dirs.filter((d) => d.abs !== targetDir && d.dirs.has('.aristo')).map((d) => d.rel));
-    // Looked up by ancestor, not tested against every nested workspace: 40,000 of them took minutes.
-    const inNested = (rel) => {
-        let prefix = '';
-        for (const part of rel.split('/')) {
-            prefix = prefix ? `${prefix}/${part}` : part;
-            if (nested.has(prefix))
-                return true;
-        }
-        return false;
-    };
     // Files in folders reached through a link come after the others, so a file reached both ways is
-    // scanned at its own path (once: see `scanned` below).
+    // scanned at its own path (once: see `scanned` below). Every file name is kept, by base name,
+    // for modules named by #[path] from inside an inline module.
     const direct = [];
     const linked = [];
-    for (const d of dirs) {
-        if (d.rel !== '.' && nested.size > 0 && inNested(d.rel))
-            continue;
-        for (const name of d.files)
+    const byName = new Map();
+    for (const d of dirs)
+        for (const name of d.files) {
+            const rel = d.rel === '.' ? name : `${d.rel}/${name}`;
+            const same = byName.get(name);
+            if (same)
+                same.push(rel);
+            else
+                byName.set(name, [rel]);
             if (name.endsWith('.rs'))
-                (d.real === undefined ? direct : linked).push(d.rel === '.' ? name : `${d.rel}/${name}`);
-    }
+                (d.real === undefined ? direct : linked).push(rel);
+        }
     const files = [...direct.sort(), ...linked.sort()];
     const scanned = new Set();
-    // Modules the crate compiles from elsewhere (`#[path = "…"]`, `include!("…")`) are scanned too.
     const seen = new Set(files);
-    const refer = (from, text) => {
-        const there = (p) => {
-            const r = ws.resolve(targetDir, p);
-            return r.ok || r.reason !== 'missing'; // a path refused (out through a link) is read, to say so
-        };
-        for (const to of moduleFiles(from, text, there)) {
-            if (seen.has(to.file))
+    const at = (file) => ws.rel(external_node_path_default().join(targetDir, file));
+    const refer = (from, { refs, capped }) => {
+        if (capped)
+            f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names more than ${MAX_REFS_PER_FILE} module files (#[path] or include!); those past them were not read, and their annotations are checked against the index alone.`, { path: at(from) });
+        for (const ref of refs) {
+            const file = moduleFile(from, ref.lit, byName, (p) => {
+                const r = ws.resolve(targetDir, p);
+                return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
+            });
+            if (file === undefined || seen.has(file))
                 continue;
             if (seen.size >= MAX_SOURCE_FILES) {
-                f.add(ARISTO.sourceUnparseable, subject, `${ws.rel(external_node_path_default().join(targetDir, from))} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${to.file} are checked against the index alone.`, { path: ws.rel(external_node_path_default().join(targetDir, from)), line: to.line });
+                f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${file} are checked against the index alone.`, { path: at(from), line: ref.line });
                 return;
             }
-            seen.add(to.file);
-            files.push(to.file);
+            seen.add(file);
+            files.push(file);
         }
     };
     let parser;
     try {
         for (let i = 0; i < files.length; i++) {
             const file = files[i];
-            const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
-            const repoRel = read.rel;
-            if (!read.ok) {
-                out.failed.add(file);
-                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} ${read.detail}; its annotations are checked against the index alone.`, {
-                    path: repoRel,
-                });
-                continue;
+            // One read and parse per file a run reads, however many workspaces reach it (links).
+            const real = ws.resolve(targetDir, file);
+            let parsed = real.ok ? cache.get(real.real) : undefined;
+            if (!parsed) {
+                const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
+                if (!read.ok) {
+                    out.failed.add(file);
+                    f.add(ARISTO.sourceUnparseable, subject, `${read.rel} ${read.detail}; its annotations are checked against the index alone.`, { path: read.rel });
+                    continue;
+                }
+                parsed = {
+                    ...moduleRefs(read.text),
+                    ...(mayHoldAnnotations(read.text)
+                        ? { extraction: extractAnnotations((parser ??= await rustParser()), read.text) }
+                        : {}),
+                };
+                cache.set(read.real, parsed);
             }
-            if (scanned.has(read.real)) {
+            const repoRel = at(file);
+            const key = real.ok ? real.real : file;
+            if (scanned.has(key)) {
                 out.covered.add(file);
                 continue;
             }
-            scanned.add(read.real);
-            refer(file, read.text);
-            if (!mayHoldAnnotations(read.text)) {
+            scanned.add(key);
+            refer(file, parsed);
+            const r = parsed.extraction;
+            if (!r) {
                 out.covered.add(file);
                 continue;
             }
-            parser ??= await rustParser();
-            const r = extractAnnotations(parser, read.text);
             if (r.tooDeep) {
                 out.failed.add(file);
                 f.add(ARISTO.sourceUnparseable, subject, `${repoRel} nests items or blocks more than ${MAX_NESTING} deep (line ${r.tooDeep.line}); its annotations are checked against the index alone.`, { path: repoRel, line: r.tooDeep.line, column: r.tooDeep.column });
@@ -60051,46 +60285,30 @@ async function scanSources(ws, targetDir, subject, f, unproven = {}) {
 }
 /** Files a workspace's scan reads at most, those its walk found and those modules name. */
 const MAX_SOURCE_FILES = 20_000;
-const MODULE_FILE = /#\s*\[\s*path\s*=\s*"([^"\\]*)"\s*\]|\binclude\s*!\s*[([{]\s*"([^"\\]*)"/g;
 /**
- * The files `#[path = "…"]` and `include!("…")` in `file` (workspace-relative, POSIX) name,
- * relative to the workspace's folder. rustc reads such a path from the file's folder, or from a
- * folder named after the file for a module declared inside another; the first that `exists` is
- * taken. Candidates only: a match in a comment or a string is read too, which costs a read and
- * hides nothing.
+ * The file (workspace-relative, POSIX) that `lit`, named in `from`, is: rustc reads it from the
+ * file's folder, or from a folder named after the file, or (inside an inline module) from a folder
+ * below either; the first that `exists` is taken, then any listed file under the file's folder
+ * whose path ends with it. One found nowhere that stays in the folder lies where the walk lists
+ * it; one that leaves the folder, or an absolute path, is returned to be refused or reported.
  */
-function moduleFiles(file, text, exists) {
-    // (Absolute paths are given as they are, to be refused.)
-    if (!text.includes('path') && !text.includes('include'))
-        return [];
-    const out = [];
-    const dir = external_node_path_default().posix.dirname(file);
-    const stem = external_node_path_default().posix.join(dir, external_node_path_default().posix.basename(file, '.rs'));
-    let line = 1;
-    let counted = 0;
-    MODULE_FILE.lastIndex = 0;
-    for (let m = MODULE_FILE.exec(text); m; m = MODULE_FILE.exec(text)) {
-        const lit = (m[1] ?? m[2]);
-        for (let i = text.indexOf('\n', counted); i >= 0 && i < m.index; i = text.indexOf('\n', i + 1)) {
-            line++;
-            counted = i + 1;
-        }
-        if (lit === '')
-            continue;
-        if (external_node_path_default().posix.isAbsolute(lit)) {
-            out.push({ file: lit, line });
-            continue;
-        }
-        const candidates = [external_node_path_default().posix.join(dir, lit), external_node_path_default().posix.join(stem, lit)];
-        const found = candidates.find(exists);
-        // One in neither place lies in a module nested deeper, inside the crate, which the walk lists;
-        // one that leaves the crate is read, to be refused or reported missing.
-        if (found !== undefined)
-            out.push({ file: found, line });
-        else if (candidates[0].startsWith('../'))
-            out.push({ file: candidates[0], line });
-    }
-    return out;
+function moduleFile(from, lit, byName, exists) {
+    if (external_node_path_default().posix.isAbsolute(lit) || /^[A-Za-z]:[\\/]/.test(lit))
+        return lit;
+    const dir = external_node_path_default().posix.dirname(from);
+    const stem = external_node_path_default().posix.join(dir, external_node_path_default().posix.basename(from, '.rs'));
+    const candidates = [external_node_path_default().posix.join(dir, lit), external_node_path_default().posix.join(stem, lit)];
+    const found = candidates.find(exists);
+    if (found !== undefined)
+        return found;
+    const tail = `/${external_node_path_default().posix.normalize(lit)}`;
+    const under = dir === '.' ? '' : `${dir}/`;
+    const nested = byName
+        .get(external_node_path_default().posix.basename(lit))
+        ?.find((p) => p.startsWith(under) && `/${p}`.endsWith(tail));
+    if (nested !== undefined)
+        return nested;
+    return candidates[0].startsWith('../') ? candidates[0] : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/waivers.ts
@@ -60190,6 +60408,8 @@ const STALE = {
 };
 /** Codes that say something about the proof without rejecting it. */
 const NOT_REJECTING = new Set([ARISTO.unknownKey.code]);
+/** Each run's parsed sources (a run has one Hasher per thread): see ParseCache. */
+const PARSES = new WeakMap();
 /** Verifies one aristo workspace (the directory holding `.aristo/`). */
 async function verifyAristo(targetDir, ctx) {
     const ws = ctx.workspace;
@@ -60203,7 +60423,10 @@ async function verifyAristo(targetDir, ctx) {
     const missing = opts.block_missing_proof || opts.assurance === 'submission'
         ? { severity: 'error' }
         : {};
-    const scan = await scanSources(ws, targetDir, targetId, f, missing);
+    let cache = PARSES.get(ctx.hasher);
+    if (!cache)
+        PARSES.set(ctx.hasher, (cache = new Map()));
+    const scan = await scanSources(ws, targetDir, targetId, f, { unproven: missing, cache });
     const index = loadIndex(ws, targetDir, targetId, f);
     const { byId: entries, unidentified } = buildEntries(scan, index, {
         subject: targetId,
@@ -74231,7 +74454,7 @@ const patternCChainWithoutResolutionReceipt = {
         seedLine: 590,
         title: 'A complete or timed-out chain has no resolution receipt',
         remediation: 'Write the EvaluationChainResolutionReceipt that resolves the chain’s verdict and route.',
-        decision: 'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results, unless the chain itself shows it is complete: completed_at is set, or its received results (envelopes in the bundle) come from every expected producer. A status the record writes about itself cannot waive the receipt its own content calls for.',
+        decision: 'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results, unless the chain itself shows it is complete: completed_at is set, or its received results (envelopes in the bundle) come from every expected producer. So is a chain superseded by no chain (no superseded_by_chain_id): nothing else resolves it. A status the record writes about itself cannot waive the receipt its own content calls for. An invalidated chain needs none.',
     },
     check(b, report) {
         const resolved = new Set(b.of('EvaluationChainResolutionReceipt').map((r) => r.data.chain_id));
@@ -74241,10 +74464,11 @@ const patternCChainWithoutResolutionReceipt = {
             const status = String(c.data.status);
             if (NEEDS_RESOLUTION.includes(status))
                 report(c, `Chain ${util_q(c.data.chain_id)} is ${status} but no EvaluationChainResolutionReceipt resolves it.`);
-            else if (STILL_COLLECTING.includes(status)) {
+            else if (STILL_COLLECTING.includes(status) ||
+                (status === 'superseded' && !c.data.superseded_by_chain_id)) {
                 const shows = completeInFact(b, c);
                 if (shows)
-                    report(c, `Chain ${util_q(c.data.chain_id)} says it is ${status}, but ${shows}; no EvaluationChainResolutionReceipt resolves it.`);
+                    report(c, `Chain ${util_q(c.data.chain_id)} says it is ${status}${status === 'superseded' ? ' by no chain' : ''}, but ${shows}; no EvaluationChainResolutionReceipt resolves it.`);
             }
         }
     },
@@ -81015,8 +81239,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 192 modules
-var registry = __nccwpck_require__(9072);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 193 modules
+var registry = __nccwpck_require__(3883);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -82064,8 +82288,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 192 modules
-var registry = __nccwpck_require__(9072);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 193 modules
+var registry = __nccwpck_require__(3883);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -82415,6 +82639,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             ...(onDir ? { onDir } : {}),
             top: ws.root,
             followLinks: true,
+            probes: ws.probes,
         });
         walked?.push(...dirs);
         // The walk knows where it went through links; elsewhere a path's real one follows its root's.
@@ -83082,7 +83307,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   vw: () => (/* binding */ judgedContext)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9072);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3883);
 
 
 /**

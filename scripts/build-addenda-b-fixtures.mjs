@@ -1412,6 +1412,16 @@ export const FIXTURES = [
     },
   ],
   [
+    // Superseded by no chain: nothing else resolves it.
+    'chain-superseded-by-none-without-receipt',
+    'pattern_c_route_conflict',
+    ['validation.pattern_c_chain_without_resolution_receipt'],
+    (m) => {
+      m.records = m.records.filter((r) => r.type !== 'EvaluationChainResolutionReceipt');
+      rec(m, 'EvaluationChainRegistryRecord').status = 'superseded';
+    },
+  ],
+  [
     'chain-passes-over-blocker',
     'pattern_c_route_conflict',
     ['validation.pattern_c_route_conflict_unresolved'],

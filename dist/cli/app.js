@@ -4274,6 +4274,433 @@ function assertInside(dir, root) {
     }
 }
 
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__loaderUrl)("node:crypto");
+var external_node_crypto_default = /*#__PURE__*/__nccwpck_require__.n(external_node_crypto_namespaceObject);
+;// CONCATENATED MODULE: ./src/io/files.ts
+
+
+
+
+/** Classifies a path without opening it (opening a FIFO would block). Follows symlinks. */
+function statPath(abs) {
+    try {
+        const st = external_node_fs_default().statSync(abs);
+        if (st.isFile())
+            return { kind: 'file', size: st.size, detail: '' };
+        if (st.isDirectory())
+            return { kind: 'dir', size: 0, detail: '' };
+        return {
+            kind: 'other',
+            size: st.size,
+            detail: 'is not a regular file or directory (FIFO, socket or device)',
+        };
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return { kind: 'missing', size: 0, detail: 'does not exist' };
+        return { kind: 'unreadable', size: 0, detail: errorText(err) };
+    }
+}
+// Non-blocking, so a FIFO cannot hang the open; never the controlling terminal, should a tty be
+// swapped in.
+const OPEN_FLAGS = (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK | ((external_node_fs_default()).constants.O_NOCTTY ?? 0);
+/**
+ * Opens a regular file for reading. Opens non-blocking and checks the type on the descriptor, so
+ * a FIFO swapped in after a stat cannot hang the run. The caller closes `fd`.
+ */
+function openRegularFile(abs) {
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(abs, OPEN_FLAGS);
+    }
+    catch (err) {
+        return openError(err);
+    }
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (st.isFile())
+            return { ok: true, fd, size: st.size };
+        external_node_fs_default().closeSync(fd);
+        return notRegular(st.isDirectory());
+    }
+    catch (err) {
+        external_node_fs_default().closeSync(fd);
+        return { ok: false, kind: 'unreadable', detail: errorText(err) };
+    }
+}
+/** Why a file could not be opened (also for an error a hashing worker sends back). */
+function openError(err) {
+    const code = err?.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+        return { ok: false, kind: 'missing', detail: 'does not exist' };
+    if (code === 'EISDIR')
+        return { ok: false, kind: 'dir', detail: 'is a directory' };
+    return { ok: false, kind: 'unreadable', detail: errorText(err) };
+}
+/** An opened path that is not a regular file. */
+function notRegular(isDir) {
+    return isDir
+        ? { ok: false, kind: 'dir', detail: 'is a directory' }
+        : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
+}
+/** An open or read failure in the missing / not_file / unreadable terms of hashing and streaming. */
+function openFailure(o) {
+    const reason = o.kind === 'missing' || o.kind === 'unreadable'
+        ? o.kind
+        : o.kind === 'too_large'
+            ? 'unreadable'
+            : 'not_file';
+    return { ok: false, reason, detail: o.detail };
+}
+/** Reads a small regular file whole; anything over `maxBytes` is refused unread. */
+function readSmallFile(abs, maxBytes) {
+    const opened = openRegularFile(abs);
+    if (!opened.ok)
+        return opened;
+    const { fd, size } = opened;
+    try {
+        if (size > maxBytes) {
+            return {
+                ok: false,
+                kind: 'too_large',
+                detail: `is ${size} bytes, over the ${maxBytes}-byte limit`,
+            };
+        }
+        return { ok: true, bytes: readOpened(fd, size) };
+    }
+    catch (err) {
+        return { ok: false, kind: 'unreadable', detail: errorText(err) };
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/** Reads the `size` bytes fstat reported (fewer if the file shrank), in as few reads as the kernel allows. */
+function readOpened(fd, size) {
+    const buf = Buffer.allocUnsafe(size);
+    let pos = 0;
+    while (pos < size) {
+        const n = external_node_fs_default().readSync(fd, buf, pos, size - pos, pos);
+        if (n === 0)
+            break;
+        pos += n;
+    }
+    return pos === size ? buf : buf.subarray(0, pos);
+}
+/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters (a BOM is kept). */
+function decodeUtf8(bytes) {
+    return (0,external_node_buffer_namespaceObject.isUtf8)(bytes)
+        ? { ok: true, text: bytes.toString('utf8') }
+        : { ok: false, detail: 'is not valid UTF-8' };
+}
+/** What a directory holding a name that is not UTF-8 is, in messages. */
+const NON_UTF8_NAME = 'holds a name that is not valid UTF-8: what lies under that name was not verified';
+/**
+ * Whether the listing of `dir` lost bytes. readdir gives a name that is not UTF-8 with U+FFFD in
+ * place of its bytes, so it reads as a sibling really spelled with U+FFFD, and a path built from
+ * it reaches that sibling: the entry itself would never be looked at. Only a listing whose names
+ * hold U+FFFD is read again, as bytes.
+ */
+function files_losesNames(dir, entries) {
+    for (const { name } of entries) {
+        if (!name.includes('\ufffd'))
+            continue;
+        try {
+            return external_node_fs_default().readdirSync(dir, { encoding: 'buffer' }).some((raw) => !(0,external_node_buffer_namespaceObject.isUtf8)(raw));
+        }
+        catch {
+            return true; // listed once, now not: whatever it holds cannot be told apart
+        }
+    }
+    return false;
+}
+/**
+ * The names in `dir` (readdir's), refusing a listing that lost bytes (see losesNames) with a
+ * NotUtf8PathError: a path built from such a name would open its U+FFFD twin.
+ */
+function listNames(dir) {
+    const entries = external_node_fs_default().readdirSync(dir, { withFileTypes: true });
+    if (files_losesNames(dir, entries))
+        throw new NotUtf8PathError(NON_UTF8_NAME);
+    return entries.map((e) => e.name);
+}
+
+;// CONCATENATED MODULE: ./src/io/git-index.ts
+
+
+
+
+
+/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
+const MAX_INDEX_BYTES = 512 * 1024 * 1024;
+const MAX_PATH_BYTES = 64 * 1024;
+function newGitProbes() {
+    return { gitAt: new Map(), real: new Map(), index: new Map() };
+}
+/** Whether `dir` holds a `.git` (anything by that name). */
+function holdsDotGit(dir, probes) {
+    let v = probes?.gitAt.get(dir);
+    if (v === undefined) {
+        v = external_node_fs_default().existsSync(external_node_path_default().join(dir, '.git'));
+        probes?.gitAt.set(dir, v);
+    }
+    return v;
+}
+/** realOr, remembered for the run, and found from the parent's (one lstat for a new path). */
+function realPathOf(p, probes) {
+    if (!probes)
+        return realOr(p);
+    let v = probes.real.get(p);
+    if (v === undefined) {
+        const parent = external_node_path_default().dirname(p);
+        let st;
+        try {
+            st = parent === p ? undefined : external_node_fs_default().lstatSync(p, { throwIfNoEntry: false });
+        }
+        catch {
+            st = undefined; // realOr says what it can
+        }
+        v =
+            st === undefined || st.isSymbolicLink()
+                ? realOr(p)
+                : external_node_path_default().join(realPathOf(parent, probes), external_node_path_default().basename(p));
+        probes.real.set(p, v);
+    }
+    return v;
+}
+/**
+ * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
+ * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
+ * the repository's own files (a committed bare-repository look-alike, its config) run commands.
+ *
+ * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
+ * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
+ * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
+ * around it keeps deciding, and a stray `.git` cannot blind discovery.
+ *
+ * `within` (the workspace root): a `.git` below it is the checkout's own content, so a git
+ * directory it names outside the workspace is never read ('no-git' when nested, 'unreadable'
+ * otherwise). `from`: look for the repository from there upwards instead of from `dir` (the
+ * workspace root, so a `.git` between it and `dir` is not taken for the repository holding `dir`).
+ */
+function trackedUnder(dir, { nested = false, within, from, probes, } = {}) {
+    const top = gitTop(from ?? dir, probes);
+    if (!top)
+        return { state: 'no-git' };
+    const git = resolveGitDir(top, within !== undefined && isBelow(top, within) ? within : undefined);
+    if ('state' in git)
+        return nested ? { state: 'no-git' } : git;
+    const index = external_node_path_default().join(git.dir, 'index');
+    let parsed = probes?.index.get(index);
+    if (parsed === undefined) {
+        const read = readSmallFile(index, MAX_INDEX_BYTES);
+        if (!read.ok && read.kind === 'missing') {
+            if (nested)
+                return { state: 'no-git' };
+            if (headOf(git) === 'unborn')
+                return { state: 'tracked', paths: new Set(), sizes: new Map() }; // nothing committed or staged yet
+        }
+        if (!read.ok)
+            return { state: 'unreadable', detail: `${index} ${read.detail}` };
+        const sizes = [];
+        const files = parseIndex(read.bytes, hashSize(read.bytes, git.common), sizes);
+        parsed = typeof files === 'string' ? files : { files, sizes };
+        probes?.index.set(index, parsed);
+    }
+    if (typeof parsed === 'string')
+        return { state: 'unreadable', detail: parsed };
+    const { files, sizes: sizeOf } = parsed;
+    // Real paths: a directory named through a symlink is still the same place in the index.
+    const prefix = external_node_path_default().relative(realPathOf(top, probes), realPathOf(dir, probes))
+        .split((external_node_path_default()).sep)
+        .join('/');
+    const paths = new Set();
+    const sizes = new Map();
+    for (const [n, f] of files.entries()) {
+        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
+        if (!rel)
+            continue;
+        paths.add(rel);
+        sizes.set(rel, sizeOf[n]);
+        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
+            const d = rel.slice(0, i);
+            if (paths.has(d))
+                break;
+            paths.add(d);
+        }
+    }
+    return { state: 'tracked', paths, sizes };
+}
+/** The nearest directory at or above `dir` holding a `.git` entry. */
+function gitTop(dir, probes) {
+    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
+        if (holdsDotGit(d, probes))
+            return d;
+        if (external_node_path_default().dirname(d) === d)
+            return undefined;
+    }
+}
+/**
+ * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
+ * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
+ * `confine`: the git directory (and its common directory) must lie inside it, or nothing there
+ * is read (a `.git` the checkout holds may name any path on the runner).
+ */
+function resolveGitDir(top, confine) {
+    const dotGit = external_node_path_default().join(top, '.git');
+    // Lexically first, so a path outside is never touched; then through symlinks.
+    const outside = (d) => confine !== undefined &&
+        (!isInside(external_node_path_default().resolve(d), external_node_path_default().resolve(confine)) || !isInside(realOr(d), realOr(confine)));
+    let dir;
+    if (statPath(dotGit).kind === 'dir')
+        dir = dotGit;
+    else {
+        const read = readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
+        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
+        if (m)
+            dir = external_node_path_default().resolve(top, m[1]);
+    }
+    if (dir && outside(dir))
+        return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
+    if (!dir || statPath(external_node_path_default().join(dir, 'HEAD')).kind !== 'file')
+        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
+    const link = readSmallFile(external_node_path_default().join(dir, 'commondir'), 4096);
+    const common = link.ok ? external_node_path_default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
+    if (outside(common))
+        return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
+    return { dir, common };
+}
+/**
+ * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
+ * cannot be read (callers then assume there is history).
+ */
+function headOf(git) {
+    const head = readSmallFile(external_node_path_default().join(git.dir, 'HEAD'), 4096);
+    if (!head.ok)
+        return undefined;
+    const text = head.bytes.toString('utf8').trim();
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
+        return text; // detached
+    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
+    if (!ref || ref.split('/').includes('..'))
+        return undefined;
+    const loose = readSmallFile(external_node_path_default().join(git.common, ref), 4096);
+    if (loose.ok)
+        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
+    const packed = readSmallFile(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
+    if (packed.ok)
+        for (const line of packed.bytes.toString('utf8').split('\n'))
+            if (line.endsWith(` ${ref}`))
+                return line.slice(0, line.indexOf(' '));
+    return loose.kind === 'missing' ? 'unborn' : undefined;
+}
+/**
+ * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
+ * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
+ */
+function hashSize(index, common) {
+    for (const [size, algo] of [
+        [20, 'sha1'],
+        [32, 'sha256'],
+    ]) {
+        if (index.length < 12 + size)
+            continue;
+        const sum = index.subarray(index.length - size);
+        if ((0,external_node_crypto_namespaceObject.createHash)(algo)
+            .update(index.subarray(0, index.length - size))
+            .digest()
+            .equals(sum))
+            return size;
+    }
+    const read = readSmallFile(external_node_path_default().join(common, 'config'), 1 << 20);
+    const config = read.ok ? read.bytes.toString('utf8') : '';
+    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
+}
+/**
+ * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
+ * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
+ * `sizes`, when given, receives each entry's recorded file size, in the order of the paths.
+ */
+function parseIndex(b, hashBytes, sizes) {
+    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
+        return 'the git index has no DIRC header';
+    const version = b.readUInt32BE(4);
+    if (version < 2 || version > 4)
+        return `the git index has version ${version}, not 2, 3 or 4`;
+    const count = b.readUInt32BE(8);
+    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
+    const sum = b.subarray(end);
+    if (sum.some((x) => x !== 0)) {
+        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
+        if (!(0,external_node_crypto_namespaceObject.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
+            return 'the git index is damaged (its checksum does not match)';
+    }
+    const out = [];
+    let at = 12;
+    let previous = Buffer.alloc(0);
+    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
+    // decode to gigabytes.
+    let decoded = 0;
+    for (let n = 0; n < count; n++) {
+        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
+        if (at + fixed > end)
+            return 'the git index ends inside an entry';
+        const flags = b.readUInt16BE(at + 40 + hashBytes);
+        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
+        let prefix = Buffer.alloc(0);
+        if (version === 4) {
+            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
+            let strip = 0;
+            let byte;
+            let first = true;
+            do {
+                if (name >= end)
+                    return 'the git index ends inside an entry';
+                byte = b[name++];
+                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
+                first = false;
+                if (strip > previous.length)
+                    return 'the git index has a bad path prefix';
+            } while (byte & 0x80);
+            prefix = previous.subarray(0, previous.length - strip);
+        }
+        const nul = b.indexOf(0, name);
+        if (nul < 0 || nul >= end)
+            return 'the git index ends inside a path';
+        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
+        decoded += bytes.length;
+        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
+            return 'the git index holds paths longer than any checkout can have';
+        const full = bytes.toString('utf8');
+        const mode = b.readUInt32BE(at + 24);
+        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
+        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
+        sizes?.push(b.readUInt32BE(at + 36));
+        previous = bytes;
+        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
+        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
+    }
+    // Extensions: a split index keeps its entries in another file, which is not read here.
+    while (at + 8 <= end) {
+        const sig = b.toString('latin1', at, at + 4);
+        if (sig === 'link')
+            return 'the git index is split (core.splitIndex); its shared part is not read';
+        at += 8 + b.readUInt32BE(at + 4);
+    }
+    return out;
+}
+/** The commit checked out at `dir` (HEAD resolved through refs), or undefined if unknown. */
+function headCommit(dir) {
+    const top = gitTop(dir);
+    const git = top ? resolveGitDir(top) : undefined;
+    if (!git || 'state' in git)
+        return undefined;
+    const head = headOf(git);
+    return head === 'unborn' ? undefined : head;
+}
+
 ;// CONCATENATED MODULE: ./src/io/reference.ts
 /**
  * The reference run (AUDIT_GATE_REFERENCE=1, set by whoever runs the tool, never read from the
@@ -4288,6 +4715,7 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 
 
 
+
 /**
  * The repository the verifier may read. Every path that comes from an artifact is resolved
  * through `resolve`, which refuses to leave the root (lexically, or through a symlink)
@@ -4298,6 +4726,8 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 class Workspace {
     allowOutside;
     root;
+    /** What this run's walks learn about repositories (see GitProbes). */
+    probes = newGitProbes();
     /** Directories already classified by `isGitDir`. */
     gitDirs = new Map();
     /** Real paths of directories already resolved: a path, 'missing', or the error to throw again. */
@@ -4454,11 +4884,16 @@ class Workspace {
             return known;
         }
     }
+    /**
+     * From its parent's, which is remembered: one lstat for a directory not seen before, whatever
+     * its depth (realpath(3) reads every component again, and many targets deep in a tree made
+     * that quadratic in the depth for each).
+     */
     realDir(dir) {
         let known = this.realDirs.get(dir);
         if (known === undefined) {
             try {
-                known = realOrMissing(dir) ?? 'missing';
+                known = this.realDirFromParent(dir) ?? 'missing';
             }
             catch (error) {
                 known = { error };
@@ -4468,6 +4903,25 @@ class Workspace {
         if (typeof known === 'object')
             throw known.error;
         return known === 'missing' ? undefined : known;
+    }
+    realDirFromParent(dir) {
+        const parent = external_node_path_default().dirname(dir);
+        if (parent === dir || REFERENCE_RUN)
+            return realOrMissing(dir);
+        const realParent = this.realDir(parent);
+        if (realParent === undefined)
+            return undefined;
+        const leaf = external_node_path_default().join(realParent, external_node_path_default().basename(dir));
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(leaf, { throwIfNoEntry: false });
+        }
+        catch (err) {
+            if (err.code === 'ENOTDIR')
+                return undefined;
+            throw err;
+        }
+        return st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
     }
     /**
      * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
@@ -14931,156 +15385,6 @@ function finding(def, input) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/io/files.ts
-
-
-
-
-/** Classifies a path without opening it (opening a FIFO would block). Follows symlinks. */
-function statPath(abs) {
-    try {
-        const st = external_node_fs_default().statSync(abs);
-        if (st.isFile())
-            return { kind: 'file', size: st.size, detail: '' };
-        if (st.isDirectory())
-            return { kind: 'dir', size: 0, detail: '' };
-        return {
-            kind: 'other',
-            size: st.size,
-            detail: 'is not a regular file or directory (FIFO, socket or device)',
-        };
-    }
-    catch (err) {
-        const code = err.code;
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return { kind: 'missing', size: 0, detail: 'does not exist' };
-        return { kind: 'unreadable', size: 0, detail: errorText(err) };
-    }
-}
-// Non-blocking, so a FIFO cannot hang the open; never the controlling terminal, should a tty be
-// swapped in.
-const OPEN_FLAGS = (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK | ((external_node_fs_default()).constants.O_NOCTTY ?? 0);
-/**
- * Opens a regular file for reading. Opens non-blocking and checks the type on the descriptor, so
- * a FIFO swapped in after a stat cannot hang the run. The caller closes `fd`.
- */
-function openRegularFile(abs) {
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(abs, OPEN_FLAGS);
-    }
-    catch (err) {
-        return openError(err);
-    }
-    try {
-        const st = external_node_fs_default().fstatSync(fd);
-        if (st.isFile())
-            return { ok: true, fd, size: st.size };
-        external_node_fs_default().closeSync(fd);
-        return notRegular(st.isDirectory());
-    }
-    catch (err) {
-        external_node_fs_default().closeSync(fd);
-        return { ok: false, kind: 'unreadable', detail: errorText(err) };
-    }
-}
-/** Why a file could not be opened (also for an error a hashing worker sends back). */
-function openError(err) {
-    const code = err?.code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-        return { ok: false, kind: 'missing', detail: 'does not exist' };
-    if (code === 'EISDIR')
-        return { ok: false, kind: 'dir', detail: 'is a directory' };
-    return { ok: false, kind: 'unreadable', detail: errorText(err) };
-}
-/** An opened path that is not a regular file. */
-function notRegular(isDir) {
-    return isDir
-        ? { ok: false, kind: 'dir', detail: 'is a directory' }
-        : { ok: false, kind: 'other', detail: 'is not a regular file (FIFO, socket or device)' };
-}
-/** An open or read failure in the missing / not_file / unreadable terms of hashing and streaming. */
-function openFailure(o) {
-    const reason = o.kind === 'missing' || o.kind === 'unreadable'
-        ? o.kind
-        : o.kind === 'too_large'
-            ? 'unreadable'
-            : 'not_file';
-    return { ok: false, reason, detail: o.detail };
-}
-/** Reads a small regular file whole; anything over `maxBytes` is refused unread. */
-function readSmallFile(abs, maxBytes) {
-    const opened = openRegularFile(abs);
-    if (!opened.ok)
-        return opened;
-    const { fd, size } = opened;
-    try {
-        if (size > maxBytes) {
-            return {
-                ok: false,
-                kind: 'too_large',
-                detail: `is ${size} bytes, over the ${maxBytes}-byte limit`,
-            };
-        }
-        return { ok: true, bytes: readOpened(fd, size) };
-    }
-    catch (err) {
-        return { ok: false, kind: 'unreadable', detail: errorText(err) };
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-/** Reads the `size` bytes fstat reported (fewer if the file shrank), in as few reads as the kernel allows. */
-function readOpened(fd, size) {
-    const buf = Buffer.allocUnsafe(size);
-    let pos = 0;
-    while (pos < size) {
-        const n = external_node_fs_default().readSync(fd, buf, pos, size - pos, pos);
-        if (n === 0)
-            break;
-        pos += n;
-    }
-    return pos === size ? buf : buf.subarray(0, pos);
-}
-/** Decodes UTF-8 strictly: invalid bytes are an error, not replacement characters (a BOM is kept). */
-function decodeUtf8(bytes) {
-    return (0,external_node_buffer_namespaceObject.isUtf8)(bytes)
-        ? { ok: true, text: bytes.toString('utf8') }
-        : { ok: false, detail: 'is not valid UTF-8' };
-}
-/** What a directory holding a name that is not UTF-8 is, in messages. */
-const NON_UTF8_NAME = 'holds a name that is not valid UTF-8: what lies under that name was not verified';
-/**
- * Whether the listing of `dir` lost bytes. readdir gives a name that is not UTF-8 with U+FFFD in
- * place of its bytes, so it reads as a sibling really spelled with U+FFFD, and a path built from
- * it reaches that sibling: the entry itself would never be looked at. Only a listing whose names
- * hold U+FFFD is read again, as bytes.
- */
-function files_losesNames(dir, entries) {
-    for (const { name } of entries) {
-        if (!name.includes('\ufffd'))
-            continue;
-        try {
-            return external_node_fs_default().readdirSync(dir, { encoding: 'buffer' }).some((raw) => !(0,external_node_buffer_namespaceObject.isUtf8)(raw));
-        }
-        catch {
-            return true; // listed once, now not: whatever it holds cannot be told apart
-        }
-    }
-    return false;
-}
-/**
- * The names in `dir` (readdir's), refusing a listing that lost bytes (see losesNames) with a
- * NotUtf8PathError: a path built from such a name would open its U+FFFD twin.
- */
-function listNames(dir) {
-    const entries = external_node_fs_default().readdirSync(dir, { withFileTypes: true });
-    if (files_losesNames(dir, entries))
-        throw new NotUtf8PathError(NON_UTF8_NAME);
-    return entries.map((e) => e.name);
-}
-
 // EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
 var main = __nccwpck_require__(547);
 ;// CONCATENATED MODULE: ./src/io/lines.ts
@@ -15878,9 +16182,6 @@ function withoutLoosening(config, pinned) {
     return { config: out, ignored };
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__loaderUrl)("node:crypto");
-var external_node_crypto_default = /*#__PURE__*/__nccwpck_require__.n(external_node_crypto_namespaceObject);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__loaderUrl)("node:os");
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
@@ -16232,238 +16533,6 @@ function groupDigits(n) {
     return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
-;// CONCATENATED MODULE: ./src/io/git-index.ts
-
-
-
-
-
-/** Larger indexes (millions of files) are not read: .gitignore rules alone decide there. */
-const MAX_INDEX_BYTES = 512 * 1024 * 1024;
-const MAX_PATH_BYTES = 64 * 1024;
-/**
- * The paths git tracks under `dir` (files, and every directory holding one), relative to `dir`.
- * The index is parsed here rather than asking `git ls-files`: running git inside a checkout lets
- * the repository's own files (a committed bare-repository look-alike, its config) run commands.
- *
- * `nested`: `dir` holds a `.git` found inside another repository's work tree. It counts as a
- * repository only when it is a real checkout (a HEAD and an index); anything less (a `.git`
- * holding only HEAD, a `.git` file naming no git directory) is 'no-git', so the repository
- * around it keeps deciding, and a stray `.git` cannot blind discovery.
- *
- * `within` (the workspace root): a `.git` below it is the checkout's own content, so a git
- * directory it names outside the workspace is never read ('no-git' when nested, 'unreadable'
- * otherwise). `from`: look for the repository from there upwards instead of from `dir` (the
- * workspace root, so a `.git` between it and `dir` is not taken for the repository holding `dir`).
- */
-function trackedUnder(dir, { nested = false, within, from } = {}) {
-    const top = gitTop(from ?? dir);
-    if (!top)
-        return { state: 'no-git' };
-    const git = resolveGitDir(top, within !== undefined && isBelow(top, within) ? within : undefined);
-    if ('state' in git)
-        return nested ? { state: 'no-git' } : git;
-    const index = external_node_path_default().join(git.dir, 'index');
-    const read = readSmallFile(index, MAX_INDEX_BYTES);
-    if (!read.ok && read.kind === 'missing') {
-        if (nested)
-            return { state: 'no-git' };
-        if (headOf(git) === 'unborn')
-            return { state: 'tracked', paths: new Set(), sizes: new Map() }; // nothing committed or staged yet
-    }
-    if (!read.ok)
-        return { state: 'unreadable', detail: `${index} ${read.detail}` };
-    const sizeOf = [];
-    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common), sizeOf);
-    if (typeof files === 'string')
-        return { state: 'unreadable', detail: files };
-    // Real paths: a directory named through a symlink is still the same place in the index.
-    const prefix = external_node_path_default().relative(realOr(top), realOr(dir)).split((external_node_path_default()).sep).join('/');
-    const paths = new Set();
-    const sizes = new Map();
-    for (const [n, f] of files.entries()) {
-        const rel = prefix === '' ? f : f.startsWith(prefix + '/') ? f.slice(prefix.length + 1) : '';
-        if (!rel)
-            continue;
-        paths.add(rel);
-        sizes.set(rel, sizeOf[n]);
-        for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
-            const d = rel.slice(0, i);
-            if (paths.has(d))
-                break;
-            paths.add(d);
-        }
-    }
-    return { state: 'tracked', paths, sizes };
-}
-/** The nearest directory at or above `dir` holding a `.git` entry. */
-function gitTop(dir) {
-    for (let d = external_node_path_default().resolve(dir);; d = external_node_path_default().dirname(d)) {
-        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
-            return d;
-        if (external_node_path_default().dirname(d) === d)
-            return undefined;
-    }
-}
-/**
- * `.git` is the git dir, or (worktrees, submodules) a file `gitdir: <path>` naming it; either
- * way it must hold a HEAD, so an empty or stale `.git` is not mistaken for "nothing tracked".
- * `confine`: the git directory (and its common directory) must lie inside it, or nothing there
- * is read (a `.git` the checkout holds may name any path on the runner).
- */
-function resolveGitDir(top, confine) {
-    const dotGit = external_node_path_default().join(top, '.git');
-    // Lexically first, so a path outside is never touched; then through symlinks.
-    const outside = (d) => confine !== undefined &&
-        (!isInside(external_node_path_default().resolve(d), external_node_path_default().resolve(confine)) || !isInside(realOr(d), realOr(confine)));
-    let dir;
-    if (statPath(dotGit).kind === 'dir')
-        dir = dotGit;
-    else {
-        const read = readSmallFile(dotGit, 4096); // never blocks: a FIFO is refused, not opened
-        const m = read.ok ? /^gitdir: (.+?)\r?\n?$/.exec(read.bytes.toString('utf8')) : null;
-        if (m)
-            dir = external_node_path_default().resolve(top, m[1]);
-    }
-    if (dir && outside(dir))
-        return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
-    if (!dir || statPath(external_node_path_default().join(dir, 'HEAD')).kind !== 'file')
-        return { state: 'unreadable', detail: `${dotGit} is not a git directory (no HEAD)` };
-    const link = readSmallFile(external_node_path_default().join(dir, 'commondir'), 4096);
-    const common = link.ok ? external_node_path_default().resolve(dir, link.bytes.toString('utf8').trim()) : dir;
-    if (outside(common))
-        return { state: 'unreadable', detail: `${dotGit} names a git directory outside the workspace` };
-    return { dir, common };
-}
-/**
- * The commit HEAD names: its id; 'unborn' for a branch with no commit yet; undefined when that
- * cannot be read (callers then assume there is history).
- */
-function headOf(git) {
-    const head = readSmallFile(external_node_path_default().join(git.dir, 'HEAD'), 4096);
-    if (!head.ok)
-        return undefined;
-    const text = head.bytes.toString('utf8').trim();
-    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text))
-        return text; // detached
-    const ref = /^ref: (refs\/\S+)$/.exec(text)?.[1];
-    if (!ref || ref.split('/').includes('..'))
-        return undefined;
-    const loose = readSmallFile(external_node_path_default().join(git.common, ref), 4096);
-    if (loose.ok)
-        return /^[0-9a-f]{40,64}/.exec(loose.bytes.toString('utf8'))?.[0];
-    const packed = readSmallFile(external_node_path_default().join(git.common, 'packed-refs'), MAX_INDEX_BYTES);
-    if (packed.ok)
-        for (const line of packed.bytes.toString('utf8').split('\n'))
-            if (line.endsWith(` ${ref}`))
-                return line.slice(0, line.indexOf(' '));
-    return loose.kind === 'missing' ? 'unborn' : undefined;
-}
-/**
- * 20-byte (sha1) or 32-byte (sha256) object ids: whichever trailing checksum matches the file;
- * with no checksum (index.skipHash), the repository's extensions.objectFormat decides.
- */
-function hashSize(index, common) {
-    for (const [size, algo] of [
-        [20, 'sha1'],
-        [32, 'sha256'],
-    ]) {
-        if (index.length < 12 + size)
-            continue;
-        const sum = index.subarray(index.length - size);
-        if ((0,external_node_crypto_namespaceObject.createHash)(algo)
-            .update(index.subarray(0, index.length - size))
-            .digest()
-            .equals(sum))
-            return size;
-    }
-    const read = readSmallFile(external_node_path_default().join(common, 'config'), 1 << 20);
-    const config = read.ok ? read.bytes.toString('utf8') : '';
-    return /^\s*objectformat\s*=\s*"?sha256"?\s*$/im.test(config) ? 32 : 20;
-}
-/**
- * The paths of a git index file (versions 2, 3 and 4), or why it cannot be read. Every offset
- * is bounds-checked: a damaged or hostile index is "unreadable", never a crash or a loop.
- * `sizes`, when given, receives each entry's recorded file size, in the order of the paths.
- */
-function parseIndex(b, hashBytes, sizes) {
-    if (b.length < 12 + hashBytes || b.toString('latin1', 0, 4) !== 'DIRC')
-        return 'the git index has no DIRC header';
-    const version = b.readUInt32BE(4);
-    if (version < 2 || version > 4)
-        return `the git index has version ${version}, not 2, 3 or 4`;
-    const count = b.readUInt32BE(8);
-    const end = b.length - hashBytes; // the trailing checksum (all zeros with index.skipHash)
-    const sum = b.subarray(end);
-    if (sum.some((x) => x !== 0)) {
-        const algo = hashBytes === 32 ? 'sha256' : 'sha1';
-        if (!(0,external_node_crypto_namespaceObject.createHash)(algo).update(b.subarray(0, end)).digest().equals(sum))
-            return 'the git index is damaged (its checksum does not match)';
-    }
-    const out = [];
-    let at = 12;
-    let previous = Buffer.alloc(0);
-    // Version 4 paths repeat their predecessor's prefix: bounded, so a crafted index cannot
-    // decode to gigabytes.
-    let decoded = 0;
-    for (let n = 0; n < count; n++) {
-        const fixed = 40 + hashBytes + 2; // stat data, object id, flags
-        if (at + fixed > end)
-            return 'the git index ends inside an entry';
-        const flags = b.readUInt16BE(at + 40 + hashBytes);
-        let name = at + fixed + (version >= 3 && flags & 0x4000 ? 2 : 0);
-        let prefix = Buffer.alloc(0);
-        if (version === 4) {
-            // The path is the previous path less `strip` trailing bytes, then this entry's suffix.
-            let strip = 0;
-            let byte;
-            let first = true;
-            do {
-                if (name >= end)
-                    return 'the git index ends inside an entry';
-                byte = b[name++];
-                strip = first ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f);
-                first = false;
-                if (strip > previous.length)
-                    return 'the git index has a bad path prefix';
-            } while (byte & 0x80);
-            prefix = previous.subarray(0, previous.length - strip);
-        }
-        const nul = b.indexOf(0, name);
-        if (nul < 0 || nul >= end)
-            return 'the git index ends inside a path';
-        const bytes = Buffer.concat([prefix, b.subarray(name, nul)]);
-        decoded += bytes.length;
-        if (bytes.length > MAX_PATH_BYTES || decoded > 16 * b.length + 4096)
-            return 'the git index holds paths longer than any checkout can have';
-        const full = bytes.toString('utf8');
-        const mode = b.readUInt32BE(at + 24);
-        // A sparse index lists a whole directory as one entry ("dir/", mode 040000).
-        out.push((mode & 0o170000) === 0o040000 ? full.replace(/\/$/, '') : full);
-        sizes?.push(b.readUInt32BE(at + 36));
-        previous = bytes;
-        // Versions 2 and 3 pad each entry with 1 to 8 NULs to a multiple of 8 bytes.
-        at = version === 4 ? nul + 1 : at + Math.ceil((nul + 1 - at) / 8) * 8;
-    }
-    // Extensions: a split index keeps its entries in another file, which is not read here.
-    while (at + 8 <= end) {
-        const sig = b.toString('latin1', at, at + 4);
-        if (sig === 'link')
-            return 'the git index is split (core.splitIndex); its shared part is not read';
-        at += 8 + b.readUInt32BE(at + 4);
-    }
-    return out;
-}
-/** The commit checked out at `dir` (HEAD resolved through refs), or undefined if unknown. */
-function headCommit(dir) {
-    const top = gitTop(dir);
-    const git = top ? resolveGitDir(top) : undefined;
-    if (!git || 'state' in git)
-        return undefined;
-    const head = headOf(git);
-    return head === 'unborn' ? undefined : head;
-}
-
 ;// CONCATENATED MODULE: ./src/io/walk.ts
 
 
@@ -16515,9 +16584,9 @@ const MAX_PATH_CHARS = 4096;
  */
 const MAX_LINK_CHAIN = 40;
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
-function hasGitBetween(dir, top) {
+function hasGitBetween(dir, top, probes) {
     for (let d = dir; isBelow(d, top); d = external_node_path_default().dirname(d))
-        if (external_node_fs_default().existsSync(external_node_path_default().join(d, '.git')))
+        if (holdsDotGit(d, probes))
             return true;
     return false;
 }
@@ -16545,7 +16614,7 @@ function depthOver(rel, max) {
  * listed, in walk order.
  */
 function walkRepository(root, opts = {}) {
-    const { extra = [], onDir, top } = opts;
+    const { extra = [], onDir, top, probes } = opts;
     const out = [];
     const unknown = [];
     const unreadable = [];
@@ -16553,7 +16622,11 @@ function walkRepository(root, opts = {}) {
     // repository adds its index to the outer one's, never replaces it.
     const scopeAt = (abs, rel, outer) => {
         const around = outer ?? { indexes: [], blind: false };
-        const t = trackedUnder(abs, { nested: outer !== undefined, ...(top ? { within: top } : {}) });
+        const t = trackedUnder(abs, {
+            nested: outer !== undefined,
+            probes,
+            ...(top ? { within: top } : {}),
+        });
         if (t.state === 'tracked')
             return {
                 indexes: [...around.indexes, { base: rel, paths: t.paths, sizes: t.sizes }],
@@ -16569,17 +16642,17 @@ function walkRepository(root, opts = {}) {
     const rootScope = () => {
         if (!top || !isBelow(root, top))
             return scopeAt(root, '', undefined);
-        const outer = trackedUnder(root, { from: top });
+        const outer = trackedUnder(root, { from: top, probes });
         const around = outer.state === 'tracked'
             ? { indexes: [{ base: '', paths: outer.paths, sizes: outer.sizes }], blind: false }
             : outer.state === 'no-git'
                 ? { indexes: [], blind: true, gitless: true }
                 : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
-        return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
+        return hasGitBetween(root, top, probes) ? scopeAt(root, '', around) : around;
     };
     const budget = { globstars: MAX_GLOBSTARS_TOTAL };
     const rootRules = extra.length ? [{ base: '', ig: ignoreLines(extra, budget) }] : [];
-    const rootReal = realOr(root);
+    const rootReal = realPathOf(root, probes);
     const stack = [{ abs: root, rel: '', rules: [], git: undefined }];
     // Kept only below followed links: a string per directory of a large tree costs tens of MB.
     const realOf = (p) => p.real ?? rootReal + p.abs.slice(root.length);
@@ -16616,7 +16689,7 @@ function walkRepository(root, opts = {}) {
     let chainNoted = false;
     // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
     // shows what lies there at the link's path.
-    const scopeReal = top !== undefined && isBelow(root, top) ? realOr(top) : rootReal;
+    const scopeReal = top !== undefined && isBelow(root, top) ? realPathOf(top, probes) : rootReal;
     /** Directories with no git directory at or above them, up to scopeReal: climbed once each. */
     const gitFree = new Set();
     const inGitDir = (dir) => {
@@ -16730,6 +16803,9 @@ function walkRepository(root, opts = {}) {
         }
         // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
         // such names are not followed (the sibling would stand in), and the caller reports the place.
+        if (opts.stopAtHolder !== undefined && rel !== '')
+            if (entries.some((e) => e.name === opts.stopAtHolder))
+                continue;
         const lossy = files_losesNames(here.real ?? abs, entries);
         if (lossy)
             unreadable.push({ dir: abs, detail: NON_UTF8_NAME, nonUtf8Name: true });
@@ -18376,6 +18452,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             ...(onDir ? { onDir } : {}),
             top: ws.root,
             followLinks: true,
+            probes: ws.probes,
         });
         walked?.push(...dirs);
         // The walk knows where it went through links; elsewhere a path's real one follows its root's.
@@ -26438,8 +26515,9 @@ const NAMES_ARISTO = /\baristo\b/i;
  * or anything else by that name, which the pack then reports), and every crate whose Cargo.toml
  * names aristo but that no workspace covers. Deleting `.aristo` must not take a crate's intents
  * out of the gate: such a crate is checked from its source, where each intent that asks for
- * verification has no proof. A crate inside a workspace, or holding one, is that workspace's; a
- * crate inside another such crate is the outer one's (its scan covers the inner one).
+ * verification has no proof. A crate inside a workspace is that workspace's, and one inside
+ * another such crate the outer one's (its scan covers the inner one); a crate holding a
+ * workspace further down is a target too (its scan stops at that workspace).
  */
 function discoverWorkspaces(dirs) {
     const covered = new Set();
@@ -26451,15 +26529,8 @@ function discoverWorkspaces(dirs) {
             covered.add(external_node_path_default().dirname(d.abs));
     }
     const workspaces = [...covered];
-    const holdsOne = new Set();
-    for (const w of workspaces)
-        for (let up = external_node_path_default().dirname(w); !holdsOne.has(up); up = external_node_path_default().dirname(up)) {
-            holdsOne.add(up);
-            if (external_node_path_default().dirname(up) === up)
-                break;
-        }
     const crates = dirs
-        .filter((d) => d.files.has('Cargo.toml') && !covered.has(d.abs) && !holdsOne.has(d.abs))
+        .filter((d) => d.files.has('Cargo.toml') && !covered.has(d.abs))
         .filter((d) => usesAristo(d))
         .map((d) => d.abs)
         .sort();
@@ -26483,12 +26554,18 @@ function within(dir, set) {
             return false;
     }
 }
-/** A manifest that names aristo, or one that cannot be read as a small regular file. */
+/**
+ * A manifest that names aristo, or may (a TOML escape can spell any name: "arist\u006f"), or
+ * one that cannot be read as a small regular file.
+ */
 function usesAristo(d) {
     if (d.links.has('Cargo.toml'))
         return true;
     const read = readSmallFile(external_node_path_default().join(d.abs, 'Cargo.toml'), MAX_MANIFEST_BYTES);
-    return !read.ok || NAMES_ARISTO.test(read.bytes.toString('latin1'));
+    if (!read.ok)
+        return true;
+    const text = read.bytes.toString('latin1');
+    return NAMES_ARISTO.test(text) || /\\[uU]/.test(text);
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/markdown.ts
@@ -29354,6 +29431,144 @@ const rules_RULES = [
     groundCompositionEmpty,
 ];
 
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/modules.ts
+/**
+ * The files a Rust source names as code it compiles: `#[path = "\u2026"]` (also inside
+ * `cfg_attr(\u2026, path = "\u2026")`) on a module, and `include!("\u2026")`. Read from the text with comments
+ * blanked out, for plain (escapes decoded) and raw string literals. What a macro builds
+ * (`include!(concat!(\u2026))`, a path passed into `macro_rules!`) cannot be read this way.
+ */
+/** References read from one file, at most: past it the file is reported, not read on. */
+const MAX_REFS_PER_FILE = 1000;
+const SPACE = String.raw `(?:\s|/\*[^]*?\*/)*`;
+const LITERAL = String.raw `(?:"((?:[^"\\]|\\[^])*)"|r(#*)"([^]*?)"\$H)`;
+const PATH_ATTR = String.raw `#${SPACE}!?${SPACE}\[${SPACE}(?:cfg_attr${SPACE}\([^\]]*?,${SPACE})?path${SPACE}=${SPACE}${LITERAL.replace('$H', '2')}`;
+const INCLUDE = String.raw `\binclude${SPACE}!${SPACE}[([{]${SPACE}${LITERAL.replace('$H', '5')}`;
+// Groups: 1 and 4 a plain literal's text, 3 and 6 a raw one's (2 and 5 its hashes).
+const MODULE_FILE = new RegExp(`${PATH_ATTR}|${INCLUDE}`, 'g');
+/** The references in `text`, in order; `capped` when there were more than MAX_REFS_PER_FILE. */
+function moduleRefs(text) {
+    const refs = [];
+    if (!text.includes('path') && !text.includes('include'))
+        return { refs, capped: false };
+    const code = blankComments(text);
+    let line = 1;
+    let counted = 0;
+    MODULE_FILE.lastIndex = 0;
+    for (let m = MODULE_FILE.exec(code); m; m = MODULE_FILE.exec(code)) {
+        if (refs.length === MAX_REFS_PER_FILE)
+            return { refs, capped: true };
+        for (let i = code.indexOf('\n', counted); i >= 0 && i < m.index; i = code.indexOf('\n', i + 1)) {
+            line++;
+            counted = i + 1;
+        }
+        const plain = m[1] ?? m[4];
+        const lit = plain !== undefined ? modules_unescape(plain) : (m[3] ?? m[6]);
+        if (lit !== '')
+            refs.push({ lit, line });
+    }
+    return { refs, capped: false };
+}
+/** A Rust string literal's escapes decoded (`\x2e`, `\u{2e}`, `\n`, `\\`, a line continuation). */
+function modules_unescape(s) {
+    return s.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]{1,8}\}|\r?\n\s*|[^])/g, (_, e) => {
+        if (e[0] === 'x')
+            return String.fromCharCode(parseInt(e.slice(1), 16));
+        if (e[0] === 'u') {
+            const cp = parseInt(e.slice(2, -1).replace(/_/g, ''), 16);
+            return cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+        }
+        if (e[0] === '\n' || e[0] === '\r')
+            return '';
+        return { n: '\n', r: '\r', t: '\t', '0': '\0' }[e] ?? e;
+    });
+}
+/**
+ * `text` with every comment's characters turned to spaces (newlines kept, so lines still count),
+ * and strings and char literals left as they are: a path in a doc comment names nothing.
+ */
+function blankComments(text) {
+    if (!text.includes('/*') && !text.includes('//'))
+        return text;
+    const parts = [];
+    const n = text.length;
+    let kept = 0; // text before this is in parts
+    const blank = (from, to) => {
+        parts.push(text.slice(kept, from), text.slice(from, to).replace(/[^\n]/g, ' '));
+        kept = to;
+    };
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        const next = text.charCodeAt(i + 1);
+        if (c === 0x2f && next === 0x2f) {
+            const end = text.indexOf('\n', i);
+            const to = end < 0 ? n : end;
+            blank(i, to);
+            i = to;
+        }
+        else if (c === 0x2f && next === 0x2a) {
+            let depth = 1;
+            let k = i + 2;
+            while (k < n && depth > 0) {
+                const a = text.charCodeAt(k);
+                const b = text.charCodeAt(k + 1);
+                if (a === 0x2f && b === 0x2a) {
+                    depth++;
+                    k += 2;
+                }
+                else if (a === 0x2a && b === 0x2f) {
+                    depth--;
+                    k += 2;
+                }
+                else
+                    k++;
+            }
+            blank(i, k);
+            i = k;
+        }
+        else if (c === 0x22) {
+            i = modules_stringEnd(text, i + 1);
+        }
+        else if (c === 0x72 &&
+            (next === 0x22 || next === 0x23) &&
+            !isWordChar(text.charCodeAt(i - 1))) {
+            let k = i + 1;
+            while (text.charCodeAt(k) === 0x23)
+                k++;
+            if (text.charCodeAt(k) !== 0x22) {
+                i = k;
+                continue;
+            }
+            const close = text.indexOf(`"${'#'.repeat(k - i - 1)}`, k + 1);
+            i = close < 0 ? n : close + (k - i);
+        }
+        else if (c === 0x27) {
+            // A char literal ('"', '\'', '\u{2f}'); anything else is a lifetime or a label.
+            const lit = CHAR_LITERAL.exec(text.slice(i, i + 16));
+            i += lit ? lit[0].length : 1;
+        }
+        else
+            i++;
+    }
+    parts.push(text.slice(kept));
+    return parts.join('');
+}
+const CHAR_LITERAL = /^'(?:[^'\\\n]|\\(?:u\{[0-9a-fA-F_]{1,8}\}|x[0-9a-fA-F]{2}|.))'/;
+function isWordChar(c) {
+    return ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f);
+}
+/** The index just past the `"` closing a plain string whose text starts at `i`. */
+function modules_stringEnd(text, i) {
+    for (; i < text.length; i++) {
+        if (text[i] === '\\')
+            i++;
+        else if (text[i] === '"')
+            return i + 1;
+    }
+    return text.length;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
 /**
  * The value of a Rust string literal as syn's `LitStr::value` gives it: `"\u2026"` with escapes, or
@@ -29992,17 +30207,26 @@ async function rustParser() {
 
 
 
+
 /**
  * Every Rust file of the aristo workspace (the walk honours .gitignore and skips nested
  * workspaces, which are targets of their own), parsed when it can hold an annotation.
  * `unproven` is the severity of an intent no proof can be about (a malformed annotation), as
  * for one without a proof.
  */
-async function scanSources(ws, targetDir, subject, f, unproven = {}) {
+async function scanSources(ws, targetDir, subject, f, opts = {}) {
+    const unproven = opts.unproven ?? {};
+    const cache = opts.cache ?? new Map();
     const out = { annotations: [], covered: new Set(), failed: new Set() };
     // As discovery walks: links inside the workspace are followed (a linked folder of modules still
-    // compiles), and without git .gitignore hides nothing.
-    const { dirs, unreadable } = walkRepository(targetDir, { followLinks: true, top: ws.root });
+    // compiles), and without git .gitignore hides nothing. A nested workspace (a folder holding
+    // .aristo) is a target of its own, and is not entered.
+    const { dirs, unreadable } = walkRepository(targetDir, {
+        followLinks: true,
+        top: ws.root,
+        stopAtHolder: '.aristo',
+        probes: ws.probes,
+    });
     // A directory the walk could not list, or only in part, may hold a module the crate compiles.
     for (const u of unreadable) {
         const rel = ws.rel(u.dir);
@@ -30010,73 +30234,80 @@ async function scanSources(ws, targetDir, subject, f, unproven = {}) {
             ? `${rel} ${u.detail}; the annotations of Rust files there are checked against the index alone.`
             : `${rel} could not be listed (${u.detail}); the annotations of Rust files there are checked against the index alone.`, { path: rel });
     }
-    const nested = new Set(dirs.filter((d) => d.abs !== targetDir && d.dirs.has('.aristo')).map((d) => d.rel));
-    // Looked up by ancestor, not tested against every nested workspace: 40,000 of them took minutes.
-    const inNested = (rel) => {
-        let prefix = '';
-        for (const part of rel.split('/')) {
-            prefix = prefix ? `${prefix}/${part}` : part;
-            if (nested.has(prefix))
-                return true;
-        }
-        return false;
-    };
     // Files in folders reached through a link come after the others, so a file reached both ways is
-    // scanned at its own path (once: see `scanned` below).
+    // scanned at its own path (once: see `scanned` below). Every file name is kept, by base name,
+    // for modules named by #[path] from inside an inline module.
     const direct = [];
     const linked = [];
-    for (const d of dirs) {
-        if (d.rel !== '.' && nested.size > 0 && inNested(d.rel))
-            continue;
-        for (const name of d.files)
+    const byName = new Map();
+    for (const d of dirs)
+        for (const name of d.files) {
+            const rel = d.rel === '.' ? name : `${d.rel}/${name}`;
+            const same = byName.get(name);
+            if (same)
+                same.push(rel);
+            else
+                byName.set(name, [rel]);
             if (name.endsWith('.rs'))
-                (d.real === undefined ? direct : linked).push(d.rel === '.' ? name : `${d.rel}/${name}`);
-    }
+                (d.real === undefined ? direct : linked).push(rel);
+        }
     const files = [...direct.sort(), ...linked.sort()];
     const scanned = new Set();
-    // Modules the crate compiles from elsewhere (`#[path = "\u2026"]`, `include!("\u2026")`) are scanned too.
     const seen = new Set(files);
-    const refer = (from, text) => {
-        const there = (p) => {
-            const r = ws.resolve(targetDir, p);
-            return r.ok || r.reason !== 'missing'; // a path refused (out through a link) is read, to say so
-        };
-        for (const to of moduleFiles(from, text, there)) {
-            if (seen.has(to.file))
+    const at = (file) => ws.rel(external_node_path_default().join(targetDir, file));
+    const refer = (from, { refs, capped }) => {
+        if (capped)
+            f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names more than ${MAX_REFS_PER_FILE} module files (#[path] or include!); those past them were not read, and their annotations are checked against the index alone.`, { path: at(from) });
+        for (const ref of refs) {
+            const file = moduleFile(from, ref.lit, byName, (p) => {
+                const r = ws.resolve(targetDir, p);
+                return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
+            });
+            if (file === undefined || seen.has(file))
                 continue;
             if (seen.size >= MAX_SOURCE_FILES) {
-                f.add(ARISTO.sourceUnparseable, subject, `${ws.rel(external_node_path_default().join(targetDir, from))} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${to.file} are checked against the index alone.`, { path: ws.rel(external_node_path_default().join(targetDir, from)), line: to.line });
+                f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${file} are checked against the index alone.`, { path: at(from), line: ref.line });
                 return;
             }
-            seen.add(to.file);
-            files.push(to.file);
+            seen.add(file);
+            files.push(file);
         }
     };
     let parser;
     try {
         for (let i = 0; i < files.length; i++) {
             const file = files[i];
-            const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
-            const repoRel = read.rel;
-            if (!read.ok) {
-                out.failed.add(file);
-                f.add(ARISTO.sourceUnparseable, subject, `${repoRel} ${read.detail}; its annotations are checked against the index alone.`, {
-                    path: repoRel,
-                });
-                continue;
+            // One read and parse per file a run reads, however many workspaces reach it (links).
+            const real = ws.resolve(targetDir, file);
+            let parsed = real.ok ? cache.get(real.real) : undefined;
+            if (!parsed) {
+                const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
+                if (!read.ok) {
+                    out.failed.add(file);
+                    f.add(ARISTO.sourceUnparseable, subject, `${read.rel} ${read.detail}; its annotations are checked against the index alone.`, { path: read.rel });
+                    continue;
+                }
+                parsed = {
+                    ...moduleRefs(read.text),
+                    ...(mayHoldAnnotations(read.text)
+                        ? { extraction: extractAnnotations((parser ??= await rustParser()), read.text) }
+                        : {}),
+                };
+                cache.set(read.real, parsed);
             }
-            if (scanned.has(read.real)) {
+            const repoRel = at(file);
+            const key = real.ok ? real.real : file;
+            if (scanned.has(key)) {
                 out.covered.add(file);
                 continue;
             }
-            scanned.add(read.real);
-            refer(file, read.text);
-            if (!mayHoldAnnotations(read.text)) {
+            scanned.add(key);
+            refer(file, parsed);
+            const r = parsed.extraction;
+            if (!r) {
                 out.covered.add(file);
                 continue;
             }
-            parser ??= await rustParser();
-            const r = extractAnnotations(parser, read.text);
             if (r.tooDeep) {
                 out.failed.add(file);
                 f.add(ARISTO.sourceUnparseable, subject, `${repoRel} nests items or blocks more than ${MAX_NESTING} deep (line ${r.tooDeep.line}); its annotations are checked against the index alone.`, { path: repoRel, line: r.tooDeep.line, column: r.tooDeep.column });
@@ -30101,46 +30332,30 @@ async function scanSources(ws, targetDir, subject, f, unproven = {}) {
 }
 /** Files a workspace's scan reads at most, those its walk found and those modules name. */
 const MAX_SOURCE_FILES = 20_000;
-const MODULE_FILE = /#\s*\[\s*path\s*=\s*"([^"\\]*)"\s*\]|\binclude\s*!\s*[([{]\s*"([^"\\]*)"/g;
 /**
- * The files `#[path = "\u2026"]` and `include!("\u2026")` in `file` (workspace-relative, POSIX) name,
- * relative to the workspace's folder. rustc reads such a path from the file's folder, or from a
- * folder named after the file for a module declared inside another; the first that `exists` is
- * taken. Candidates only: a match in a comment or a string is read too, which costs a read and
- * hides nothing.
+ * The file (workspace-relative, POSIX) that `lit`, named in `from`, is: rustc reads it from the
+ * file's folder, or from a folder named after the file, or (inside an inline module) from a folder
+ * below either; the first that `exists` is taken, then any listed file under the file's folder
+ * whose path ends with it. One found nowhere that stays in the folder lies where the walk lists
+ * it; one that leaves the folder, or an absolute path, is returned to be refused or reported.
  */
-function moduleFiles(file, text, exists) {
-    // (Absolute paths are given as they are, to be refused.)
-    if (!text.includes('path') && !text.includes('include'))
-        return [];
-    const out = [];
-    const dir = external_node_path_default().posix.dirname(file);
-    const stem = external_node_path_default().posix.join(dir, external_node_path_default().posix.basename(file, '.rs'));
-    let line = 1;
-    let counted = 0;
-    MODULE_FILE.lastIndex = 0;
-    for (let m = MODULE_FILE.exec(text); m; m = MODULE_FILE.exec(text)) {
-        const lit = (m[1] ?? m[2]);
-        for (let i = text.indexOf('\n', counted); i >= 0 && i < m.index; i = text.indexOf('\n', i + 1)) {
-            line++;
-            counted = i + 1;
-        }
-        if (lit === '')
-            continue;
-        if (external_node_path_default().posix.isAbsolute(lit)) {
-            out.push({ file: lit, line });
-            continue;
-        }
-        const candidates = [external_node_path_default().posix.join(dir, lit), external_node_path_default().posix.join(stem, lit)];
-        const found = candidates.find(exists);
-        // One in neither place lies in a module nested deeper, inside the crate, which the walk lists;
-        // one that leaves the crate is read, to be refused or reported missing.
-        if (found !== undefined)
-            out.push({ file: found, line });
-        else if (candidates[0].startsWith('../'))
-            out.push({ file: candidates[0], line });
-    }
-    return out;
+function moduleFile(from, lit, byName, exists) {
+    if (external_node_path_default().posix.isAbsolute(lit) || /^[A-Za-z]:[\\/]/.test(lit))
+        return lit;
+    const dir = external_node_path_default().posix.dirname(from);
+    const stem = external_node_path_default().posix.join(dir, external_node_path_default().posix.basename(from, '.rs'));
+    const candidates = [external_node_path_default().posix.join(dir, lit), external_node_path_default().posix.join(stem, lit)];
+    const found = candidates.find(exists);
+    if (found !== undefined)
+        return found;
+    const tail = `/${external_node_path_default().posix.normalize(lit)}`;
+    const under = dir === '.' ? '' : `${dir}/`;
+    const nested = byName
+        .get(external_node_path_default().posix.basename(lit))
+        ?.find((p) => p.startsWith(under) && `/${p}`.endsWith(tail));
+    if (nested !== undefined)
+        return nested;
+    return candidates[0].startsWith('../') ? candidates[0] : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/waivers.ts
@@ -30240,6 +30455,8 @@ const STALE = {
 };
 /** Codes that say something about the proof without rejecting it. */
 const NOT_REJECTING = new Set([ARISTO.unknownKey.code]);
+/** Each run's parsed sources (a run has one Hasher per thread): see ParseCache. */
+const PARSES = new WeakMap();
 /** Verifies one aristo workspace (the directory holding `.aristo/`). */
 async function verifyAristo(targetDir, ctx) {
     const ws = ctx.workspace;
@@ -30253,7 +30470,10 @@ async function verifyAristo(targetDir, ctx) {
     const missing = opts.block_missing_proof || opts.assurance === 'submission'
         ? { severity: 'error' }
         : {};
-    const scan = await scanSources(ws, targetDir, targetId, f, missing);
+    let cache = PARSES.get(ctx.hasher);
+    if (!cache)
+        PARSES.set(ctx.hasher, (cache = new Map()));
+    const scan = await scanSources(ws, targetDir, targetId, f, { unproven: missing, cache });
     const index = loadIndex(ws, targetDir, targetId, f);
     const { byId: entries, unidentified } = buildEntries(scan, index, {
         subject: targetId,
@@ -44279,7 +44499,7 @@ const patternCChainWithoutResolutionReceipt = {
         seedLine: 590,
         title: 'A complete or timed-out chain has no resolution receipt',
         remediation: 'Write the EvaluationChainResolutionReceipt that resolves the chain\u2019s verdict and route.',
-        decision: 'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results, unless the chain itself shows it is complete: completed_at is set, or its received results (envelopes in the bundle) come from every expected producer. A status the record writes about itself cannot waive the receipt its own content calls for.',
+        decision: 'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results, unless the chain itself shows it is complete: completed_at is set, or its received results (envelopes in the bundle) come from every expected producer. So is a chain superseded by no chain (no superseded_by_chain_id): nothing else resolves it. A status the record writes about itself cannot waive the receipt its own content calls for. An invalidated chain needs none.',
     },
     check(b, report) {
         const resolved = new Set(b.of('EvaluationChainResolutionReceipt').map((r) => r.data.chain_id));
@@ -44289,10 +44509,11 @@ const patternCChainWithoutResolutionReceipt = {
             const status = String(c.data.status);
             if (NEEDS_RESOLUTION.includes(status))
                 report(c, `Chain ${util_q(c.data.chain_id)} is ${status} but no EvaluationChainResolutionReceipt resolves it.`);
-            else if (STILL_COLLECTING.includes(status)) {
+            else if (STILL_COLLECTING.includes(status) ||
+                (status === 'superseded' && !c.data.superseded_by_chain_id)) {
                 const shows = completeInFact(b, c);
                 if (shows)
-                    report(c, `Chain ${util_q(c.data.chain_id)} says it is ${status}, but ${shows}; no EvaluationChainResolutionReceipt resolves it.`);
+                    report(c, `Chain ${util_q(c.data.chain_id)} says it is ${status}${status === 'superseded' ? ' by no chain' : ''}, but ${shows}; no EvaluationChainResolutionReceipt resolves it.`);
             }
         }
     },

@@ -8,6 +8,53 @@ import { isBelow, isInside, realOr } from './paths.js';
 const MAX_INDEX_BYTES = 512 * 1024 * 1024;
 const MAX_PATH_BYTES = 64 * 1024;
 
+/**
+ * What one run learns about the checkout's repositories and asks again for every target it
+ * walks: whether a directory holds `.git`, real paths, parsed indexes. The checkout does not
+ * change while a run reads it; without this, each of many targets deep in a tree paid for every
+ * ancestor again (1,500 nested aristo workspaces took minutes). One per run (the Workspace's).
+ */
+export interface GitProbes {
+  gitAt: Map<string, boolean>;
+  real: Map<string, string>;
+  index: Map<string, { files: string[]; sizes: number[] } | string>;
+}
+
+export function newGitProbes(): GitProbes {
+  return { gitAt: new Map(), real: new Map(), index: new Map() };
+}
+
+/** Whether `dir` holds a `.git` (anything by that name). */
+export function holdsDotGit(dir: string, probes?: GitProbes): boolean {
+  let v = probes?.gitAt.get(dir);
+  if (v === undefined) {
+    v = fs.existsSync(path.join(dir, '.git'));
+    probes?.gitAt.set(dir, v);
+  }
+  return v;
+}
+
+/** realOr, remembered for the run, and found from the parent's (one lstat for a new path). */
+export function realPathOf(p: string, probes?: GitProbes): string {
+  if (!probes) return realOr(p);
+  let v = probes.real.get(p);
+  if (v === undefined) {
+    const parent = path.dirname(p);
+    let st: fs.Stats | undefined;
+    try {
+      st = parent === p ? undefined : fs.lstatSync(p, { throwIfNoEntry: false });
+    } catch {
+      st = undefined; // realOr says what it can
+    }
+    v =
+      st === undefined || st.isSymbolicLink()
+        ? realOr(p)
+        : path.join(realPathOf(parent, probes), path.basename(p));
+    probes.real.set(p, v);
+  }
+  return v;
+}
+
 /** What git tracks under a directory, read from the index file (git itself is never run). */
 export type Tracked =
   | {
@@ -36,24 +83,38 @@ export type Tracked =
  */
 export function trackedUnder(
   dir: string,
-  { nested = false, within, from }: { nested?: boolean; within?: string; from?: string } = {},
+  {
+    nested = false,
+    within,
+    from,
+    probes,
+  }: { nested?: boolean; within?: string; from?: string; probes?: GitProbes } = {},
 ): Tracked {
-  const top = gitTop(from ?? dir);
+  const top = gitTop(from ?? dir, probes);
   if (!top) return { state: 'no-git' };
   const git = resolveGitDir(top, within !== undefined && isBelow(top, within) ? within : undefined);
   if ('state' in git) return nested ? { state: 'no-git' } : git;
   const index = path.join(git.dir, 'index');
-  const read = readSmallFile(index, MAX_INDEX_BYTES);
-  if (!read.ok && read.kind === 'missing') {
-    if (nested) return { state: 'no-git' };
-    if (headOf(git) === 'unborn') return { state: 'tracked', paths: new Set(), sizes: new Map() }; // nothing committed or staged yet
+  let parsed = probes?.index.get(index);
+  if (parsed === undefined) {
+    const read = readSmallFile(index, MAX_INDEX_BYTES);
+    if (!read.ok && read.kind === 'missing') {
+      if (nested) return { state: 'no-git' };
+      if (headOf(git) === 'unborn') return { state: 'tracked', paths: new Set(), sizes: new Map() }; // nothing committed or staged yet
+    }
+    if (!read.ok) return { state: 'unreadable', detail: `${index} ${read.detail}` };
+    const sizes: number[] = [];
+    const files = parseIndex(read.bytes, hashSize(read.bytes, git.common), sizes);
+    parsed = typeof files === 'string' ? files : { files, sizes };
+    probes?.index.set(index, parsed);
   }
-  if (!read.ok) return { state: 'unreadable', detail: `${index} ${read.detail}` };
-  const sizeOf: number[] = [];
-  const files = parseIndex(read.bytes, hashSize(read.bytes, git.common), sizeOf);
-  if (typeof files === 'string') return { state: 'unreadable', detail: files };
+  if (typeof parsed === 'string') return { state: 'unreadable', detail: parsed };
+  const { files, sizes: sizeOf } = parsed;
   // Real paths: a directory named through a symlink is still the same place in the index.
-  const prefix = path.relative(realOr(top), realOr(dir)).split(path.sep).join('/');
+  const prefix = path
+    .relative(realPathOf(top, probes), realPathOf(dir, probes))
+    .split(path.sep)
+    .join('/');
   const paths = new Set<string>();
   const sizes = new Map<string, number>();
   for (const [n, f] of files.entries()) {
@@ -71,9 +132,9 @@ export function trackedUnder(
 }
 
 /** The nearest directory at or above `dir` holding a `.git` entry. */
-function gitTop(dir: string): string | undefined {
+function gitTop(dir: string, probes?: GitProbes): string | undefined {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
-    if (fs.existsSync(path.join(d, '.git'))) return d;
+    if (holdsDotGit(d, probes)) return d;
     if (path.dirname(d) === d) return undefined;
   }
 }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { groupDigits } from './text.js';
 import { losesNames, NON_UTF8_NAME, readSmallFile } from './files.js';
-import { trackedUnder } from './git-index.js';
-import { isBelow, isInside, NotUtf8PathError, realDirectory, realOr } from './paths.js';
+import { holdsDotGit, realPathOf, trackedUnder, type GitProbes } from './git-index.js';
+import { isBelow, isInside, NotUtf8PathError, realDirectory } from './paths.js';
 import { errorText, isGitDir } from './workspace.js';
 
 export interface DirEntry {
@@ -111,9 +111,8 @@ interface GitScope {
 }
 
 /** Whether a `.git` lies in `dir` or in a directory between it and `top` (exclusive). */
-function hasGitBetween(dir: string, top: string): boolean {
-  for (let d = dir; isBelow(d, top); d = path.dirname(d))
-    if (fs.existsSync(path.join(d, '.git'))) return true;
+function hasGitBetween(dir: string, top: string, probes?: GitProbes): boolean {
+  for (let d = dir; isBelow(d, top); d = path.dirname(d)) if (holdsDotGit(d, probes)) return true;
   return false;
 }
 
@@ -149,6 +148,13 @@ export interface WalkOptions {
   extra?: string[];
   onDir?: (dir: DirEntry) => void;
   /**
+   * A directory below the root that holds an entry of this name is not entered (nor listed in
+   * the result): it belongs to another target (aristo's nested workspaces, `.aristo`).
+   */
+  stopAtHolder?: string;
+  /** The run's memory of repositories and real paths (Workspace.probes): see GitProbes. */
+  probes?: GitProbes;
+  /**
    * The workspace root, when the walk starts below it: a `.git` between the two is nested (it
    * only adds to what the workspace's repository tracks), and one naming a git directory outside
    * the workspace is not read.
@@ -179,7 +185,7 @@ export interface WalkOptions {
  * listed, in walk order.
  */
 export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
-  const { extra = [], onDir, top } = opts;
+  const { extra = [], onDir, top, probes } = opts;
   const out: DirEntry[] = [];
   const unknown: Walk['unknown'] = [];
   const unreadable: Walk['unreadable'] = [];
@@ -187,7 +193,11 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   // repository adds its index to the outer one's, never replaces it.
   const scopeAt = (abs: string, rel: string, outer: GitScope | undefined): GitScope => {
     const around = outer ?? { indexes: [], blind: false };
-    const t = trackedUnder(abs, { nested: outer !== undefined, ...(top ? { within: top } : {}) });
+    const t = trackedUnder(abs, {
+      nested: outer !== undefined,
+      probes,
+      ...(top ? { within: top } : {}),
+    });
     if (t.state === 'tracked')
       return {
         indexes: [...around.indexes, { base: rel, paths: t.paths, sizes: t.sizes }],
@@ -201,18 +211,18 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   // decides first, and a .git between the two only adds what it tracks, as one met in the walk.
   const rootScope = (): GitScope => {
     if (!top || !isBelow(root, top)) return scopeAt(root, '', undefined);
-    const outer = trackedUnder(root, { from: top });
+    const outer = trackedUnder(root, { from: top, probes });
     const around: GitScope =
       outer.state === 'tracked'
         ? { indexes: [{ base: '', paths: outer.paths, sizes: outer.sizes }], blind: false }
         : outer.state === 'no-git'
           ? { indexes: [], blind: true, gitless: true }
           : (unknown.push({ dir: root, detail: outer.detail }), { indexes: [], blind: true });
-    return hasGitBetween(root, top) ? scopeAt(root, '', around) : around;
+    return hasGitBetween(root, top, probes) ? scopeAt(root, '', around) : around;
   };
   const budget = { globstars: MAX_GLOBSTARS_TOTAL };
   const rootRules: Rules[] = extra.length ? [{ base: '', ig: ignoreLines(extra, budget) }] : [];
-  const rootReal = realOr(root);
+  const rootReal = realPathOf(root, probes);
   const stack: Pending[] = [{ abs: root, rel: '', rules: [], git: undefined }];
   // Kept only below followed links: a string per directory of a large tree costs tens of MB.
   const realOf = (p: Pending) => p.real ?? rootReal + p.abs.slice(root.length);
@@ -252,7 +262,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   let chainNoted = false;
   // Links may lead anywhere in the workspace: below a searched path, a link to a sibling of it
   // shows what lies there at the link's path.
-  const scopeReal = top !== undefined && isBelow(root, top) ? realOr(top) : rootReal;
+  const scopeReal = top !== undefined && isBelow(root, top) ? realPathOf(top, probes) : rootReal;
   /** Directories with no git directory at or above them, up to scopeReal: climbed once each. */
   const gitFree = new Set<string>();
   const inGitDir = (dir: string): boolean => {
@@ -356,6 +366,8 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     }
     // A name that is not UTF-8 reads as its U+FFFD spelling, which a sibling may really have:
     // such names are not followed (the sibling would stand in), and the caller reports the place.
+    if (opts.stopAtHolder !== undefined && rel !== '')
+      if (entries.some((e) => e.name === opts.stopAtHolder)) continue;
     const lossy = losesNames(here.real ?? abs, entries);
     if (lossy) unreadable.push({ dir: abs, detail: NON_UTF8_NAME, nonUtf8Name: true });
     // The root's repository (found upwards), or a repository nested in the walk.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { leavesBase, realpathText } from './paths.js';
+import { newGitProbes } from './git-index.js';
 import { REFERENCE_RUN } from './reference.js';
 
 export type Resolved =
@@ -23,6 +24,8 @@ export type Resolved =
  */
 export class Workspace {
   readonly root: string;
+  /** What this run's walks learn about repositories (see GitProbes). */
+  readonly probes = newGitProbes();
   /** Directories already classified by `isGitDir`. */
   private readonly gitDirs = new Map<string, boolean>();
   /** Real paths of directories already resolved: a path, 'missing', or the error to throw again. */
@@ -172,11 +175,16 @@ export class Workspace {
     }
   }
 
+  /**
+   * From its parent's, which is remembered: one lstat for a directory not seen before, whatever
+   * its depth (realpath(3) reads every component again, and many targets deep in a tree made
+   * that quadratic in the depth for each).
+   */
   private realDir(dir: string): string | undefined {
     let known = this.realDirs.get(dir);
     if (known === undefined) {
       try {
-        known = realOrMissing(dir) ?? 'missing';
+        known = this.realDirFromParent(dir) ?? 'missing';
       } catch (error) {
         known = { error };
       }
@@ -184,6 +192,22 @@ export class Workspace {
     }
     if (typeof known === 'object') throw known.error;
     return known === 'missing' ? undefined : known;
+  }
+
+  private realDirFromParent(dir: string): string | undefined {
+    const parent = path.dirname(dir);
+    if (parent === dir || REFERENCE_RUN) return realOrMissing(dir);
+    const realParent = this.realDir(parent);
+    if (realParent === undefined) return undefined;
+    const leaf = path.join(realParent, path.basename(dir));
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.lstatSync(leaf, { throwIfNoEntry: false });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+      throw err;
+    }
+    return st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
   }
 
   /**

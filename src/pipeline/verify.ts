@@ -455,6 +455,7 @@ function planTargets(
       ...(onDir ? { onDir } : {}),
       top: ws.root,
       followLinks: true,
+      probes: ws.probes,
     });
     walked?.push(...dirs);
     // The walk knows where it went through links; elsewhere a path's real one follows its root's.

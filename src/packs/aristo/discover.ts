@@ -11,8 +11,9 @@ const NAMES_ARISTO = /\baristo\b/i;
  * or anything else by that name, which the pack then reports), and every crate whose Cargo.toml
  * names aristo but that no workspace covers. Deleting `.aristo` must not take a crate's intents
  * out of the gate: such a crate is checked from its source, where each intent that asks for
- * verification has no proof. A crate inside a workspace, or holding one, is that workspace's; a
- * crate inside another such crate is the outer one's (its scan covers the inner one).
+ * verification has no proof. A crate inside a workspace is that workspace's, and one inside
+ * another such crate the outer one's (its scan covers the inner one); a crate holding a
+ * workspace further down is a target too (its scan stops at that workspace).
  */
 export function discoverWorkspaces(dirs: DirEntry[]): string[] {
   const covered = new Set<string>();
@@ -22,14 +23,8 @@ export function discoverWorkspaces(dirs: DirEntry[]): string[] {
     if (path.basename(d.abs) === '.aristo') covered.add(path.dirname(d.abs));
   }
   const workspaces = [...covered];
-  const holdsOne = new Set<string>();
-  for (const w of workspaces)
-    for (let up = path.dirname(w); !holdsOne.has(up); up = path.dirname(up)) {
-      holdsOne.add(up);
-      if (path.dirname(up) === up) break;
-    }
   const crates = dirs
-    .filter((d) => d.files.has('Cargo.toml') && !covered.has(d.abs) && !holdsOne.has(d.abs))
+    .filter((d) => d.files.has('Cargo.toml') && !covered.has(d.abs))
     .filter((d) => usesAristo(d))
     .map((d) => d.abs)
     .sort();
@@ -52,9 +47,14 @@ function within(dir: string, set: ReadonlySet<string>): boolean {
   }
 }
 
-/** A manifest that names aristo, or one that cannot be read as a small regular file. */
+/**
+ * A manifest that names aristo, or may (a TOML escape can spell any name: "arist\u006f"), or
+ * one that cannot be read as a small regular file.
+ */
 function usesAristo(d: DirEntry): boolean {
   if (d.links.has('Cargo.toml')) return true;
   const read = readSmallFile(path.join(d.abs, 'Cargo.toml'), MAX_MANIFEST_BYTES);
-  return !read.ok || NAMES_ARISTO.test(read.bytes.toString('latin1'));
+  if (!read.ok) return true;
+  const text = read.bytes.toString('latin1');
+  return NAMES_ARISTO.test(text) || /\\[uU]/.test(text);
 }

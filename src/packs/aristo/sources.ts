@@ -4,6 +4,7 @@ import type { Workspace } from '../../io/workspace.js';
 import { ARISTO } from './codes.js';
 import { MAX_SOURCE_BYTES, readText } from './files.js';
 import type { Findings } from './model.js';
+import { MAX_REFS_PER_FILE, moduleRefs, type ModuleRef } from './rust/modules.js';
 import {
   extractAnnotations,
   MAX_NESTING,
@@ -36,12 +37,20 @@ export async function scanSources(
   targetDir: string,
   subject: string,
   f: Findings,
-  unproven: { severity?: 'error' } = {},
+  opts: { unproven?: { severity?: 'error' }; cache?: ParseCache } = {},
 ): Promise<SourceScan> {
+  const unproven = opts.unproven ?? {};
+  const cache = opts.cache ?? new Map();
   const out: SourceScan = { annotations: [], covered: new Set(), failed: new Set() };
   // As discovery walks: links inside the workspace are followed (a linked folder of modules still
-  // compiles), and without git .gitignore hides nothing.
-  const { dirs, unreadable } = walkRepository(targetDir, { followLinks: true, top: ws.root });
+  // compiles), and without git .gitignore hides nothing. A nested workspace (a folder holding
+  // .aristo) is a target of its own, and is not entered.
+  const { dirs, unreadable } = walkRepository(targetDir, {
+    followLinks: true,
+    top: ws.root,
+    stopAtHolder: '.aristo',
+    probes: ws.probes,
+  });
   // A directory the walk could not list, or only in part, may hold a module the crate compiles.
   for (const u of unreadable) {
     const rel = ws.rel(u.dir);
@@ -54,82 +63,91 @@ export async function scanSources(
       { path: rel },
     );
   }
-  const nested = new Set(
-    dirs.filter((d) => d.abs !== targetDir && d.dirs.has('.aristo')).map((d) => d.rel),
-  );
-  // Looked up by ancestor, not tested against every nested workspace: 40,000 of them took minutes.
-  const inNested = (rel: string) => {
-    let prefix = '';
-    for (const part of rel.split('/')) {
-      prefix = prefix ? `${prefix}/${part}` : part;
-      if (nested.has(prefix)) return true;
-    }
-    return false;
-  };
   // Files in folders reached through a link come after the others, so a file reached both ways is
-  // scanned at its own path (once: see `scanned` below).
+  // scanned at its own path (once: see `scanned` below). Every file name is kept, by base name,
+  // for modules named by #[path] from inside an inline module.
   const direct: string[] = [];
   const linked: string[] = [];
-  for (const d of dirs) {
-    if (d.rel !== '.' && nested.size > 0 && inNested(d.rel)) continue;
-    for (const name of d.files)
-      if (name.endsWith('.rs'))
-        (d.real === undefined ? direct : linked).push(d.rel === '.' ? name : `${d.rel}/${name}`);
-  }
+  const byName = new Map<string, string[]>();
+  for (const d of dirs)
+    for (const name of d.files) {
+      const rel = d.rel === '.' ? name : `${d.rel}/${name}`;
+      const same = byName.get(name);
+      if (same) same.push(rel);
+      else byName.set(name, [rel]);
+      if (name.endsWith('.rs')) (d.real === undefined ? direct : linked).push(rel);
+    }
   const files = [...direct.sort(), ...linked.sort()];
   const scanned = new Set<string>();
-  // Modules the crate compiles from elsewhere (`#[path = "…"]`, `include!("…")`) are scanned too.
   const seen = new Set(files);
-  const refer = (from: string, text: string) => {
-    const there = (p: string) => {
-      const r = ws.resolve(targetDir, p);
-      return r.ok || r.reason !== 'missing'; // a path refused (out through a link) is read, to say so
-    };
-    for (const to of moduleFiles(from, text, there)) {
-      if (seen.has(to.file)) continue;
+  const at = (file: string) => ws.rel(path.join(targetDir, file));
+  const refer = (from: string, { refs, capped }: ParsedSource) => {
+    if (capped)
+      f.add(
+        ARISTO.sourceUnparseable,
+        subject,
+        `${at(from)} names more than ${MAX_REFS_PER_FILE} module files (#[path] or include!); those past them were not read, and their annotations are checked against the index alone.`,
+        { path: at(from) },
+      );
+    for (const ref of refs) {
+      const file = moduleFile(from, ref.lit, byName, (p) => {
+        const r = ws.resolve(targetDir, p);
+        return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
+      });
+      if (file === undefined || seen.has(file)) continue;
       if (seen.size >= MAX_SOURCE_FILES) {
         f.add(
           ARISTO.sourceUnparseable,
           subject,
-          `${ws.rel(path.join(targetDir, from))} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${to.file} are checked against the index alone.`,
-          { path: ws.rel(path.join(targetDir, from)), line: to.line },
+          `${at(from)} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${file} are checked against the index alone.`,
+          { path: at(from), line: ref.line },
         );
         return;
       }
-      seen.add(to.file);
-      files.push(to.file);
+      seen.add(file);
+      files.push(file);
     }
   };
   let parser: Awaited<ReturnType<typeof rustParser>> | undefined;
   try {
     for (let i = 0; i < files.length; i++) {
       const file = files[i]!;
-      const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
-      const repoRel = read.rel;
-      if (!read.ok) {
-        out.failed.add(file);
-        f.add(
-          ARISTO.sourceUnparseable,
-          subject,
-          `${repoRel} ${read.detail}; its annotations are checked against the index alone.`,
-          {
-            path: repoRel,
-          },
-        );
-        continue;
+      // One read and parse per file a run reads, however many workspaces reach it (links).
+      const real = ws.resolve(targetDir, file);
+      let parsed = real.ok ? cache.get(real.real) : undefined;
+      if (!parsed) {
+        const read = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
+        if (!read.ok) {
+          out.failed.add(file);
+          f.add(
+            ARISTO.sourceUnparseable,
+            subject,
+            `${read.rel} ${read.detail}; its annotations are checked against the index alone.`,
+            { path: read.rel },
+          );
+          continue;
+        }
+        parsed = {
+          ...moduleRefs(read.text),
+          ...(mayHoldAnnotations(read.text)
+            ? { extraction: extractAnnotations((parser ??= await rustParser()), read.text) }
+            : {}),
+        };
+        cache.set(read.real, parsed);
       }
-      if (scanned.has(read.real)) {
+      const repoRel = at(file);
+      const key = real.ok ? real.real : file;
+      if (scanned.has(key)) {
         out.covered.add(file);
         continue;
       }
-      scanned.add(read.real);
-      refer(file, read.text);
-      if (!mayHoldAnnotations(read.text)) {
+      scanned.add(key);
+      refer(file, parsed);
+      const r = parsed.extraction;
+      if (!r) {
         out.covered.add(file);
         continue;
       }
-      parser ??= await rustParser();
-      const r = extractAnnotations(parser, read.text);
       if (r.tooDeep) {
         out.failed.add(file);
         f.add(
@@ -167,51 +185,43 @@ export async function scanSources(
   return out;
 }
 
+/** What a scan takes from one source file: the files it names, its annotations when it may hold any. */
+interface ParsedSource {
+  refs: ModuleRef[];
+  capped: boolean;
+  extraction?: ReturnType<typeof extractAnnotations>;
+}
+
+/** Sources read by real path, for one run: workspaces that reach a file through links share it. */
+export type ParseCache = Map<string, ParsedSource>;
+
 /** Files a workspace's scan reads at most, those its walk found and those modules name. */
 const MAX_SOURCE_FILES = 20_000;
-const MODULE_FILE = /#\s*\[\s*path\s*=\s*"([^"\\]*)"\s*\]|\binclude\s*!\s*[([{]\s*"([^"\\]*)"/g;
 
 /**
- * The files `#[path = "…"]` and `include!("…")` in `file` (workspace-relative, POSIX) name,
- * relative to the workspace's folder. rustc reads such a path from the file's folder, or from a
- * folder named after the file for a module declared inside another; the first that `exists` is
- * taken. Candidates only: a match in a comment or a string is read too, which costs a read and
- * hides nothing.
+ * The file (workspace-relative, POSIX) that `lit`, named in `from`, is: rustc reads it from the
+ * file's folder, or from a folder named after the file, or (inside an inline module) from a folder
+ * below either; the first that `exists` is taken, then any listed file under the file's folder
+ * whose path ends with it. One found nowhere that stays in the folder lies where the walk lists
+ * it; one that leaves the folder, or an absolute path, is returned to be refused or reported.
  */
-export function moduleFiles(
-  file: string,
-  text: string,
+export function moduleFile(
+  from: string,
+  lit: string,
+  byName: ReadonlyMap<string, readonly string[]>,
   exists: (p: string) => boolean,
-): { file: string; line: number }[] {
-  // (Absolute paths are given as they are, to be refused.)
-  if (!text.includes('path') && !text.includes('include')) return [];
-  const out: { file: string; line: number }[] = [];
-  const dir = path.posix.dirname(file);
-  const stem = path.posix.join(dir, path.posix.basename(file, '.rs'));
-  let line = 1;
-  let counted = 0;
-  MODULE_FILE.lastIndex = 0;
-  for (let m = MODULE_FILE.exec(text); m; m = MODULE_FILE.exec(text)) {
-    const lit = (m[1] ?? m[2])!;
-    for (
-      let i = text.indexOf('\n', counted);
-      i >= 0 && i < m.index;
-      i = text.indexOf('\n', i + 1)
-    ) {
-      line++;
-      counted = i + 1;
-    }
-    if (lit === '') continue;
-    if (path.posix.isAbsolute(lit)) {
-      out.push({ file: lit, line });
-      continue;
-    }
-    const candidates = [path.posix.join(dir, lit), path.posix.join(stem, lit)];
-    const found = candidates.find(exists);
-    // One in neither place lies in a module nested deeper, inside the crate, which the walk lists;
-    // one that leaves the crate is read, to be refused or reported missing.
-    if (found !== undefined) out.push({ file: found, line });
-    else if (candidates[0]!.startsWith('../')) out.push({ file: candidates[0]!, line });
-  }
-  return out;
+): string | undefined {
+  if (path.posix.isAbsolute(lit) || /^[A-Za-z]:[\\/]/.test(lit)) return lit;
+  const dir = path.posix.dirname(from);
+  const stem = path.posix.join(dir, path.posix.basename(from, '.rs'));
+  const candidates = [path.posix.join(dir, lit), path.posix.join(stem, lit)];
+  const found = candidates.find(exists);
+  if (found !== undefined) return found;
+  const tail = `/${path.posix.normalize(lit)}`;
+  const under = dir === '.' ? '' : `${dir}/`;
+  const nested = byName
+    .get(path.posix.basename(lit))
+    ?.find((p) => p.startsWith(under) && `/${p}`.endsWith(tail));
+  if (nested !== undefined) return nested;
+  return candidates[0]!.startsWith('../') ? candidates[0] : undefined;
 }

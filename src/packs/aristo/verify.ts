@@ -2,6 +2,7 @@ import path from 'node:path';
 import { leavesBase } from '../../io/paths.js';
 import { codePointCompare, isPlainRelative, MAX_PER_CODE } from '../kit/index.js';
 import { decodeUtf8, readSmallFile } from '../../io/files.js';
+import type { Hasher } from '../../io/hashing.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { Location } from '../../model/finding.js';
 import type { Subject, Target } from '../../model/subject.js';
@@ -17,7 +18,7 @@ import { Findings, type Entry } from './model.js';
 import { listProofNames, loadProof, type LoadedProof } from './proofs.js';
 import { RULES, proofBody, type CodeFile, type RuleContext } from './rules/index.js';
 import type { ProofFile } from './schema.js';
-import { scanSources } from './sources.js';
+import { scanSources, type ParseCache } from './sources.js';
 import { EXPECTATIONS_PATH, loadWaivers, type AristoWaiver } from './waivers.js';
 
 /** Pack options (fixture `options`, CLI flags). */
@@ -54,6 +55,9 @@ interface ProofSubject {
   loaded?: LoadedProof;
 }
 
+/** Each run's parsed sources (a run has one Hasher per thread): see ParseCache. */
+const PARSES = new WeakMap<Hasher, ParseCache>();
+
 /** Verifies one aristo workspace (the directory holding `.aristo/`). */
 export async function verifyAristo(targetDir: string, ctx: PackContext): Promise<PackResult> {
   const ws = ctx.workspace;
@@ -69,7 +73,9 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     opts.block_missing_proof || opts.assurance === 'submission'
       ? { severity: 'error' as const }
       : {};
-  const scan = await scanSources(ws, targetDir, targetId, f, missing);
+  let cache = PARSES.get(ctx.hasher);
+  if (!cache) PARSES.set(ctx.hasher, (cache = new Map()));
+  const scan = await scanSources(ws, targetDir, targetId, f, { unproven: missing, cache });
   const index = loadIndex(ws, targetDir, targetId, f);
   const { byId: entries, unidentified } = buildEntries(scan, index, {
     subject: targetId,

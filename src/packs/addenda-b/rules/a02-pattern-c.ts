@@ -158,7 +158,7 @@ export const patternCChainWithoutResolutionReceipt: Rule = {
     remediation:
       'Write the EvaluationChainResolutionReceipt that resolves the chain’s verdict and route.',
     decision:
-      'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results, unless the chain itself shows it is complete: completed_at is set, or its received results (envelopes in the bundle) come from every expected producer. A status the record writes about itself cannot waive the receipt its own content calls for.',
+      'A chain needs its receipt once it is complete or timed_out; open and partial chains are still collecting results, unless the chain itself shows it is complete: completed_at is set, or its received results (envelopes in the bundle) come from every expected producer. So is a chain superseded by no chain (no superseded_by_chain_id): nothing else resolves it. A status the record writes about itself cannot waive the receipt its own content calls for. An invalidated chain needs none.',
   },
   check(b, report) {
     const resolved = new Set(b.of('EvaluationChainResolutionReceipt').map((r) => r.data.chain_id));
@@ -170,12 +170,15 @@ export const patternCChainWithoutResolutionReceipt: Rule = {
           c,
           `Chain ${q(c.data.chain_id)} is ${status} but no EvaluationChainResolutionReceipt resolves it.`,
         );
-      else if (STILL_COLLECTING.includes(status)) {
+      else if (
+        STILL_COLLECTING.includes(status) ||
+        (status === 'superseded' && !c.data.superseded_by_chain_id)
+      ) {
         const shows = completeInFact(b, c);
         if (shows)
           report(
             c,
-            `Chain ${q(c.data.chain_id)} says it is ${status}, but ${shows}; no EvaluationChainResolutionReceipt resolves it.`,
+            `Chain ${q(c.data.chain_id)} says it is ${status}${status === 'superseded' ? ' by no chain' : ''}, but ${shows}; no EvaluationChainResolutionReceipt resolves it.`,
           );
       }
     }
