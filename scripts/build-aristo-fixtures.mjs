@@ -825,6 +825,13 @@ const RING_IDS = [
 const dropRingProofs = (m) => {
   for (const id of RING_IDS) delete m.proofs[id];
 };
+/** Moves src/ring.rs to `to` (input-relative) and compiles it from there with #[path = `attr`]. */
+const moveRing = (to, attr) => (input) => {
+  fs.renameSync(path.join(input, 'src/ring.rs'), path.join(input, to));
+  const lib = path.join(input, 'src/lib.rs');
+  const text = fs.readFileSync(lib, 'utf8');
+  fs.writeFileSync(lib, text.replace('pub mod ring;', `#[path = "${attr}"]\npub mod ring;`));
+};
 fixture(
   'workspace-deleted-blocks-when-pinned',
   'proof_missing',
@@ -849,16 +856,7 @@ fixture(
     state: 'blocked',
   },
   dropRingProofs,
-  (input) => {
-    fs.renameSync(path.join(input, 'src/ring.rs'), path.join(input, '.aristo/ring.rs'));
-    const lib = path.join(input, 'src/lib.rs');
-    fs.writeFileSync(
-      lib,
-      fs
-        .readFileSync(lib, 'utf8')
-        .replace('pub mod ring;', '#[path = "../.aristo/ring.rs"]\npub mod ring;'),
-    );
-  },
+  moveRing('.aristo/ring.rs', '../.aristo/ring.rs'),
 );
 fixture(
   'module-named-by-path-attribute',
@@ -871,14 +869,7 @@ fixture(
     state: 'blocked',
   },
   dropRingProofs,
-  (input) => {
-    fs.renameSync(path.join(input, 'src/ring.rs'), path.join(input, 'src/ring.txt'));
-    const lib = path.join(input, 'src/lib.rs');
-    fs.writeFileSync(
-      lib,
-      fs.readFileSync(lib, 'utf8').replace('pub mod ring;', '#[path = "ring.txt"]\npub mod ring;'),
-    );
-  },
+  moveRing('src/ring.txt', 'ring.txt'),
 );
 fixture(
   'source-gitignored-without-git',
