@@ -8,7 +8,7 @@ import { Hasher } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
 import { verifyAristo } from '../src/packs/aristo/verify.js';
 import { readBundle } from '../src/packs/addenda-b/bundle.js';
-import { moduleFile } from '../src/packs/aristo/sources.js';
+import { cargoTargets, moduleFiles } from '../src/packs/aristo/sources.js';
 import { MAX_REFS_PER_FILE, moduleRefs } from '../src/packs/aristo/rust/modules.js';
 import { cli } from './support/cli.js';
 
@@ -271,16 +271,54 @@ describe('the files #[path] and include! name', () => {
     expect([r.refs.length, r.capped]).toEqual([MAX_REFS_PER_FILE, true]);
     expect(r.refs.at(-1)!.line).toBe(MAX_REFS_PER_FILE);
   });
-  it('finds the file from the folder, the folder named after the file, or an inline module below', () => {
-    const byName = new Map([['evil.txt', ['src/a/evil.txt']]]);
+  it('takes every place the file may be, resolves .. on disk, and returns what is found nowhere', () => {
+    const byName = new Map([['evil.txt', ['src/evil.txt', 'src/a/evil.txt', 'src/a/b/evil.txt']]]);
     const none = () => false;
-    expect(moduleFile('src/lib.rs', 'x.rs', byName, (p) => p === 'src/x.rs')).toBe('src/x.rs');
-    expect(moduleFile('src/ring.rs', 'x.rs', byName, (p) => p === 'src/ring/x.rs')).toBe(
-      'src/ring/x.rs',
-    );
-    expect(moduleFile('src/lib.rs', 'evil.txt', byName, none)).toBe('src/a/evil.txt');
-    expect(moduleFile('src/lib.rs', 'deep.rs', byName, none)).toBeUndefined();
-    expect(moduleFile('src/lib.rs', '../../x.rs', byName, none)).toBe('../x.rs');
-    expect(moduleFile('src/lib.rs', '/etc/passwd', byName, none)).toBe('/etc/passwd');
+    const noDisk = () => undefined;
+    expect(moduleFiles('src/lib.rs', 'x.rs', new Map(), (p) => p === 'src/x.rs', noDisk)).toEqual([
+      'src/x.rs',
+    ]);
+    expect(
+      moduleFiles('src/ring.rs', 'x.rs', new Map(), (p) => p === 'src/ring/x.rs', noDisk),
+    ).toEqual(['src/ring/x.rs']);
+    // A decoy beside the file does not stand in for the module an inline `mod a { … }` names.
+    expect(
+      moduleFiles('src/lib.rs', 'evil.txt', byName, (p) => p === 'src/evil.txt', noDisk),
+    ).toEqual(['src/evil.txt', 'src/a/evil.txt', 'src/a/b/evil.txt']);
+    expect(
+      moduleFiles('src/lib.rs', 'l/../evil.txt', byName, none, (p) =>
+        p === 'src/l/../evil.txt' ? 'src/deep/evil.txt' : undefined,
+      ),
+    ).toEqual(['src/deep/evil.txt']);
+    expect(moduleFiles('src/lib.rs', 'deep.rs', byName, none, noDisk)).toEqual(['src/deep.rs']);
+    expect(moduleFiles('src/lib.rs', '/etc/passwd', byName, none, noDisk)).toEqual(['/etc/passwd']);
+  });
+  it('reads no path a string, a char literal or a prefixed string could hide (hostile review 13)', () => {
+    const hidden = [
+      'pub const A: &[u8] = br"\\"; pub const B: &str = "//"; #[path = "evil.txt"] mod evil;',
+      'pub const A: &core::ffi::CStr = cr"\\"; pub const B: &str = "//"; #[path = "evil.txt"] mod evil;',
+      'pub const C: (char, char) = (\'😀\',\'"\'); pub const B: &str = "//"; #[path = "evil.txt"] mod evil;',
+      'pub const S: &str = "#[path = r"; #[path = "evil.txt"] mod evil;',
+      'pub const S: &str = "include!(r"; include!("evil.txt");',
+      '#[cfg_attr(not(feature = "]"), path = "evil.txt")] mod evil;',
+      '#[r#path = "evil.txt"] mod evil;',
+      '#[cfg_attr(all(), r#path = "evil.txt")] mod evil;',
+      '#[path\u200e= "evil.txt"] mod evil;',
+      '#[path\u0085= "evil.txt"] mod evil;',
+    ];
+    for (const text of hidden) expect([text, lits(text)]).toEqual([text, ['evil.txt']]);
+  });
+  it('stays linear on a long run of whitespace after #', () => {
+    const text = '#' + ' '.repeat(300_000) + '[derive(Debug)] pub struct P; // path\n';
+    expect(lits(text)).toEqual([]);
+  });
+  it('reads the targets a Cargo manifest names', () => {
+    expect(
+      cargoTargets({
+        lib: { path: 'src/evil.txt' },
+        bin: [{ name: 'x', path: 'main.txt' }, { name: 'y' }],
+        package: { build: 'build.rs' },
+      }),
+    ).toEqual(['src/evil.txt', 'main.txt', 'build.rs']);
   });
 });

@@ -4827,17 +4827,7 @@ class Workspace {
         const realDir = this.realDir(dir);
         if (realDir === undefined)
             return undefined;
-        const leaf = external_node_path_default().join(realDir, external_node_path_default().basename(abs));
-        let st;
-        try {
-            st = external_node_fs_default().lstatSync(leaf, { throwIfNoEntry: false });
-        }
-        catch (err) {
-            if (err.code === 'ENOTDIR')
-                return undefined;
-            throw err;
-        }
-        const real = st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
+        const { leaf, st, real } = realChild(realDir, external_node_path_default().basename(abs));
         // A regular file holds no HEAD: it is a git directory by its name alone (see isGitDir).
         if (st?.isFile()) {
             this.gitDirs.set(leaf, isNamedGit(leaf));
@@ -4909,19 +4899,7 @@ class Workspace {
         if (parent === dir || REFERENCE_RUN)
             return realOrMissing(dir);
         const realParent = this.realDir(parent);
-        if (realParent === undefined)
-            return undefined;
-        const leaf = external_node_path_default().join(realParent, external_node_path_default().basename(dir));
-        let st;
-        try {
-            st = external_node_fs_default().lstatSync(leaf, { throwIfNoEntry: false });
-        }
-        catch (err) {
-            if (err.code === 'ENOTDIR')
-                return undefined;
-            throw err;
-        }
-        return st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
+        return realParent === undefined ? undefined : realChild(realParent, external_node_path_default().basename(dir)).real;
     }
     /**
      * The git directory `real` (a real path) is or lies in: a directory named `.git`, or one git
@@ -4946,6 +4924,26 @@ class Workspace {
 /** `.`, `..` or empty segments, or a trailing separator: a path `rel` must normalise. */
 const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;
 /** fs.realpathSync.native, with a path that does not exist as undefined rather than an error. */
+/**
+ * `name` in the directory whose real path is `realParent`: its path there, what lstat says of it,
+ * and its real path (through a link, realpath(3)), or undefined where nothing is (ENOENT, or the
+ * parent is no directory: ENOTDIR); other errors are thrown.
+ */
+function realChild(realParent, name) {
+    const leaf = external_node_path_default().join(realParent, name);
+    let st;
+    try {
+        st = external_node_fs_default().lstatSync(leaf, { throwIfNoEntry: false });
+    }
+    catch (err) {
+        if (err.code === 'ENOTDIR')
+            return { leaf, real: undefined };
+        throw err;
+    }
+    if (st === undefined)
+        return { leaf, real: undefined };
+    return { leaf, st, real: st.isSymbolicLink() ? realOrMissing(leaf) : leaf };
+}
 function realOrMissing(p) {
     try {
         // One realpath(3) call, not an lstat per component; a real path that is not UTF-8 throws.
@@ -29434,67 +29432,59 @@ const rules_RULES = [
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/modules.ts
 /**
  * The files a Rust source names as code it compiles: `#[path = "\u2026"]` (also inside
- * `cfg_attr(\u2026, path = "\u2026")`) on a module, and `include!("\u2026")`. Read from the text with comments
- * blanked out, for plain (escapes decoded) and raw string literals. What a macro builds
- * (`include!(concat!(\u2026))`, a path passed into `macro_rules!`) cannot be read this way.
+ * `cfg_attr(\u2026, path = "\u2026")`) on a module, and `include!("\u2026")`. The text is tokenized first, as
+ * rustc reads it: comments are dropped and every string literal (plain, raw, byte, C) becomes a
+ * blank placeholder, so nothing inside a comment or a string can start, end or hide a match; the
+ * placeholders' values are looked up where a path is expected. What a macro builds
+ * (`include!(concat!(\u2026))`, a literal passed into `macro_rules!`, an `include` imported under
+ * another name) cannot be read this way.
  */
 /** References read from one file, at most: past it the file is reported, not read on. */
 const MAX_REFS_PER_FILE = 1000;
-const SPACE = String.raw `(?:\s|/\*[^]*?\*/)*`;
-const LITERAL = String.raw `(?:"((?:[^"\\]|\\[^])*)"|r(#*)"([^]*?)"\$H)`;
-const PATH_ATTR = String.raw `#${SPACE}!?${SPACE}\[${SPACE}(?:cfg_attr${SPACE}\([^\]]*?,${SPACE})?path${SPACE}=${SPACE}${LITERAL.replace('$H', '2')}`;
-const INCLUDE = String.raw `\binclude${SPACE}!${SPACE}[([{]${SPACE}${LITERAL.replace('$H', '5')}`;
-// Groups: 1 and 4 a plain literal's text, 3 and 6 a raw one's (2 and 5 its hashes).
-const MODULE_FILE = new RegExp(`${PATH_ATTR}|${INCLUDE}`, 'g');
+// Rust's whitespace (Pattern_White_Space), which is more than JavaScript's \s in places.
+const WS = '[\\t\\n\\v\\f\\r \\u0085\\u200e\\u200f\\u2028\\u2029]';
+// No two optional runs of whitespace side by side: a long run of spaces after `#` stays linear.
+const PATH_ATTR = `#${WS}*(?:!${WS}*)?\\[${WS}*(?:(?:r#)?cfg_attr${WS}*\\([^\\]]*?,${WS}*)?(?:r#)?path${WS}*=${WS}*"`;
+const INCLUDE = `(?<![\\w#])(?:r#)?include${WS}*!${WS}*[([{]${WS}*"`;
+const MODULE_FILE = new RegExp(`${PATH_ATTR}|${INCLUDE}`, 'gu');
 /** The references in `text`, in order; `capped` when there were more than MAX_REFS_PER_FILE. */
 function moduleRefs(text) {
     const refs = [];
     if (!text.includes('path') && !text.includes('include'))
         return { refs, capped: false };
-    const code = blankComments(text);
+    const { code, strings } = tokenize(text);
     let line = 1;
     let counted = 0;
     MODULE_FILE.lastIndex = 0;
     for (let m = MODULE_FILE.exec(code); m; m = MODULE_FILE.exec(code)) {
+        const open = m.index + m[0].length - 1; // the placeholder's opening quote
+        const lit = strings.get(open);
+        if (lit === undefined || lit === '')
+            continue; // a byte or C string names no file
         if (refs.length === MAX_REFS_PER_FILE)
             return { refs, capped: true };
         for (let i = code.indexOf('\n', counted); i >= 0 && i < m.index; i = code.indexOf('\n', i + 1)) {
             line++;
             counted = i + 1;
         }
-        const plain = m[1] ?? m[4];
-        const lit = plain !== undefined ? modules_unescape(plain) : (m[3] ?? m[6]);
-        if (lit !== '')
-            refs.push({ lit, line });
+        refs.push({ lit, line });
     }
     return { refs, capped: false };
 }
-/** A Rust string literal's escapes decoded (`\x2e`, `\u{2e}`, `\n`, `\\`, a line continuation). */
-function modules_unescape(s) {
-    return s.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]{1,8}\}|\r?\n\s*|[^])/g, (_, e) => {
-        if (e[0] === 'x')
-            return String.fromCharCode(parseInt(e.slice(1), 16));
-        if (e[0] === 'u') {
-            const cp = parseInt(e.slice(2, -1).replace(/_/g, ''), 16);
-            return cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
-        }
-        if (e[0] === '\n' || e[0] === '\r')
-            return '';
-        return { n: '\n', r: '\r', t: '\t', '0': '\0' }[e] ?? e;
-    });
-}
 /**
- * `text` with every comment's characters turned to spaces (newlines kept, so lines still count),
- * and strings and char literals left as they are: a path in a doc comment names nothing.
+ * `text` with comments turned to spaces and each string literal to a placeholder of the same
+ * length (`"` and spaces, newlines kept, so lines still count), and each plain or raw string's
+ * value by the index of its placeholder's opening quote.
  */
-function blankComments(text) {
-    if (!text.includes('/*') && !text.includes('//'))
-        return text;
+function tokenize(text) {
+    const strings = new Map();
     const parts = [];
     const n = text.length;
     let kept = 0; // text before this is in parts
-    const blank = (from, to) => {
-        parts.push(text.slice(kept, from), text.slice(from, to).replace(/[^\n]/g, ' '));
+    const blank = (from, to, quoteAt = -1) => {
+        const body = text.slice(from, to).replace(/[^\n]/g, ' ');
+        parts.push(text.slice(kept, from));
+        parts.push(quoteAt < 0 ? body : `"${body.slice(1, -1)}"`);
         kept = to;
     };
     let i = 0;
@@ -29527,46 +29517,78 @@ function blankComments(text) {
             blank(i, k);
             i = k;
         }
-        else if (c === 0x22) {
-            i = modules_stringEnd(text, i + 1);
-        }
-        else if (c === 0x72 &&
-            (next === 0x22 || next === 0x23) &&
-            !isWordChar(text.charCodeAt(i - 1))) {
-            let k = i + 1;
-            while (text.charCodeAt(k) === 0x23)
-                k++;
-            if (text.charCodeAt(k) !== 0x22) {
-                i = k;
-                continue;
-            }
-            const close = text.indexOf(`"${'#'.repeat(k - i - 1)}`, k + 1);
-            i = close < 0 ? n : close + (k - i);
-        }
         else if (c === 0x27) {
-            // A char literal ('"', '\'', '\u{2f}'); anything else is a lifetime or a label.
+            // A char literal ('"', '\'', '\u{2f}', '\ud83d\ude00'); anything else is a lifetime or a label.
             const lit = CHAR_LITERAL.exec(text.slice(i, i + 16));
             i += lit ? lit[0].length : 1;
         }
-        else
-            i++;
+        else {
+            const s = isWordChar(text.charCodeAt(i - 1)) ? undefined : stringAt(text, i);
+            if (s === undefined) {
+                i++;
+                continue;
+            }
+            blank(i, s.end, 0);
+            if (s.value !== undefined)
+                strings.set(i, s.value);
+            i = s.end;
+        }
     }
     parts.push(text.slice(kept));
-    return parts.join('');
+    return { code: parts.join(''), strings };
 }
-const CHAR_LITERAL = /^'(?:[^'\\\n]|\\(?:u\{[0-9a-fA-F_]{1,8}\}|x[0-9a-fA-F]{2}|.))'/;
+/**
+ * The string literal starting at `i` (`"\u2026"`, `r#"\u2026"#`, and the byte and C forms `b"\u2026"`, `br"\u2026"`,
+ * `c"\u2026"`, `cr"\u2026"`): where it ends, and its value for a plain or raw string (undefined for the
+ * byte and C forms, which name no file). Undefined when no literal starts there.
+ */
+function stringAt(text, i) {
+    let k = i;
+    const prefix = text[k] === 'b' || text[k] === 'c' ? text[k++] : '';
+    const raw = text[k] === 'r';
+    if (raw)
+        k++;
+    let hashes = 0;
+    while (raw && text.charCodeAt(k) === 0x23) {
+        hashes++;
+        k++;
+    }
+    if (text.charCodeAt(k) !== 0x22 || (!raw && hashes > 0))
+        return undefined;
+    if (prefix === '' && !raw && k !== i)
+        return undefined;
+    if (raw) {
+        const close = text.indexOf(`"${'#'.repeat(hashes)}`, k + 1);
+        const end = close < 0 ? text.length : close + 1 + hashes;
+        return prefix ? { end } : { end, value: text.slice(k + 1, close < 0 ? text.length : close) };
+    }
+    let j = k + 1;
+    for (; j < text.length; j++) {
+        if (text.charCodeAt(j) === 0x5c)
+            j++;
+        else if (text.charCodeAt(j) === 0x22)
+            break;
+    }
+    const end = Math.min(j + 1, text.length);
+    return prefix ? { end } : { end, value: modules_unescape(text.slice(k + 1, j)) };
+}
+const CHAR_LITERAL = /^'(?:[^'\\\n]|\\(?:u\{[0-9a-fA-F_]{1,8}\}|x[0-9a-fA-F]{2}|.))'/u;
 function isWordChar(c) {
     return ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f);
 }
-/** The index just past the `"` closing a plain string whose text starts at `i`. */
-function modules_stringEnd(text, i) {
-    for (; i < text.length; i++) {
-        if (text[i] === '\\')
-            i++;
-        else if (text[i] === '"')
-            return i + 1;
-    }
-    return text.length;
+/** A Rust string literal's escapes decoded (`\x2e`, `\u{2e}`, `\n`, `\\`, a line continuation). */
+function modules_unescape(s) {
+    return s.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]{1,8}\}|\r?\n\s*|[^])/g, (_, e) => {
+        if (e[0] === 'x')
+            return String.fromCharCode(parseInt(e.slice(1), 16));
+        if (e[0] === 'u') {
+            const cp = parseInt(e.slice(2, -1).replace(/_/g, ''), 16);
+            return cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+        }
+        if (e[0] === '\n' || e[0] === '\r')
+            return '';
+        return { n: '\n', r: '\r', t: '\t', '0': '\0' }[e] ?? e;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
@@ -30208,6 +30230,8 @@ async function rustParser() {
 
 
 
+
+
 /**
  * Every Rust file of the aristo workspace (the walk honours .gitignore and skips nested
  * workspaces, which are targets of their own), parsed when it can hold an annotation.
@@ -30258,21 +30282,42 @@ async function scanSources(ws, targetDir, subject, f, opts = {}) {
     const refer = (from, { refs, capped }) => {
         if (capped)
             f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names more than ${MAX_REFS_PER_FILE} module files (#[path] or include!); those past them were not read, and their annotations are checked against the index alone.`, { path: at(from) });
-        for (const ref of refs) {
-            const file = moduleFile(from, ref.lit, byName, (p) => {
-                const r = ws.resolve(targetDir, p);
-                return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
-            });
-            if (file === undefined || seen.has(file))
-                continue;
-            if (seen.size >= MAX_SOURCE_FILES) {
-                f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${file} are checked against the index alone.`, { path: at(from), line: ref.line });
-                return;
+        const exists = (p) => {
+            const r = ws.resolve(targetDir, p);
+            return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
+        };
+        const onDisk = (p) => {
+            try {
+                const real = external_node_fs_default().realpathSync.native(`${targetDir}${(external_node_path_default()).sep}${p}`);
+                return external_node_path_default().relative(targetDir, real).split((external_node_path_default()).sep).join('/');
             }
-            seen.add(file);
-            files.push(file);
-        }
+            catch {
+                return undefined;
+            }
+        };
+        for (const ref of refs)
+            for (const file of moduleFiles(from, ref.lit, byName, exists, onDisk)) {
+                if (seen.has(file))
+                    continue;
+                if (seen.size >= MAX_SOURCE_FILES) {
+                    f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${file} are checked against the index alone.`, { path: at(from), line: ref.line });
+                    return;
+                }
+                seen.add(file);
+                files.push(file);
+            }
     };
+    // Cargo compiles the targets its manifest names wherever they are ([lib] path = "\u2026", bins,
+    // examples, tests, benches, the build script): those files are scanned too.
+    const manifest = readText(ws, targetDir, 'Cargo.toml', MAX_SOURCE_BYTES);
+    if (manifest.ok) {
+        const toml = parseToml(manifest.text);
+        if (toml.ok)
+            refer('Cargo.toml', {
+                refs: cargoTargets(toml.doc.data).map((lit) => ({ lit, line: 1 })),
+                capped: false,
+            });
+    }
     let parser;
     try {
         for (let i = 0; i < files.length; i++) {
@@ -30333,29 +30378,49 @@ async function scanSources(ws, targetDir, subject, f, opts = {}) {
 /** Files a workspace's scan reads at most, those its walk found and those modules name. */
 const MAX_SOURCE_FILES = 20_000;
 /**
- * The file (workspace-relative, POSIX) that `lit`, named in `from`, is: rustc reads it from the
- * file's folder, or from a folder named after the file, or (inside an inline module) from a folder
- * below either; the first that `exists` is taken, then any listed file under the file's folder
- * whose path ends with it. One found nowhere that stays in the folder lies where the walk lists
- * it; one that leaves the folder, or an absolute path, is returned to be refused or reported.
+ * The files (relative to the workspace's folder, POSIX) that `lit`, named in `from`, may be:
+ * rustc reads it from the file's folder, or from a folder named after the file, or (inside an
+ * inline module) from a folder below either. Every one of those that exists is returned, and every
+ * listed file under the file's folder whose path ends with it: scanning a decoy too costs a read,
+ * missing the module would hide it. A path with `..` is resolved on disk, as rustc does (`l/..`
+ * through a link `l` is not the file's folder), by `onDisk`. A path found nowhere, or an absolute
+ * one, is returned as written, to be reported missing or refused: fail closed.
  */
-function moduleFile(from, lit, byName, exists) {
+function moduleFiles(from, lit, byName, exists, onDisk) {
     if (external_node_path_default().posix.isAbsolute(lit) || /^[A-Za-z]:[\\/]/.test(lit))
-        return lit;
+        return [lit];
     const dir = external_node_path_default().posix.dirname(from);
     const stem = external_node_path_default().posix.join(dir, external_node_path_default().posix.basename(from, '.rs'));
-    const candidates = [external_node_path_default().posix.join(dir, lit), external_node_path_default().posix.join(stem, lit)];
-    const found = candidates.find(exists);
-    if (found !== undefined)
-        return found;
+    const bases = [dir, stem];
+    if (lit.split(/[\\/]/).includes('..')) {
+        const found = bases.flatMap((b) => onDisk(`${b}/${lit}`) ?? []);
+        return found.length ? [...new Set(found)] : [external_node_path_default().posix.join(dir, lit)];
+    }
+    const found = bases.map((b) => external_node_path_default().posix.join(b, lit)).filter(exists);
     const tail = `/${external_node_path_default().posix.normalize(lit)}`;
     const under = dir === '.' ? '' : `${dir}/`;
-    const nested = byName
-        .get(external_node_path_default().posix.basename(lit))
-        ?.find((p) => p.startsWith(under) && `/${p}`.endsWith(tail));
-    if (nested !== undefined)
-        return nested;
-    return candidates[0].startsWith('../') ? candidates[0] : undefined;
+    for (const p of byName.get(external_node_path_default().posix.basename(lit)) ?? [])
+        if (p.startsWith(under) && `/${p}`.endsWith(tail))
+            found.push(p);
+    return found.length ? [...new Set(found)] : [external_node_path_default().posix.join(dir, lit)];
+}
+/** The source paths a Cargo manifest names for its targets and build script. */
+function cargoTargets(data) {
+    const out = [];
+    const take = (v) => {
+        if (v && typeof v === 'object' && typeof v.path === 'string')
+            out.push(v.path);
+    };
+    take(data['lib']);
+    for (const key of ['bin', 'example', 'test', 'bench']) {
+        const list = data[key];
+        if (Array.isArray(list))
+            list.forEach(take);
+    }
+    const build = data['package']?.build;
+    if (typeof build === 'string')
+        out.push(build);
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/waivers.ts

@@ -121,15 +121,7 @@ export class Workspace {
     if (dir === abs) return abs;
     const realDir = this.realDir(dir);
     if (realDir === undefined) return undefined;
-    const leaf = path.join(realDir, path.basename(abs));
-    let st: fs.Stats | undefined;
-    try {
-      st = fs.lstatSync(leaf, { throwIfNoEntry: false });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
-      throw err;
-    }
-    const real = st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
+    const { leaf, st, real } = realChild(realDir, path.basename(abs));
     // A regular file holds no HEAD: it is a git directory by its name alone (see isGitDir).
     if (st?.isFile()) {
       this.gitDirs.set(leaf, isNamedGit(leaf));
@@ -198,16 +190,7 @@ export class Workspace {
     const parent = path.dirname(dir);
     if (parent === dir || REFERENCE_RUN) return realOrMissing(dir);
     const realParent = this.realDir(parent);
-    if (realParent === undefined) return undefined;
-    const leaf = path.join(realParent, path.basename(dir));
-    let st: fs.Stats | undefined;
-    try {
-      st = fs.lstatSync(leaf, { throwIfNoEntry: false });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
-      throw err;
-    }
-    return st === undefined ? undefined : st.isSymbolicLink() ? realOrMissing(leaf) : leaf;
+    return realParent === undefined ? undefined : realChild(realParent, path.basename(dir)).real;
   }
 
   /**
@@ -234,6 +217,27 @@ export class Workspace {
 const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;
 
 /** fs.realpathSync.native, with a path that does not exist as undefined rather than an error. */
+/**
+ * `name` in the directory whose real path is `realParent`: its path there, what lstat says of it,
+ * and its real path (through a link, realpath(3)), or undefined where nothing is (ENOENT, or the
+ * parent is no directory: ENOTDIR); other errors are thrown.
+ */
+function realChild(
+  realParent: string,
+  name: string,
+): { leaf: string; st?: fs.Stats; real: string | undefined } {
+  const leaf = path.join(realParent, name);
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.lstatSync(leaf, { throwIfNoEntry: false });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return { leaf, real: undefined };
+    throw err;
+  }
+  if (st === undefined) return { leaf, real: undefined };
+  return { leaf, st, real: st.isSymbolicLink() ? realOrMissing(leaf) : leaf };
+}
+
 function realOrMissing(p: string): string | undefined {
   try {
     // One realpath(3) call, not an lstat per component; a real path that is not UTF-8 throws.

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { walkRepository } from '../../io/walk.js';
 import type { Workspace } from '../../io/workspace.js';
 import { ARISTO } from './codes.js';
 import { MAX_SOURCE_BYTES, readText } from './files.js';
+import { parseToml } from './toml.js';
 import type { Findings } from './model.js';
 import { MAX_REFS_PER_FILE, moduleRefs, type ModuleRef } from './rust/modules.js';
 import {
@@ -89,25 +91,45 @@ export async function scanSources(
         `${at(from)} names more than ${MAX_REFS_PER_FILE} module files (#[path] or include!); those past them were not read, and their annotations are checked against the index alone.`,
         { path: at(from) },
       );
-    for (const ref of refs) {
-      const file = moduleFile(from, ref.lit, byName, (p) => {
-        const r = ws.resolve(targetDir, p);
-        return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
-      });
-      if (file === undefined || seen.has(file)) continue;
-      if (seen.size >= MAX_SOURCE_FILES) {
-        f.add(
-          ARISTO.sourceUnparseable,
-          subject,
-          `${at(from)} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${file} are checked against the index alone.`,
-          { path: at(from), line: ref.line },
-        );
-        return;
+    const exists = (p: string) => {
+      const r = ws.resolve(targetDir, p);
+      return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
+    };
+    const onDisk = (p: string) => {
+      try {
+        const real = fs.realpathSync.native(`${targetDir}${path.sep}${p}`);
+        return path.relative(targetDir, real).split(path.sep).join('/');
+      } catch {
+        return undefined;
       }
-      seen.add(file);
-      files.push(file);
-    }
+    };
+    for (const ref of refs)
+      for (const file of moduleFiles(from, ref.lit, byName, exists, onDisk)) {
+        if (seen.has(file)) continue;
+        if (seen.size >= MAX_SOURCE_FILES) {
+          f.add(
+            ARISTO.sourceUnparseable,
+            subject,
+            `${at(from)} names more modules than the ${MAX_SOURCE_FILES} Rust files a workspace's scan reads; the annotations of ${file} are checked against the index alone.`,
+            { path: at(from), line: ref.line },
+          );
+          return;
+        }
+        seen.add(file);
+        files.push(file);
+      }
   };
+  // Cargo compiles the targets its manifest names wherever they are ([lib] path = "…", bins,
+  // examples, tests, benches, the build script): those files are scanned too.
+  const manifest = readText(ws, targetDir, 'Cargo.toml', MAX_SOURCE_BYTES);
+  if (manifest.ok) {
+    const toml = parseToml(manifest.text);
+    if (toml.ok)
+      refer('Cargo.toml', {
+        refs: cargoTargets(toml.doc.data).map((lit) => ({ lit, line: 1 })),
+        capped: false,
+      });
+  }
   let parser: Awaited<ReturnType<typeof rustParser>> | undefined;
   try {
     for (let i = 0; i < files.length; i++) {
@@ -199,29 +221,50 @@ export type ParseCache = Map<string, ParsedSource>;
 const MAX_SOURCE_FILES = 20_000;
 
 /**
- * The file (workspace-relative, POSIX) that `lit`, named in `from`, is: rustc reads it from the
- * file's folder, or from a folder named after the file, or (inside an inline module) from a folder
- * below either; the first that `exists` is taken, then any listed file under the file's folder
- * whose path ends with it. One found nowhere that stays in the folder lies where the walk lists
- * it; one that leaves the folder, or an absolute path, is returned to be refused or reported.
+ * The files (relative to the workspace's folder, POSIX) that `lit`, named in `from`, may be:
+ * rustc reads it from the file's folder, or from a folder named after the file, or (inside an
+ * inline module) from a folder below either. Every one of those that exists is returned, and every
+ * listed file under the file's folder whose path ends with it: scanning a decoy too costs a read,
+ * missing the module would hide it. A path with `..` is resolved on disk, as rustc does (`l/..`
+ * through a link `l` is not the file's folder), by `onDisk`. A path found nowhere, or an absolute
+ * one, is returned as written, to be reported missing or refused: fail closed.
  */
-export function moduleFile(
+export function moduleFiles(
   from: string,
   lit: string,
   byName: ReadonlyMap<string, readonly string[]>,
   exists: (p: string) => boolean,
-): string | undefined {
-  if (path.posix.isAbsolute(lit) || /^[A-Za-z]:[\\/]/.test(lit)) return lit;
+  onDisk: (unnormalized: string) => string | undefined,
+): string[] {
+  if (path.posix.isAbsolute(lit) || /^[A-Za-z]:[\\/]/.test(lit)) return [lit];
   const dir = path.posix.dirname(from);
   const stem = path.posix.join(dir, path.posix.basename(from, '.rs'));
-  const candidates = [path.posix.join(dir, lit), path.posix.join(stem, lit)];
-  const found = candidates.find(exists);
-  if (found !== undefined) return found;
+  const bases = [dir, stem];
+  if (lit.split(/[\\/]/).includes('..')) {
+    const found = bases.flatMap((b) => onDisk(`${b}/${lit}`) ?? []);
+    return found.length ? [...new Set(found)] : [path.posix.join(dir, lit)];
+  }
+  const found = bases.map((b) => path.posix.join(b, lit)).filter(exists);
   const tail = `/${path.posix.normalize(lit)}`;
   const under = dir === '.' ? '' : `${dir}/`;
-  const nested = byName
-    .get(path.posix.basename(lit))
-    ?.find((p) => p.startsWith(under) && `/${p}`.endsWith(tail));
-  if (nested !== undefined) return nested;
-  return candidates[0]!.startsWith('../') ? candidates[0] : undefined;
+  for (const p of byName.get(path.posix.basename(lit)) ?? [])
+    if (p.startsWith(under) && `/${p}`.endsWith(tail)) found.push(p);
+  return found.length ? [...new Set(found)] : [path.posix.join(dir, lit)];
+}
+
+/** The source paths a Cargo manifest names for its targets and build script. */
+export function cargoTargets(data: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const take = (v: unknown) => {
+    if (v && typeof v === 'object' && typeof (v as { path?: unknown }).path === 'string')
+      out.push((v as { path: string }).path);
+  };
+  take(data['lib']);
+  for (const key of ['bin', 'example', 'test', 'bench']) {
+    const list = data[key];
+    if (Array.isArray(list)) list.forEach(take);
+  }
+  const build = (data['package'] as { build?: unknown } | undefined)?.build;
+  if (typeof build === 'string') out.push(build);
+  return out;
 }
