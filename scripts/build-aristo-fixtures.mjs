@@ -71,6 +71,7 @@ function fixture(id, kind, spec, mutate = () => {}, after = () => {}) {
     );
   fs.mkdirSync(path.join(input, '.aristo/proofs'), { recursive: true });
   after(input);
+  pruneEmptyDirs(input); // git holds no empty directory: the committed fixture would differ
   const json = {
     schema_version: '1.0',
     fixture_id: id,
@@ -85,6 +86,16 @@ function fixture(id, kind, spec, mutate = () => {}, after = () => {}) {
     expected_terminal_state: spec.state,
   };
   write(path.join(dir, 'fixture.json'), JSON.stringify(json, null, 2) + '\n');
+}
+
+/** Removes the empty directories below `dir` (deepest first); `dir` itself stays. */
+function pruneEmptyDirs(dir) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!e.isDirectory()) continue;
+    const sub = path.join(dir, e.name);
+    pruneEmptyDirs(sub);
+    if (fs.readdirSync(sub).length === 0) fs.rmdirSync(sub);
+  }
 }
 
 const A = (c) => `aristo.${c}`;
