@@ -308,9 +308,10 @@ describe('the files #[path] and include! name', () => {
     ];
     for (const text of hidden) expect([text, lits(text)]).toEqual([text, ['evil.txt']]);
   });
-  it('stays linear on a long run of whitespace after #', () => {
+  it('stays linear on a long run of whitespace after #, and on unclosed cfg_attr', () => {
     const text = '#' + ' '.repeat(300_000) + '[derive(Debug)] pub struct P; // path\n';
     expect(lits(text)).toEqual([]);
+    expect(lits('#[cfg_attr(a,'.repeat(100_000) + ' path')).toEqual([]);
   });
   it('reads the targets a Cargo manifest names', () => {
     expect(

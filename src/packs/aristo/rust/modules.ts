@@ -19,8 +19,9 @@ export const MAX_REFS_PER_FILE = 1000;
 
 // Rust's whitespace (Pattern_White_Space), which is more than JavaScript's \s in places.
 const WS = '[\\t\\n\\v\\f\\r \\u0085\\u200e\\u200f\\u2028\\u2029]';
-// No two optional runs of whitespace side by side: a long run of spaces after `#` stays linear.
-const PATH_ATTR = `#${WS}*(?:!${WS}*)?\\[${WS}*(?:(?:r#)?cfg_attr${WS}*\\([^\\]]*?,${WS}*)?(?:r#)?path${WS}*=${WS}*"`;
+// Linear whatever the text: no two optional runs of whitespace side by side (a long run of spaces
+// after `#`), and a cfg_attr predicate stops at the next `#` (a file of unclosed `#[cfg_attr(`).
+const PATH_ATTR = `#${WS}*(?:!${WS}*)?\\[${WS}*(?:(?:r#)?cfg_attr${WS}*\\([^\\]#]*?,${WS}*)?(?:r#)?path${WS}*=${WS}*"`;
 const INCLUDE = `(?<![\\w#])(?:r#)?include${WS}*!${WS}*[([{]${WS}*"`;
 const MODULE_FILE = new RegExp(`${PATH_ATTR}|${INCLUDE}`, 'gu');
 
