@@ -8,7 +8,7 @@ import { Hasher } from '../src/io/hashing.js';
 import { Workspace } from '../src/io/workspace.js';
 import { verifyAristo } from '../src/packs/aristo/verify.js';
 import { readBundle } from '../src/packs/addenda-b/bundle.js';
-import { cargoTargets, moduleFiles } from '../src/packs/aristo/sources.js';
+import { TOO_MANY, cargoTargets, moduleFiles } from '../src/packs/aristo/sources.js';
 import { MAX_REFS_PER_FILE, moduleRefs } from '../src/packs/aristo/rust/modules.js';
 import { cli } from './support/cli.js';
 
@@ -289,8 +289,17 @@ describe('the files #[path] and include! name', () => {
       moduleFiles('src/lib.rs', 'l/../evil.txt', byName, none, (p) =>
         p === 'src/l/../evil.txt' ? 'src/deep/evil.txt' : undefined,
       ),
-    ).toEqual(['src/deep/evil.txt']);
+    ).toEqual(['src/deep/evil.txt', 'src/evil.txt', 'src/a/evil.txt', 'src/a/b/evil.txt']);
     expect(moduleFiles('src/lib.rs', 'deep.rs', byName, none, noDisk)).toEqual(['src/deep.rs']);
+    // From an inline module, `..` may land on any file of that name.
+    expect(moduleFiles('src/lib.rs', '../evil.txt', byName, none, noDisk)).toEqual([
+      'src/evil.txt',
+      'src/a/evil.txt',
+      'src/a/b/evil.txt',
+    ]);
+    // A name thousands of files have is reported, not followed.
+    const many = new Map([['a.txt', Array.from({ length: 1000 }, (_, k) => `src/s${k}/a.txt`)]]);
+    expect(moduleFiles('src/lib.rs', 'a.txt', many, none, noDisk)).toEqual([TOO_MANY]);
     expect(moduleFiles('src/lib.rs', '/etc/passwd', byName, none, noDisk)).toEqual(['/etc/passwd']);
   });
   it('reads no path a string, a char literal or a prefixed string could hide (hostile review 13)', () => {
@@ -307,6 +316,19 @@ describe('the files #[path] and include! name', () => {
       '#[path\u0085= "evil.txt"] mod evil;',
     ];
     for (const text of hidden) expect([text, lits(text)]).toEqual([text, ['evil.txt']]);
+  });
+  it('reads what a number before a string, a lifetime, a shebang or a raw identifier could hide (hostile review 14)', () => {
+    const hidden = [
+      'skip!(1"/*"); #[path = "evil.txt"] pub mod evil; skip!(1"*/");',
+      'skip!(\'r"\\"/*"); #[path = "evil.txt"] pub mod evil; skip!(1"*/");',
+      '#!x /*\n#[path = "evil.txt"] pub mod evil;\n// */',
+      '#[cfg_attr(not(r#nope), path = "evil.txt")] pub mod evil;',
+    ];
+    for (const text of hidden) expect([text, lits(text)]).toEqual([text, ['evil.txt']]);
+    // rustc skips ASCII whitespace only after a line continuation.
+    expect(lits('#[path = "\\\n\u00a0evil.txt"] mod evil;')).toEqual(['\u00a0evil.txt']);
+    // An inner attribute is no shebang.
+    expect(lits('#![allow(dead_code)]\n#[path = "a.rs"] mod a;')).toEqual(['a.rs']);
   });
   it('stays linear on a long run of whitespace after #, and on unclosed cfg_attr', () => {
     const text = '#' + ' '.repeat(300_000) + '[derive(Debug)] pub struct P; // path\n';

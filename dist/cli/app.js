@@ -29445,7 +29445,7 @@ const MAX_REFS_PER_FILE = 1000;
 const WS = '[\\t\\n\\v\\f\\r \\u0085\\u200e\\u200f\\u2028\\u2029]';
 // Linear whatever the text: no two optional runs of whitespace side by side (a long run of spaces
 // after `#`), and a cfg_attr predicate stops at the next `#` (a file of unclosed `#[cfg_attr(`).
-const PATH_ATTR = `#${WS}*(?:!${WS}*)?\\[${WS}*(?:(?:r#)?cfg_attr${WS}*\\([^\\]#]*?,${WS}*)?(?:r#)?path${WS}*=${WS}*"`;
+const PATH_ATTR = `#${WS}*(?:!${WS}*)?\\[${WS}*(?:(?:r#)?cfg_attr${WS}*\\((?:[^\\]#]|#(?=[A-Za-z_]))*?,${WS}*)?(?:r#)?path${WS}*=${WS}*"`;
 const INCLUDE = `(?<![\\w#])(?:r#)?include${WS}*!${WS}*[([{]${WS}*"`;
 const MODULE_FILE = new RegExp(`${PATH_ATTR}|${INCLUDE}`, 'gu');
 /** The references in `text`, in order; `capped` when there were more than MAX_REFS_PER_FILE. */
@@ -29488,7 +29488,12 @@ function tokenize(text) {
         parts.push(quoteAt < 0 ? body : `"${body.slice(1, -1)}"`);
         kept = to;
     };
-    let i = 0;
+    // rustc drops a first line starting `#!` that is not an inner attribute (`#![\u2026]`): a shebang.
+    let i = /^#!(?![\t\n\v\f\r ]*\[)/.test(text) ? text.indexOf('\n') : 0;
+    if (i < 0)
+        i = n;
+    if (i > 0)
+        blank(0, i);
     while (i < n) {
         const c = text.charCodeAt(i);
         const next = text.charCodeAt(i + 1);
@@ -29524,7 +29529,10 @@ function tokenize(text) {
             i += lit ? lit[0].length : 1;
         }
         else {
-            const s = isWordChar(text.charCodeAt(i - 1)) ? undefined : stringAt(text, i);
+            // A quote always opens a string (after a number too: `1"\u2026"` is two tokens); a prefix letter
+            // (b, c, r) only where it starts a token, not inside a name or after a lifetime's quote.
+            const before = text.charCodeAt(i - 1);
+            const s = c !== 0x22 && (isWordChar(before) || before === 0x27) ? undefined : stringAt(text, i);
             if (s === undefined) {
                 i++;
                 continue;
@@ -29579,7 +29587,8 @@ function isWordChar(c) {
 }
 /** A Rust string literal's escapes decoded (`\x2e`, `\u{2e}`, `\n`, `\\`, a line continuation). */
 function modules_unescape(s) {
-    return s.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]{1,8}\}|\r?\n\s*|[^])/g, (_, e) => {
+    // After a line continuation rustc skips ASCII whitespace only.
+    return s.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]{1,8}\}|\r?\n[ \t\n\r]*|[^])/g, (_, e) => {
         if (e[0] === 'x')
             return String.fromCharCode(parseInt(e.slice(1), 16));
         if (e[0] === 'u') {
@@ -30298,6 +30307,10 @@ async function scanSources(ws, targetDir, subject, f, opts = {}) {
         };
         for (const ref of refs)
             for (const file of moduleFiles(from, ref.lit, byName, exists, onDisk)) {
+                if (file === TOO_MANY) {
+                    f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names ${JSON.stringify(ref.lit)}, a name more than ${MAX_SAME_NAME} files in the workspace have; which one rustc reads was not worked out, and none was scanned.`, { path: at(from), line: ref.line });
+                    continue;
+                }
                 if (seen.has(file))
                     continue;
                 if (seen.size >= MAX_SOURCE_FILES) {
@@ -30310,14 +30323,25 @@ async function scanSources(ws, targetDir, subject, f, opts = {}) {
     };
     // Cargo compiles the targets its manifest names wherever they are ([lib] path = "\u2026", bins,
     // examples, tests, benches, the build script): those files are scanned too.
-    const manifest = readText(ws, targetDir, 'Cargo.toml', MAX_SOURCE_BYTES);
-    if (manifest.ok) {
-        const toml = parseToml(manifest.text);
-        if (toml.ok)
-            refer('Cargo.toml', {
-                refs: cargoTargets(toml.doc.data).map((lit) => ({ lit, line: 1 })),
-                capped: false,
-            });
+    // Every crate's manifest in the workspace, a path dependency's included; one that cannot be
+    // read as TOML names targets nobody knows, and is reported.
+    for (const d of dirs) {
+        if (!d.files.has('Cargo.toml'))
+            continue;
+        const from = d.rel === '.' ? 'Cargo.toml' : `${d.rel}/Cargo.toml`;
+        const manifest = readText(ws, targetDir, from, MAX_SOURCE_BYTES);
+        const toml = manifest.ok ? parseToml(manifest.text) : undefined;
+        if (!toml?.ok) {
+            const why = !manifest.ok
+                ? manifest.detail
+                : `is not TOML (line ${toml.line}): ${toml.message}`;
+            f.add(ARISTO.sourceUnparseable, subject, `${at(from)} ${why}; the files its targets name ([lib] path, bins, the build script) were not found.`, { path: at(from) });
+            continue;
+        }
+        refer(from, {
+            refs: cargoTargets(toml.doc.data).map((lit) => ({ lit, line: 1 })),
+            capped: false,
+        });
     }
     let parser;
     try {
@@ -30394,17 +30418,29 @@ function moduleFiles(from, lit, byName, exists, onDisk) {
     const stem = external_node_path_default().posix.join(dir, external_node_path_default().posix.basename(from, '.rs'));
     const bases = [dir, stem];
     if (lit.split(/[\\/]/).includes('..')) {
-        const found = bases.flatMap((b) => onDisk(`${b}/${lit}`) ?? []);
+        // From an inline module's folder `..` may land anywhere below: every file of that name is a
+        // candidate too.
+        const named = byName.get(external_node_path_default().posix.basename(lit)) ?? [];
+        if (named.length > MAX_SAME_NAME)
+            return [TOO_MANY];
+        const found = [...bases.flatMap((b) => onDisk(`${b}/${lit}`) ?? []), ...named];
         return found.length ? [...new Set(found)] : [external_node_path_default().posix.join(dir, lit)];
     }
     const found = bases.map((b) => external_node_path_default().posix.join(b, lit)).filter(exists);
     const tail = `/${external_node_path_default().posix.normalize(lit)}`;
     const under = dir === '.' ? '' : `${dir}/`;
-    for (const p of byName.get(external_node_path_default().posix.basename(lit)) ?? [])
+    const named = byName.get(external_node_path_default().posix.basename(lit)) ?? [];
+    if (named.length > MAX_SAME_NAME)
+        return [TOO_MANY];
+    for (const p of named)
         if (p.startsWith(under) && `/${p}`.endsWith(tail))
             found.push(p);
     return found.length ? [...new Set(found)] : [external_node_path_default().posix.join(dir, lit)];
 }
+/** Files of one name a module path may be, at most: past it the path is reported, not followed. */
+const MAX_SAME_NAME = 256;
+/** What moduleFiles returns for a name too many files have. */
+const TOO_MANY = '\0too many';
 /** The source paths a Cargo manifest names for its targets and build script. */
 function cargoTargets(data) {
     const out = [];

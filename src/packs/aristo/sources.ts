@@ -105,6 +105,15 @@ export async function scanSources(
     };
     for (const ref of refs)
       for (const file of moduleFiles(from, ref.lit, byName, exists, onDisk)) {
+        if (file === TOO_MANY) {
+          f.add(
+            ARISTO.sourceUnparseable,
+            subject,
+            `${at(from)} names ${JSON.stringify(ref.lit)}, a name more than ${MAX_SAME_NAME} files in the workspace have; which one rustc reads was not worked out, and none was scanned.`,
+            { path: at(from), line: ref.line },
+          );
+          continue;
+        }
         if (seen.has(file)) continue;
         if (seen.size >= MAX_SOURCE_FILES) {
           f.add(
@@ -121,14 +130,29 @@ export async function scanSources(
   };
   // Cargo compiles the targets its manifest names wherever they are ([lib] path = "…", bins,
   // examples, tests, benches, the build script): those files are scanned too.
-  const manifest = readText(ws, targetDir, 'Cargo.toml', MAX_SOURCE_BYTES);
-  if (manifest.ok) {
-    const toml = parseToml(manifest.text);
-    if (toml.ok)
-      refer('Cargo.toml', {
-        refs: cargoTargets(toml.doc.data).map((lit) => ({ lit, line: 1 })),
-        capped: false,
-      });
+  // Every crate's manifest in the workspace, a path dependency's included; one that cannot be
+  // read as TOML names targets nobody knows, and is reported.
+  for (const d of dirs) {
+    if (!d.files.has('Cargo.toml')) continue;
+    const from = d.rel === '.' ? 'Cargo.toml' : `${d.rel}/Cargo.toml`;
+    const manifest = readText(ws, targetDir, from, MAX_SOURCE_BYTES);
+    const toml = manifest.ok ? parseToml(manifest.text) : undefined;
+    if (!toml?.ok) {
+      const why = !manifest.ok
+        ? manifest.detail
+        : `is not TOML (line ${toml!.line}): ${toml!.message}`;
+      f.add(
+        ARISTO.sourceUnparseable,
+        subject,
+        `${at(from)} ${why}; the files its targets name ([lib] path, bins, the build script) were not found.`,
+        { path: at(from) },
+      );
+      continue;
+    }
+    refer(from, {
+      refs: cargoTargets(toml.doc.data).map((lit) => ({ lit, line: 1 })),
+      capped: false,
+    });
   }
   let parser: Awaited<ReturnType<typeof rustParser>> | undefined;
   try {
@@ -241,16 +265,26 @@ export function moduleFiles(
   const stem = path.posix.join(dir, path.posix.basename(from, '.rs'));
   const bases = [dir, stem];
   if (lit.split(/[\\/]/).includes('..')) {
-    const found = bases.flatMap((b) => onDisk(`${b}/${lit}`) ?? []);
+    // From an inline module's folder `..` may land anywhere below: every file of that name is a
+    // candidate too.
+    const named = byName.get(path.posix.basename(lit)) ?? [];
+    if (named.length > MAX_SAME_NAME) return [TOO_MANY];
+    const found = [...bases.flatMap((b) => onDisk(`${b}/${lit}`) ?? []), ...named];
     return found.length ? [...new Set(found)] : [path.posix.join(dir, lit)];
   }
   const found = bases.map((b) => path.posix.join(b, lit)).filter(exists);
   const tail = `/${path.posix.normalize(lit)}`;
   const under = dir === '.' ? '' : `${dir}/`;
-  for (const p of byName.get(path.posix.basename(lit)) ?? [])
-    if (p.startsWith(under) && `/${p}`.endsWith(tail)) found.push(p);
+  const named = byName.get(path.posix.basename(lit)) ?? [];
+  if (named.length > MAX_SAME_NAME) return [TOO_MANY];
+  for (const p of named) if (p.startsWith(under) && `/${p}`.endsWith(tail)) found.push(p);
   return found.length ? [...new Set(found)] : [path.posix.join(dir, lit)];
 }
+
+/** Files of one name a module path may be, at most: past it the path is reported, not followed. */
+const MAX_SAME_NAME = 256;
+/** What moduleFiles returns for a name too many files have. */
+export const TOO_MANY = '\0too many';
 
 /** The source paths a Cargo manifest names for its targets and build script. */
 export function cargoTargets(data: Record<string, unknown>): string[] {

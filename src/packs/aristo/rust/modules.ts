@@ -21,7 +21,7 @@ export const MAX_REFS_PER_FILE = 1000;
 const WS = '[\\t\\n\\v\\f\\r \\u0085\\u200e\\u200f\\u2028\\u2029]';
 // Linear whatever the text: no two optional runs of whitespace side by side (a long run of spaces
 // after `#`), and a cfg_attr predicate stops at the next `#` (a file of unclosed `#[cfg_attr(`).
-const PATH_ATTR = `#${WS}*(?:!${WS}*)?\\[${WS}*(?:(?:r#)?cfg_attr${WS}*\\([^\\]#]*?,${WS}*)?(?:r#)?path${WS}*=${WS}*"`;
+const PATH_ATTR = `#${WS}*(?:!${WS}*)?\\[${WS}*(?:(?:r#)?cfg_attr${WS}*\\((?:[^\\]#]|#(?=[A-Za-z_]))*?,${WS}*)?(?:r#)?path${WS}*=${WS}*"`;
 const INCLUDE = `(?<![\\w#])(?:r#)?include${WS}*!${WS}*[([{]${WS}*"`;
 const MODULE_FILE = new RegExp(`${PATH_ATTR}|${INCLUDE}`, 'gu');
 
@@ -67,7 +67,10 @@ export function tokenize(text: string): { code: string; strings: Map<number, str
     parts.push(quoteAt < 0 ? body : `"${body.slice(1, -1)}"`);
     kept = to;
   };
-  let i = 0;
+  // rustc drops a first line starting `#!` that is not an inner attribute (`#![…]`): a shebang.
+  let i = /^#!(?![\t\n\v\f\r ]*\[)/.test(text) ? text.indexOf('\n') : 0;
+  if (i < 0) i = n;
+  if (i > 0) blank(0, i);
   while (i < n) {
     const c = text.charCodeAt(i);
     const next = text.charCodeAt(i + 1);
@@ -97,7 +100,11 @@ export function tokenize(text: string): { code: string; strings: Map<number, str
       const lit = CHAR_LITERAL.exec(text.slice(i, i + 16));
       i += lit ? lit[0].length : 1;
     } else {
-      const s = isWordChar(text.charCodeAt(i - 1)) ? undefined : stringAt(text, i);
+      // A quote always opens a string (after a number too: `1"…"` is two tokens); a prefix letter
+      // (b, c, r) only where it starts a token, not inside a name or after a lifetime's quote.
+      const before = text.charCodeAt(i - 1);
+      const s =
+        c !== 0x22 && (isWordChar(before) || before === 0x27) ? undefined : stringAt(text, i);
       if (s === undefined) {
         i++;
         continue;
@@ -152,13 +159,17 @@ function isWordChar(c: number): boolean {
 
 /** A Rust string literal's escapes decoded (`\x2e`, `\u{2e}`, `\n`, `\\`, a line continuation). */
 function unescape(s: string): string {
-  return s.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]{1,8}\}|\r?\n\s*|[^])/g, (_, e: string) => {
-    if (e[0] === 'x') return String.fromCharCode(parseInt(e.slice(1), 16));
-    if (e[0] === 'u') {
-      const cp = parseInt(e.slice(2, -1).replace(/_/g, ''), 16);
-      return cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
-    }
-    if (e[0] === '\n' || e[0] === '\r') return '';
-    return ({ n: '\n', r: '\r', t: '\t', '0': '\0' } as Record<string, string>)[e] ?? e;
-  });
+  // After a line continuation rustc skips ASCII whitespace only.
+  return s.replace(
+    /\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]{1,8}\}|\r?\n[ \t\n\r]*|[^])/g,
+    (_, e: string) => {
+      if (e[0] === 'x') return String.fromCharCode(parseInt(e.slice(1), 16));
+      if (e[0] === 'u') {
+        const cp = parseInt(e.slice(2, -1).replace(/_/g, ''), 16);
+        return cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+      }
+      if (e[0] === '\n' || e[0] === '\r') return '';
+      return ({ n: '\n', r: '\r', t: '\t', '0': '\0' } as Record<string, string>)[e] ?? e;
+    },
+  );
 }
