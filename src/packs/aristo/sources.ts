@@ -128,10 +128,9 @@ export async function scanSources(
         files.push(file);
       }
   };
-  // Cargo compiles the targets its manifest names wherever they are ([lib] path = "…", bins,
-  // examples, tests, benches, the build script): those files are scanned too.
-  // Every crate's manifest in the workspace, a path dependency's included; one that cannot be
-  // read as TOML names targets nobody knows, and is reported.
+  // Cargo compiles the targets a manifest names wherever they are ([lib] path = "…", bins,
+  // examples, tests, benches, the build script): those of every crate in the workspace (a path
+  // dependency's too) are scanned. A manifest that cannot be read as TOML is reported.
   for (const d of dirs) {
     if (!d.files.has('Cargo.toml')) continue;
     const from = d.rel === '.' ? 'Cargo.toml' : `${d.rel}/Cargo.toml`;
