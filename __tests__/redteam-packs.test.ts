@@ -299,7 +299,7 @@ describe('the files #[path] and include! name', () => {
     ]);
     // A name thousands of files have is reported, not followed.
     const many = new Map([['a.txt', Array.from({ length: 1000 }, (_, k) => `src/s${k}/a.txt`)]]);
-    expect(moduleFiles('src/lib.rs', 'a.txt', many, none, noDisk)).toEqual([TOO_MANY]);
+    expect(moduleFiles('src/lib.rs', 'a.txt', many, none, noDisk)).toBe(TOO_MANY);
     expect(moduleFiles('src/lib.rs', '/etc/passwd', byName, none, noDisk)).toEqual(['/etc/passwd']);
   });
   it('reads no path a string, a char literal or a prefixed string could hide (hostile review 13)', () => {

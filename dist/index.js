@@ -60242,28 +60242,29 @@ async function scanSources(ws, targetDir, subject, f, opts = {}) {
     const scanned = new Set();
     const seen = new Set(files);
     const at = (file) => ws.rel(external_node_path_default().join(targetDir, file));
+    const exists = (p) => {
+        const r = ws.resolve(targetDir, p);
+        return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
+    };
+    const onDisk = (p) => {
+        try {
+            const real = external_node_fs_default().realpathSync.native(`${targetDir}${(external_node_path_default()).sep}${p}`);
+            return external_node_path_default().relative(targetDir, real).split((external_node_path_default()).sep).join('/');
+        }
+        catch {
+            return undefined;
+        }
+    };
     const refer = (from, { refs, capped }) => {
         if (capped)
             f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names more than ${MAX_REFS_PER_FILE} module files (#[path] or include!); those past them were not read, and their annotations are checked against the index alone.`, { path: at(from) });
-        const exists = (p) => {
-            const r = ws.resolve(targetDir, p);
-            return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
-        };
-        const onDisk = (p) => {
-            try {
-                const real = external_node_fs_default().realpathSync.native(`${targetDir}${(external_node_path_default()).sep}${p}`);
-                return external_node_path_default().relative(targetDir, real).split((external_node_path_default()).sep).join('/');
+        for (const ref of refs) {
+            const candidates = moduleFiles(from, ref.lit, byName, exists, onDisk);
+            if (candidates === TOO_MANY) {
+                f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names ${JSON.stringify(ref.lit)}, a name more than ${MAX_SAME_NAME} files in the workspace have; which one rustc reads was not worked out, and none was scanned.`, { path: at(from), line: ref.line });
+                continue;
             }
-            catch {
-                return undefined;
-            }
-        };
-        for (const ref of refs)
-            for (const file of moduleFiles(from, ref.lit, byName, exists, onDisk)) {
-                if (file === TOO_MANY) {
-                    f.add(ARISTO.sourceUnparseable, subject, `${at(from)} names ${JSON.stringify(ref.lit)}, a name more than ${MAX_SAME_NAME} files in the workspace have; which one rustc reads was not worked out, and none was scanned.`, { path: at(from), line: ref.line });
-                    continue;
-                }
+            for (const file of candidates) {
                 if (seen.has(file))
                     continue;
                 if (seen.size >= MAX_SOURCE_FILES) {
@@ -60273,6 +60274,7 @@ async function scanSources(ws, targetDir, subject, f, opts = {}) {
                 seen.add(file);
                 files.push(file);
             }
+        }
     };
     // Cargo compiles the targets a manifest names wherever they are ([lib] path = "…", bins,
     // examples, tests, benches, the build script): those of every crate in the workspace (a path
@@ -60374,7 +60376,7 @@ function moduleFiles(from, lit, byName, exists, onDisk) {
         // candidate too.
         const named = byName.get(external_node_path_default().posix.basename(lit)) ?? [];
         if (named.length > MAX_SAME_NAME)
-            return [TOO_MANY];
+            return TOO_MANY;
         const found = [...bases.flatMap((b) => onDisk(`${b}/${lit}`) ?? []), ...named];
         return found.length ? [...new Set(found)] : [external_node_path_default().posix.join(dir, lit)];
     }
@@ -60383,7 +60385,7 @@ function moduleFiles(from, lit, byName, exists, onDisk) {
     const under = dir === '.' ? '' : `${dir}/`;
     const named = byName.get(external_node_path_default().posix.basename(lit)) ?? [];
     if (named.length > MAX_SAME_NAME)
-        return [TOO_MANY];
+        return TOO_MANY;
     for (const p of named)
         if (p.startsWith(under) && `/${p}`.endsWith(tail))
             found.push(p);
@@ -60392,7 +60394,7 @@ function moduleFiles(from, lit, byName, exists, onDisk) {
 /** Files of one name a module path may be, at most: past it the path is reported, not followed. */
 const MAX_SAME_NAME = 256;
 /** What moduleFiles returns for a name too many files have. */
-const TOO_MANY = '\0too many';
+const TOO_MANY = Symbol('too many');
 /** The source paths a Cargo manifest names for its targets and build script. */
 function cargoTargets(data) {
     const out = [];

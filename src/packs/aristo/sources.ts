@@ -83,6 +83,18 @@ export async function scanSources(
   const scanned = new Set<string>();
   const seen = new Set(files);
   const at = (file: string) => ws.rel(path.join(targetDir, file));
+  const exists = (p: string) => {
+    const r = ws.resolve(targetDir, p);
+    return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
+  };
+  const onDisk = (p: string) => {
+    try {
+      const real = fs.realpathSync.native(`${targetDir}${path.sep}${p}`);
+      return path.relative(targetDir, real).split(path.sep).join('/');
+    } catch {
+      return undefined;
+    }
+  };
   const refer = (from: string, { refs, capped }: ParsedSource) => {
     if (capped)
       f.add(
@@ -91,29 +103,18 @@ export async function scanSources(
         `${at(from)} names more than ${MAX_REFS_PER_FILE} module files (#[path] or include!); those past them were not read, and their annotations are checked against the index alone.`,
         { path: at(from) },
       );
-    const exists = (p: string) => {
-      const r = ws.resolve(targetDir, p);
-      return r.ok || r.reason !== 'missing'; // refused (out through a link): read, to say so
-    };
-    const onDisk = (p: string) => {
-      try {
-        const real = fs.realpathSync.native(`${targetDir}${path.sep}${p}`);
-        return path.relative(targetDir, real).split(path.sep).join('/');
-      } catch {
-        return undefined;
+    for (const ref of refs) {
+      const candidates = moduleFiles(from, ref.lit, byName, exists, onDisk);
+      if (candidates === TOO_MANY) {
+        f.add(
+          ARISTO.sourceUnparseable,
+          subject,
+          `${at(from)} names ${JSON.stringify(ref.lit)}, a name more than ${MAX_SAME_NAME} files in the workspace have; which one rustc reads was not worked out, and none was scanned.`,
+          { path: at(from), line: ref.line },
+        );
+        continue;
       }
-    };
-    for (const ref of refs)
-      for (const file of moduleFiles(from, ref.lit, byName, exists, onDisk)) {
-        if (file === TOO_MANY) {
-          f.add(
-            ARISTO.sourceUnparseable,
-            subject,
-            `${at(from)} names ${JSON.stringify(ref.lit)}, a name more than ${MAX_SAME_NAME} files in the workspace have; which one rustc reads was not worked out, and none was scanned.`,
-            { path: at(from), line: ref.line },
-          );
-          continue;
-        }
+      for (const file of candidates) {
         if (seen.has(file)) continue;
         if (seen.size >= MAX_SOURCE_FILES) {
           f.add(
@@ -127,6 +128,7 @@ export async function scanSources(
         seen.add(file);
         files.push(file);
       }
+    }
   };
   // Cargo compiles the targets a manifest names wherever they are ([lib] path = "…", bins,
   // examples, tests, benches, the build script): those of every crate in the workspace (a path
@@ -258,7 +260,7 @@ export function moduleFiles(
   byName: ReadonlyMap<string, readonly string[]>,
   exists: (p: string) => boolean,
   onDisk: (unnormalized: string) => string | undefined,
-): string[] {
+): string[] | typeof TOO_MANY {
   if (path.posix.isAbsolute(lit) || /^[A-Za-z]:[\\/]/.test(lit)) return [lit];
   const dir = path.posix.dirname(from);
   const stem = path.posix.join(dir, path.posix.basename(from, '.rs'));
@@ -267,7 +269,7 @@ export function moduleFiles(
     // From an inline module's folder `..` may land anywhere below: every file of that name is a
     // candidate too.
     const named = byName.get(path.posix.basename(lit)) ?? [];
-    if (named.length > MAX_SAME_NAME) return [TOO_MANY];
+    if (named.length > MAX_SAME_NAME) return TOO_MANY;
     const found = [...bases.flatMap((b) => onDisk(`${b}/${lit}`) ?? []), ...named];
     return found.length ? [...new Set(found)] : [path.posix.join(dir, lit)];
   }
@@ -275,7 +277,7 @@ export function moduleFiles(
   const tail = `/${path.posix.normalize(lit)}`;
   const under = dir === '.' ? '' : `${dir}/`;
   const named = byName.get(path.posix.basename(lit)) ?? [];
-  if (named.length > MAX_SAME_NAME) return [TOO_MANY];
+  if (named.length > MAX_SAME_NAME) return TOO_MANY;
   for (const p of named) if (p.startsWith(under) && `/${p}`.endsWith(tail)) found.push(p);
   return found.length ? [...new Set(found)] : [path.posix.join(dir, lit)];
 }
@@ -283,7 +285,7 @@ export function moduleFiles(
 /** Files of one name a module path may be, at most: past it the path is reported, not followed. */
 const MAX_SAME_NAME = 256;
 /** What moduleFiles returns for a name too many files have. */
-export const TOO_MANY = '\0too many';
+export const TOO_MANY: unique symbol = Symbol('too many');
 
 /** The source paths a Cargo manifest names for its targets and build script. */
 export function cargoTargets(data: Record<string, unknown>): string[] {
