@@ -26,7 +26,7 @@ import {
   renderSummary,
 } from '../src/render/markdown.js';
 import { renderSarif } from '../src/render/sarif.js';
-import { mdCode, mdText } from '../src/render/sanitize.js';
+import { PATH_EXCERPT_MAX, mdCode, mdText, quotePath } from '../src/render/sanitize.js';
 import { decide } from '../src/policy/gate.js';
 import { examplePayload } from './support/action-runner.js';
 import { MockGitHub } from './support/mock-github.js';
@@ -1085,5 +1085,24 @@ describe('mock GitHub validates requests against the REST description', () => {
     );
     expect((await post('/repos/o/r/statuses/abc', { state: 'success' })).status).toBe(404);
     expect(gh.violations()).toHaveLength(2);
+  });
+});
+
+describe('quotePath', () => {
+  it('quotes a short path whole and escapes what a terminal would act on', () => {
+    expect(quotePath('papers/p')).toBe('"papers/p"');
+    expect(quotePath('a\u001b[31m/b\u202e')).toBe('"a\\u001b[31m/b\\u202e"');
+  });
+  it('keeps the start and the end of a long path, at most PATH_EXCERPT_MAX characters', () => {
+    const p = `top/${'x'.repeat(500)}/${'😀'.repeat(10)}/leaf.json`;
+    const q = JSON.parse(quotePath(p)) as string;
+    expect(Array.from(q)).toHaveLength(PATH_EXCERPT_MAX);
+    expect(q.startsWith('top/xxx')).toBe(true);
+    expect(q.endsWith(`${'😀'.repeat(10)}/leaf.json`)).toBe(true);
+    expect(q).toContain('…');
+  });
+  it('never splits a huge path whole into code points', () => {
+    const q = JSON.parse(quotePath('d/'.repeat(5_000_000))) as string;
+    expect(Array.from(q)).toHaveLength(PATH_EXCERPT_MAX);
   });
 });

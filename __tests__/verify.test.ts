@@ -241,6 +241,45 @@ describe('audit-gate verify', () => {
     ]);
     expect(r.conclusion).toBe('failure');
   });
+  it('a named path emptied of its run fails as a removed path does, not as a draft paper that passes', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'papers/p'), { assurance: 'draft' });
+    fs.mkdirSync(path.join(root, 'artifacts/runs/run_x'), { recursive: true });
+    const emptied = await verify({ root, paths: ['papers/p', 'artifacts/runs/run_x'] });
+    expect(emptied.conclusion).toBe('failure');
+    expect(emptied.findings.map((f) => [f.code, f.blocking, f.message])).toEqual([
+      [
+        'gate.target_not_found',
+        true,
+        'Path "artifacts/runs/run_x" was named, but nothing in it was verified: it holds no audit, run, proof or bundle.',
+      ],
+    ]);
+    fs.rmSync(path.join(root, 'artifacts'), { recursive: true });
+    const removed = await verify({ root, paths: ['papers/p', 'artifacts/runs/run_x'] });
+    expect(removed.findings.map((f) => [f.code, f.blocking])).toEqual([
+      ['gate.target_not_found', true],
+    ]);
+    // A paper named as a paper keeps the draft rule: its audits may all be missing yet.
+    fs.mkdirSync(path.join(root, 'papers/new'));
+    const named = await verify({ root, papers: ['papers/new'] });
+    expect(named.conclusion).toBe('success');
+    // One audit present is something verified.
+    writePaper(path.join(root, 'papers/one'), { assurance: 'draft', only: ['proof-checker'] });
+    expect((await verify({ root, paths: ['papers/one'] })).conclusion).toBe('success');
+  });
+  it('a long directory path in a discovery finding keeps its end, where the folder that matters is', async () => {
+    const root = repo();
+    const deep = path.join('papers', 'a'.repeat(100), 'b'.repeat(100), 'evidence');
+    writePaper(path.join(root, 'papers/ok'));
+    fs.mkdirSync(path.join(root, deep), { recursive: true });
+    fs.writeFileSync(
+      Buffer.concat([Buffer.from(path.join(root, deep, 'x')), Buffer.from([0xff])]),
+      '',
+    );
+    const r = await verify({ root });
+    const message = r.findings.find((f) => f.code === 'gate.directory_unreadable')!.message;
+    expect(message).toMatch(/^Directory "papers\/a+…b+\/evidence" holds a name/);
+  });
   it('an input linked to a file whose path is not UTF-8 is not read as its U+FFFD twin', async () => {
     const root = repo();
     writePaper(path.join(root, 'papers/p'));

@@ -82494,6 +82494,7 @@ async function verify(opts) {
         }
         results.push(...(await (0,parallel/* verifyTargets */.I6)(planned, ctx, opts.onProgress, workers)));
         verifiedTargets = results.length;
+        runFindings.push(...emptiedPaths(planned, results));
         if (fixtureDir !== undefined && (shard === undefined || shard.fixtures)) {
             const dir = fixtureDirectory(ws, fixtureDir);
             if (!dir.ok)
@@ -82562,6 +82563,25 @@ function workerStarter(packs, start) {
         if (claimed >= 2)
             start();
     };
+}
+/**
+ * A named path in which nothing was discovered is checked as a paper whose audits may all be
+ * missing; when nothing at all was found in it, that is no draft paper passing but a path emptied
+ * (a run, bundle or proof deleted file by file), and it fails as a path that is gone does.
+ */
+function emptiedPaths(planned, results) {
+    return planned.flatMap((t, i) => {
+        const subjects = results[i]?.subjects ?? [];
+        if (t.claimedPath === undefined || subjects.some((s) => s.outcome !== 'skipped'))
+            return [];
+        return [
+            (0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
+                subject: 'gate',
+                message: `Path ${(0,sanitize/* quoteValue */.cl)(t.claimedPath)} was named, but nothing in it was verified: it holds no audit, run, proof or bundle.`,
+                remediation: 'Restore what the pull request removed from it, or name the path of what it now holds. A paper whose audits are not written yet is named with --paper (the papers input), where missing audits are allowed at draft.',
+            }),
+        ];
+    });
 }
 /** The id a planned target's result will have. */
 function plannedId(ws, t) {
@@ -82678,8 +82698,8 @@ function walkFindings(ws, unknown, unreadable) {
         ...unreadable.map((u) => (0,finding/* finding */.g)(policy_codes/* GATE */.k.directoryUnreadable, {
             subject: 'gate',
             message: u.nonUtf8Name || u.nonUtf8Link
-                ? `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} ${u.detail}.`
-                : `Directory ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+                ? `Directory ${(0,sanitize/* quotePath */.WG)(ws.rel(u.dir))} ${u.detail}.`
+                : `Directory ${(0,sanitize/* quotePath */.WG)(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
             ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
             ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),
             ...(u.nonUtf8Link
@@ -82689,12 +82709,12 @@ function walkFindings(ws, unknown, unreadable) {
         ...unknown.map((u) => (0,finding/* finding */.g)(policy_codes/* GATE */.k.gitIndexUnreadable, u.gitless
             ? {
                 subject: 'gate',
-                message: `No git repository holds ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
+                message: `No git repository holds ${(0,sanitize/* quotePath */.WG)(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
                 remediation: GITLESS_REMEDIATION,
             }
             : {
                 subject: 'gate',
-                message: `What git tracks under ${(0,sanitize/* quoteValue */.cl)(ws.rel(u.dir))} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+                message: `What git tracks under ${(0,sanitize/* quotePath */.WG)(ws.rel(u.dir))} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
             })),
     ];
 }
@@ -82703,15 +82723,16 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
     const seen = new Map();
-    const add = (pack, dir, real = (0,io_paths/* realOr */.yA)(dir)) => {
+    const add = (pack, dir, real = (0,io_paths/* realOr */.yA)(dir), claimedPath) => {
         const key = `${pack.id}\0${real}`;
         const at = seen.get(key);
+        const target = claimedPath === undefined ? { pack, dir } : { pack, dir, claimedPath };
         if (at === undefined) {
             seen.set(key, planned.length);
-            planned.push({ pack, dir });
+            planned.push(target);
         }
         else if (dir === real && planned[at].dir !== real)
-            planned[at] = { pack, dir };
+            planned[at] = target;
     };
     /** A directory named by the workflow or CLI, or a blocking finding saying why it is not one. */
     const namedDir = (p, what, remediation) => {
@@ -82761,7 +82782,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             }
         }
         if (paths && found === 0 && claimant)
-            add(claimant, abs, rootReal);
+            add(claimant, abs, rootReal, p);
     }
     // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
     // paper dir whose audits were deleted stops being one as soon as anything is found below it.
@@ -83493,13 +83514,14 @@ function stateText(t, subjects) {
 /* harmony export */   Np: () => (/* binding */ cap),
 /* harmony export */   Pc: () => (/* binding */ valueExcerpt),
 /* harmony export */   Qy: () => (/* binding */ htmlCommentText),
+/* harmony export */   WG: () => (/* binding */ quotePath),
 /* harmony export */   bC: () => (/* binding */ mdText),
 /* harmony export */   cl: () => (/* binding */ quoteValue),
 /* harmony export */   pj: () => (/* binding */ plain),
 /* harmony export */   sN: () => (/* binding */ logSafe),
 /* harmony export */   xs: () => (/* binding */ mdCode)
 /* harmony export */ });
-/* unused harmony export VALUE_EXCERPT_MAX */
+/* unused harmony exports VALUE_EXCERPT_MAX, PATH_EXCERPT_MAX */
 // Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
 // text are shown escaped, so an artifact cannot repaint or reorder the terminal.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -83599,6 +83621,22 @@ function valueExcerpt(s) {
 function quoteValue(s) {
     // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
     return plain(JSON.stringify(cutValue(s)));
+}
+/** The most characters of a path in the repository that a message shows. */
+const PATH_EXCERPT_MAX = 160;
+/**
+ * A path in the repository, escaped and double-quoted as quoteValue quotes values. A long one
+ * keeps its start and its end, where the name that matters is, and elides the middle.
+ */
+function quotePath(p) {
+    // As cutValue: slice before splitting into code points, so a huge path is never split whole.
+    const bound = 2 * PATH_EXCERPT_MAX + 2;
+    if (p.length <= bound && Array.from(p).length <= PATH_EXCERPT_MAX)
+        return plain(JSON.stringify(p));
+    const keep = Math.floor((PATH_EXCERPT_MAX - 1) / 2);
+    const head = Array.from(p.slice(0, bound)).slice(0, PATH_EXCERPT_MAX - 1 - keep);
+    const tail = Array.from(p.slice(-bound)).slice(-keep);
+    return plain(JSON.stringify(`${head.join('')}…${tail.join('')}`));
 }
 /**
  * Where a schema (zod) issue is and what it says, with every key taken from the file shown as a

@@ -5100,6 +5100,22 @@ function quoteValue(s) {
     // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
     return plain(JSON.stringify(cutValue(s)));
 }
+/** The most characters of a path in the repository that a message shows. */
+const PATH_EXCERPT_MAX = 160;
+/**
+ * A path in the repository, escaped and double-quoted as quoteValue quotes values. A long one
+ * keeps its start and its end, where the name that matters is, and elides the middle.
+ */
+function quotePath(p) {
+    // As cutValue: slice before splitting into code points, so a huge path is never split whole.
+    const bound = 2 * PATH_EXCERPT_MAX + 2;
+    if (p.length <= bound && Array.from(p).length <= PATH_EXCERPT_MAX)
+        return plain(JSON.stringify(p));
+    const keep = Math.floor((PATH_EXCERPT_MAX - 1) / 2);
+    const head = Array.from(p.slice(0, bound)).slice(0, PATH_EXCERPT_MAX - 1 - keep);
+    const tail = Array.from(p.slice(-bound)).slice(-keep);
+    return plain(JSON.stringify(`${head.join('')}\u2026${tail.join('')}`));
+}
 /**
  * Where a schema (zod) issue is and what it says, with every key taken from the file shown as a
  * value excerpt: the path's segments, and the keys an "unrecognized key" issue lists.
@@ -18202,6 +18218,7 @@ async function verify(opts) {
         }
         results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
         verifiedTargets = results.length;
+        runFindings.push(...emptiedPaths(planned, results));
         if (fixtureDir !== undefined && (shard === undefined || shard.fixtures)) {
             const dir = fixtureDirectory(ws, fixtureDir);
             if (!dir.ok)
@@ -18270,6 +18287,25 @@ function workerStarter(packs, start) {
         if (claimed >= 2)
             start();
     };
+}
+/**
+ * A named path in which nothing was discovered is checked as a paper whose audits may all be
+ * missing; when nothing at all was found in it, that is no draft paper passing but a path emptied
+ * (a run, bundle or proof deleted file by file), and it fails as a path that is gone does.
+ */
+function emptiedPaths(planned, results) {
+    return planned.flatMap((t, i) => {
+        const subjects = results[i]?.subjects ?? [];
+        if (t.claimedPath === undefined || subjects.some((s) => s.outcome !== 'skipped'))
+            return [];
+        return [
+            finding(GATE.targetNotFound, {
+                subject: 'gate',
+                message: `Path ${quoteValue(t.claimedPath)} was named, but nothing in it was verified: it holds no audit, run, proof or bundle.`,
+                remediation: 'Restore what the pull request removed from it, or name the path of what it now holds. A paper whose audits are not written yet is named with --paper (the papers input), where missing audits are allowed at draft.',
+            }),
+        ];
+    });
 }
 /** The id a planned target's result will have. */
 function plannedId(ws, t) {
@@ -18386,8 +18422,8 @@ function walkFindings(ws, unknown, unreadable) {
         ...unreadable.map((u) => finding(GATE.directoryUnreadable, {
             subject: 'gate',
             message: u.nonUtf8Name || u.nonUtf8Link
-                ? `Directory ${quoteValue(ws.rel(u.dir))} ${u.detail}.`
-                : `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+                ? `Directory ${quotePath(ws.rel(u.dir))} ${u.detail}.`
+                : `Directory ${quotePath(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
             ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
             ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),
             ...(u.nonUtf8Link
@@ -18397,12 +18433,12 @@ function walkFindings(ws, unknown, unreadable) {
         ...unknown.map((u) => finding(GATE.gitIndexUnreadable, u.gitless
             ? {
                 subject: 'gate',
-                message: `No git repository holds ${quoteValue(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
+                message: `No git repository holds ${quotePath(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
                 remediation: GITLESS_REMEDIATION,
             }
             : {
                 subject: 'gate',
-                message: `What git tracks under ${quoteValue(ws.rel(u.dir))} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+                message: `What git tracks under ${quotePath(ws.rel(u.dir))} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
             })),
     ];
 }
@@ -18411,15 +18447,16 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
     const seen = new Map();
-    const add = (pack, dir, real = realOr(dir)) => {
+    const add = (pack, dir, real = realOr(dir), claimedPath) => {
         const key = `${pack.id}\0${real}`;
         const at = seen.get(key);
+        const target = claimedPath === undefined ? { pack, dir } : { pack, dir, claimedPath };
         if (at === undefined) {
             seen.set(key, planned.length);
-            planned.push({ pack, dir });
+            planned.push(target);
         }
         else if (dir === real && planned[at].dir !== real)
-            planned[at] = { pack, dir };
+            planned[at] = target;
     };
     /** A directory named by the workflow or CLI, or a blocking finding saying why it is not one. */
     const namedDir = (p, what, remediation) => {
@@ -18469,7 +18506,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             }
         }
         if (paths && found === 0 && claimant)
-            add(claimant, abs, rootReal);
+            add(claimant, abs, rootReal, p);
     }
     // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
     // paper dir whose audits were deleted stops being one as soon as anything is found below it.
@@ -51803,7 +51840,7 @@ const CORE_COMMANDS = {
     verify: {
         usage: 'audit-gate verify [PATH...] [options]',
         about: 'Discover and verify every paper, run, proof and Addenda B bundle under the root (or the PATHs given), in one report; fixtures only with --fixtures.',
-        exitNote: 'A PATH that does not exist is a blocking finding (exit 1), not a bad argument: the report is still written.',
+        exitNote: 'A PATH that does not exist, or in which nothing at all is found, is a blocking finding (exit 1), not a bad argument: the report is still written.',
         options: {
             root: { type: 'string', value: 'DIR', help: 'repository root to discover under (default .)' },
             config: {

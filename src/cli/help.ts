@@ -50,7 +50,7 @@ export const CORE_COMMANDS = {
     about:
       'Discover and verify every paper, run, proof and Addenda B bundle under the root (or the PATHs given), in one report; fixtures only with --fixtures.',
     exitNote:
-      'A PATH that does not exist is a blocking finding (exit 1), not a bad argument: the report is still written.',
+      'A PATH that does not exist, or in which nothing at all is found, is a blocking finding (exit 1), not a bad argument: the report is still written.',
     options: {
       root: { type: 'string', value: 'DIR', help: 'repository root to discover under (default .)' },
       config: {

@@ -6,6 +6,8 @@ import { GATE } from '../policy/codes.js';
 export interface PlannedTarget {
   pack: Pack;
   dir: string;
+  /** A named path in which nothing was discovered, claimed by the claimant pack: the path as given. */
+  claimedPath?: string;
 }
 
 /** The context one pack sees: the gate-wide options plus its own. */

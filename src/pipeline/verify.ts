@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { finding, type Finding, type Location } from '../model/finding.js';
-import { quoteValue } from '../render/sanitize.js';
+import { quotePath, quoteValue } from '../render/sanitize.js';
 import type { GateReport } from '../model/report.js';
 import { loadConfig, packConfig, selectedPacks, type Config } from '../config/config.js';
 import { withoutLoosening } from '../config/pinning.js';
@@ -156,6 +156,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     }
     results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
     verifiedTargets = results.length;
+    runFindings.push(...emptiedPaths(planned, results));
     if (fixtureDir !== undefined && (shard === undefined || shard.fixtures)) {
       const dir = fixtureDirectory(ws, fixtureDir);
       if (!dir.ok) runFindings.push(dir.finding);
@@ -226,6 +227,29 @@ function workerStarter(
     for (const p of parallel) claimed += p.discover([dir]).length;
     if (claimed >= 2) start();
   };
+}
+
+/**
+ * A named path in which nothing was discovered is checked as a paper whose audits may all be
+ * missing; when nothing at all was found in it, that is no draft paper passing but a path emptied
+ * (a run, bundle or proof deleted file by file), and it fails as a path that is gone does.
+ */
+function emptiedPaths(
+  planned: readonly PlannedTarget[],
+  results: readonly PackResult[],
+): Finding[] {
+  return planned.flatMap((t, i) => {
+    const subjects = results[i]?.subjects ?? [];
+    if (t.claimedPath === undefined || subjects.some((s) => s.outcome !== 'skipped')) return [];
+    return [
+      finding(GATE.targetNotFound, {
+        subject: 'gate',
+        message: `Path ${quoteValue(t.claimedPath)} was named, but nothing in it was verified: it holds no audit, run, proof or bundle.`,
+        remediation:
+          'Restore what the pull request removed from it, or name the path of what it now holds. A paper whose audits are not written yet is named with --paper (the papers input), where missing audits are allowed at draft.',
+      }),
+    ];
+  });
 }
 
 /** The id a planned target's result will have. */
@@ -377,8 +401,8 @@ function walkFindings(
         subject: 'gate',
         message:
           u.nonUtf8Name || u.nonUtf8Link
-            ? `Directory ${quoteValue(ws.rel(u.dir))} ${u.detail}.`
-            : `Directory ${quoteValue(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
+            ? `Directory ${quotePath(ws.rel(u.dir))} ${u.detail}.`
+            : `Directory ${quotePath(ws.rel(u.dir))} could not be listed (${u.detail}): any audit, run or proof in it was not verified.`,
         ...(u.links ? { remediation: LINKS_REMEDIATION } : {}),
         ...(u.nonUtf8Name ? { remediation: NON_UTF8_REMEDIATION } : {}),
         ...(u.nonUtf8Link
@@ -392,12 +416,12 @@ function walkFindings(
         u.gitless
           ? {
               subject: 'gate',
-              message: `No git repository holds ${quoteValue(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
+              message: `No git repository holds ${quotePath(ws.rel(u.dir))}, so nothing says which of its files are committed: its .gitignore files were not applied, and everything there was searched for audits and runs.`,
               remediation: GITLESS_REMEDIATION,
             }
           : {
               subject: 'gate',
-              message: `What git tracks under ${quoteValue(ws.rel(u.dir))} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
+              message: `What git tracks under ${quotePath(ws.rel(u.dir))} is unknown (${u.detail}), so its .gitignore files were not trusted: everything there was searched for audits and runs.`,
             },
       ),
     ),
@@ -419,13 +443,14 @@ function planTargets(
   // By real path: the walk also goes through symlinked directories, so one directory can be found
   // at its own path and at a link's. Its own path is kept where it is a target too.
   const seen = new Map<string, number>();
-  const add = (pack: Pack, dir: string, real = realOr(dir)) => {
+  const add = (pack: Pack, dir: string, real = realOr(dir), claimedPath?: string) => {
     const key = `${pack.id}\0${real}`;
     const at = seen.get(key);
+    const target = claimedPath === undefined ? { pack, dir } : { pack, dir, claimedPath };
     if (at === undefined) {
       seen.set(key, planned.length);
-      planned.push({ pack, dir });
-    } else if (dir === real && planned[at]!.dir !== real) planned[at] = { pack, dir };
+      planned.push(target);
+    } else if (dir === real && planned[at]!.dir !== real) planned[at] = target;
   };
   /** A directory named by the workflow or CLI, or a blocking finding saying why it is not one. */
   const namedDir = (p: string, what: string, remediation?: string): string | undefined => {
@@ -472,7 +497,7 @@ function planTargets(
         found++;
       }
     }
-    if (paths && found === 0 && claimant) add(claimant, abs, rootReal);
+    if (paths && found === 0 && claimant) add(claimant, abs, rootReal, p);
   }
   // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
   // paper dir whose audits were deleted stops being one as soon as anything is found below it.

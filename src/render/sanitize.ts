@@ -115,6 +115,24 @@ export function quoteValue(s: string): string {
   return plain(JSON.stringify(cutValue(s)));
 }
 
+/** The most characters of a path in the repository that a message shows. */
+export const PATH_EXCERPT_MAX = 160;
+
+/**
+ * A path in the repository, escaped and double-quoted as quoteValue quotes values. A long one
+ * keeps its start and its end, where the name that matters is, and elides the middle.
+ */
+export function quotePath(p: string): string {
+  // As cutValue: slice before splitting into code points, so a huge path is never split whole.
+  const bound = 2 * PATH_EXCERPT_MAX + 2;
+  if (p.length <= bound && Array.from(p).length <= PATH_EXCERPT_MAX)
+    return plain(JSON.stringify(p));
+  const keep = Math.floor((PATH_EXCERPT_MAX - 1) / 2);
+  const head = Array.from(p.slice(0, bound)).slice(0, PATH_EXCERPT_MAX - 1 - keep);
+  const tail = Array.from(p.slice(-bound)).slice(-keep);
+  return plain(JSON.stringify(`${head.join('')}…${tail.join('')}`));
+}
+
 /**
  * Where a schema (zod) issue is and what it says, with every key taken from the file shown as a
  * value excerpt: the path's segments, and the keys an "unrecognized key" issue lists.
