@@ -215,6 +215,21 @@ describe('concludeStep and annotateWorkflow', () => {
     }
   });
 
+  test('run-level messages from a published report reach the log escaped', async () => {
+    const before = process.exitCode;
+    try {
+      const forged = failureReport(
+        settingsFor('/w'),
+        new ToolFailure('Bad \u001b[2J\u202egnissap\u0085 report.', 'Fix it.'),
+      );
+      const log = await stdoutOf(() => concludeStep('gate', forged));
+      expect(log).toContain('Bad \\u001b[2J\\u202egnissap\\u0085 report.');
+      expect(log).not.toMatch(/[\u001b\u0085\u202e]/);
+    } finally {
+      process.exitCode = before;
+    }
+  });
+
   test('annotations go to the log only when no check run carries them', async () => {
     const pub: Publication = { settings: settingsFor('/w') };
     const located = [

@@ -458,6 +458,13 @@ async function publishReport(
     'workflow_run',
     (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0,
   );
+  // As GitHub lists the pull request a run was triggered by: its head is the run's head sha (the
+  // example's is another commit, which must never get the comment).
+  const wr = payload['workflow_run'] as {
+    head_sha: string;
+    pull_requests: { head: { sha: string } }[];
+  };
+  wr.pull_requests[0]!.head.sha = wr.head_sha;
   const res = await run({
     workspace,
     eventName: 'workflow_run',
@@ -523,6 +530,23 @@ test('workflow_run: a forged report whose flags all say success is refused, not 
   expect(res.outputs['submission-ready']).toBe('no');
   expect(res.code).toBe(1);
   expect(res.stdout).toMatch(/is not published: finding "aris\.input_missing"/);
+});
+
+test('workflow_run: a report glob matching a file name that holds workflow commands logs it escaped', async () => {
+  const { reportDir, reportFile } = await editedForkReport(() => {});
+  const evil = path.join(
+    reportDir,
+    'shards',
+    'x\n::add-mask::audit-gate\n::error file=README.md,line=1::Approved\n::stop-commands::zz',
+  );
+  fs.mkdirSync(evil, { recursive: true });
+  fs.renameSync(reportFile, path.join(evil, 'report.json'));
+  const { res } = await publishReport(reportDir, 'shards/**/report.json');
+  expect([...gh.checkRuns.values()].at(-1)!.conclusion).toBe('failure');
+  expect(res.stdout).toContain('Publishing the report ');
+  expect(
+    res.stdout.split('\n').filter((l) => /^\s*::(add-mask|stop-commands|error file)/.test(l)),
+  ).toEqual([]);
 });
 
 test('workflow_run with assurance: submission refuses a report verified at draft', async () => {

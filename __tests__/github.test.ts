@@ -177,13 +177,36 @@ describe('resolveTarget', () => {
       'workflow_run',
       (e) => ((e['workflow_run'] as { pull_requests: unknown[] }).pull_requests ?? []).length > 0,
     );
-    const t = resolveTarget(
-      { ...env, GITHUB_EVENT_NAME: 'workflow_run', GITHUB_REPOSITORY: 'octo-org/octo-repo' },
-      p,
-    );
+    const wr = p['workflow_run'] as {
+      head_sha: string;
+      pull_requests: { head: { sha: string } }[];
+    };
+    // GitHub's example lists a pull request whose head is another commit: it is taken only once
+    // its head is the run's.
+    const at = {
+      ...env,
+      GITHUB_EVENT_NAME: 'workflow_run',
+      GITHUB_REPOSITORY: 'octo-org/octo-repo',
+    };
+    expect(resolveTarget(at, p).pullNumber).toBeUndefined();
+    wr.pull_requests[0]!.head.sha = wr.head_sha;
+    const t = resolveTarget(at, p);
     expect(t.sha).toBe('3484a3fb816e0859fd6e1cea078d76385ff50625');
     expect(t.pullNumber).toBe(2);
     expect(t.owner).toBe('octo-org');
+  });
+
+  test('workflow_run never takes a listed pull request whose head is another commit', () => {
+    // GitHub lists the open pull requests sharing the run's branch name too: a stale run of an
+    // older commit, or a fork branch named like another pull request's.
+    const p = examplePayload('workflow_run', (e) => e['action'] === 'completed');
+    const wr = p['workflow_run'] as Record<string, unknown>;
+    wr['event'] = 'pull_request';
+    wr['pull_requests'] = [{ number: 5, head: { sha: '1'.repeat(40), ref: wr['head_branch'] } }];
+    wr['head_repository'] = { owner: { login: 'forker' } };
+    const t = resolveTarget({ ...env, GITHUB_EVENT_NAME: 'workflow_run' }, p);
+    expect(t.pullNumber).toBeUndefined();
+    expect(t.lookup).toEqual({ headOwner: 'forker', headBranch: wr['head_branch'] });
   });
 
   test('workflow_run from a fork PR (no pull_requests) asks for a lookup by head branch', () => {

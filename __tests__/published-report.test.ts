@@ -3,6 +3,7 @@ import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import type { GateReport } from '../src/model/report.js';
 import { allCodes, assurancePacks } from '../src/packs/registry.js';
+import { readReportFile } from '../src/policy/merge.js';
 import { recheckReport, type RecheckOptions } from '../src/policy/recheck.js';
 import { verify } from '../src/pipeline/verify.js';
 import { tempRepos } from './support/temp.js';
@@ -288,5 +289,29 @@ describe('the publishing workflow pins assurance: submission', () => {
     expect(refusal(recheckReport(edited, pinned))).toMatch(
       /target "aris:paper" does not say which assurance it was verified at, and assurance submission is required/,
     );
+  });
+});
+
+describe('what a refused report says is escaped', () => {
+  const paint = '\u001b[2J\u001b[32mAll audits verified \u202egnissap\u202c\u0085';
+  test('a key the schema refuses, quoted in the reason', () => {
+    const dir = repo();
+    const r = copy(example);
+    (r.targets[0]!.context as Record<string, unknown>)[paint + 'A'.repeat(5000)] = 1;
+    const file = path.join(dir, 'report.json');
+    fs.writeFileSync(file, JSON.stringify(r));
+    const read = readReportFile(file);
+    expect(read.ok).toBe(false);
+    const problem = read.ok ? '' : read.problem;
+    expect(problem).toContain('\\u001b[2J');
+    expect(problem).not.toMatch(/[\u001b\u0085\u202a-\u202e]/);
+    expect(problem.length).toBeLessThan(600);
+  });
+  test('an id quoted by the recheck', () => {
+    const r = copy(example);
+    r.targets.push({ ...r.targets[0]!, id: `x${paint}` }, { ...r.targets[0]!, id: `x${paint}` });
+    const why = refusal(recheckReport(r, opts()));
+    expect(why).toMatch(/listed twice/);
+    expect(why).not.toMatch(/[\u001b\u0085\u202a-\u202e]/);
   });
 });

@@ -92,12 +92,25 @@ describe('red team: merging shard reports', () => {
   });
 
   test('a shard numbered beyond its count is no shard of the list', () => {
-    // Harmless today (it holds nothing), but K > N is never written by verify.
+    // K > N is never written by verify.
     const extra = read(shards[0]!);
     extra.shard!.index = 4;
     const { report } = merge([...shards, write('four-of-three.json', extra)]);
     expect(report.conclusion).toBe('failure');
-    expect(gateCodes(report)).toContain('gate.shard_overlap');
+    expect(gateCodes(report)).toEqual(['gate.report_refused']);
+    expect(report.findings.find((f) => f.code === 'gate.report_refused')!.message).toMatch(
+      /says it is shard 4 of 3/,
+    );
+  });
+
+  test('a shard count in the billions is refused at once, not counted through', () => {
+    const huge = read(shards[0]!);
+    huge.shard!.count = 3e9;
+    const { code, report } = merge([write('huge-count.json', huge)]);
+    expect(code).toBe(1);
+    expect(gateCodes(report)).toEqual(
+      expect.arrayContaining(['gate.report_refused', 'gate.nothing_verified']),
+    );
   });
 
   test('a shard report’s status and codes reach the terminal escaped', () => {

@@ -43488,8 +43488,10 @@ function resolveTarget(env, payload, pullRequest) {
         const sha = str(run?.['head_sha']);
         if (sha) {
             const prs = Array.isArray(run?.['pull_requests']) ? run['pull_requests'] : [];
-            // The run's pull requests are those whose head is this sha (GitHub lists none for forks).
-            const match = prs.map(obj).find((p) => str(obj(p?.['head'])?.['sha']) === sha) ?? obj(prs[0]);
+            // Only a pull request whose head is this very sha: GitHub also lists those that merely share
+            // the run's branch name (another fork's, or this one's after a newer push), and the comment
+            // would then speak for a commit that was never verified. None for forks: the lookup below.
+            const match = prs.map(obj).find((p) => str(obj(p?.['head'])?.['sha']) === sha);
             const number = pullRequest ?? num(match?.['number']);
             const headRepo = obj(run?.['head_repository']);
             const headOwner = str(obj(headRepo?.['owner'])?.['login']);
@@ -44020,6 +44022,7 @@ function unwritten(out, why) {
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
 
 
+
 /** The step's outputs (action.yml); a file's path is empty when audit-gate did not write it. */
 function setOutputs(pub, report, written) {
     const c = report.counts;
@@ -44051,7 +44054,8 @@ function concludeStep(checkName, report) {
     const runLevel = report.findings
         .filter((f) => f.blocking && !subjects.has(f.subject))
         .map((f) => ` ${f.message} ${f.remediation}`);
-    setFailed(`${checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`);
+    // Messages from a published report are escaped once more: the log is read by the runner.
+    setFailed((0,sanitize/* logSafe */.sN)((0,sanitize/* plain */.pj)(`${checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`)));
 }
 
 // EXTERNAL MODULE: ./src/pipeline/verify.ts + 5 modules
@@ -44203,6 +44207,7 @@ var pipeline_shard = __nccwpck_require__(1366);
 
 
 
+
 /** How many contradictions a refusal spells out. */
 const SHOWN = 5;
 const RECOMPUTED = new Set([
@@ -44210,7 +44215,6 @@ const RECOMPUTED = new Set([
     codes/* GATE */.k.waiverUnmatched.code,
     codes/* GATE */.k.waiverExpired.code,
 ]);
-const quote = (s) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 function recheckReport(given, opts) {
     const problems = [];
     let more = 0;
@@ -44224,17 +44228,17 @@ function recheckReport(given, opts) {
     const results = new Map();
     for (const t of given.targets) {
         if (results.has(t.id)) {
-            problem(`target ${quote(t.id)} is listed twice`);
+            problem(`target ${(0,sanitize/* quoteValue */.cl)(t.id)} is listed twice`);
             continue;
         }
         const assurance = t.context['assurance'];
         if (pinned && assurance === undefined && judgedByAssurance.has(t.pack))
-            problem(`target ${quote(t.id)} does not say which assurance it was verified at, and assurance submission is required`);
+            problem(`target ${(0,sanitize/* quoteValue */.cl)(t.id)} does not say which assurance it was verified at, and assurance submission is required`);
         else if (pinned && assurance !== undefined && assurance !== 'submission')
-            problem(`target ${quote(t.id)} was verified at assurance ${quote(assurance)}, and assurance submission is required`);
+            problem(`target ${(0,sanitize/* quoteValue */.cl)(t.id)} was verified at assurance ${(0,sanitize/* quoteValue */.cl)(assurance)}, and assurance submission is required`);
         // verify makes a target advisory only for a paper verified at assurance draft.
         else if (t.enforcement === 'advisory' && assurance !== 'draft')
-            problem(`target ${quote(t.id)} is advisory, but it was not verified at assurance draft`);
+            problem(`target ${(0,sanitize/* quoteValue */.cl)(t.id)} is advisory, but it was not verified at assurance draft`);
         const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
         results.set(t.id, {
             target: t,
@@ -44247,7 +44251,7 @@ function recheckReport(given, opts) {
     for (const s of given.subjects) {
         const r = results.get(s.target);
         if (!r) {
-            problem(`subject ${quote(s.id)} names target ${quote(s.target)}, which the report does not list`);
+            problem(`subject ${(0,sanitize/* quoteValue */.cl)(s.id)} names target ${(0,sanitize/* quoteValue */.cl)(s.target)}, which the report does not list`);
             continue;
         }
         r.subjects.push(s);
@@ -44270,10 +44274,10 @@ function recheckReport(given, opts) {
     const namespaces = new Set(opts.codes.map((c) => namespaceOf(c.code)));
     for (const f of given.findings) {
         if (!registered.has(f.code) && (sameVersion || namespaces.has(namespaceOf(f.code))))
-            problem(`finding ${quote(f.code)} on ${quote(f.subject)} has a code audit-gate ${version/* VERSION */.xv} does not have (the report says it was written by ${quote(String(given.tool?.version))})`);
+            problem(`finding ${(0,sanitize/* quoteValue */.cl)(f.code)} on ${(0,sanitize/* quoteValue */.cl)(f.subject)} has a code audit-gate ${version/* VERSION */.xv} does not have (the report says it was written by ${(0,sanitize/* quoteValue */.cl)(String(given.tool?.version))})`);
         const pinnedTo = atSubmission.get(f.code);
         if (pinnedTo === 'absent')
-            problem(`finding ${quote(f.code)} on ${quote(f.subject)} cannot occur at assurance submission, which is required`);
+            problem(`finding ${(0,sanitize/* quoteValue */.cl)(f.code)} on ${(0,sanitize/* quoteValue */.cl)(f.subject)} cannot occur at assurance submission, which is required`);
         const floor = atLeast(registered.get(f.code) ?? f.severity, pinnedTo && pinnedTo !== 'absent' ? pinnedTo : 'notice');
         const severity = atLeast(floor, f.severity);
         const restored = severity === f.severity ? { ...f } : { ...f, severity };
@@ -44304,16 +44308,16 @@ function recheckReport(given, opts) {
         const judged = lenient.findings[i];
         if ((f.waived !== undefined) !== (judged.waived !== undefined))
             problem(f.waived
-                ? `finding ${quote(f.code)} on ${quote(f.subject)} is marked waived, but this workflow's config waives no such finding`
-                : `finding ${quote(f.code)} on ${quote(f.subject)} is not marked waived, but this workflow's config waives it`);
+                ? `finding ${(0,sanitize/* quoteValue */.cl)(f.code)} on ${(0,sanitize/* quoteValue */.cl)(f.subject)} is marked waived, but this workflow's config waives no such finding`
+                : `finding ${(0,sanitize/* quoteValue */.cl)(f.code)} on ${(0,sanitize/* quoteValue */.cl)(f.subject)} is not marked waived, but this workflow's config waives it`);
         else if (f.severity !== judged.severity || f.blocking !== judged.blocking)
-            problem(`finding ${quote(f.code)} on ${quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but ${atSubmission.has(f.code) && f.severity !== judged.severity ? 'at assurance submission it is' : 'policy makes it'} ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
+            problem(`finding ${(0,sanitize/* quoteValue */.cl)(f.code)} on ${(0,sanitize/* quoteValue */.cl)(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but ${atSubmission.has(f.code) && f.severity !== judged.severity ? 'at assurance submission it is' : 'policy makes it'} ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
     });
     const subjects = list.flatMap((r) => r.subjects);
     subjects.forEach((s, i) => {
         const outcome = lenient.subjects[i].outcome;
         if (s.outcome !== outcome)
-            problem(`subject ${quote(s.id)} says ${s.outcome}, but its findings make it ${outcome}`);
+            problem(`subject ${(0,sanitize/* quoteValue */.cl)(s.id)} says ${s.outcome}, but its findings make it ${outcome}`);
     });
     for (const k of Object.keys(lenient.counts))
         if (given.counts[k] !== lenient.counts[k])
@@ -44454,6 +44458,12 @@ function mergeReports(inputs, opts) {
         }
         if (input.report.shard === undefined) {
             problem(codes/* GATE */.k.shardMismatch, `The report ${(0,sanitize/* quoteValue */.cl)(input.name)} is not a shard report (written without --shard), so it cannot be merged with others.`);
+            continue;
+        }
+        const { index, count } = input.report.shard;
+        if (count > pipeline_shard/* MAX_SHARDS */.hH || index > count) {
+            // verify --shard writes neither: and N is counted through to list the missing shards.
+            problem(codes/* GATE */.k.reportRefused, `The report ${(0,sanitize/* quoteValue */.cl)(input.name)} is refused: it says it is shard ${index} of ${count}, and a shard is 1 to N of at most ${pipeline_shard/* MAX_SHARDS */.hH}.`);
             continue;
         }
         accepted.push({ name: input.name, shard: input.report.shard, ...checked.parts });
@@ -44666,7 +44676,7 @@ async function produceReport(settings, target, env) {
         if (settings.report) {
             const files = reportFiles(settings);
             info(files.length === 1
-                ? `Publishing the report ${files[0]}.`
+                ? `Publishing the report ${(0,sanitize/* logSafe */.sN)((0,sanitize/* plain */.pj)(files[0]))}.`
                 : `Merging and publishing ${files.length} reports.`);
             warnIgnoredInputs(settings);
             return loadReports(files, settings);
@@ -81645,10 +81655,11 @@ function lostTarget(it, ctx, why) {
 /* harmony export */   Fn: () => (/* binding */ byteEstimator),
 /* harmony export */   Lr: () => (/* binding */ targetsDigest),
 /* harmony export */   fp: () => (/* binding */ assignShards),
+/* harmony export */   hH: () => (/* binding */ MAX_SHARDS),
 /* harmony export */   uK: () => (/* binding */ parseShard),
 /* harmony export */   xv: () => (/* binding */ configDigest)
 /* harmony export */ });
-/* unused harmony exports MAX_SHARDS, estimateBytes */
+/* unused harmony export estimateBytes */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
@@ -83665,6 +83676,8 @@ function schemaIssueText(issue) {
 /* harmony export */ });
 /* harmony import */ var _sanitize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5805);
 
+/** The most characters of a schema's own message a `verbatim` issue keeps. */
+const VERBATIM_MESSAGE_MAX = 300;
 /**
  * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
  * way every pack turns a schema violation into a located finding.
@@ -83673,11 +83686,15 @@ function firstIssue(error, options = {}) {
     const issue = error.issues[0];
     const path = issue.path.filter((x) => typeof x !== 'symbol');
     const prefix = options.prefix ?? [];
+    // Keys come from the file: each is shown as an escaped excerpt, and the message escaped and
+    // capped, since a schema's message may repeat a key.
     if (options.style === 'verbatim')
         return {
             path,
-            where: [...prefix, ...path].join('.') || 'the top level',
-            why: issue.message,
+            where: [...prefix, ...path]
+                .map((x) => (typeof x === 'number' ? String(x) : (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .valueExcerpt */ .Pc)(x)))
+                .join('.') || 'the top level',
+            why: (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .plain */ .pj)((0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .cap */ .Np)(issue.message, VERBATIM_MESSAGE_MAX)),
         };
     const { where, why } = (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .schemaIssueText */ .Iy)({ ...issue, path: [...prefix, ...path] });
     return { path, where, why };

@@ -17047,6 +17047,8 @@ function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
 
 ;// CONCATENATED MODULE: ./src/render/schema-issue.ts
 
+/** The most characters of a schema's own message a `verbatim` issue keeps. */
+const VERBATIM_MESSAGE_MAX = 300;
 /**
  * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
  * way every pack turns a schema violation into a located finding.
@@ -17055,11 +17057,15 @@ function firstIssue(error, options = {}) {
     const issue = error.issues[0];
     const path = issue.path.filter((x) => typeof x !== 'symbol');
     const prefix = options.prefix ?? [];
+    // Keys come from the file: each is shown as an escaped excerpt, and the message escaped and
+    // capped, since a schema's message may repeat a key.
     if (options.style === 'verbatim')
         return {
             path,
-            where: [...prefix, ...path].join('.') || 'the top level',
-            why: issue.message,
+            where: [...prefix, ...path]
+                .map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x)))
+                .join('.') || 'the top level',
+            why: plain(cap(issue.message, VERBATIM_MESSAGE_MAX)),
         };
     const { where, why } = schemaIssueText({ ...issue, path: [...prefix, ...path] });
     return { path, where, why };
@@ -51458,6 +51464,7 @@ const reportSchemas = onFirstUse(report_build);
 
 
 
+
 /** How many contradictions a refusal spells out. */
 const SHOWN = 5;
 const recheck_RECOMPUTED = new Set([
@@ -51465,7 +51472,6 @@ const recheck_RECOMPUTED = new Set([
     GATE.waiverUnmatched.code,
     GATE.waiverExpired.code,
 ]);
-const recheck_quote = (s) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}\u2026` : s);
 function recheckReport(given, opts) {
     const problems = [];
     let more = 0;
@@ -51479,17 +51485,17 @@ function recheckReport(given, opts) {
     const results = new Map();
     for (const t of given.targets) {
         if (results.has(t.id)) {
-            problem(`target ${recheck_quote(t.id)} is listed twice`);
+            problem(`target ${quoteValue(t.id)} is listed twice`);
             continue;
         }
         const assurance = t.context['assurance'];
         if (pinned && assurance === undefined && judgedByAssurance.has(t.pack))
-            problem(`target ${recheck_quote(t.id)} does not say which assurance it was verified at, and assurance submission is required`);
+            problem(`target ${quoteValue(t.id)} does not say which assurance it was verified at, and assurance submission is required`);
         else if (pinned && assurance !== undefined && assurance !== 'submission')
-            problem(`target ${recheck_quote(t.id)} was verified at assurance ${recheck_quote(assurance)}, and assurance submission is required`);
+            problem(`target ${quoteValue(t.id)} was verified at assurance ${quoteValue(assurance)}, and assurance submission is required`);
         // verify makes a target advisory only for a paper verified at assurance draft.
         else if (t.enforcement === 'advisory' && assurance !== 'draft')
-            problem(`target ${recheck_quote(t.id)} is advisory, but it was not verified at assurance draft`);
+            problem(`target ${quoteValue(t.id)} is advisory, but it was not verified at assurance draft`);
         const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
         results.set(t.id, {
             target: t,
@@ -51502,7 +51508,7 @@ function recheckReport(given, opts) {
     for (const s of given.subjects) {
         const r = results.get(s.target);
         if (!r) {
-            problem(`subject ${recheck_quote(s.id)} names target ${recheck_quote(s.target)}, which the report does not list`);
+            problem(`subject ${quoteValue(s.id)} names target ${quoteValue(s.target)}, which the report does not list`);
             continue;
         }
         r.subjects.push(s);
@@ -51525,10 +51531,10 @@ function recheckReport(given, opts) {
     const namespaces = new Set(opts.codes.map((c) => namespaceOf(c.code)));
     for (const f of given.findings) {
         if (!registered.has(f.code) && (sameVersion || namespaces.has(namespaceOf(f.code))))
-            problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} has a code audit-gate ${VERSION} does not have (the report says it was written by ${recheck_quote(String(given.tool?.version))})`);
+            problem(`finding ${quoteValue(f.code)} on ${quoteValue(f.subject)} has a code audit-gate ${VERSION} does not have (the report says it was written by ${quoteValue(String(given.tool?.version))})`);
         const pinnedTo = atSubmission.get(f.code);
         if (pinnedTo === 'absent')
-            problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} cannot occur at assurance submission, which is required`);
+            problem(`finding ${quoteValue(f.code)} on ${quoteValue(f.subject)} cannot occur at assurance submission, which is required`);
         const floor = atLeast(registered.get(f.code) ?? f.severity, pinnedTo && pinnedTo !== 'absent' ? pinnedTo : 'notice');
         const severity = atLeast(floor, f.severity);
         const restored = severity === f.severity ? { ...f } : { ...f, severity };
@@ -51559,16 +51565,16 @@ function recheckReport(given, opts) {
         const judged = lenient.findings[i];
         if ((f.waived !== undefined) !== (judged.waived !== undefined))
             problem(f.waived
-                ? `finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} is marked waived, but this workflow's config waives no such finding`
-                : `finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} is not marked waived, but this workflow's config waives it`);
+                ? `finding ${quoteValue(f.code)} on ${quoteValue(f.subject)} is marked waived, but this workflow's config waives no such finding`
+                : `finding ${quoteValue(f.code)} on ${quoteValue(f.subject)} is not marked waived, but this workflow's config waives it`);
         else if (f.severity !== judged.severity || f.blocking !== judged.blocking)
-            problem(`finding ${recheck_quote(f.code)} on ${recheck_quote(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but ${atSubmission.has(f.code) && f.severity !== judged.severity ? 'at assurance submission it is' : 'policy makes it'} ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
+            problem(`finding ${quoteValue(f.code)} on ${quoteValue(f.subject)} says ${f.severity}${f.blocking ? ', blocking' : ''}, but ${atSubmission.has(f.code) && f.severity !== judged.severity ? 'at assurance submission it is' : 'policy makes it'} ${judged.severity}${judged.blocking ? ', blocking' : ''}`);
     });
     const subjects = list.flatMap((r) => r.subjects);
     subjects.forEach((s, i) => {
         const outcome = lenient.subjects[i].outcome;
         if (s.outcome !== outcome)
-            problem(`subject ${recheck_quote(s.id)} says ${s.outcome}, but its findings make it ${outcome}`);
+            problem(`subject ${quoteValue(s.id)} says ${s.outcome}, but its findings make it ${outcome}`);
     });
     for (const k of Object.keys(lenient.counts))
         if (given.counts[k] !== lenient.counts[k])
@@ -51709,6 +51715,12 @@ function mergeReports(inputs, opts) {
         }
         if (input.report.shard === undefined) {
             problem(GATE.shardMismatch, `The report ${quoteValue(input.name)} is not a shard report (written without --shard), so it cannot be merged with others.`);
+            continue;
+        }
+        const { index, count } = input.report.shard;
+        if (count > MAX_SHARDS || index > count) {
+            // verify --shard writes neither: and N is counted through to list the missing shards.
+            problem(GATE.reportRefused, `The report ${quoteValue(input.name)} is refused: it says it is shard ${index} of ${count}, and a shard is 1 to N of at most ${MAX_SHARDS}.`);
             continue;
         }
         accepted.push({ name: input.name, shard: input.report.shard, ...checked.parts });

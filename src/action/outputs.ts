@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import type { GateReport } from '../model/report.js';
 import { checkTitle } from '../render/markdown.js';
+import { logSafe, plain } from '../render/sanitize.js';
 import type { Written } from './files.js';
 import type { Publication } from './publication.js';
 
@@ -35,7 +36,12 @@ export function concludeStep(checkName: string, report: GateReport): void {
   const runLevel = report.findings
     .filter((f) => f.blocking && !subjects.has(f.subject))
     .map((f) => ` ${f.message} ${f.remediation}`);
+  // Messages from a published report are escaped once more: the log is read by the runner.
   core.setFailed(
-    `${checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`,
+    logSafe(
+      plain(
+        `${checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`,
+      ),
+    ),
   );
 }

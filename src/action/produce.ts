@@ -22,7 +22,7 @@ export async function produceReport(
       const files = reportFiles(settings);
       core.info(
         files.length === 1
-          ? `Publishing the report ${files[0]}.`
+          ? `Publishing the report ${logSafe(plain(files[0]!))}.`
           : `Merging and publishing ${files.length} reports.`,
       );
       warnIgnoredInputs(settings);

@@ -92,8 +92,10 @@ export function resolveTarget(env: RunnerEnv, payload: Json, pullRequest?: numbe
     const sha = str(run?.['head_sha']);
     if (sha) {
       const prs = Array.isArray(run?.['pull_requests']) ? (run['pull_requests'] as unknown[]) : [];
-      // The run's pull requests are those whose head is this sha (GitHub lists none for forks).
-      const match = prs.map(obj).find((p) => str(obj(p?.['head'])?.['sha']) === sha) ?? obj(prs[0]);
+      // Only a pull request whose head is this very sha: GitHub also lists those that merely share
+      // the run's branch name (another fork's, or this one's after a newer push), and the comment
+      // would then speak for a commit that was never verified. None for forks: the lookup below.
+      const match = prs.map(obj).find((p) => str(obj(p?.['head'])?.['sha']) === sha);
       const number = pullRequest ?? num(match?.['number']);
       const headRepo = obj(run?.['head_repository']);
       const headOwner = str(obj(headRepo?.['owner'])?.['login']);

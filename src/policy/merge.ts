@@ -6,7 +6,7 @@ import { reportSchemas, type GateReport, type ShardRecord } from '../model/repor
 import type { PackResult } from '../packs/pack.js';
 import { firstIssue } from '../render/schema-issue.js';
 import { quoteValue } from '../render/sanitize.js';
-import { targetsDigest } from '../pipeline/shard.js';
+import { MAX_SHARDS, targetsDigest } from '../pipeline/shard.js';
 import { GATE } from './codes.js';
 import { decide } from './gate.js';
 import { recheckReport, type RecheckOptions } from './recheck.js';
@@ -130,6 +130,15 @@ export function mergeReports(inputs: readonly ReadReport[], opts: MergeOptions):
       problem(
         GATE.shardMismatch,
         `The report ${quoteValue(input.name)} is not a shard report (written without --shard), so it cannot be merged with others.`,
+      );
+      continue;
+    }
+    const { index, count } = input.report.shard;
+    if (count > MAX_SHARDS || index > count) {
+      // verify --shard writes neither: and N is counted through to list the missing shards.
+      problem(
+        GATE.reportRefused,
+        `The report ${quoteValue(input.name)} is refused: it says it is shard ${index} of ${count}, and a shard is 1 to N of at most ${MAX_SHARDS}.`,
       );
       continue;
     }

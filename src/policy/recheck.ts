@@ -1,4 +1,5 @@
 import { VERSION } from '../version.js';
+import { quoteValue as quote } from '../render/sanitize.js';
 import type { CodeDef, Finding, Severity } from '../model/finding.js';
 import type { Counts, GateReport } from '../model/report.js';
 import type { Subject } from '../model/subject.js';
@@ -51,8 +52,6 @@ const RECOMPUTED = new Set<string>([
   GATE.waiverUnmatched.code,
   GATE.waiverExpired.code,
 ]);
-
-const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
 export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck {
   const problems: string[] = [];

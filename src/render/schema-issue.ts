@@ -1,4 +1,4 @@
-import { schemaIssueText } from './sanitize.js';
+import { cap, plain, schemaIssueText, valueExcerpt } from './sanitize.js';
 
 /** The part of a zod issue a finding message needs. */
 export interface SchemaIssue {
@@ -22,10 +22,13 @@ export interface IssueOptions {
   prefix?: readonly (string | number)[];
   /**
    * `excerpt` (default) shows every key taken from the file as a short escaped excerpt and names
-   * unrecognised keys briefly; `verbatim` joins the path and keeps the schema's message as it is.
+   * unrecognised keys briefly; `verbatim` joins the path and keeps the schema's message (both escaped).
    */
   style?: 'excerpt' | 'verbatim';
 }
+
+/** The most characters of a schema's own message a `verbatim` issue keeps. */
+const VERBATIM_MESSAGE_MAX = 300;
 
 /**
  * The first issue of a failed schema (zod) parse, as where and why for a finding message: the one
@@ -38,11 +41,16 @@ export function firstIssue(
   const issue = error.issues[0]!;
   const path = issue.path.filter((x): x is string | number => typeof x !== 'symbol');
   const prefix = options.prefix ?? [];
+  // Keys come from the file: each is shown as an escaped excerpt, and the message escaped and
+  // capped, since a schema's message may repeat a key.
   if (options.style === 'verbatim')
     return {
       path,
-      where: [...prefix, ...path].join('.') || 'the top level',
-      why: issue.message,
+      where:
+        [...prefix, ...path]
+          .map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x)))
+          .join('.') || 'the top level',
+      why: plain(cap(issue.message, VERBATIM_MESSAGE_MAX)),
     };
   const { where, why } = schemaIssueText({ ...issue, path: [...prefix, ...path] });
   return { path, where, why };
