@@ -267,6 +267,25 @@ describe('audit-gate verify', () => {
     writePaper(path.join(root, 'papers/one'), { assurance: 'draft', only: ['proof-checker'] });
     expect((await verify({ root, paths: ['papers/one'] })).conclusion).toBe('success');
   });
+  it('passing fixtures keep a ready paper submission-ready', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'papers/p'));
+    fs.cpSync(
+      path.resolve('conformance/aris/clean-all-pass'),
+      path.join(root, 'fx/clean-all-pass'),
+      {
+        recursive: true,
+      },
+    );
+    const alone = await verify({ root, paths: ['papers/p'], assurance: 'submission' });
+    expect(alone.submission_ready).toBe('yes');
+    const r = await verify({ root, paths: ['papers/p'], assurance: 'submission', fixtures: 'fx' });
+    expect(r.targets.map((t) => [t.id, t.ready])).toEqual([
+      ['aris:papers/p', true],
+      ['fixture:fx/clean-all-pass', true],
+    ]);
+    expect(r.submission_ready).toBe('yes');
+  });
   it('a long directory path in a discovery finding keeps its end, where the folder that matters is', async () => {
     const root = repo();
     const deep = path.join('papers', 'a'.repeat(100), 'b'.repeat(100), 'evidence');

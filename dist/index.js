@@ -82332,7 +82332,8 @@ async function runFixture(folder, opts, shared) {
     }
     const passed = findings.length === 0;
     return {
-        target: { ...target, terminal_state: passed ? 'passed' : 'failed' },
+        // A passing fixture keeps nothing from being ready; it never stands in for a paper or run.
+        target: { ...target, terminal_state: passed ? 'passed' : 'failed', ready: passed },
         subjects: [
             {
                 ...subject,
