@@ -1,5 +1,6 @@
 // Rules of the trace pack run alone on a hand-made run state: no run directory, no pass over a
 // trace. Each report is checked against the codes the rule declares in its meta.
+import { sha256Hex } from '../src/io/hashing.js';
 import { Findings } from '../src/packs/kit/index.js';
 import { TRACE_CODES, type TraceCodeDef } from '../src/packs/trace/codes.js';
 import type { RunCtx } from '../src/packs/trace/context.js';
@@ -94,15 +95,28 @@ describe('outcome', () => {
 describe('answer', () => {
   type Lists = Partial<Record<'validated' | 'rejected' | 'missing_support' | 'final', string[]>>;
   const LINES = { validated: 7, rejected: 7, missing_support: 7, final: 9 } as const;
-  const scan = (lists: Lists, opts: { rejected?: string[]; bare?: number } = {}) =>
+  interface Opts {
+    rejected?: string[];
+    bare?: number;
+    types?: Record<string, string>;
+    /** Claims the extractive reasoner made, with their statements; and what finalize answered. */
+    extracted?: Record<string, string>;
+    answers?: { first: string; answer: unknown }[];
+  }
+  const scan = (lists: Lists, opts: Opts = {}) =>
     ({
       claims: {
         has: (id: string) => id.startsWith('c'),
         rejected: new Map((opts.rejected ?? []).map((id) => [id, 3])),
+        notDerived: new Map(Object.entries(opts.types ?? {})),
+      },
+      extractive: {
+        marked: new Map(Object.entries(opts.extracted ?? {}).map(([k, v]) => [k, sha256Hex(v)])),
       },
       steps: {
         outputs: new Set(['verify']),
         answerWithoutClaims: opts.bare,
+        finalAnswers: (opts.answers ?? []).map((a) => ({ line: 9, ...a })),
         outputRefs: Object.entries(lists).flatMap(([k, ids]) =>
           ids.map((id) => ({
             kind: 'claim',
@@ -149,6 +163,28 @@ describe('answer', () => {
     expect(await codes(scan({}, { bare: 9 }))).toEqual([
       'The finalize output on line 9 gives a final_answer but names no final claim: nothing the run checked supports it.',
     ]);
+  });
+  it('an answer from an observed or assumed claim, validated or not', async () => {
+    expect(
+      await codes(scan({ validated: ['c1'], final: ['c1'] }, { types: { c1: 'observed' } })),
+    ).toEqual([
+      'The finalize output on line 9 answers with claim "c1", a claim of type "observed": only a derived claim, grounded in evidence, can be an answer.',
+    ]);
+    expect(
+      await codes(scan({ validated: ['c1'], final: ['c2'] }, { types: { c1: 'assumed' } })),
+    ).toHaveLength(1); // c2 unvalidated; c1 not final, so its type does not matter
+  });
+  it('a final answer that is not the statement of the extractive claim it names first', async () => {
+    const base = { validated: ['c1'], final: ['c1'] };
+    const extracted = { c1: 'Lund is in Sweden. [evidence:e:0-18:ab]' };
+    const ok = { first: 'c1', answer: extracted.c1 };
+    expect(await codes(scan(base, { extracted, answers: [ok] }))).toEqual([]);
+    for (const answer of ['Lund is in Norway.', null, `${extracted.c1} `])
+      expect(await codes(scan(base, { extracted, answers: [{ first: 'c1', answer }] }))).toEqual([
+        'The finalize output on line 9 gives a final_answer that is not the statement of its first final claim "c1", which the extractive reasoner wrote: the answer was edited after the run.',
+      ]);
+    // A claim without the reasoner's mark may be paraphrased (synthetic runs do).
+    expect(await codes(scan(base, { answers: [{ first: 'c1', answer: 'anything' }] }))).toEqual([]);
   });
   it('ids the trace never emits are left to support_unresolved', async () => {
     expect(await codes(scan({ rejected: ['x1'], final: ['x1'] }))).toEqual([]);

@@ -37230,8 +37230,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 193 modules
-var registry = __nccwpck_require__(3883);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 195 modules
+var registry = __nccwpck_require__(9584);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -44914,7 +44914,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3883);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9584);
 
 
 
@@ -47647,7 +47647,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 3883:
+/***/ 9584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50485,9 +50485,9 @@ const TRACE = {
     evidenceMissing: codes_def('evidence_missing', 'evidence_hashes', 'An evidence file is missing', RESTORE_EVIDENCE, INV.evidence),
     evidenceUnreadable: codes_def('evidence_unreadable', 'evidence_hashes', 'An evidence path is not a readable regular file', RESTORE_EVIDENCE, INV.evidence),
     evidenceHashMismatch: codes_def('evidence_hash_mismatch', 'evidence_hashes', 'An evidence file’s sha256 differs from the one recorded in the trace', RESTORE_EVIDENCE, INV.evidence),
-    evidenceChunkMismatch: codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)', 'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
+    evidenceChunkMismatch: codes_def('evidence_chunk_mismatch', 'support_spans', 'Evidence disagrees with provenance/ (a chunk unknown to chunks.jsonl, another span or hash, bytes not cut from the corpus document, a file longer than its span)', 'Restore provenance/ and the evidence file as the producer wrote them, or re-run the producer.', INV.evidence),
     evidenceDuplicate: codes_def('evidence_duplicate', 'core_invariants', 'Two evidence_registered events share one evidence id', codes_RERUN, INV.schema),
-    chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id', 'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.', INV.evidence),
+    chunksInvalid: codes_def('chunks_invalid', 'support_spans', 'provenance/chunks.jsonl or corpus.jsonl is missing, malformed, repeats a chunk id, or is not the corpus the trace records', 'Restore provenance/ as the producer wrote it, or re-run the producer.', INV.evidence),
     // ── claims ──────────────────────────────────────────────────────────────────────────────────
     claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
     supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain (or contains only after that output)', `${REDERIVE} A step output lists only claims emitted and evidence registered before it.`, INV.link),
@@ -50499,6 +50499,7 @@ const TRACE = {
     markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
     reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)', REDERIVE),
+    claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner marks as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
     snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
     // ── insufficient evidence ───────────────────────────────────────────────────────────────────
@@ -51373,6 +51374,8 @@ function pythonInt(text) {
     return t.startsWith('-') ? -n : n;
 }
 
+// EXTERNAL MODULE: ./src/io/hashing.ts
+var hashing = __nccwpck_require__(9520);
 ;// CONCATENATED MODULE: ./src/packs/trace/context.ts
 /** Short, safe quoting of artifact text inside a message. */
 function q(s, max = 120) {
@@ -51381,6 +51384,7 @@ function q(s, max = 120) {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/answer.ts
+
 
 
 const REFUSED_FIELDS = new Set(['rejected_claim_ids', 'missing_support_claim_ids']);
@@ -51393,7 +51397,7 @@ const REFUSED_FIELDS = new Set(['rejected_claim_ids', 'missing_support_claim_ids
 const answer = {
     meta: {
         name: 'answer',
-        description: 'The final claims are claims the verify step validated, none of them rejected or missing support, and a final answer names its claims.',
+        description: 'The final claims are derived claims the verify step validated, none of them rejected or missing support, and a final answer names its claims (and repeats the first, when the extractive reasoner made it).',
         codes: [TRACE.answerNotValidated],
     },
     check({ ctx, scan }) {
@@ -51439,6 +51443,20 @@ const answer = {
             if (why)
                 ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`, ctx.at(r.line));
         }
+        // Only a derived claim rests on evidence; an observed or assumed one is taken on trust.
+        for (const r of finals) {
+            const type = scan.claims.notDerived.get(r.id);
+            if (type !== undefined)
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, a claim of type ${q(type)}: only a derived claim, grounded in evidence, can be an answer.`, ctx.at(r.line));
+        }
+        // The producer's finalize step answers with the statement of its first final claim.
+        for (const a of scan.steps.finalAnswers) {
+            const want = scan.extractive.marked.get(a.first);
+            if (want === undefined)
+                continue;
+            if (typeof a.answer !== 'string' || (0,hashing/* sha256Hex */.fg)(a.answer) !== want)
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${a.line} gives a final_answer that is not the statement of its first final claim ${q(a.first)}, which the extractive reasoner wrote: the answer was edited after the run.`, ctx.at(a.line));
+        }
         const bare = scan.steps.answerWithoutClaims;
         if (bare !== undefined)
             ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${bare} gives a final_answer but names no final claim: nothing the run checked supports it.`, ctx.at(bare));
@@ -51478,6 +51496,20 @@ const crossReferences = {
                 mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
             if (spec && runMeta.spec_id !== spec.id)
                 mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
+            // The header carries the runtime's fingerprint and seed too, under the trace id.
+            const hm = header?.metadata;
+            const fp = runMeta.runtime_fingerprint;
+            if (hm &&
+                (hm['runtime_fingerprint'] !== undefined || fp !== undefined) &&
+                hm['runtime_fingerprint'] !== fp)
+                mism.push(`runtime_fingerprint ${q(String(fp))} but the trace header records ${q(String(hm['runtime_fingerprint']))}`);
+            const hrm = hm?.['run_meta'];
+            if (hrm && typeof hrm === 'object' && !Array.isArray(hrm)) {
+                const seed = hrm['seed'];
+                const own = runMeta.seed;
+                if (seed !== undefined && seed !== own)
+                    mism.push(`seed ${q(String(own))} but the trace header records ${q(String(seed))}`);
+            }
             for (const m of mism)
                 ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
         }
@@ -53670,14 +53702,352 @@ function parseChunkLine(line) {
     return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/corpus.ts
+
+
+
+
+
+
+const CORPUS_PATH = 'provenance/corpus.jsonl';
+const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
+/**
+ * The pinned corpus: a run that retrieved from provenance/corpus.jsonl (its header's
+ * retrieval_provenance records the corpus and its sha256) holds that corpus, and each intact
+ * evidence file is the bytes its `corpus://<doc>#<start>-<end>` address names in it. Evidence
+ * rewritten with every hash and id after it recomputed still differs from the document it
+ * claims to be cut from. A run without a corpus (a synthetic run, or one that retrieved
+ * elsewhere) is not checked here.
+ */
+function checkCorpus(ctx, header, evidence) {
+    const f = ctx.f;
+    const rel = ctx.rel(CORPUS_PATH);
+    const rp = header?.metadata['retrieval_provenance'];
+    const declared = rp && typeof rp === 'object' && !Array.isArray(rp) ? rp : {};
+    const declaredPath = declared['corpus_path'];
+    const declaredSha = declared['corpus_sha256'];
+    if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
+        f.add(TRACE.chunksInvalid, `The trace header's retrieval_provenance places the corpus at ${q(String(declaredPath))}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`, ctx.at(1));
+    const read = readRunFile(ctx, CORPUS_PATH, MAX_RUN_FILE_BYTES);
+    if (!read.ok) {
+        if (read.kind !== 'missing')
+            f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${read.detail}.`, { path: rel });
+        else if (typeof declaredSha === 'string')
+            f.add(TRACE.chunksInvalid, `The trace header records the corpus the run retrieved from (corpus_sha256 ${declaredSha.slice(0, 12)}…), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`, { path: rel });
+        return;
+    }
+    const sha = (0,hashing/* sha256Hex */.fg)(read.bytes);
+    if (typeof declaredSha === 'string' && declaredSha !== sha)
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} hashes to ${sha.slice(0, 12)}…, but the trace header's retrieval_provenance records corpus_sha256 ${declaredSha.slice(0, 12)}…: the corpus changed after the run.`, { path: rel });
+    const docs = loadDocs(ctx, read.bytes);
+    if (!docs)
+        return;
+    for (const { ev, line } of evidence) {
+        const m = CORPUS_URI.exec(ev.uri);
+        const at = ctx.at(line);
+        const where = [{ path: rel }];
+        if (!m) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, at, where);
+            continue;
+        }
+        const [, docId, s0, s1] = m;
+        const b0 = Number(s0);
+        const b1 = Number(s1);
+        const doc = docs.get(docId);
+        if (!doc) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, where);
+        }
+        else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, where);
+        }
+        else if (b1 > doc.bytes.length || (0,hashing/* sha256Hex */.fg)(doc.bytes.subarray(b0, b1)) !== ev.sha256) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
+        }
+    }
+}
+/** The corpus documents by id, as UTF-8 bytes (the producer's byte spans are over them). */
+function loadDocs(ctx, bytes) {
+    const rel = ctx.rel(CORPUS_PATH);
+    const text = (0,files/* decodeUtf8 */._6)(bytes);
+    if (!text.ok) {
+        ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${text.detail}.`, { path: rel, line: 1 });
+        return undefined;
+    }
+    const docs = new Map();
+    const lines = text.text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (line.trim() === '')
+            continue;
+        const parsed = (0,json/* parseJson */.qF)(line);
+        const v = parsed.ok ? parsed.value : undefined;
+        const docId = v && typeof v === 'object' ? v['doc_id'] : undefined;
+        const body = v && typeof v === 'object' ? v['text'] : undefined;
+        if (typeof docId !== 'string' || typeof body !== 'string') {
+            ctx.f.add(TRACE.chunksInvalid, `Line ${i + 1} of ${CORPUS_PATH} is not a document record ({"doc_id": string, "text": string, …}).`, { path: rel, line: i + 1 });
+            return undefined;
+        }
+        const prev = docs.get(docId);
+        const own = Buffer.from(body, 'utf8');
+        if (prev && !prev.bytes.equals(own)) {
+            ctx.f.add(TRACE.chunksInvalid, `Line ${i + 1} of ${CORPUS_PATH} holds document ${q(docId)} again with other text (first on line ${prev.line}).`, { path: rel, line: i + 1 });
+            return undefined;
+        }
+        docs.set(docId, prev ?? { bytes: own, line: i + 1 });
+    }
+    return docs;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/extractive.ts
+
+
+
+/** The producer's extractive reasoner, whose statements are a function of the bytes they cite. */
+const EXTRACTIVE_REASONER = 'baseline_extractive_v2';
+/** Statement characters kept per run until the evidence is read (a longer run is not rebuilt, and says so). */
+const MAX_KEPT_CHARS = 32 * 1024 * 1024;
+/** Evidence bytes decoded per claim to rebuild it; a chunk the producer writes is a few hundred. */
+const MAX_EVIDENCE_BYTES = 1024 * 1024;
+/** The reasoner's fallback: the first characters of the evidence, when no sentence scores. */
+const PREFIX_CHARS = 200;
+/**
+ * Claims that carry the producer's reasoner mark (`structured.reasoner`): the reasoner's record of
+ * what it picked is the claim's evidence supports, its statement is rebuilt from the cited bytes as
+ * the extractive reasoner writes it (each cited sentence, then its marker), and the run's final
+ * answer repeats its first final claim. Runs without the mark (other producers, synthetic runs)
+ * paraphrase freely; they are held to the markers and hashes only.
+ */
+class ExtractiveChecks {
+    ctx;
+    static meta = {
+        name: 'extractive',
+        description: 'A claim the extractive reasoner marks as its own cites what it picked and reads as the sentences it cites.',
+        codes: [TRACE.claimNotExtracted],
+    };
+    on = {
+        claim_emitted: (ev, l) => this.claim(ev.claim, l.no),
+    };
+    /** sha256 of the statement of each claim with the reasoner mark. */
+    marked = new Map();
+    pending = [];
+    kept = 0;
+    overBudget;
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /** Whether a claim carries the producer's reasoner mark. */
+    static reasonerOf(claim) {
+        const r = claim.structured?.['reasoner'];
+        return r && typeof r === 'object' && !Array.isArray(r)
+            ? r
+            : undefined;
+    }
+    claim(claim, line) {
+        const r = ExtractiveChecks.reasonerOf(claim);
+        if (!r || claim.claim_type !== 'derived' || this.marked.has(claim.id))
+            return;
+        this.marked.set(claim.id, (0,hashing/* sha256Hex */.fg)(claim.statement));
+        const bad = (why) => this.ctx.f.add(TRACE.claimNotExtracted, `Derived claim ${q(claim.id)} on line ${line} ${why}.`, this.ctx.at(line));
+        if (r['reasoner'] !== EXTRACTIVE_REASONER) {
+            bad(`carries a reasoner record naming ${q(String(r['reasoner']))}; the producer writes only ${EXTRACTIVE_REASONER}, whose statements audit-gate rebuilds from the cited bytes`);
+            return;
+        }
+        const cites = claim.supports.map((s) => [
+            s.kind === 'evidence' ? s.ref_id : `${s.kind}:${s.ref_id}`,
+            s.span[0],
+            s.span[1],
+            s.snippet_sha256,
+        ]);
+        const picked = pickedCites(r['picked']);
+        if (!picked || picked.length !== cites.length || picked.some((p, i) => !same(p, cites[i]))) {
+            bad('has supports that are not what its reasoner record says it picked (structured.reasoner.picked): the supports or the record were edited after the run');
+            return;
+        }
+        if (cites.length === 0 || claim.supports.some((s) => s.kind !== 'evidence'))
+            return;
+        const p = { id: claim.id, line, statement: claim.statement, cites };
+        this.kept += claim.statement.length;
+        if (this.kept > MAX_KEPT_CHARS)
+            this.overBudget ??= p;
+        else
+            this.pending.push(p);
+    }
+    /**
+     * Once the evidence files are read: each pending statement is rebuilt from the bytes it cites.
+     * `read` gives an evidence file's bytes, undefined when they cannot be used (the evidence
+     * checks report why) or `'too_large'`.
+     */
+    rebuild(read) {
+        const f = this.ctx.f;
+        if (this.overBudget) {
+            const p = this.overBudget;
+            f.add(TRACE.claimNotExtracted, `Derived claim ${q(p.id)} on line ${p.line} and the reasoner-made claims after it were not rebuilt from their evidence: the run's statements exceed ${MAX_KEPT_CHARS / (1024 * 1024)} MiB.`, this.ctx.at(p.line));
+        }
+        next: for (const p of this.pending) {
+            const texts = [];
+            for (const [id] of p.cites) {
+                const bytes = read(id);
+                if (bytes === undefined)
+                    continue next;
+                if (bytes === 'too_large') {
+                    f.add(TRACE.claimNotExtracted, `Derived claim ${q(p.id)} on line ${p.line} cites evidence ${q(id)}, which is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB: the extractive reasoner's statement cannot be rebuilt from it.`, this.ctx.at(p.line));
+                    continue next;
+                }
+                texts.push(decodeEvidence(bytes));
+            }
+            const why = mismatch(p, texts);
+            if (why)
+                f.add(TRACE.claimNotExtracted, `Derived claim ${q(p.id)} on line ${p.line} does not read as the sentences it cites: ${why}. The extractive reasoner writes each cited sentence, then its marker; the wording was edited after the run.`, this.ctx.at(p.line));
+        }
+        this.pending.length = 0;
+    }
+}
+
+function pickedCites(v) {
+    if (!Array.isArray(v))
+        return undefined;
+    const out = [];
+    for (const p of v) {
+        if (!p || typeof p !== 'object')
+            return undefined;
+        const { evidence_id: id, span, sha } = p;
+        if (typeof id !== 'string' || typeof sha !== 'string' || !Array.isArray(span))
+            return undefined;
+        if (span.length !== 2 || !span.every((n) => Number.isSafeInteger(n)))
+            return undefined;
+        out.push([id, span[0], span[1], sha]);
+    }
+    return out;
+}
+const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+/** Decoded as Python's `bytes.decode('utf-8', errors='replace')` does (offsets follow the decoded text, as the reasoner's do). */
+function decodeEvidence(bytes) {
+    const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
+    const cps = [];
+    const offsets = [0];
+    let at = 0;
+    for (const ch of text) {
+        const cp = ch.codePointAt(0);
+        cps.push(cp);
+        at += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+        offsets.push(at);
+    }
+    return { cps, offsets };
+}
+/** Python's str.isspace, which str.strip uses (JavaScript's trim differs on U+001C–U+001F, U+0085 and U+FEFF). */
+function isPySpace(cp) {
+    return ((cp >= 0x09 && cp <= 0x0d) ||
+        (cp >= 0x1c && cp <= 0x20) ||
+        cp === 0x85 ||
+        cp === 0xa0 ||
+        cp === 0x1680 ||
+        (cp >= 0x2000 && cp <= 0x200a) ||
+        cp === 0x2028 ||
+        cp === 0x2029 ||
+        cp === 0x202f ||
+        cp === 0x205f ||
+        cp === 0x3000);
+}
+/** Python's `s.strip()` (or only its right half) over code points [a, b). */
+function pyStrip(cps, a, b, left = true) {
+    while (left && a < b && isPySpace(cps[a]))
+        a++;
+    while (b > a && isPySpace(cps[b - 1]))
+        b--;
+    return [a, b];
+}
+/** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
+function extractive_text(cps, a, b) {
+    let out = '';
+    for (let i = a; i < b; i += 4096)
+        out += String.fromCodePoint(...cps.slice(i, Math.min(b, i + 4096)));
+    return out;
+}
+/**
+ * The sentence the reasoner writes for bytes [b0, b1): it strips the whole text, splits the
+ * stripped text into sentences, and maps their character positions to bytes through the offsets of
+ * the unstripped text (a text with leading spaces shifts its sentences; a rebuild repeats that).
+ */
+function sentence(ev, b0, b1) {
+    const c0 = indexOf(ev.offsets, b0);
+    const c1 = indexOf(ev.offsets, b1);
+    if (c0 === undefined || c1 === undefined || c1 <= c0)
+        return undefined;
+    const [s0, s1] = pyStrip(ev.cps, 0, ev.cps.length);
+    const stripped = ev.cps.slice(s0, s1);
+    if (c1 > stripped.length)
+        return undefined;
+    const [a, b] = pyStrip(stripped, c0, c1);
+    return a < b ? extractive_text(stripped, a, b) : undefined;
+}
+/** The reasoner's fallback when no sentence scores: a prefix of the text, from byte 0. */
+function prefix(ev, b0, b1) {
+    if (b0 !== 0)
+        return undefined;
+    const flat = ev.cps.map((c) => (c === 0x0a ? 0x20 : c));
+    const [a, b] = pyStrip(flat, 0, flat.length);
+    let out;
+    if (b - a > PREFIX_CHARS) {
+        const [, e] = pyStrip(flat, a, a + PREFIX_CHARS, false);
+        out = `${extractive_text(flat, a, e)}...`;
+    }
+    else
+        out = extractive_text(flat, a, b);
+    return Buffer.byteLength(out, 'utf8') === b1 ? out : undefined;
+}
+/** Binary search: the code point index whose byte offset is `byte`. */
+function indexOf(offsets, byte) {
+    let lo = 0;
+    let hi = offsets.length - 1;
+    while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const v = offsets[mid];
+        if (v === byte)
+            return mid;
+        if (v < byte)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return undefined;
+}
+/**
+ * Why the statement is not `" ".join(f"{sentence} {marker}")` over its citations, or undefined
+ * when it is. Each citation reads as its sentence or as the fallback prefix, both fixed by the bytes.
+ */
+function mismatch(p, evidence) {
+    const s = p.statement;
+    let pos = 0;
+    for (let i = 0; i < p.cites.length; i++) {
+        const [id, b0, b1, sha] = p.cites[i];
+        const ev = evidence[i];
+        const marker = `[evidence:${id}:${b0}-${b1}:${sha}]`;
+        const sep = i === 0 ? '' : ' ';
+        const options = [sentence(ev, b0, b1), prefix(ev, b0, b1)].filter((x) => x !== undefined);
+        const found = options
+            .map((o) => (o === '' && i === 0 ? marker : `${sep}${o} ${marker}`))
+            .find((part) => s.startsWith(part, pos));
+        if (found === undefined) {
+            const want = options[0];
+            return want === undefined
+                ? `bytes [${b0}, ${b1}) of evidence ${q(id)} are not a sentence the reasoner could have cut`
+                : `citation ${i + 1} should read ${q(want, 120)} before its marker`;
+        }
+        pos += found.length;
+    }
+    return pos === s.length ? undefined : `it has ${q(s.slice(pos), 120)} after its last marker`;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/evidence.ts
+
+
 
 
 /** Evidence files, the chunk index, then every evidence support's bytes. */
 const evidence = {
     meta: {
         name: 'evidence',
-        description: 'Every registered evidence file exists inside the run with its recorded hash and chunk, and every evidence support cites its exact bytes.',
+        description: 'Every registered evidence file exists inside the run with its recorded hash and chunk, every evidence support cites its exact bytes, and a claim the extractive reasoner made reads as them.',
         codes: [
             TRACE.chunksInvalid,
             TRACE.evidenceMissing,
@@ -53688,6 +54058,7 @@ const evidence = {
             TRACE.supportUnresolved,
             TRACE.spanOutOfBounds,
             TRACE.snippetHashMismatch,
+            TRACE.claimNotExtracted,
         ],
     },
     async check({ ctx, hasher, scan }) {
@@ -53698,7 +54069,9 @@ const evidence = {
         ev.resolveAll();
         const chunks = loadChunks(ctx, ev.records.size);
         await ev.checkFiles(hasher, chunks);
+        checkCorpus(ctx, scan.header, ev.intact());
         scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
+        scan.extractive.rebuild((id) => ev.readWhole(id, MAX_EVIDENCE_BYTES));
         ev.checkSupports(scan.claims.supports);
     },
 };
@@ -53726,8 +54099,6 @@ const outcome = {
     },
 };
 
-// EXTERNAL MODULE: ./src/io/hashing.ts
-var hashing = __nccwpck_require__(9520);
 ;// CONCATENATED MODULE: ./src/packs/trace/ids.ts
 
 
@@ -54089,6 +54460,7 @@ const recordReferences = {
 
 
 
+
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
 function checkCoreFiles(ctx, listing) {
     for (const name of CORE_FILES) {
@@ -54118,10 +54490,40 @@ function loadRunMeta(ctx, listing) {
     if (!loaded)
         return undefined;
     const meta = loaded.data;
+    checkRunMetaContent(ctx, loaded);
     if (!SUPPORTED_RUN_META_VERSIONS.includes(meta.schema_version)) {
         ctx.f.add(TRACE.unsupportedVersion, `run_meta.json declares schema_version ${meta.schema_version} (supported: ${SUPPORTED_RUN_META_VERSIONS.join(', ')}); no upgrader exists.`, { path: loaded.rel, line: loaded.doc.lineOf(['schema_version']) ?? 1 });
     }
     return meta;
+}
+/**
+ * What the producer derives inside run_meta.json, recomputed: `runtime_fingerprint` is the sha256
+ * of the canonical runtime descriptor, and a content-derived run id covers the spec, the preset,
+ * the seed and that fingerprint. A descriptor edited to declare other tools, another mode, seed or
+ * preset then shows, though every hash of the run is sealed again.
+ */
+function checkRunMetaContent(ctx, loaded) {
+    const raw = documentMembers(loaded.text, loaded.members);
+    if (!raw)
+        return; // a number out of range or deep nesting: the schema check has spoken
+    const at = (key) => () => ({ path: loaded.rel, line: loaded.doc.lineOf([key]) ?? 1 });
+    const meta = loaded.data;
+    const recorded = meta.runtime_fingerprint;
+    if (raw['runtime_descriptor'] !== undefined) {
+        const want = (0,hashing/* sha256Hex */.fg)(raw['runtime_descriptor']);
+        if (recorded !== want)
+            ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records runtime_fingerprint ${q(String(recorded))}, but its runtime_descriptor hashes to ${q(want)}: the descriptor (the run's kind, mode or tools) or the fingerprint was edited after the run.`, at('runtime_fingerprint'));
+    }
+    if (meta.run_id.startsWith('run_v1_') && raw['runtime_fingerprint'] !== undefined) {
+        const want = contentId('run', {
+            preset: raw['preset'] ?? 'null',
+            runtime_fingerprint: raw['runtime_fingerprint'],
+            seed: raw['seed'] ?? 'null',
+            spec_id: raw['spec_id'],
+        });
+        if (want !== meta.run_id)
+            ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records run_id ${q(meta.run_id)}, but its spec, preset, seed and runtime fingerprint give ${q(want)}: one of them was edited after the run.`, at('run_id'));
+    }
 }
 function loadSpec(ctx, listing) {
     if (!usable(listing, 'spec.json'))
@@ -54626,6 +55028,8 @@ class ClaimChecks {
     total = 0;
     /** Claims emitted with status "rejected", and their lines. */
     rejected = new Map();
+    /** The type of each claim that is not derived (observed or assumed): nothing grounds it. */
+    notDerived = new Map();
     suspects = [];
     /** What is left of MAX_QUOTE_WORK for this run. */
     quoteWork = { left: MAX_QUOTE_WORK };
@@ -54657,6 +55061,8 @@ class ClaimChecks {
         this.ids.set(claim.id, line);
         if (claim.status === 'rejected')
             this.rejected.set(claim.id, line);
+        if (claim.claim_type !== 'derived')
+            this.notDerived.set(claim.id, claim.claim_type);
         for (const s of claim.supports) {
             this.supports.push({
                 claimId: claim.id,
@@ -54749,16 +55155,34 @@ class ClaimChecks {
         this.suspects.length = 0;
     }
     /**
-     * Distinct supports of one claim: the same (evidence, span) cited twice is one support, and so
-     * are the same bytes cited through two evidence ids (the evidence's recorded sha256 and the span).
+     * Distinct supports of one claim: bytes cited twice count once, whether the same span is cited
+     * again, through another evidence id with the same bytes (the evidence's recorded sha256), or as
+     * an overlapping span of the same evidence. Overlapping spans merge into one support.
      */
     distinct(cites) {
-        const keys = new Set();
+        const byBytes = new Map();
         for (const [ref, b0, b1] of cites) {
             const sha = this.evidenceSha(ref);
-            keys.add(`${sha === undefined ? `id:${ref}` : `sha:${sha}`}\0${b0}\0${b1}`);
+            const key = sha === undefined ? `id:${ref}` : `sha:${sha}`;
+            let spans = byBytes.get(key);
+            if (!spans)
+                byBytes.set(key, (spans = []));
+            spans.push([b0, b1]);
         }
-        return keys.size;
+        let n = 0;
+        for (const spans of byBytes.values()) {
+            spans.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+            let end = -1;
+            let prev;
+            for (const span of spans) {
+                const [b0, b1] = span;
+                if (b0 >= end && !(prev && prev[0] === b0 && prev[1] === b1))
+                    n++;
+                end = Math.max(end, b1);
+                prev = span;
+            }
+        }
+        return n;
     }
     /** Grounds one derived claim, or sets it aside when it is marked insufficient. */
     settle(g) {
@@ -54909,6 +55333,7 @@ function occurrences(text, pattern, max) {
 
 
 
+
 /**
  * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
  * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
@@ -54950,7 +55375,14 @@ class ContentChecks {
             const s = claim.structured;
             const has = !!s && typeof s === 'object' && 'result_sha256' in s;
             const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
-            this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
+            this.derived.push({
+                id: claim.id,
+                line: no,
+                recorded,
+                has,
+                marked: ExtractiveChecks.reasonerOf(claim) !== undefined,
+                recomputed: resultHash(claim),
+            });
         }
         if (!canonical)
             return;
@@ -54977,8 +55409,9 @@ class ContentChecks {
         this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
     }
     /**
-     * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
-     * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
+     * The producer's check_reasoning_trace, for runs that carry the reasoning record or its marks
+     * (the header metadata holds `reasoning_trace`, or a derived claim records `result_sha256` or
+     * the reasoner's `structured.reasoner`: deleting the record and the hashes leaves the mark): every derived
      * claim records the hash of its statement and citations, they agree, and the header's
      * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
      */
@@ -54986,7 +55419,7 @@ class ContentChecks {
         if (!header || this.derived.length === 0)
             return;
         const meta = header.metadata.reasoning_trace;
-        if (meta === undefined && !this.derived.some((d) => d.has))
+        if (meta === undefined && !this.derived.some((d) => d.has || d.marked))
             return;
         const f = this.ctx.f;
         const at = this.ctx.at(1);
@@ -54998,7 +55431,7 @@ class ContentChecks {
                 bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
         }
         if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
-            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.', at);
+            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes or carry the reasoner’s mark.', at);
             return;
         }
         const r = meta;
@@ -55206,7 +55639,29 @@ class EvidenceChecks {
             if (o.sha256 !== ev.sha256) {
                 f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
+            else if (o.size !== ev.span[1] - ev.span[0]) {
+                // The file is the chunk: [start, end) of its document, no byte more (the producer
+                // rejects a support beyond the evidence span, and every real run keeps this).
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} (${ev.content_path}) is ${o.size} bytes, but its span [${ev.span[0]}, ${ev.span[1]}) in the source document covers ${ev.span[1] - ev.span[0]}: the file holds other bytes than the chunk it was cut from${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+            }
         }
+    }
+    /** The evidence whose file hashes to its record, with the line that registers it. */
+    intact() {
+        return [...this.records.values()].filter((r) => r.usable && r.outcome?.ok && r.outcome.sha256 === r.ev.sha256);
+    }
+    /**
+     * An intact evidence file's bytes: undefined when it cannot be used or no longer hashes to its
+     * record (the evidence checks report why), `'too_large'` past `max`.
+     */
+    readWhole(id, max) {
+        const rec = this.records.get(id);
+        const o = rec?.outcome;
+        if (!rec?.usable || !o?.ok || o.sha256 !== rec.ev.sha256)
+            return undefined;
+        if (o.size > max)
+            return 'too_large';
+        return o.size === 0 ? Buffer.alloc(0) : this.readSpan(id, 0, o.size);
     }
     /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
     readSpan(id, b0, b1) {
@@ -55533,6 +55988,8 @@ class StepChecks {
     early = [];
     /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
     outputRefs = [];
+    /** Each finalize output that names claims: its first final claim and its final_answer. */
+    finalAnswers = [];
     constructor(ctx) {
         this.ctx = ctx;
     }
@@ -55591,6 +56048,9 @@ class StepChecks {
                 this.presentsAnswer = true;
             if (text && !claims)
                 this.answerWithoutClaims ??= line;
+            const first = claims ? out.final_claim_ids[0] : undefined;
+            if (typeof first === 'string')
+                this.finalAnswers.push({ line, first, answer: out.final_answer });
         }
     }
     /**
@@ -55777,6 +56237,7 @@ function listTools(tools) {
 
 
 
+
 /**
  * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
  * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
@@ -55790,6 +56251,7 @@ function scanTrace(ctx, traceAbs) {
     const claims = new ClaimChecks(ctx, (id) => evidence.records.get(id)?.ev.sha256);
     const cited = new CitedBytes();
     const content = new ContentChecks(ctx);
+    const extractive = new ExtractiveChecks(ctx);
     let header;
     let idHasher;
     let idValid = true;
@@ -55799,7 +56261,7 @@ function scanTrace(ctx, traceAbs) {
     let crlfCount = 0;
     const order = new EventOrder(ctx);
     // The per-event checks, in the order their findings appear for one event.
-    const dispatch = dispatcher([steps, tools, evidence, claims, cited, content]);
+    const dispatch = dispatcher([steps, tools, evidence, claims, cited, content, extractive]);
     const formats = fast();
     const onLine = (line) => {
         lastLine = line.no;
@@ -55932,10 +56394,12 @@ function scanTrace(ctx, traceAbs) {
         claims,
         cited,
         content,
+        extractive,
     };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/trace-events.ts
+
 
 
 
@@ -55963,7 +56427,15 @@ const traceEvents = {
                 TRACE.headerInvalid,
                 TRACE.unsupportedVersion,
                 TRACE.eventInvalid,
-                ...[EventOrder, StepChecks, ToolChecks, EvidenceChecks, ClaimChecks, ContentChecks].flatMap((v) => v.meta.codes),
+                ...[
+                    EventOrder,
+                    StepChecks,
+                    ToolChecks,
+                    EvidenceChecks,
+                    ClaimChecks,
+                    ContentChecks,
+                    ExtractiveChecks,
+                ].flatMap((v) => v.meta.codes),
             ]),
         ],
     },
@@ -81352,8 +81824,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 193 modules
-var registry = __nccwpck_require__(3883);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 195 modules
+var registry = __nccwpck_require__(9584);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -82403,8 +82875,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 193 modules
-var registry = __nccwpck_require__(3883);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 195 modules
+var registry = __nccwpck_require__(9584);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -83443,7 +83915,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   vw: () => (/* binding */ judgedContext)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3883);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9584);
 
 
 /**

@@ -281,7 +281,12 @@ export function buildRealMutants(out, lib) {
     B,
     'content_id_mismatch',
     'A real run whose claim wording is edited outside its markers; trace id, fingerprint and manifest re-sealed (the claim id is not).',
-    [T('content_id_mismatch'), T('reasoning_trace_mismatch')],
+    [
+      T('content_id_mismatch'),
+      T('reasoning_trace_mismatch'),
+      T('claim_not_extracted'),
+      T('answer_not_validated'),
+    ],
     (r) => {
       const c = claimOf(r);
       c.statement = c.statement.replace(
@@ -296,7 +301,7 @@ export function buildRealMutants(out, lib) {
     B,
     'reasoning_trace_mismatch',
     'A real run whose claim wording is edited outside its markers, with the claim id and the step outputs recomputed and the run re-sealed: the result hash still gives it away.',
-    [T('reasoning_trace_mismatch')],
+    [T('reasoning_trace_mismatch'), T('claim_not_extracted')],
     (r) => {
       const c = claimOf(r);
       c.statement = c.statement.replace(
@@ -340,11 +345,12 @@ export function buildRealMutants(out, lib) {
     'mut-marker-legacy-outside-quote',
     'evidence-with-markers',
     'marker_legacy',
-    'A real run whose claim gets a legacy [evidence:doc8] marker outside the text it quotes; claim id, result hash, reasoning record and the run re-sealed.',
+    'A real run whose claim gets a legacy [evidence:doc8] marker outside the text it quotes, and loses the extractive reasoner’s mark (as another producer’s claim would); claim id, result hash, reasoning record and the run re-sealed.',
     [T('marker_legacy')],
     (r) => {
       const c = claimOf(r);
       c.statement += ' See also [evidence:doc8].';
+      delete c.structured.reasoner;
       c.structured.result_sha256 = resultHash(c);
       const rt = r.header.metadata.reasoning_trace;
       rt.reasoning_trace_sha256 = rt.result_sha256 = c.structured.result_sha256;
@@ -417,5 +423,230 @@ export function buildRealMutants(out, lib) {
     [T('supports_too_few')],
     () => {},
     { min_supports: 2 },
+  );
+
+  // ── forgeries the producer accepts, re-sealed (hostile review, trace pack) ──────────────────
+  /** Makes every string in the trace and chunks.jsonl follow `pairs` ([old, new]), as a forger's search and replace. */
+  const swapText = (r, pairs) => {
+    const apply = (t) => pairs.reduce((acc, [a, b]) => acc.split(a).join(b), t);
+    const lines = [
+      canonical(r.header),
+      ...r.events.map((event) => canonical({ event, record: 'trace_event' })),
+    ].map(apply);
+    r.header = parsePy(lines[0], PyFloat);
+    r.events = lines.slice(1).map((l) => parsePy(l, PyFloat).event);
+    r.write('provenance/chunks.jsonl', apply(r.read('provenance/chunks.jsonl').toString('utf8')));
+  };
+  /** Replaces an evidence file's bytes and recomputes its sha256, chunk id, evidence id and file name. */
+  const rewriteEvidence = (r, ev, bytes, extra = []) => {
+    const sha = sha256(bytes);
+    const id = stableId('ev', { chunk_id: sha, sha256: sha, span: ev.span, uri: ev.uri });
+    fs.rmSync(r.file(ev.content_path));
+    r.write(`evidence/${id}.txt`, bytes);
+    const man = JSON.parse(r.read('manifest.json'));
+    delete man[ev.content_path];
+    man[`evidence/${id}.txt`] = '';
+    r.writeJson('manifest.json', man);
+    swapText(r, [[ev.sha256, sha], [ev.id, id], ...extra]);
+    return id;
+  };
+  const evidenceFrom = (r, doc) =>
+    r.find('evidence_registered').find((e) => e.evidence.uri.startsWith(`corpus://${doc}#`))
+      .evidence;
+  /** Gives the claim its result hash and the header's reasoning record the same. */
+  const rehash = (r, c) => {
+    c.structured.result_sha256 = resultHash(c);
+    const rt = r.header.metadata.reasoning_trace;
+    rt.reasoning_trace_sha256 = rt.result_sha256 = c.structured.result_sha256;
+  };
+  /** Adds a claim to the derive step and makes it the validated final answer. */
+  const answerWith = (r, claim) => {
+    const body = { ...claim };
+    claim.id = stableId('claim', body);
+    const at = r.events.indexOf(r.find('claim_emitted')[0]);
+    r.events.splice(at + 1, 0, {
+      claim,
+      idx: 0,
+      kind: 'claim_emitted',
+      step_id: r.events[at].step_id,
+    });
+    r.events.forEach((e, i) => (e.idx = i));
+    for (const e of r.find('step_finished')) {
+      const o = e.output;
+      if (o.type === 'derive') o.claim_ids.push(claim.id);
+      if (o.type === 'verify') o.validated_claim_ids = [...o.validated_claim_ids, claim.id].sort();
+      if (o.type === 'finalize') {
+        o.final_claim_ids = [claim.id];
+        o.final_answer = claim.statement;
+      }
+    }
+  };
+  fixture(
+    'mut-final-claim-observed',
+    B,
+    'answer_not_validated',
+    'A real run whose answer is an injected observed claim with no support, validated and named final; claim id and the run re-sealed (the producer accepts it).',
+    [T('answer_not_validated')],
+    (r) => {
+      answerWith(r, {
+        claim_type: 'observed',
+        confidence: new PyFloat(0.99),
+        statement: 'Lund University is located in Norway.',
+        status: 'proposed',
+        structured: null,
+        supports: [],
+      });
+      save(r);
+    },
+  );
+  fixture(
+    'mut-final-answer-edited',
+    B,
+    'answer_not_validated',
+    'A real run whose final_answer text is rewritten while its final claim stays; re-sealed (the producer accepts it).',
+    [T('answer_not_validated')],
+    (r) => {
+      r.find('step_finished', 'finalize')[0].output.final_answer =
+        'Lund University is located in Norway.';
+      save(r);
+    },
+  );
+  fixture(
+    'mut-reasoning-record-removed',
+    B,
+    'reasoning_trace_mismatch',
+    'A real run whose reasoning record and the claim’s result_sha256 are both deleted, so no hash is left to disagree; claim id and the run re-sealed.',
+    [T('reasoning_trace_mismatch')],
+    (r) => {
+      delete r.header.metadata.reasoning_trace;
+      const c = claimOf(r);
+      delete c.structured.result_sha256;
+      reclaimReal(r, c);
+      save(r);
+    },
+  );
+  fixture(
+    'mut-claim-wording-rehashed',
+    B,
+    'claim_not_extracted',
+    'A real run whose claim wording is edited with its result hash, the reasoning record, the claim id, the final answer and the run all recomputed: only the cited bytes still disagree.',
+    [T('claim_not_extracted')],
+    (r) => {
+      const c = claimOf(r);
+      c.statement = c.statement.replace(
+        'Lund University is located in Sweden.',
+        'Lund University is located in Norway.',
+      );
+      rehash(r, c);
+      reclaimReal(r, c);
+      save(r);
+    },
+  );
+  fixture(
+    'mut-evidence-longer-than-span',
+    B,
+    'evidence_chunk_mismatch',
+    'A real run whose evidence file gains a sentence past its chunk, which the claim then cites; every hash, id and the run recomputed.',
+    [T('evidence_chunk_mismatch')],
+    (r) => {
+      const ev = evidenceFrom(r, 'd3');
+      const old = r.read(ev.content_path);
+      const bytes = Buffer.concat([old, Buffer.from(' Correction: it is located in Norway.')]);
+      const [b0, b1] = [old.length + 1, bytes.length];
+      const snippet = sha256(bytes.subarray(b0, b1));
+      const was = `:0-37:${sha256(old.subarray(0, 37))}`;
+      const id = rewriteEvidence(r, ev, bytes);
+      const c = claimOf(r);
+      for (const s of [...c.supports, ...c.structured.reasoner.picked])
+        if ((s.ref_id ?? s.evidence_id) === id) {
+          s.span = [b0, b1];
+          if (s.ref_id) s.snippet_sha256 = snippet;
+          else s.sha = snippet;
+        }
+      c.statement = c.statement
+        .replace('Lund University is located in Sweden.', 'Correction: it is located in Norway.')
+        .replace(`${id}${was}`, `${id}:${b0}-${b1}:${snippet}`);
+      rehash(r, c);
+      reclaimReal(r, c);
+      save(r);
+    },
+  );
+  fixture(
+    'mut-evidence-forged-resealed',
+    B,
+    'evidence_chunk_mismatch',
+    'A real run whose evidence says Norway for Sweden (same length), with every hash, id, chunk, claim and the run recomputed: only the pinned corpus still says otherwise.',
+    [T('evidence_chunk_mismatch')],
+    (r) => {
+      const ev = evidenceFrom(r, 'd3');
+      const old = r.read(ev.content_path);
+      const bytes = Buffer.from(old.toString('utf8').replace('Sweden', 'Norway'));
+      rewriteEvidence(r, ev, bytes, [
+        [sha256(old.subarray(0, 37)), sha256(bytes.subarray(0, 37))],
+        ['Lund University is located in Sweden.', 'Lund University is located in Norway.'],
+      ]);
+      const c = claimOf(r);
+      rehash(r, c);
+      reclaimReal(r, c);
+      save(r);
+    },
+  );
+  fixture(
+    'mut-supports-overlapping',
+    B,
+    'supports_too_few',
+    'A real run whose claim cites three overlapping spans of one sentence as its supports (the run’s policy asks for 2); statement, picked, hashes and the run recomputed.',
+    [T('supports_too_few')],
+    (r) => {
+      const c = claimOf(r);
+      const id = c.supports[0].ref_id;
+      const ev = r.find('evidence_registered').find((e) => e.evidence.id === id).evidence;
+      const bytes = r.read(ev.content_path);
+      c.supports = [
+        [0, 37],
+        [0, 38],
+        [1, 37],
+      ].map(([b0, b1]) => ({
+        hash_algo: 'sha256',
+        kind: 'evidence',
+        ref_id: id,
+        snippet_sha256: sha256(bytes.subarray(b0, b1)),
+        span: [b0, b1],
+      }));
+      c.statement = c.supports
+        .map(
+          (s) =>
+            `${bytes.subarray(s.span[0], s.span[1]).toString('utf8').trim()} [evidence:${id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}]`,
+        )
+        .join(' ');
+      c.structured.reasoner.picked = c.supports.map((s) => ({
+        evidence_id: id,
+        sha: s.snippet_sha256,
+        span: s.span,
+      }));
+      rehash(r, c);
+      reclaimReal(r, c);
+      save(r);
+    },
+  );
+  fixture(
+    'mut-run-meta-descriptor-edited',
+    B,
+    'run_meta_mismatch',
+    'A real run whose run_meta.json declares another tool, mode, seed and preset, with the manifest re-sealed.',
+    [T('run_meta_mismatch')],
+    (r) => {
+      const meta = r.json('run_meta.json');
+      meta.runtime_descriptor.tools.push({
+        config_fingerprint: `toolcfg_v1_${'0'.repeat(64)}`,
+        name: 'web_search',
+        version: '9.9.9',
+      });
+      meta.runtime_descriptor.mode = 'frozen';
+      meta.seed = 7;
+      meta.preset = 'other';
+      r.writeJson('run_meta.json', meta);
+      resealFiles(r);
+    },
   );
 }

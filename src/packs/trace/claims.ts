@@ -102,6 +102,8 @@ export class ClaimChecks implements EventVisitor {
   total = 0;
   /** Claims emitted with status "rejected", and their lines. */
   readonly rejected = new Map<string, number>();
+  /** The type of each claim that is not derived (observed or assumed): nothing grounds it. */
+  readonly notDerived = new Map<string, string>();
   private readonly suspects: LegacySuspect[] = [];
   /** What is left of MAX_QUOTE_WORK for this run. */
   private readonly quoteWork = { left: MAX_QUOTE_WORK };
@@ -140,6 +142,7 @@ export class ClaimChecks implements EventVisitor {
     }
     this.ids.set(claim.id, line);
     if (claim.status === 'rejected') this.rejected.set(claim.id, line);
+    if (claim.claim_type !== 'derived') this.notDerived.set(claim.id, claim.claim_type);
     for (const s of claim.supports) {
       this.supports.push({
         claimId: claim.id,
@@ -249,16 +252,32 @@ export class ClaimChecks implements EventVisitor {
   }
 
   /**
-   * Distinct supports of one claim: the same (evidence, span) cited twice is one support, and so
-   * are the same bytes cited through two evidence ids (the evidence's recorded sha256 and the span).
+   * Distinct supports of one claim: bytes cited twice count once, whether the same span is cited
+   * again, through another evidence id with the same bytes (the evidence's recorded sha256), or as
+   * an overlapping span of the same evidence. Overlapping spans merge into one support.
    */
   private distinct(cites: readonly [string, number, number][]): number {
-    const keys = new Set<string>();
+    const byBytes = new Map<string, [number, number][]>();
     for (const [ref, b0, b1] of cites) {
       const sha = this.evidenceSha(ref);
-      keys.add(`${sha === undefined ? `id:${ref}` : `sha:${sha}`}\0${b0}\0${b1}`);
+      const key = sha === undefined ? `id:${ref}` : `sha:${sha}`;
+      let spans = byBytes.get(key);
+      if (!spans) byBytes.set(key, (spans = []));
+      spans.push([b0, b1]);
     }
-    return keys.size;
+    let n = 0;
+    for (const spans of byBytes.values()) {
+      spans.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+      let end = -1;
+      let prev: [number, number] | undefined;
+      for (const span of spans) {
+        const [b0, b1] = span;
+        if (b0 >= end && !(prev && prev[0] === b0 && prev[1] === b1)) n++;
+        end = Math.max(end, b1);
+        prev = span;
+      }
+    }
+    return n;
   }
 
   /** Grounds one derived claim, or sets it aside when it is marked insufficient. */

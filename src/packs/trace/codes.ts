@@ -274,8 +274,8 @@ export const TRACE = {
   evidenceChunkMismatch: def(
     'evidence_chunk_mismatch',
     'support_spans',
-    'Evidence disagrees with provenance/chunks.jsonl (unknown chunk, other span or other hash)',
-    'Restore provenance/chunks.jsonl and the evidence file as the producer wrote them, or re-run the producer.',
+    'Evidence disagrees with provenance/ (a chunk unknown to chunks.jsonl, another span or hash, bytes not cut from the corpus document, a file longer than its span)',
+    'Restore provenance/ and the evidence file as the producer wrote them, or re-run the producer.',
     INV.evidence,
   ),
   evidenceDuplicate: def(
@@ -288,8 +288,8 @@ export const TRACE = {
   chunksInvalid: def(
     'chunks_invalid',
     'support_spans',
-    'provenance/chunks.jsonl is missing, malformed, or repeats a chunk id',
-    'Restore provenance/chunks.jsonl as the producer wrote it, or re-run the producer.',
+    'provenance/chunks.jsonl or corpus.jsonl is missing, malformed, repeats a chunk id, or is not the corpus the trace records',
+    'Restore provenance/ as the producer wrote it, or re-run the producer.',
     INV.evidence,
   ),
   // ── claims ──────────────────────────────────────────────────────────────────────────────────
@@ -360,6 +360,12 @@ export const TRACE = {
     'reasoning_trace',
     'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)',
     REDERIVE,
+  ),
+  claimNotExtracted: def(
+    'claim_not_extracted',
+    'reasoning_trace',
+    'A claim the extractive reasoner marks as its own does not read as the sentences it cites, or cites other bytes than it picked',
+    'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.',
   ),
   spanOutOfBounds: def(
     'span_out_of_bounds',

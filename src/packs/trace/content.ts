@@ -4,6 +4,7 @@ import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
+import { ExtractiveChecks } from './extractive.js';
 import { canonicalMembers, contentId, eventText } from './ids.js';
 import type { Claim, EvidenceRef, TraceHeader } from './schema.js';
 
@@ -13,6 +14,8 @@ interface DerivedHash {
   /** structured.result_sha256 as recorded (undefined when absent or not a string). */
   recorded: string | undefined;
   has: boolean;
+  /** Whether the claim carries the producer's reasoner mark (structured.reasoner). */
+  marked: boolean;
   /** What the producer's extractive reasoner hashes: statement | evidence citations. */
   recomputed: string;
 }
@@ -65,7 +68,14 @@ export class ContentChecks implements EventVisitor {
       const s = claim.structured;
       const has = !!s && typeof s === 'object' && 'result_sha256' in s;
       const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
-      this.derived.push({ id: claim.id, line: no, recorded, has, recomputed: resultHash(claim) });
+      this.derived.push({
+        id: claim.id,
+        line: no,
+        recorded,
+        has,
+        marked: ExtractiveChecks.reasonerOf(claim) !== undefined,
+        recomputed: resultHash(claim),
+      });
     }
     if (!canonical) return;
     const c = canonicalMembers(eventText(line)).claim;
@@ -101,15 +111,16 @@ export class ContentChecks implements EventVisitor {
   }
 
   /**
-   * The producer's check_reasoning_trace, for runs that carry the reasoning record (its header
-   * metadata holds `reasoning_trace`, or a derived claim records `result_sha256`): every derived
+   * The producer's check_reasoning_trace, for runs that carry the reasoning record or its marks
+   * (the header metadata holds `reasoning_trace`, or a derived claim records `result_sha256` or
+   * the reasoner's `structured.reasoner`: deleting the record and the hashes leaves the mark): every derived
    * claim records the hash of its statement and citations, they agree, and the header's
    * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
    */
   finish(header: TraceHeader | undefined): void {
     if (!header || this.derived.length === 0) return;
     const meta = header.metadata.reasoning_trace;
-    if (meta === undefined && !this.derived.some((d) => d.has)) return;
+    if (meta === undefined && !this.derived.some((d) => d.has || d.marked)) return;
     const f = this.ctx.f;
     const at = this.ctx.at(1);
     const bad = (message: string, line = 1) =>
@@ -129,7 +140,7 @@ export class ContentChecks implements EventVisitor {
     if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
       f.add(
         TRACE.reasoningTraceMismatch,
-        'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes.',
+        'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes or carry the reasoner’s mark.',
         at,
       );
       return;

@@ -6,6 +6,7 @@ import { TRACE } from './codes.js';
 import { fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { EvidenceChecks } from './evidence.js';
+import { ExtractiveChecks } from './extractive.js';
 import { readHeaderLine } from './header.js';
 import { EVENT_PREFIX, EVENT_SUFFIX, type TraceIdHasher } from './ids.js';
 import { firstIssue, streamLines, type Line, type StreamOutcome } from '../kit/index.js';
@@ -29,6 +30,8 @@ export interface TraceScan {
   /** What claim and tool_call supports cite: claim statements and tool results. */
   cited: CitedBytes;
   content: ContentChecks;
+  /** Claims the producer's extractive reasoner marks as its own. */
+  extractive: ExtractiveChecks;
 }
 
 /**
@@ -44,6 +47,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   const claims = new ClaimChecks(ctx, (id) => evidence.records.get(id)?.ev.sha256);
   const cited = new CitedBytes();
   const content = new ContentChecks(ctx);
+  const extractive = new ExtractiveChecks(ctx);
   let header: TraceHeader | undefined;
   let idHasher: TraceIdHasher | undefined;
   let idValid = true;
@@ -53,7 +57,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   let crlfCount = 0;
   const order = new EventOrder(ctx);
   // The per-event checks, in the order their findings appear for one event.
-  const dispatch = dispatcher([steps, tools, evidence, claims, cited, content]);
+  const dispatch = dispatcher([steps, tools, evidence, claims, cited, content, extractive]);
   const formats = fast();
 
   const onLine = (line: Line): void => {
@@ -228,5 +232,6 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     claims,
     cited,
     content,
+    extractive,
   };
 }

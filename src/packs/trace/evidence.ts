@@ -252,8 +252,36 @@ export class EvidenceChecks implements EventVisitor {
           this.ctx.at(line),
           [evLoc],
         );
+      } else if (o.size !== ev.span[1] - ev.span[0]) {
+        // The file is the chunk: [start, end) of its document, no byte more (the producer
+        // rejects a support beyond the evidence span, and every real run keeps this).
+        f.add(
+          TRACE.evidenceChunkMismatch,
+          `Evidence ${q(ev.id)} (${ev.content_path}) is ${o.size} bytes, but its span [${ev.span[0]}, ${ev.span[1]}) in the source document covers ${ev.span[1] - ev.span[0]}: the file holds other bytes than the chunk it was cut from${this.citedBy(ev.id)}.`,
+          this.ctx.at(line),
+          [evLoc],
+        );
       }
     }
+  }
+
+  /** The evidence whose file hashes to its record, with the line that registers it. */
+  intact(): { ev: EvidenceRef; line: number }[] {
+    return [...this.records.values()].filter(
+      (r) => r.usable && r.outcome?.ok && r.outcome.sha256 === r.ev.sha256,
+    );
+  }
+
+  /**
+   * An intact evidence file's bytes: undefined when it cannot be used or no longer hashes to its
+   * record (the evidence checks report why), `'too_large'` past `max`.
+   */
+  readWhole(id: string, max: number): Buffer | 'too_large' | undefined {
+    const rec = this.records.get(id);
+    const o = rec?.outcome;
+    if (!rec?.usable || !o?.ok || o.sha256 !== rec.ev.sha256) return undefined;
+    if (o.size > max) return 'too_large';
+    return o.size === 0 ? Buffer.alloc(0) : this.readSpan(id, 0, o.size);
   }
 
   /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */

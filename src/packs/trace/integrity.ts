@@ -7,6 +7,7 @@ import { fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
 import { isPlainRelative, readable, usable, type TargetEntry } from '../kit/index.js';
 import { loadRunFile, readRunFile } from './files.js';
+import { sha256Hex } from '../../io/hashing.js';
 import { contentId, documentMembers } from './ids.js';
 import { CORE_FILES, RunMeta, SUPPORTED_RUN_META_VERSIONS } from './schema.js';
 
@@ -54,6 +55,7 @@ export function loadRunMeta(ctx: RunCtx, listing: Map<string, TargetEntry>): Run
   );
   if (!loaded) return undefined;
   const meta = loaded.data;
+  checkRunMetaContent(ctx, loaded);
   if (!SUPPORTED_RUN_META_VERSIONS.includes(meta.schema_version)) {
     ctx.f.add(
       TRACE.unsupportedVersion,
@@ -62,6 +64,46 @@ export function loadRunMeta(ctx: RunCtx, listing: Map<string, TargetEntry>): Run
     );
   }
   return meta;
+}
+
+/**
+ * What the producer derives inside run_meta.json, recomputed: `runtime_fingerprint` is the sha256
+ * of the canonical runtime descriptor, and a content-derived run id covers the spec, the preset,
+ * the seed and that fingerprint. A descriptor edited to declare other tools, another mode, seed or
+ * preset then shows, though every hash of the run is sealed again.
+ */
+function checkRunMetaContent(
+  ctx: RunCtx,
+  loaded: NonNullable<ReturnType<typeof loadRunFile<RunMeta>>>,
+): void {
+  const raw = documentMembers(loaded.text, loaded.members);
+  if (!raw) return; // a number out of range or deep nesting: the schema check has spoken
+  const at = (key: string) => () => ({ path: loaded.rel, line: loaded.doc.lineOf([key]) ?? 1 });
+  const meta = loaded.data as RunMeta & { runtime_fingerprint?: unknown };
+  const recorded = meta.runtime_fingerprint;
+  if (raw['runtime_descriptor'] !== undefined) {
+    const want = sha256Hex(raw['runtime_descriptor']);
+    if (recorded !== want)
+      ctx.f.add(
+        TRACE.runMetaMismatch,
+        `run_meta.json records runtime_fingerprint ${q(String(recorded))}, but its runtime_descriptor hashes to ${q(want)}: the descriptor (the run's kind, mode or tools) or the fingerprint was edited after the run.`,
+        at('runtime_fingerprint'),
+      );
+  }
+  if (meta.run_id.startsWith('run_v1_') && raw['runtime_fingerprint'] !== undefined) {
+    const want = contentId('run', {
+      preset: raw['preset'] ?? 'null',
+      runtime_fingerprint: raw['runtime_fingerprint'],
+      seed: raw['seed'] ?? 'null',
+      spec_id: raw['spec_id']!,
+    });
+    if (want !== meta.run_id)
+      ctx.f.add(
+        TRACE.runMetaMismatch,
+        `run_meta.json records run_id ${q(meta.run_id)}, but its spec, preset, seed and runtime fingerprint give ${q(want)}: one of them was edited after the run.`,
+        at('run_id'),
+      );
+  }
 }
 
 export function loadSpec(

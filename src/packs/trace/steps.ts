@@ -46,6 +46,8 @@ export class StepChecks implements EventVisitor {
   private readonly early: { stepId: string; line: number; waiting: string[] }[] = [];
   /** Claim and evidence ids the step outputs name, resolved once the whole trace is read. */
   readonly outputRefs: OutputRef[] = [];
+  /** Each finalize output that names claims: its first final claim and its final_answer. */
+  readonly finalAnswers: { line: number; first: string; answer: unknown }[] = [];
 
   constructor(private readonly ctx: RunCtx) {}
 
@@ -123,6 +125,9 @@ export class StepChecks implements EventVisitor {
       const claims = Array.isArray(out.final_claim_ids) && out.final_claim_ids.length > 0;
       if (text || claims) this.presentsAnswer = true;
       if (text && !claims) this.answerWithoutClaims ??= line;
+      const first = claims ? (out.final_claim_ids as unknown[])[0] : undefined;
+      if (typeof first === 'string')
+        this.finalAnswers.push({ line, first, answer: out.final_answer });
     }
   }
 

@@ -1,3 +1,4 @@
+import { sha256Hex } from '../../../io/hashing.js';
 import { TRACE } from '../codes.js';
 import { q } from '../context.js';
 import type { OutputRef } from '../steps.js';
@@ -15,7 +16,7 @@ export const answer: RunRule = {
   meta: {
     name: 'answer',
     description:
-      'The final claims are claims the verify step validated, none of them rejected or missing support, and a final answer names its claims.',
+      'The final claims are derived claims the verify step validated, none of them rejected or missing support, and a final answer names its claims (and repeats the first, when the extractive reasoner made it).',
     codes: [TRACE.answerNotValidated],
   },
   check({ ctx, scan }) {
@@ -62,6 +63,27 @@ export const answer: RunRule = {
           TRACE.answerNotValidated,
           `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`,
           ctx.at(r.line),
+        );
+    }
+    // Only a derived claim rests on evidence; an observed or assumed one is taken on trust.
+    for (const r of finals) {
+      const type = scan.claims.notDerived.get(r.id);
+      if (type !== undefined)
+        ctx.f.add(
+          TRACE.answerNotValidated,
+          `The finalize output on line ${r.line} answers with claim ${q(r.id)}, a claim of type ${q(type)}: only a derived claim, grounded in evidence, can be an answer.`,
+          ctx.at(r.line),
+        );
+    }
+    // The producer's finalize step answers with the statement of its first final claim.
+    for (const a of scan.steps.finalAnswers) {
+      const want = scan.extractive.marked.get(a.first);
+      if (want === undefined) continue;
+      if (typeof a.answer !== 'string' || sha256Hex(a.answer) !== want)
+        ctx.f.add(
+          TRACE.answerNotValidated,
+          `The finalize output on line ${a.line} gives a final_answer that is not the statement of its first final claim ${q(a.first)}, which the extractive reasoner wrote: the answer was edited after the run.`,
+          ctx.at(a.line),
         );
     }
     const bare = scan.steps.answerWithoutClaims;

@@ -48,6 +48,24 @@ export const crossReferences: RunRule = {
         mism.push(`plan_id ${q(runMeta.plan_id)} but plan.json is ${q(plan.plan.id)}`);
       if (spec && runMeta.spec_id !== spec.id)
         mism.push(`spec_id ${q(runMeta.spec_id)} but spec.json is ${q(spec.id)}`);
+      // The header carries the runtime's fingerprint and seed too, under the trace id.
+      const hm = header?.metadata;
+      const fp = (runMeta as { runtime_fingerprint?: unknown }).runtime_fingerprint;
+      if (
+        hm &&
+        (hm['runtime_fingerprint'] !== undefined || fp !== undefined) &&
+        hm['runtime_fingerprint'] !== fp
+      )
+        mism.push(
+          `runtime_fingerprint ${q(String(fp))} but the trace header records ${q(String(hm['runtime_fingerprint']))}`,
+        );
+      const hrm = hm?.['run_meta'];
+      if (hrm && typeof hrm === 'object' && !Array.isArray(hrm)) {
+        const seed = (hrm as Record<string, unknown>)['seed'];
+        const own = (runMeta as { seed?: unknown }).seed;
+        if (seed !== undefined && seed !== own)
+          mism.push(`seed ${q(String(own))} but the trace header records ${q(String(seed))}`);
+      }
       for (const m of mism)
         ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
     }

@@ -1,5 +1,7 @@
 import { loadChunks } from '../chunks.js';
 import { TRACE } from '../codes.js';
+import { checkCorpus } from '../corpus.js';
+import { MAX_EXTRACTIVE_EVIDENCE_BYTES } from '../extractive.js';
 import type { RunRule } from './state.js';
 
 /** Evidence files, the chunk index, then every evidence support's bytes. */
@@ -7,7 +9,7 @@ export const evidence: RunRule = {
   meta: {
     name: 'evidence',
     description:
-      'Every registered evidence file exists inside the run with its recorded hash and chunk, and every evidence support cites its exact bytes.',
+      'Every registered evidence file exists inside the run with its recorded hash and chunk, every evidence support cites its exact bytes, and a claim the extractive reasoner made reads as them.',
     codes: [
       TRACE.chunksInvalid,
       TRACE.evidenceMissing,
@@ -18,6 +20,7 @@ export const evidence: RunRule = {
       TRACE.supportUnresolved,
       TRACE.spanOutOfBounds,
       TRACE.snippetHashMismatch,
+      TRACE.claimNotExtracted,
     ],
   },
   async check({ ctx, hasher, scan }) {
@@ -27,7 +30,9 @@ export const evidence: RunRule = {
     ev.resolveAll();
     const chunks = loadChunks(ctx, ev.records.size);
     await ev.checkFiles(hasher, chunks);
+    checkCorpus(ctx, scan.header, ev.intact());
     scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
+    scan.extractive.rebuild((id) => ev.readWhole(id, MAX_EXTRACTIVE_EVIDENCE_BYTES));
     ev.checkSupports(scan.claims.supports);
   },
 };

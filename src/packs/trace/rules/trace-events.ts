@@ -3,6 +3,7 @@ import { TRACE } from '../codes.js';
 import { ClaimChecks } from '../claims.js';
 import { ContentChecks } from '../content.js';
 import { EvidenceChecks } from '../evidence.js';
+import { ExtractiveChecks } from '../extractive.js';
 import { scanTrace } from '../events.js';
 import { StepChecks } from '../steps.js';
 import { ToolChecks } from '../tools.js';
@@ -28,9 +29,15 @@ export const traceEvents: RunRule = {
         TRACE.headerInvalid,
         TRACE.unsupportedVersion,
         TRACE.eventInvalid,
-        ...[EventOrder, StepChecks, ToolChecks, EvidenceChecks, ClaimChecks, ContentChecks].flatMap(
-          (v) => v.meta.codes,
-        ),
+        ...[
+          EventOrder,
+          StepChecks,
+          ToolChecks,
+          EvidenceChecks,
+          ClaimChecks,
+          ContentChecks,
+          ExtractiveChecks,
+        ].flatMap((v) => v.meta.codes),
       ]),
     ],
   },
