@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writePaper, write } from '../scripts/lib/aris-paper.mjs';
 import { reportSchemas } from '../src/model/report.js';
-import { renderComment } from '../src/render/markdown.js';
+import { checkTitle, renderComment } from '../src/render/markdown.js';
+import { renderText } from '../src/render/text.js';
 import { verify } from '../src/pipeline/verify.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';
@@ -254,6 +255,9 @@ describe('audit-gate verify', () => {
         'Path "artifacts/runs/run_x" was named, but nothing in it was verified: it holds no audit, run, proof or bundle.',
       ],
     ]);
+    // The counts say the run fails though no subject blocks: the finding is about the run.
+    expect(renderText(emptied)).toContain('0 blocking + 1 run-level');
+    expect(checkTitle(emptied)).toMatch(/^0 blocking \+ 1 run-level, \d+ pass/);
     fs.rmSync(path.join(root, 'artifacts'), { recursive: true });
     const removed = await verify({ root, paths: ['papers/p', 'artifacts/runs/run_x'] });
     expect(removed.findings.map((f) => [f.code, f.blocking])).toEqual([

@@ -12,6 +12,18 @@ export function statusLabel(s: Subject): string {
   return findPack(s.pack)?.statusLabel?.(s) ?? s.status;
 }
 
+/** Blocking findings about the run as a whole (no subject holds them: nothing found, a bad config, a refused report). */
+export function runLevelBlocking(report: GateReport): number {
+  const subjects = new Set(report.subjects.map((s) => s.id));
+  return report.findings.filter((f) => f.blocking && !subjects.has(f.subject)).length;
+}
+
+/** "2 blocking", or "0 blocking + 1 run-level" when findings outside any subject block too. */
+export function blockingText(report: GateReport): string {
+  const n = runLevelBlocking(report);
+  return `${report.counts.blocking} blocking${n ? ` + ${n} run-level` : ''}`;
+}
+
 /**
  * The packs' advice (Pack.advice) for the targets whose subjects have the outcome given
  * (blocking: `unblock`, problem: `wouldBlock`), each distinct clause once.

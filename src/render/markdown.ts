@@ -1,7 +1,15 @@
 import type { Finding } from '../model/finding.js';
 import type { GateReport } from '../model/report.js';
 import { NOT_READY_BECAUSE, type Subject, type Target } from '../model/subject.js';
-import { adviceFor, middle, plural, statusLabel, stateText } from './labels.js';
+import {
+  adviceFor,
+  blockingText,
+  middle,
+  plural,
+  runLevelBlocking,
+  statusLabel,
+  stateText,
+} from './labels.js';
 import { findPack } from '../packs/registry.js';
 import { cap, htmlCommentText, mdCode, mdText } from './sanitize.js';
 
@@ -204,13 +212,12 @@ const MARK: Record<Subject['outcome'], string> = {
 export function checkTitle(report: GateReport): string {
   const c = report.counts;
   const parts: string[] = [];
-  if (c.blocking) parts.push(`${c.blocking} blocking`);
+  if (c.blocking || runLevelBlocking(report)) parts.push(blockingText(report));
   if (c.problem) parts.push(`${c.problem} with problems`);
   parts.push(`${c.pass} pass`);
   if (c.skipped) parts.push(`${c.skipped} skipped`);
-  const subjects = new Set(report.subjects.map((s) => s.id));
-  const failedRun = report.findings.some((f) => f.blocking && !subjects.has(f.subject));
-  const lead = c.subjects === 0 && failedRun ? 'nothing verified' : parts.join(', ');
+  const lead =
+    c.subjects === 0 && runLevelBlocking(report) > 0 ? 'nothing verified' : parts.join(', ');
   return cap(`${lead} — submission-ready: ${report.submission_ready}`, 255);
 }
 
@@ -228,7 +235,7 @@ function conclusionLine(report: GateReport): string {
 function countsLine(report: GateReport): string {
   const c = report.counts;
   return (
-    `${plural(c.subjects, 'subject')} in ${plural(c.targets, 'target')}: ${c.blocking} blocking · ${c.problem} with problems · ` +
+    `${plural(c.subjects, 'subject')} in ${plural(c.targets, 'target')}: ${blockingText(report)} · ${c.problem} with problems · ` +
     `${c.pass} pass · ${c.skipped} skipped — ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')} · ` +
     `**submission-ready: ${report.submission_ready}**`
   );

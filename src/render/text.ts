@@ -3,6 +3,7 @@ import type { GateReport } from '../model/report.js';
 import type { Subject } from '../model/subject.js';
 import {
   adviceFor,
+  blockingText,
   judgedContext,
   plural,
   statusLabel,
@@ -70,7 +71,7 @@ export function renderText(report: GateReport): string {
   const c = report.counts;
   out.push(
     '',
-    `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped · ` +
+    `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${blockingText(report)}, ${c.skipped} skipped · ` +
       `${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`,
   );
   const verdictLine =
