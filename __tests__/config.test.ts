@@ -42,6 +42,27 @@ describe('loadConfig', () => {
   });
 });
 
+describe('an unknown key', () => {
+  const message = (text: string) => {
+    const root = repo();
+    fs.writeFileSync(path.join(root, '.audit-gate.json'), text);
+    const r = loadConfig(new Workspace(root), { root });
+    return r.ok ? undefined : r.message;
+  };
+  it('names the key it most likely meant, at the level where it stands', () => {
+    expect(message('{"path": ["papers"], "exclud": []}')).toBe(
+      'the top level: unknown key "path" (did you mean "paths"?) (and 1 more)',
+    );
+    expect(message('{"packs": {"trace": {"min_suports": 3}}}')).toBe(
+      '"packs.trace": unknown key "min_suports" (did you mean "min_supports"?)',
+    );
+  });
+  it('guesses nothing for a key far from every known one', () => {
+    expect(message('{"zzzzzz": 1}')).toBe('the top level: unknown key "zzzzzz"');
+    expect(message(`{"${'p'.repeat(5000)}": 1}`)).toMatch(/^the top level: unknown key "p+…"$/);
+  });
+});
+
 describe('verify with a config that repeats a key', () => {
   it('is a blocking gate.config_invalid finding at the repeated key', async () => {
     const root = repo();

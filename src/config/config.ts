@@ -205,6 +205,57 @@ function quoted(s: string): string {
   return plain(JSON.stringify(cap(s, 40)));
 }
 
+/** The keys the config schema allows at `keyPath` (from its JSON Schema; only read on an error). */
+function keysAt(keyPath: readonly (string | number)[]): string[] {
+  type Node = { properties?: Record<string, Node>; items?: Node; anyOf?: Node[]; oneOf?: Node[] };
+  const flat = (n: Node | undefined): Node[] =>
+    !n || typeof n !== 'object'
+      ? []
+      : [n, ...[...(n.anyOf ?? []), ...(n.oneOf ?? [])].flatMap(flat)];
+  let nodes = flat(
+    z.toJSONSchema(configSchema(), { io: 'input', unrepresentable: 'any' }) as unknown as Node,
+  );
+  for (const k of keyPath)
+    nodes = nodes.flatMap((n) =>
+      flat(
+        typeof k === 'number'
+          ? n.items
+          : Object.hasOwn(n.properties ?? {}, k)
+            ? n.properties![k]
+            : undefined,
+      ),
+    );
+  return [...new Set(nodes.flatMap((n) => Object.keys(n.properties ?? {})))];
+}
+
+/** The known key a misspelt one most likely meant: at most a third of its letters apart. */
+function closest(key: string, known: readonly string[]): string | undefined {
+  if (key.length > 64) return undefined;
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(key.length / 3)) + 1;
+  for (const k of known) {
+    const d = editDistance(key.toLowerCase(), k.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best;
+}
+
+/** Levenshtein distance (two rows). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        prev[j]! + 1,
+        row[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
 function parseConfig(text: string, origin: { trusted: boolean; path?: string }): LoadedConfig {
   const at = origin.path !== undefined ? { path: origin.path } : {};
   const parsed = parseJson(text);
@@ -227,10 +278,11 @@ function parseConfig(text: string, origin: { trusted: boolean; path?: string }):
     // zod lists every unknown key; a message names only the first, short and escaped.
     if (issue.code === 'unrecognized_keys') {
       const [first = '', ...more] = issue.keys;
+      const near = closest(first, keysAt(keyPath));
       return {
         ...at,
         ok: false,
-        message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+        message: `${where}: unknown key ${quoted(first)}${near ? ` (did you mean ${quoted(near)}?)` : ''}${more.length ? ` (and ${more.length} more)` : ''}`,
         line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
       };
     }
