@@ -21,7 +21,7 @@ import { notChecked } from './not-checked.js';
 export const addendaBCommand: PackCommand = {
   args: '<bundle-dir>...',
   about:
-    "Verify DOC23 Addenda B record bundles (bundle.json beside records.jsonl or registry/) against the seed, the contract's published schemas and validation codes (docs/addenda-b.md). In text, ends with the number of the seed's codes this build cannot decide.",
+    "Verify DOC23 Addenda B record bundles (a directory holding two of bundle.json, records.jsonl and registry/) against the seed, the contract's published schemas and validation codes (docs/addenda-b.md). In text, ends with the number of the seed's codes this build cannot decide.",
   flags: [
     FLAGS.format,
     FLAGS.out,
@@ -47,7 +47,7 @@ async function runAddendaB(args: Args, io: Io): Promise<number> {
     exact: true, // the named dir is the bundle
     emptyWhat: 'no Addenda B bundles were found',
     emptyRemediation:
-      'Point audit-gate addenda-b at a bundle directory (bundle.json beside records.jsonl or registry/).',
+      'Point audit-gate addenda-b at a bundle directory (a directory holding two of bundle.json, records.jsonl and registry/).',
     allowOutsideRoot: args.flag('allow-outside-root'),
     onProgress: progress(io, args.flag('progress')),
   });
