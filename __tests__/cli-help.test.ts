@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { commands } from '../src/cli/help.js';
@@ -96,5 +97,39 @@ describe('nothing verified: advice in the terms of the command', () => {
     );
     expect(ff.remediation).not.toContain('allow-empty');
     expect(ff.remediation).toContain('fixture.json');
+  });
+
+  test('trace with no run says where runs are looked for and what to pass instead', async () => {
+    const root = tempRepo();
+    const nothing = async (dir: string) => {
+      const r = await cli(['trace', dir, '--format', 'json'], root);
+      expect(r.code).toBe(1);
+      return JSON.parse(r.stdout).findings.find(
+        (f: { code: string }) => f.code === 'gate.nothing_verified',
+      );
+    };
+    // A trace.jsonl whose directory is not inside runs/ is not a run.
+    fs.mkdirSync(path.join(root, 'out/r1'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'out/r1/trace.jsonl'), '{}\n');
+    for (const dir of ['out', 'out/r1']) {
+      const f = await nothing(dir);
+      expect(f.message).toContain(`Nothing was verified in ${dir}: no run was found`);
+      expect(f.message).toContain('**/runs/<run_id>/trace.jsonl');
+      expect(f.message).toContain('.gitignore');
+      expect(f.remediation).toContain('Pass the run directory itself (…/runs/<run_id>/)');
+      expect(f.remediation).toContain('audit-gate trace artifacts/');
+    }
+    // Runs in a directory .gitignore hides are found when that directory is named, as advised.
+    fs.mkdirSync(path.join(root, 'artifacts/runs/r2'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'artifacts/runs/r2/trace.jsonl'), '{}\n');
+    fs.writeFileSync(path.join(root, '.gitignore'), 'artifacts/\nout/\n');
+    const git = (...args: string[]) => expect(spawnSync('git', args, { cwd: root }).status).toBe(0);
+    git('init', '-q');
+    git('add', '.gitignore');
+    expect((await nothing('.')).message).toContain('no run was found');
+    const named = await cli(['trace', 'artifacts', '--format', 'json'], root);
+    expect(JSON.parse(named.stdout).targets.map((t: { path: string }) => t.path)).toEqual([
+      'artifacts/runs/r2',
+    ]);
   });
 });

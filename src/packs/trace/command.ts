@@ -70,9 +70,10 @@ async function runTrace(args: Args, io: Io): Promise<number> {
     paths: rel,
     packs: ['trace'],
     ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
-    emptyWhat: 'no run directories (…/runs/<run_id>/ holding trace.jsonl) were found',
+    emptyWhat:
+      'no run was found (runs are found as **/runs/<run_id>/trace.jsonl, except below a directory that .gitignore hides)',
     emptyRemediation:
-      'Point audit-gate trace at a run directory (…/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
+      'Pass the run directory itself (…/runs/<run_id>/) or a directory above its runs/ directory; name an ignored directory directly, e.g. audit-gate trace artifacts/.',
     allowOutsideRoot: args.flag('allow-outside-root'),
     onProgress: progress(io, args.flag('progress')),
   });
