@@ -44,6 +44,34 @@ describe('audit-gate <command> --help', () => {
     expect(about).toContain('fixtures only with --fixtures');
   });
 
+  test.each(names)(
+    'help %s is %s --help, and --version after it is audit-gate --version',
+    async (name) => {
+      const asked = await cli([name, '--help'], process.cwd());
+      expect(await cli(['help', name], process.cwd())).toEqual(asked);
+      const version = await cli(['--version'], process.cwd());
+      expect(version).toEqual({ code: 0, stdout: expect.stringMatching(/^\S+\n$/), stderr: '' });
+      for (const v of ['--version', '-v'])
+        expect(await cli([name, v], process.cwd())).toEqual(version);
+      expect(asked.stdout).toMatch(/^ {2}-v, --version +print the version$/m);
+    },
+  );
+
+  test('help names one known command, or says what is wrong', async () => {
+    const unknown = await cli(['help', 'bogus'], process.cwd());
+    expect(unknown).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'audit-gate: unknown command "bogus"\nRun "audit-gate --help" for usage.\n',
+    });
+    const two = await cli(['help', 'verify', 'trace'], process.cwd());
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain(
+      'help takes one command name, not 2 (e.g. audit-gate help verify)',
+    );
+    expect((await cli(['help'], process.cwd())).code).toBe(0);
+  });
+
   test('audit-gate --help names every command', async () => {
     const r = await cli(['--help'], process.cwd());
     for (const n of names) expect(r.stdout).toMatch(new RegExp(`^  ${n} `, 'm'));

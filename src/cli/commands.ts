@@ -63,11 +63,25 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
         io.stdout(`${VERSION}\n`);
         return 0;
       case undefined:
+        io.stdout(overviewHelp());
+        return 2;
       case 'help':
       case '--help':
-      case '-h':
-        io.stdout(overviewHelp());
-        return command === undefined ? 2 : 0;
+      case '-h': {
+        // `audit-gate help verify` is `audit-gate verify --help`.
+        if (rest.length === 0) {
+          io.stdout(overviewHelp());
+          return 0;
+        }
+        if (rest.length > 1)
+          throw new UsageError(
+            `${command} takes one command name, not ${rest.length} (e.g. audit-gate help verify)`,
+          );
+        const name = rest[0]!;
+        if (!Object.hasOwn(commands(), name)) throw new UsageError(`unknown command "${name}"`);
+        io.stdout(commandHelp(commands()[name]!));
+        return 0;
+      }
     }
     const run = handler(command);
     if (!spec || !run) throw new UsageError(`unknown command "${command}"`);
@@ -91,6 +105,10 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
       }
     if (values['help'] === true) {
       io.stdout(commandHelp(spec));
+      return 0;
+    }
+    if (values['version'] === true) {
+      io.stdout(`${VERSION}\n`);
       return 0;
     }
     return await run(

@@ -32,6 +32,11 @@ function option({ type, value, help }: PackFlag): OptionSpec {
 }
 
 const help = { type: 'boolean', short: 'h', help: 'show this help' } as const satisfies OptionSpec;
+const version = {
+  type: 'boolean',
+  short: 'v',
+  help: 'print the version',
+} as const satisfies OptionSpec;
 const progress = {
   type: 'boolean',
   help: 'print progress to stderr (always on when stderr is a terminal)',
@@ -91,6 +96,7 @@ export const CORE_COMMANDS = {
       'allow-outside-root': allowOutsideRoot,
       progress,
       help,
+      version,
     },
   },
   merge: {
@@ -117,6 +123,7 @@ export const CORE_COMMANDS = {
       },
       progress,
       help,
+      version,
     },
   },
   fixtures: {
@@ -133,11 +140,12 @@ export const CORE_COMMANDS = {
       },
       progress,
       help,
+      version,
     },
   },
 } as const satisfies Record<string, CommandSpec>;
 
-/** A pack's subcommand (Pack.command) as a command: its flags, then --progress and --help. */
+/** A pack's subcommand (Pack.command) as a command: its flags, then --progress, --help and --version. */
 function packCommand(id: string, c: NonNullable<Pack['command']>): CommandSpec {
   return {
     usage: `audit-gate ${id}${c.args ? ` ${c.args}` : ''} [options]`,
@@ -146,6 +154,7 @@ function packCommand(id: string, c: NonNullable<Pack['command']>): CommandSpec {
       ...Object.fromEntries(c.flags.map((f) => [f.name, option(f)])),
       progress,
       help,
+      version,
     },
   };
 }
