@@ -76,6 +76,13 @@ describe('audit-gate <command> --help', () => {
     const r = await cli(['--help'], process.cwd());
     for (const n of names) expect(r.stdout).toMatch(new RegExp(`^  ${n} `, 'm'));
   });
+
+  test('audit-gate --help points to docs/codes.md, which exists, for the validation codes', async () => {
+    const r = await cli(['--help'], process.cwd());
+    expect(r.stdout).toMatch(/^Docs: .*docs\/codes\.md \(every validation code/m);
+    expect(r.stdout).not.toMatch(/README\.md \([^)]*codes/);
+    expect(fs.existsSync(new URL('../docs/codes.md', import.meta.url))).toBe(true);
+  });
 });
 
 describe('usage errors say what is wrong in plain words', () => {

@@ -204,7 +204,7 @@ export function overviewHelp(): string {
     ...all.map(([n, c]) => `  ${n.padEnd(width)}  ${c.about.split('. ')[0]!.replace(/\.$/, '')}`),
     '',
     EXIT_CODES,
-    'Docs: README.md (commands, report format, codes).',
+    'Docs: README.md (commands, report format); docs/codes.md (every validation code, what it means, what to do).',
     '',
   ].join('\n');
 }
