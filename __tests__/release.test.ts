@@ -100,6 +100,12 @@ describe('release hygiene', () => {
     expect(tooNew).toEqual([]);
     // The reason engines is not >= 20: a runtime dependency asks for 22.
     expect([...runtimeEngines()].some(([, range]) => range && !allows(range, 20))).toBe(true);
+    // The README says the same versions.
+    const readme = read('README.md');
+    expect(readme).toContain('## Try it (Node 20+ for the CLI, Node 22+ for the tests)');
+    expect(readme).toContain('need Node 22 or later (`engines` in `package.json`)');
+    expect(readme).toContain('`runs.using: node24` in `action.yml`');
+    expect(readme).toContain('CI tests on Node 22 and 24, and runs the CLI bundle on Node 20.');
   });
 
   test('one repository and tag everywhere: package.json, the README, the SARIF links', () => {
