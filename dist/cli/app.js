@@ -5369,7 +5369,7 @@ function defineLazy(object, key, getter) {
 function objectClone(obj) {
     return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
 }
-function util_assignProp(target, prop, value) {
+function assignProp(target, prop, value) {
     Object.defineProperty(target, prop, {
         value,
         writable: true,
@@ -5395,7 +5395,7 @@ function deferProp(target, key, getter) {
     Object.defineProperty(target, key, {
         get() {
             const value = getter();
-            util_assignProp(this, key, value);
+            assignProp(this, key, value);
             return value;
         },
         enumerable: true,
@@ -5405,7 +5405,7 @@ function deferProp(target, key, getter) {
 // Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key \u2014 an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
 function putProp(target, key, value) {
     if (key in target)
-        util_assignProp(target, key, value);
+        assignProp(target, key, value);
     else
         target[key] = value;
 }
@@ -8356,7 +8356,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
             const field = shape[key]._zod;
             if (field.values) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
-                    util_assignProp(propValues, key, new Set());
+                    assignProp(propValues, key, new Set());
                 }
                 for (const v of field.values)
                     propValues[key].add(v);
@@ -8733,7 +8733,7 @@ $constructor("$ZodDiscriminatedUnion", (inst, def) => {
                 undefinedCount++;
             for (const [k, v] of Object.entries(pv)) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-                    util_assignProp(propValues, k, new Set());
+                    assignProp(propValues, k, new Set());
                 }
                 for (const val of v) {
                     propValues[k].add(val);
@@ -11131,7 +11131,7 @@ function assignProps(target, ...sources) {
     for (const source of sources) {
         for (const key of Reflect.ownKeys(source)) {
             if (Object.prototype.propertyIsEnumerable.call(source, key)) {
-                util_assignProp(target, key, source[key]);
+                assignProp(target, key, source[key]);
             }
         }
     }
@@ -11145,7 +11145,7 @@ function assignProps(target, ...sources) {
 //     unrepresentable: inputs.unrepresentable ?? "throw",
 //   };
 // }
-function to_json_schema_initializeContext(params) {
+function initializeContext(params) {
     // Normalize target: convert old non-hyphenated versions to hyphenated versions
     let target = params?.target ?? "draft-2020-12";
     if (target === "draft-4")
@@ -11187,7 +11187,7 @@ function handleUnrepresentable(schema, ctx, json, params, message) {
     return true;
 }
 // never rename this back to `process`: bundler polyfills inject a top-level `const process` that a lexical declaration of the same name collides with (#6397)
-function to_json_schema_processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
+function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
     var _a;
     const def = schema._zod.def;
     // check for schema in seens
@@ -11233,7 +11233,7 @@ function to_json_schema_processSchema(schema, ctx, _params = { path: [], schemaP
             // Also set ref if processor didn't (for inheritance)
             if (!result.ref)
                 result.ref = parent;
-            to_json_schema_processSchema(parent, ctx, params);
+            processSchema(parent, ctx, params);
             ctx.seen.get(parent).isParent = true;
         }
     }
@@ -11260,7 +11260,7 @@ function to_json_schema_processSchema(schema, ctx, _params = { path: [], schemaP
 function encodeJSONPointerSegment(segment) {
     return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
-function to_json_schema_extractDefs(ctx, schema
+function extractDefs(ctx, schema
 // params: EmitParams
 ) {
     // iterate over seen map;
@@ -11448,7 +11448,7 @@ function foldObjects(members) {
             const merged = parts.length === 1
                 ? parts[0]
                 : (foldObjects(parts) ?? { allOf: parts });
-            util_assignProp(properties, key, merged);
+            assignProp(properties, key, merged);
         }
         for (const key of object.required ?? [])
             required.add(key);
@@ -11513,7 +11513,7 @@ function foldIntersection(json) {
     delete json.allOf;
     assignProps(json, folded);
 }
-function to_json_schema_finalize(ctx, schema) {
+function finalize(ctx, schema) {
     const root = ctx.seen.get(schema);
     if (!root)
         throw new Error("Unprocessed schema. This is a bug in Zod.");
@@ -11660,7 +11660,7 @@ function to_json_schema_finalize(ctx, schema) {
             if (seen.def && seen.defId) {
                 if (seen.def.id === seen.defId)
                     delete seen.def.id;
-                util_assignProp(defs, seen.defId, seen.def);
+                assignProp(defs, seen.defId, seen.def);
             }
         }
     }
@@ -11764,17 +11764,17 @@ function isTransforming(_schema, _ctx) {
  * This encapsulates the logic of initializing context, processing, extracting defs, and finalizing.
  */
 const createToJSONSchemaMethod = (schema, processors = {}) => (params) => {
-    const ctx = to_json_schema_initializeContext({ ...params, processors });
-    to_json_schema_processSchema(schema, ctx);
-    to_json_schema_extractDefs(ctx, schema);
-    return to_json_schema_finalize(ctx, schema);
+    const ctx = initializeContext({ ...params, processors });
+    processSchema(schema, ctx);
+    extractDefs(ctx, schema);
+    return finalize(ctx, schema);
 };
 const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) => {
     const { libraryOptions, target } = params ?? {};
-    const ctx = to_json_schema_initializeContext({ ...(libraryOptions ?? {}), target, io, processors });
-    to_json_schema_processSchema(schema, ctx);
-    to_json_schema_extractDefs(ctx, schema);
-    return to_json_schema_finalize(ctx, schema);
+    const ctx = initializeContext({ ...(libraryOptions ?? {}), target, io, processors });
+    processSchema(schema, ctx);
+    extractDefs(ctx, schema);
+    return finalize(ctx, schema);
 };
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
@@ -12135,7 +12135,7 @@ const arrayProcessor = (schema, ctx, _json, params) => {
     if (typeof maximum === "number")
         json.maxItems = maximum;
     json.type = "array";
-    json.items = to_json_schema_processSchema(def.element, ctx, {
+    json.items = processSchema(def.element, ctx, {
         ...params,
         path: [...params.path, "items"],
     });
@@ -12169,7 +12169,7 @@ const objectProcessor = (schema, ctx, _json, params) => {
     json.properties = {};
     for (const key in shape) {
         // assignProp so a __proto__ key becomes an own property instead of hitting the inherited setter on the plain {} we build into
-        util_assignProp(json.properties, key, to_json_schema_processSchema(shape[key], ctx, {
+        assignProp(json.properties, key, processSchema(shape[key], ctx, {
             ...params,
             path: [...params.path, "properties", key],
         }));
@@ -12196,7 +12196,7 @@ const objectProcessor = (schema, ctx, _json, params) => {
             json.additionalProperties = false;
     }
     else if (def.catchall) {
-        json.additionalProperties = to_json_schema_processSchema(def.catchall, ctx, {
+        json.additionalProperties = processSchema(def.catchall, ctx, {
             ...params,
             path: [...params.path, "additionalProperties"],
         });
@@ -12206,7 +12206,7 @@ const unionProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
     // Exclusive unions (inclusive === false) use oneOf (exactly one match) instead of anyOf (one or more matches). This includes both z.xor() and discriminated unions
     const isExclusive = def.inclusive === false;
-    const options = def.options.map((x, i) => to_json_schema_processSchema(x, ctx, {
+    const options = def.options.map((x, i) => processSchema(x, ctx, {
         ...params,
         path: [...params.path, isExclusive ? "oneOf" : "anyOf", i],
     }));
@@ -12219,11 +12219,11 @@ const unionProcessor = (schema, ctx, json, params) => {
 };
 const intersectionProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    const a = to_json_schema_processSchema(def.left, ctx, {
+    const a = processSchema(def.left, ctx, {
         ...params,
         path: [...params.path, "allOf", 0],
     });
-    const b = to_json_schema_processSchema(def.right, ctx, {
+    const b = processSchema(def.right, ctx, {
         ...params,
         path: [...params.path, "allOf", 1],
     });
@@ -12242,12 +12242,12 @@ const tupleProcessor = (schema, ctx, _json, params) => {
     json.type = "array";
     const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
     const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
-    const prefixItems = def.items.map((x, i) => to_json_schema_processSchema(x, ctx, {
+    const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
         ...params,
         path: [...params.path, prefixPath, i],
     }));
     const rest = def.rest
-        ? to_json_schema_processSchema(def.rest, ctx, {
+        ? processSchema(def.rest, ctx, {
             ...params,
             path: [...params.path, restPath, ...(ctx.target === "openapi-3.0" ? [def.items.length] : [])],
         })
@@ -12397,19 +12397,19 @@ const recordProcessor = (schema, ctx, _json, params) => {
     const patterns = aggregateChecks(keyType).patterns;
     if (def.mode === "loose" && patterns && patterns.size > 0) {
         // Use patternProperties for looseRecord with regex patterns
-        const valueSchema = to_json_schema_processSchema(def.valueType, ctx, {
+        const valueSchema = processSchema(def.valueType, ctx, {
             ...params,
             path: [...params.path, "patternProperties", "*"],
         });
         json.patternProperties = {};
         for (const pattern of patterns) {
-            util_assignProp(json.patternProperties, exactPattern(pattern).source, valueSchema);
+            assignProp(json.patternProperties, exactPattern(pattern).source, valueSchema);
         }
     }
     else {
         // Default behavior: use propertyNames + additionalProperties
         if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
-            json.propertyNames = to_json_schema_processSchema(def.keyType, ctx, {
+            json.propertyNames = processSchema(def.keyType, ctx, {
                 ...params,
                 path: [...params.path, "propertyNames"],
             });
@@ -12421,7 +12421,7 @@ const recordProcessor = (schema, ctx, _json, params) => {
             }
             pending.push(schema);
         }
-        json.additionalProperties = to_json_schema_processSchema(def.valueType, ctx, {
+        json.additionalProperties = processSchema(def.valueType, ctx, {
             ...params,
             path: [...params.path, "additionalProperties"],
         });
@@ -12439,7 +12439,7 @@ const recordProcessor = (schema, ctx, _json, params) => {
 };
 const nullableProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    const inner = to_json_schema_processSchema(def.innerType, ctx, params);
+    const inner = processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     if (ctx.target === "openapi-3.0") {
         seen.ref = def.innerType;
@@ -12451,7 +12451,7 @@ const nullableProcessor = (schema, ctx, json, params) => {
 };
 const nonoptionalProcessor = (schema, ctx, _json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
 };
@@ -12474,7 +12474,7 @@ function serializeDefaultValue(value, schema, ctx, json, params) {
 }
 const defaultProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
     const value = serializeDefaultValue(def.defaultValue, schema, ctx, json, params);
@@ -12483,7 +12483,7 @@ const defaultProcessor = (schema, ctx, json, params) => {
 };
 const prefaultProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
     if (ctx.io !== "input")
@@ -12494,7 +12494,7 @@ const prefaultProcessor = (schema, ctx, json, params) => {
 };
 const catchProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
     let catchValue;
@@ -12511,32 +12511,32 @@ const pipeProcessor = (schema, ctx, _json, params) => {
     const def = schema._zod.def;
     const inIsTransform = def.in._zod.traits.has("$ZodTransform");
     const innerType = ctx.io === "input" ? (inIsTransform ? def.out : def.in) : def.out;
-    to_json_schema_processSchema(innerType, ctx, params);
+    processSchema(innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = innerType;
 };
 const readonlyProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
     json.readOnly = true;
 };
 const promiseProcessor = (schema, ctx, _json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
 };
 const optionalProcessor = (schema, ctx, _json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
 };
 const lazyProcessor = (schema, ctx, _json, params) => {
     const innerType = schema._zod.innerType;
-    to_json_schema_processSchema(innerType, ctx, params);
+    processSchema(innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = innerType;
 };
@@ -15058,6 +15058,16 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 function statusLabel(s) {
     return findPack(s.pack)?.statusLabel?.(s) ?? s.status;
 }
+/** Blocking findings about the run as a whole (no subject holds them: nothing found, a bad config, a refused report). */
+function runLevelBlocking(report) {
+    const subjects = new Set(report.subjects.map((s) => s.id));
+    return report.findings.filter((f) => f.blocking && !subjects.has(f.subject)).length;
+}
+/** "2 blocking", or "0 blocking + 1 run-level" when findings outside any subject block too. */
+function blockingText(report) {
+    const n = runLevelBlocking(report);
+    return `${report.counts.blocking} blocking${n ? ` + ${n} run-level` : ''}`;
+}
 /**
  * The packs' advice (Pack.advice) for the targets whose subjects have the outcome given
  * (blocking: `unblock`, problem: `wouldBlock`), each distinct clause once.
@@ -15177,7 +15187,7 @@ function renderText(report) {
         }
     }
     const c = report.counts;
-    out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${c.blocking} blocking, ${c.skipped} skipped \u00b7 ` +
+    out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${blockingText(report)}, ${c.skipped} skipped \u00b7 ` +
         `${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} \u00b7 submission-ready: ${report.submission_ready}`);
     const verdictLine = report.conclusion === 'failure'
         ? `FAIL: the blocking problems above fail the gate; fix them${orElse(adviceFor(report, 'blocking'))}.`
@@ -16051,6 +16061,44 @@ function locate(ws, givenRoot, file) {
 function quoted(s) {
     return plain(JSON.stringify(cap(s, 40)));
 }
+/** The keys the config schema allows at `keyPath` (from its JSON Schema; only read on an error). */
+function keysAt(keyPath) {
+    const flat = (n) => !n || typeof n !== 'object'
+        ? []
+        : [n, ...[...(n.anyOf ?? []), ...(n.oneOf ?? [])].flatMap(flat)];
+    let nodes = flat(toJSONSchema(configSchema(), { io: 'input', unrepresentable: 'any' }));
+    for (const k of keyPath)
+        nodes = nodes.flatMap((n) => flat(typeof k === 'number'
+            ? n.items
+            : Object.hasOwn(n.properties ?? {}, k)
+                ? n.properties[k]
+                : undefined));
+    return [...new Set(nodes.flatMap((n) => Object.keys(n.properties ?? {})))];
+}
+/** The known key a misspelt one most likely meant: at most a third of its letters apart. */
+function closest(key, known) {
+    if (key.length > 64)
+        return undefined;
+    let best;
+    let bestDistance = Math.max(1, Math.floor(key.length / 3)) + 1;
+    for (const k of known) {
+        const d = editDistance(key.toLowerCase(), k.toLowerCase());
+        if (d < bestDistance)
+            [best, bestDistance] = [k, d];
+    }
+    return best;
+}
+/** Levenshtein distance (two rows). */
+function editDistance(a, b) {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const row = [i];
+        for (let j = 1; j <= b.length; j++)
+            row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        prev = row;
+    }
+    return prev[b.length];
+}
 function parseConfig(text, origin) {
     const at = origin.path !== undefined ? { path: origin.path } : {};
     const parsed = parseJson(text);
@@ -16074,10 +16122,11 @@ function parseConfig(text, origin) {
         // zod lists every unknown key; a message names only the first, short and escaped.
         if (issue.code === 'unrecognized_keys') {
             const [first = '', ...more] = issue.keys;
+            const near = closest(first, keysAt(keyPath));
             return {
                 ...at,
                 ok: false,
-                message: `${where}: unknown key ${quoted(first)}${more.length ? ` (and ${more.length} more)` : ''}`,
+                message: `${where}: unknown key ${quoted(first)}${near ? ` (did you mean ${quoted(near)}?)` : ''}${more.length ? ` (and ${more.length} more)` : ''}`,
                 line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
             };
         }
@@ -20736,8 +20785,8 @@ async function runTrace(args, io) {
         paths: rel,
         packs: ['trace'],
         ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
-        emptyWhat: 'no run directories (\u2026/runs/<run_id>/ holding trace.jsonl) were found',
-        emptyRemediation: 'Point audit-gate trace at a run directory (\u2026/runs/<run_id>/ holding trace.jsonl) or at a directory holding runs/.',
+        emptyWhat: 'no run was found (runs are found as **/runs/<run_id>/trace.jsonl, except below a directory that .gitignore hides)',
+        emptyRemediation: 'Pass the run directory itself (\u2026/runs/<run_id>/) or a directory above its runs/ directory; name an ignored directory directly, e.g. audit-gate trace artifacts/.',
         allowOutsideRoot: args.flag('allow-outside-root'),
         onProgress: progress(io, args.flag('progress')),
     });
@@ -51588,7 +51637,7 @@ const addendaBFixtures = {
  */
 const addendaBCommand = {
     args: '<bundle-dir>...',
-    about: "Verify DOC23 Addenda B record bundles (bundle.json beside records.jsonl or registry/) against the seed, the contract's published schemas and validation codes (docs/addenda-b.md). In text, ends with the number of the seed's codes this build cannot decide.",
+    about: "Verify DOC23 Addenda B record bundles (a directory holding two of bundle.json, records.jsonl and registry/) against the seed, the contract's published schemas and validation codes (docs/addenda-b.md). In text, ends with the number of the seed's codes this build cannot decide.",
     flags: [
         FLAGS.format,
         FLAGS.out,
@@ -51612,7 +51661,7 @@ async function runAddendaB(args, io) {
         packs: ['addenda-b'],
         exact: true, // the named dir is the bundle
         emptyWhat: 'no Addenda B bundles were found',
-        emptyRemediation: 'Point audit-gate addenda-b at a bundle directory (bundle.json beside records.jsonl or registry/).',
+        emptyRemediation: 'Point audit-gate addenda-b at a bundle directory (a directory holding two of bundle.json, records.jsonl and registry/).',
         allowOutsideRoot: args.flag('allow-outside-root'),
         onProgress: progress(io, args.flag('progress')),
     });
@@ -52310,6 +52359,11 @@ function help_option({ type, value, help }) {
     return { type, help, ...(value !== undefined ? { value } : {}) };
 }
 const help = { type: 'boolean', short: 'h', help: 'show this help' };
+const help_version = {
+    type: 'boolean',
+    short: 'v',
+    help: 'print the version',
+};
 const help_progress = {
     type: 'boolean',
     help: 'print progress to stderr (always on when stderr is a terminal)',
@@ -52366,6 +52420,7 @@ const CORE_COMMANDS = {
             'allow-outside-root': allowOutsideRoot,
             progress: help_progress,
             help,
+            version: help_version,
         },
     },
     merge: {
@@ -52391,6 +52446,7 @@ const CORE_COMMANDS = {
             },
             progress: help_progress,
             help,
+            version: help_version,
         },
     },
     fixtures: {
@@ -52406,10 +52462,11 @@ const CORE_COMMANDS = {
             },
             progress: help_progress,
             help,
+            version: help_version,
         },
     },
 };
-/** A pack's subcommand (Pack.command) as a command: its flags, then --progress and --help. */
+/** A pack's subcommand (Pack.command) as a command: its flags, then --progress, --help and --version. */
 function packCommand(id, c) {
     return {
         usage: `audit-gate ${id}${c.args ? ` ${c.args}` : ''} [options]`,
@@ -52418,6 +52475,7 @@ function packCommand(id, c) {
             ...Object.fromEntries(c.flags.map((f) => [f.name, help_option(f)])),
             progress: help_progress,
             help,
+            version: help_version,
         },
     };
 }
@@ -52463,7 +52521,7 @@ function overviewHelp() {
         ...all.map(([n, c]) => `  ${n.padEnd(width)}  ${c.about.split('. ')[0].replace(/\.$/, '')}`),
         '',
         EXIT_CODES,
-        'Docs: README.md (commands, report format, codes).',
+        'Docs: README.md (commands, report format); docs/codes.md (every validation code, what it means, what to do).',
         '',
     ].join('\n');
 }
@@ -52514,11 +52572,24 @@ async function runCli(argv, given) {
                 io.stdout(`${VERSION}\n`);
                 return 0;
             case undefined:
+                io.stdout(overviewHelp());
+                return 2;
             case 'help':
             case '--help':
-            case '-h':
-                io.stdout(overviewHelp());
-                return command === undefined ? 2 : 0;
+            case '-h': {
+                // `audit-gate help verify` is `audit-gate verify --help`.
+                if (rest.length === 0) {
+                    io.stdout(overviewHelp());
+                    return 0;
+                }
+                if (rest.length > 1)
+                    throw new UsageError(`${command} takes one command name, not ${rest.length} (e.g. audit-gate help verify)`);
+                const name = rest[0];
+                if (!Object.hasOwn(commands(), name))
+                    throw new UsageError(`unknown command "${name}"`);
+                io.stdout(commandHelp(commands()[name]));
+                return 0;
+            }
         }
         const run = handler(command);
         if (!spec || !run)
@@ -52542,6 +52613,10 @@ async function runCli(argv, given) {
             }
         if (values['help'] === true) {
             io.stdout(commandHelp(spec));
+            return 0;
+        }
+        if (values['version'] === true) {
+            io.stdout(`${VERSION}\n`);
             return 0;
         }
         return await run(new Args(values, positionals), io);
