@@ -53740,103 +53740,8 @@ function parseChunkLine(line) {
     return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
 }
 
-;// CONCATENATED MODULE: ./src/packs/trace/corpus.ts
-
-
-
-
-
-
-const CORPUS_PATH = 'provenance/corpus.jsonl';
-const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
-/**
- * The pinned corpus: a run that retrieved from provenance/corpus.jsonl (its header's
- * retrieval_provenance records the corpus and its sha256) holds that corpus, and each intact
- * evidence file is the bytes its `corpus://<doc>#<start>-<end>` address names in it. Evidence
- * rewritten with every hash and id after it recomputed still differs from the document it
- * claims to be cut from. A run without a corpus (a synthetic run, or one that retrieved
- * elsewhere) is not checked here.
- */
-function checkCorpus(ctx, header, evidence) {
-    const f = ctx.f;
-    const rel = ctx.rel(CORPUS_PATH);
-    const rp = header?.metadata['retrieval_provenance'];
-    const declared = rp && typeof rp === 'object' && !Array.isArray(rp) ? rp : {};
-    const declaredPath = declared['corpus_path'];
-    const declaredSha = declared['corpus_sha256'];
-    if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
-        f.add(TRACE.chunksInvalid, `The trace header's retrieval_provenance places the corpus at ${q(String(declaredPath))}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`, ctx.at(1));
-    const read = readRunFile(ctx, CORPUS_PATH, MAX_RUN_FILE_BYTES);
-    if (!read.ok) {
-        if (read.kind !== 'missing')
-            f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${read.detail}.`, { path: rel });
-        else if (typeof declaredSha === 'string')
-            f.add(TRACE.chunksInvalid, `The trace header records the corpus the run retrieved from (corpus_sha256 ${declaredSha.slice(0, 12)}…), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`, { path: rel });
-        return;
-    }
-    const sha = (0,hashing/* sha256Hex */.fg)(read.bytes);
-    if (typeof declaredSha === 'string' && declaredSha !== sha)
-        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} hashes to ${sha.slice(0, 12)}…, but the trace header's retrieval_provenance records corpus_sha256 ${declaredSha.slice(0, 12)}…: the corpus changed after the run.`, { path: rel });
-    const docs = loadDocs(ctx, read.bytes);
-    if (!docs)
-        return;
-    for (const { ev, line } of evidence) {
-        const m = CORPUS_URI.exec(ev.uri);
-        const at = ctx.at(line);
-        const where = [{ path: rel }];
-        if (!m) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, at, where);
-            continue;
-        }
-        const [, docId, s0, s1] = m;
-        const b0 = Number(s0);
-        const b1 = Number(s1);
-        const doc = docs.get(docId);
-        if (!doc) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, where);
-        }
-        else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, where);
-        }
-        else if (b1 > doc.bytes.length || (0,hashing/* sha256Hex */.fg)(doc.bytes.subarray(b0, b1)) !== ev.sha256) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
-        }
-    }
-}
-/** The corpus documents by id, as UTF-8 bytes (the producer's byte spans are over them). */
-function loadDocs(ctx, bytes) {
-    const rel = ctx.rel(CORPUS_PATH);
-    const text = (0,files/* decodeUtf8 */._6)(bytes);
-    if (!text.ok) {
-        ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${text.detail}.`, { path: rel, line: 1 });
-        return undefined;
-    }
-    const docs = new Map();
-    const lines = text.text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const line = lines[i];
-        if (line.trim() === '')
-            continue;
-        const parsed = (0,json/* parseJson */.qF)(line);
-        const v = parsed.ok ? parsed.value : undefined;
-        const docId = v && typeof v === 'object' ? v['doc_id'] : undefined;
-        const body = v && typeof v === 'object' ? v['text'] : undefined;
-        if (typeof docId !== 'string' || typeof body !== 'string') {
-            ctx.f.add(TRACE.chunksInvalid, `Line ${i + 1} of ${CORPUS_PATH} is not a document record ({"doc_id": string, "text": string, …}).`, { path: rel, line: i + 1 });
-            return undefined;
-        }
-        const prev = docs.get(docId);
-        const own = Buffer.from(body, 'utf8');
-        if (prev && !prev.bytes.equals(own)) {
-            ctx.f.add(TRACE.chunksInvalid, `Line ${i + 1} of ${CORPUS_PATH} holds document ${q(docId)} again with other text (first on line ${prev.line}).`, { path: rel, line: i + 1 });
-            return undefined;
-        }
-        docs.set(docId, prev ?? { bytes: own, line: i + 1 });
-    }
-    return docs;
-}
-
 ;// CONCATENATED MODULE: ./src/packs/trace/extractive.ts
+
 
 
 
@@ -53844,22 +53749,28 @@ function loadDocs(ctx, bytes) {
 const EXTRACTIVE_REASONER = 'baseline_extractive_v2';
 /** Statement characters kept per run until the evidence is read (a longer run is not rebuilt, and says so). */
 const MAX_KEPT_CHARS = 32 * 1024 * 1024;
-/** Evidence bytes decoded per claim to rebuild it; a chunk the producer writes is a few hundred. */
+/** Evidence bytes read per evidence file to rebuild claims; a chunk the producer writes is a few hundred. */
 const MAX_EVIDENCE_BYTES = 1024 * 1024;
+/** Evidence bytes decoded per run to rebuild claims (each file once, whatever cites it). */
+const MAX_RUN_EVIDENCE_BYTES = 64 * 1024 * 1024;
 /** The reasoner's fallback: the first characters of the evidence, when no sentence scores. */
 const PREFIX_CHARS = 200;
+/** Derived claims without the reasoner's mark named one by one; the rest are counted. */
+const MAX_UNMARKED_LISTED = 50;
 /**
- * Claims that carry the producer's reasoner mark (`structured.reasoner`): the reasoner's record of
- * what it picked is the claim's evidence supports, its statement is rebuilt from the cited bytes as
- * the extractive reasoner writes it (each cited sentence, then its marker), and the run's final
- * answer repeats its first final claim. Runs without the mark (other producers, synthetic runs)
- * paraphrase freely; they are held to the markers and hashes only.
+ * Claims that carry the producer's reasoner mark (`structured.reasoner`) are derived again: the
+ * extractive reasoner is deterministic (reasoning/extractive.py), so the run's question and its
+ * evidence, in the order its reasoning record lists them, fix which sentences a claim cites and
+ * every character of its statement. A run that carries the reasoning record or result hashes is
+ * the extractive reasoner's, so each of its derived claims must carry the mark. Runs without any
+ * of these (other producers, synthetic runs) paraphrase freely; they are held to the markers and
+ * hashes only.
  */
 class ExtractiveChecks {
     ctx;
     static meta = {
         name: 'extractive',
-        description: 'A claim the extractive reasoner marks as its own cites what it picked and reads as the sentences it cites.',
+        description: 'A claim the extractive reasoner marks as its own is the one it derives from the run’s question and evidence, word for word.',
         codes: [TRACE.claimNotExtracted],
     };
     on = {
@@ -53868,42 +53779,60 @@ class ExtractiveChecks {
     /** sha256 of the statement of each claim with the reasoner mark. */
     marked = new Map();
     pending = [];
+    unmarked = [];
+    unmarkedCount = 0;
+    resultHashes = false;
     kept = 0;
     overBudget;
     constructor(ctx) {
         this.ctx = ctx;
     }
-    /** Whether a claim carries the producer's reasoner mark. */
+    /** The claim's reasoner record, when it carries one (an object). */
     static reasonerOf(claim) {
         const r = claim.structured?.['reasoner'];
         return r && typeof r === 'object' && !Array.isArray(r)
             ? r
             : undefined;
     }
+    bad(id, line, why) {
+        this.ctx.f.add(TRACE.claimNotExtracted, `Derived claim ${q(id)} on line ${line} ${why}.`, this.ctx.at(line));
+    }
     claim(claim, line) {
-        const r = ExtractiveChecks.reasonerOf(claim);
-        if (!r || claim.claim_type !== 'derived' || this.marked.has(claim.id))
+        if (claim.claim_type !== 'derived')
             return;
-        this.marked.set(claim.id, (0,hashing/* sha256Hex */.fg)(claim.statement));
-        const bad = (why) => this.ctx.f.add(TRACE.claimNotExtracted, `Derived claim ${q(claim.id)} on line ${line} ${why}.`, this.ctx.at(line));
-        if (r['reasoner'] !== EXTRACTIVE_REASONER) {
-            bad(`carries a reasoner record naming ${q(String(r['reasoner']))}; the producer writes only ${EXTRACTIVE_REASONER}, whose statements audit-gate rebuilds from the cited bytes`);
+        const s = claim.structured;
+        if (s && Object.hasOwn(s, 'result_sha256'))
+            this.resultHashes = true;
+        const r = ExtractiveChecks.reasonerOf(claim);
+        if (!r) {
+            if (this.unmarkedCount++ < MAX_UNMARKED_LISTED)
+                this.unmarked.push({ id: claim.id, line });
             return;
         }
-        const cites = claim.supports.map((s) => [
-            s.kind === 'evidence' ? s.ref_id : `${s.kind}:${s.ref_id}`,
-            s.span[0],
-            s.span[1],
-            s.snippet_sha256,
+        if (this.marked.has(claim.id))
+            return; // emitted twice: claim_duplicate
+        this.marked.set(claim.id, (0,hashing/* sha256Hex */.fg)(claim.statement));
+        if (r['reasoner'] !== EXTRACTIVE_REASONER)
+            return this.bad(claim.id, line, `carries a reasoner record naming ${q(String(r['reasoner']))}; the producer writes only ${EXTRACTIVE_REASONER}, whose claims audit-gate derives again`);
+        const other = claim.supports.find((x) => x.kind !== 'evidence');
+        if (other)
+            return this.bad(claim.id, line, `cites a ${other.kind} support (${q(other.ref_id, 80)}); the extractive reasoner cites evidence only`);
+        const cites = claim.supports.map((x) => [
+            x.ref_id,
+            x.span[0],
+            x.span[1],
+            x.snippet_sha256,
         ]);
         const picked = pickedCites(r['picked']);
-        if (!picked || picked.length !== cites.length || picked.some((p, i) => !same(p, cites[i]))) {
-            bad('has supports that are not what its reasoner record says it picked (structured.reasoner.picked): the supports or the record were edited after the run');
-            return;
-        }
-        if (cites.length === 0 || claim.supports.some((s) => s.kind !== 'evidence'))
-            return;
-        const p = { id: claim.id, line, statement: claim.statement, cites };
+        if (!picked || picked.length !== cites.length || picked.some((p, i) => !same(p, cites[i])))
+            return this.bad(claim.id, line, 'has supports that are not what its reasoner record says it picked (structured.reasoner.picked): the supports or the record were edited after the run');
+        const p = {
+            id: claim.id,
+            line,
+            statement: claim.statement,
+            cites,
+            question: r['question'],
+        };
         this.kept += claim.statement.length;
         if (this.kept > MAX_KEPT_CHARS)
             this.overBudget ??= p;
@@ -53911,31 +53840,67 @@ class ExtractiveChecks {
             this.pending.push(p);
     }
     /**
-     * Once the evidence files are read: each pending statement is rebuilt from the bytes it cites.
-     * `read` gives an evidence file's bytes, undefined when they cannot be used (the evidence
-     * checks report why) or `'too_large'`.
+     * Once the evidence files are read: every claim with the mark is derived again from the run's
+     * question and evidence (`registered`: the evidence ids in the order the trace registers them;
+     * `read`: an intact evidence file's bytes, undefined when it cannot be used, which the evidence
+     * checks report, or `'too_large'`).
      */
-    rebuild(read) {
-        const f = this.ctx.f;
+    rebuild(header, registered, read) {
+        const rt = header?.metadata['reasoning_trace'];
+        const record = rt && typeof rt === 'object' && !Array.isArray(rt)
+            ? rt
+            : undefined;
+        if (record || this.resultHashes) {
+            for (const u of this.unmarked)
+                this.bad(u.id, u.line, 'carries no reasoner record (structured.reasoner), yet the run carries the extractive reasoner’s reasoning record or result hashes, and that reasoner marks every claim it derives: the record was removed after the run');
+        }
         if (this.overBudget) {
             const p = this.overBudget;
-            f.add(TRACE.claimNotExtracted, `Derived claim ${q(p.id)} on line ${p.line} and the reasoner-made claims after it were not rebuilt from their evidence: the run's statements exceed ${MAX_KEPT_CHARS / (1024 * 1024)} MiB.`, this.ctx.at(p.line));
+            this.bad(p.id, p.line, `and the reasoner-made claims after it were not derived again: the run’s statements exceed ${MAX_KEPT_CHARS / (1024 * 1024)} MiB`);
         }
-        next: for (const p of this.pending) {
-            const texts = [];
-            for (const [id] of p.cites) {
-                const bytes = read(id);
-                if (bytes === undefined)
-                    continue next;
-                if (bytes === 'too_large') {
-                    f.add(TRACE.claimNotExtracted, `Derived claim ${q(p.id)} on line ${p.line} cites evidence ${q(id)}, which is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB: the extractive reasoner's statement cannot be rebuilt from it.`, this.ctx.at(p.line));
-                    continue next;
-                }
-                texts.push(decodeEvidence(bytes));
+        const first = this.pending[0];
+        // Without the record, the marked claims are reasoning_trace_mismatch already.
+        if (!first || !record)
+            return;
+        const question = record['question'];
+        const ids = record['evidence_ids'];
+        if (typeof question !== 'string' ||
+            !Array.isArray(ids) ||
+            !ids.every((x) => typeof x === 'string'))
+            return this.bad(first.id, first.line, 'cannot be derived again: the run’s reasoning record lacks the question or the evidence_ids the reasoner read');
+        if (ids.length !== registered.length || ids.some((x, i) => x !== registered[i]))
+            return this.bad(first.id, first.line, `was derived from the evidence the reasoning record lists (${ids.length} id(s)), which is not the evidence the trace registers, in order (${registered.length}): the record or the evidence was edited after the run`);
+        const evidence = [];
+        let budget = MAX_RUN_EVIDENCE_BYTES;
+        for (const id of ids) {
+            const bytes = read(id);
+            if (bytes === undefined)
+                return; // its own finding says why
+            if (bytes === 'too_large' || (budget -= bytes.length) < 0)
+                return this.bad(first.id, first.line, `cannot be derived again: evidence ${q(id)} is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB, or the run’s evidence over ${MAX_RUN_EVIDENCE_BYTES / (1024 * 1024)} MiB`);
+            evidence.push([id, bytes]);
+        }
+        const candidates = rankCandidates(question, evidence);
+        for (const p of this.pending) {
+            if (p.question !== question) {
+                this.bad(p.id, p.line, `records the question ${q(String(p.question), 120)} in its reasoner record, but the run’s reasoning record asks ${q(question, 120)}`);
+                continue;
             }
-            const why = mismatch(p, texts);
-            if (why)
-                f.add(TRACE.claimNotExtracted, `Derived claim ${q(p.id)} on line ${p.line} does not read as the sentences it cites: ${why}. The extractive reasoner writes each cited sentence, then its marker; the wording was edited after the run.`, this.ctx.at(p.line));
+            const chosen = candidates.slice(0, p.cites.length);
+            const differs = chosen.findIndex((c, i) => !same(c.cite, p.cites[i]));
+            if (chosen.length < p.cites.length || differs >= 0) {
+                const i = differs >= 0 ? differs : chosen.length;
+                const want = chosen[i];
+                this.bad(p.id, p.line, `cites ${citeText(p.cites[i])} as its citation ${i + 1}, but the extractive reasoner, given the run’s question and evidence, ${want ? `cites ${citeText(want.cite)}, ${q(want.sentence, 120)}` : `makes only ${chosen.length} citation(s)`}: the citations were edited after the run`);
+                continue;
+            }
+            const expected = pyStripString(chosen
+                .map(({ sentence, cite: [id, b0, b1, sha] }) => `${sentence} [evidence:${id}:${b0}-${b1}:${sha}]`)
+                .join(' '));
+            if (expected !== p.statement) {
+                const [got, want] = around(p.statement, expected);
+                this.bad(p.id, p.line, `reads ${q(got)} where the extractive reasoner writes ${q(want)} from the bytes it cites: the wording was edited after the run`);
+            }
         }
         this.pending.length = 0;
     }
@@ -53957,22 +53922,18 @@ function pickedCites(v) {
     }
     return out;
 }
-const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
-/** Decoded as Python's `bytes.decode('utf-8', errors='replace')` does (offsets follow the decoded text, as the reasoner's do). */
-function decodeEvidence(bytes) {
-    const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
-    const cps = [];
-    const offsets = [0];
-    let at = 0;
-    for (const ch of text) {
-        const cp = ch.codePointAt(0);
-        cps.push(cp);
-        at += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-        offsets.push(at);
-    }
-    return { cps, offsets };
+/** Where two statements first differ: a few characters before, and the next ones of each. */
+function around(a, b) {
+    let i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i])
+        i++;
+    const from = Math.max(0, i - 30);
+    const cut = (s) => `${from > 0 ? '…' : ''}${s.slice(from, i + 40)}${s.length > i + 40 ? '…' : ''}`;
+    return [cut(a), cut(b)];
 }
-/** Python's str.isspace, which str.strip uses (JavaScript's trim differs on U+001C–U+001F, U+0085 and U+FEFF). */
+const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+const citeText = ([id, b0, b1]) => `bytes [${b0}, ${b1}) of evidence ${q(id, 80)}`;
+/** Python's str.isspace, which str.strip and the `\s` of its regular expressions use (JavaScript's trim differs on U+001C–U+001F, U+0085 and U+FEFF). */
 function isPySpace(cp) {
     return ((cp >= 0x09 && cp <= 0x0d) ||
         (cp >= 0x1c && cp <= 0x20) ||
@@ -53994,6 +53955,11 @@ function pyStrip(cps, a, b, left = true) {
         b--;
     return [a, b];
 }
+function pyStripString(s) {
+    const cps = Array.from(s, (c) => c.codePointAt(0));
+    const [a, b] = pyStrip(cps, 0, cps.length);
+    return extractive_text(cps, a, b);
+}
 /** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
 function extractive_text(cps, a, b) {
     let out = '';
@@ -54001,79 +53967,319 @@ function extractive_text(cps, a, b) {
         out += String.fromCodePoint(...cps.slice(i, Math.min(b, i + 4096)));
     return out;
 }
-/**
- * The sentence the reasoner writes for bytes [b0, b1): it strips the whole text, splits the
- * stripped text into sentences, and maps their character positions to bytes through the offsets of
- * the unstripped text (a text with leading spaces shifts its sentences; a rebuild repeats that).
- */
-function sentence(ev, b0, b1) {
-    const c0 = indexOf(ev.offsets, b0);
-    const c1 = indexOf(ev.offsets, b1);
-    if (c0 === undefined || c1 === undefined || c1 <= c0)
-        return undefined;
-    const [s0, s1] = pyStrip(ev.cps, 0, ev.cps.length);
-    const stripped = ev.cps.slice(s0, s1);
-    if (c1 > stripped.length)
-        return undefined;
-    const [a, b] = pyStrip(stripped, c0, c1);
-    return a < b ? extractive_text(stripped, a, b) : undefined;
+/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
+function tokens(s) {
+    return new Set((s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase()));
 }
-/** The reasoner's fallback when no sentence scores: a prefix of the text, from byte 0. */
-function prefix(ev, b0, b1) {
-    if (b0 !== 0)
-        return undefined;
-    const flat = ev.cps.map((c) => (c === 0x0a ? 0x20 : c));
+/**
+ * The reasoner's candidates, best first: the best sentence of each evidence (by how many of the
+ * question's words it shares), sorted by score, then sentence, evidence id and hash, comparing
+ * strings by code point as Python does.
+ */
+function rankCandidates(question, evidence) {
+    const words = tokens(question);
+    const out = evidence.map(([id, bytes]) => bestOf(id, bytes, words));
+    out.sort((x, y) => y.score - x.score ||
+        (0,io_text/* codePointCompare */.fL)(x.sentence, y.sentence) ||
+        (0,io_text/* codePointCompare */.fL)(x.cite[0], y.cite[0]) ||
+        (0,io_text/* codePointCompare */.fL)(x.cite[3], y.cite[3]));
+    return out;
+}
+/** One evidence's candidate, as `derive_extractive_answer` picks it. */
+function bestOf(id, bytes, words) {
+    // bytes.decode('utf-8', errors='replace'); offsets follow the decoded text, as the reasoner's do.
+    const decoded = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
+    const cps = [];
+    const offsets = [0];
+    for (const ch of decoded) {
+        const cp = ch.codePointAt(0);
+        cps.push(cp);
+        offsets.push(offsets.at(-1) + (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4));
+    }
+    let best;
+    for (const [sentence, c0, c1] of sentences(cps)) {
+        const b0 = offsets[c0];
+        const b1 = offsets[c1];
+        if (b1 <= b0)
+            continue;
+        let score = 0;
+        for (const w of tokens(sentence))
+            if (words.has(w))
+                score++;
+        const cand = {
+            score,
+            sentence,
+            cite: [id, b0, b1, (0,hashing/* sha256Hex */.fg)(bytes.subarray(b0, b1))],
+        };
+        // The reasoner's own tie-break: a lower sentence, or a lower span.
+        if (!best ||
+            cand.score > best.score ||
+            (cand.score === best.score &&
+                ((0,io_text/* codePointCompare */.fL)(sentence, best.sentence) < 0 ||
+                    b0 < best.cite[1] ||
+                    (b0 === best.cite[1] && b1 < best.cite[2]))))
+            best = cand;
+    }
+    if (best)
+        return best;
+    // No sentence: a prefix of the text, newlines as spaces, from byte 0.
+    const flat = cps.map((c) => (c === 0x0a ? 0x20 : c));
     const [a, b] = pyStrip(flat, 0, flat.length);
-    let out;
-    if (b - a > PREFIX_CHARS) {
-        const [, e] = pyStrip(flat, a, a + PREFIX_CHARS, false);
-        out = `${extractive_text(flat, a, e)}...`;
-    }
-    else
-        out = extractive_text(flat, a, b);
-    return Buffer.byteLength(out, 'utf8') === b1 ? out : undefined;
-}
-/** Binary search: the code point index whose byte offset is `byte`. */
-function indexOf(offsets, byte) {
-    let lo = 0;
-    let hi = offsets.length - 1;
-    while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        const v = offsets[mid];
-        if (v === byte)
-            return mid;
-        if (v < byte)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return undefined;
+    const prefix = b - a > PREFIX_CHARS
+        ? `${extractive_text(flat, a, pyStrip(flat, a, a + PREFIX_CHARS, false)[1])}...`
+        : extractive_text(flat, a, b);
+    const b1 = Buffer.byteLength(prefix, 'utf8');
+    return { score: 0, sentence: prefix, cite: [id, 0, b1, (0,hashing/* sha256Hex */.fg)(bytes.subarray(0, b1))] };
 }
 /**
- * Why the statement is not `" ".join(f"{sentence} {marker}")` over its citations, or undefined
- * when it is. Each citation reads as its sentence or as the fallback prefix, both fixed by the bytes.
+ * `_split_sentences`: the text stripped, cut after `.`, `!` or `?` at each run of whitespace,
+ * each piece stripped; [sentence, start, end] in code points of the stripped text. The reasoner
+ * maps those positions through the unstripped text's byte offsets, so a text with leading spaces
+ * shifts its spans; the caller does the same.
  */
-function mismatch(p, evidence) {
-    const s = p.statement;
-    let pos = 0;
-    for (let i = 0; i < p.cites.length; i++) {
-        const [id, b0, b1, sha] = p.cites[i];
-        const ev = evidence[i];
-        const marker = `[evidence:${id}:${b0}-${b1}:${sha}]`;
-        const sep = i === 0 ? '' : ' ';
-        const options = [sentence(ev, b0, b1), prefix(ev, b0, b1)].filter((x) => x !== undefined);
-        const found = options
-            .map((o) => (o === '' && i === 0 ? marker : `${sep}${o} ${marker}`))
-            .find((part) => s.startsWith(part, pos));
-        if (found === undefined) {
-            const want = options[0];
-            return want === undefined
-                ? `bytes [${b0}, ${b1}) of evidence ${q(id)} are not a sentence the reasoner could have cut`
-                : `citation ${i + 1} should read ${q(want, 120)} before its marker`;
+function sentences(all) {
+    const [s0, s1] = pyStrip(all, 0, all.length);
+    const t = all.slice(s0, s1);
+    const out = [];
+    const push = (a, b) => {
+        const [x, y] = pyStrip(t, a, b);
+        if (x < y)
+            out.push([extractive_text(t, x, y), a, b]);
+    };
+    let start = 0;
+    for (let i = 1; i < t.length; i++) {
+        const prev = t[i - 1];
+        if ((prev === 0x2e || prev === 0x21 || prev === 0x3f) && isPySpace(t[i])) {
+            let j = i;
+            while (j < t.length && isPySpace(t[j]))
+                j++;
+            push(start, i);
+            start = j;
+            i = j - 1;
         }
-        pos += found.length;
     }
-    return pos === s.length ? undefined : `it has ${q(s.slice(pos), 120)} after its last marker`;
+    if (start < t.length)
+        push(start, t.length);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/corpus.ts
+
+
+
+
+
+const CORPUS_PATH = 'provenance/corpus.jsonl';
+const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
+/** The corpus the trace header says the run retrieved from: its recorded path and sha256. */
+function declaredCorpus(header) {
+    const rp = header?.metadata['retrieval_provenance'];
+    return rp && typeof rp === 'object' && !Array.isArray(rp) ? rp : {};
+}
+/**
+ * Whether the run carries its corpus: the header records its sha256 and the file is there. Its
+ * evidence is then checked against it, so evidence cut from two documents holding the same text
+ * are two sources (`corpus://` names which).
+ */
+function carriesCorpus(ctx, header) {
+    return (typeof declaredCorpus(header)['corpus_sha256'] === 'string' && ctx.listing.has(CORPUS_PATH));
+}
+/**
+ * The pinned corpus: a run that retrieved from provenance/corpus.jsonl (its header's
+ * retrieval_provenance records the corpus and its sha256) holds that corpus, and each intact
+ * evidence file is the bytes its `corpus://<doc>#<start>-<end>` address names in it. Evidence
+ * rewritten with every hash and id after it recomputed still differs from the document it
+ * claims to be cut from. The corpus is read as the producer reads it (corpus.py): universal
+ * newlines, each line stripped, document ids stripped, NaN allowed. A run without a corpus (a
+ * synthetic run, or one that retrieved elsewhere) is not checked here.
+ */
+async function checkCorpus(ctx, header, evidence) {
+    const f = ctx.f;
+    const rel = ctx.rel(CORPUS_PATH);
+    const declared = declaredCorpus(header);
+    const declaredPath = declared['corpus_path'];
+    const declaredSha = declared['corpus_sha256'];
+    if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
+        f.add(TRACE.chunksInvalid, `The trace header's retrieval_provenance places the corpus at ${q(String(declaredPath))}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`, ctx.at(1));
+    const entry = ctx.listing.get(CORPUS_PATH);
+    if (!entry) {
+        if (typeof declaredSha === 'string')
+            f.add(TRACE.chunksInvalid, `The trace header records the corpus the run retrieved from (corpus_sha256 ${declaredSha.slice(0, 12)}…), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`, { path: rel });
+        return;
+    }
+    if (!readable(entry)) {
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${entry.detail ?? 'is not a regular file'}.`, {
+            path: rel,
+        });
+        return;
+    }
+    const hashed = await ctx.hasher.hash(entry.real);
+    if (!hashed.ok) {
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${hashed.detail}.`, { path: rel });
+        return;
+    }
+    if (typeof declaredSha === 'string' && declaredSha !== hashed.sha256)
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} hashes to ${hashed.sha256.slice(0, 12)}…, but the trace header's retrieval_provenance records corpus_sha256 ${declaredSha.slice(0, 12)}…: the corpus changed after the run.`, { path: rel });
+    // Only the documents the evidence names are kept: a corpus may be far larger than the run.
+    const wanted = new Set();
+    const cut = [];
+    for (const { ev, line } of evidence) {
+        const m = CORPUS_URI.exec(ev.uri);
+        if (!m) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, ctx.at(line), [{ path: rel }]);
+            continue;
+        }
+        wanted.add(m[1]);
+        cut.push({ ev, line, doc: m[1], b0: Number(m[2]), b1: Number(m[3]) });
+    }
+    if (cut.length === 0)
+        return;
+    const docs = loadDocs(ctx, entry.real, wanted);
+    if (!docs)
+        return;
+    const sliceSha = new Map();
+    for (const { ev, line, doc: docId, b0, b1 } of cut) {
+        const at = ctx.at(line);
+        const doc = docs.get(docId);
+        if (!doc) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, [{ path: rel }]);
+        }
+        else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, [{ path: rel }]);
+        }
+        else {
+            // Each document text's span is hashed once, however many evidence records name it.
+            const holds = doc.texts.some((t, i) => {
+                if (b1 > t.length)
+                    return false;
+                const key = `${docId}\0${i}\0${b0}\0${b1}`;
+                let sha = sliceSha.get(key);
+                if (sha === undefined)
+                    sliceSha.set(key, (sha = (0,hashing/* sha256Hex */.fg)(t.subarray(b0, b1))));
+                return sha === ev.sha256;
+            });
+            if (!holds)
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
+        }
+    }
+}
+/**
+ * The `wanted` documents of the corpus, by id, as UTF-8 bytes (the producer's byte spans are over
+ * them); a document id given twice keeps each text. Undefined, with a finding, when the producer
+ * could not have read the corpus.
+ */
+function loadDocs(ctx, real, wanted) {
+    const rel = ctx.rel(CORPUS_PATH);
+    const docs = new Map();
+    let bad;
+    const outcome = streamText(real, (l) => {
+        if (bad)
+            return;
+        if (l.kind === 'invalid_utf8')
+            return void (bad = { no: l.no, why: 'is not valid UTF-8' });
+        if (l.kind === 'too_long')
+            return void (bad = { no: l.no, why: `is ${l.bytes} bytes long, over the verifier's limit` });
+        // Python's text mode ends a line at \r too.
+        for (const piece of l.text.split('\r')) {
+            const line = corpus_pyStrip(piece);
+            if (line === '')
+                continue;
+            const v = pyJson(line);
+            const docId = v?.['doc_id'];
+            const body = v?.['text'];
+            if (typeof docId !== 'string' ||
+                corpus_pyStrip(docId) === '' ||
+                typeof body !== 'string' ||
+                corpus_pyStrip(body) === '')
+                return void (bad = {
+                    no: l.no,
+                    why: 'is not a document record ({"doc_id": non-blank string, "text": non-blank string, …}), which the producer refuses',
+                });
+            const id = corpus_pyStrip(docId);
+            if (!wanted.has(id))
+                continue;
+            const bytes = Buffer.from(body, 'utf8');
+            const doc = docs.get(id);
+            if (!doc)
+                docs.set(id, { texts: [bytes], line: l.no });
+            else if (!doc.texts.some((t) => t.equals(bytes)))
+                doc.texts.push(bytes);
+        }
+    });
+    if (!outcome.ok) {
+        ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${outcome.detail}.`, { path: rel });
+        return undefined;
+    }
+    if (bad) {
+        ctx.f.add(TRACE.chunksInvalid, `Line ${bad.no} of ${CORPUS_PATH} ${bad.why}.`, {
+            path: rel,
+            line: bad.no,
+        });
+        return undefined;
+    }
+    return docs;
+}
+function corpus_pyStrip(s) {
+    let a = 0;
+    let b = s.length;
+    while (a < b && isPySpace(s.charCodeAt(a)))
+        a++;
+    while (b > a && isPySpace(s.charCodeAt(b - 1)))
+        b--;
+    return s.slice(a, b);
+}
+/**
+ * A JSON object as Python's json.loads reads it, which also takes NaN, Infinity and -Infinity;
+ * undefined when it is not an object. Only its string members are used here.
+ */
+function pyJson(line) {
+    let v;
+    try {
+        v = JSON.parse(line);
+    }
+    catch {
+        try {
+            v = JSON.parse(withoutNonFinite(line));
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return v && typeof v === 'object' && !Array.isArray(v)
+        ? v
+        : undefined;
+}
+/** NaN, Infinity and -Infinity outside strings written as null. */
+function withoutNonFinite(s) {
+    let out = '';
+    let inString = false;
+    for (let i = 0; i < s.length; i++) {
+        const c = s[i];
+        if (inString) {
+            out += c;
+            if (c === '\\')
+                out += s[++i] ?? '';
+            else if (c === '"')
+                inString = false;
+            continue;
+        }
+        if (c === '"')
+            inString = true;
+        const word = s.startsWith('-Infinity', i)
+            ? 9
+            : s.startsWith('Infinity', i)
+                ? 8
+                : s.startsWith('NaN', i)
+                    ? 3
+                    : 0;
+        if (word) {
+            out += 'null';
+            i += word - 1;
+        }
+        else
+            out += c;
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/evidence.ts
@@ -54107,9 +54313,9 @@ const evidence = {
         ev.resolveAll();
         const chunks = loadChunks(ctx, ev.records.size);
         await ev.checkFiles(hasher, chunks);
-        checkCorpus(ctx, scan.header, ev.intact());
-        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
-        scan.extractive.rebuild((id) => ev.readWhole(id, MAX_EVIDENCE_BYTES));
+        await checkCorpus(ctx, scan.header, ev.intact());
+        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1), (id) => scan.extractive.marked.has(id));
+        scan.extractive.rebuild(scan.header, [...ev.records.keys()], (id) => ev.readWhole(id, MAX_EVIDENCE_BYTES));
         ev.checkSupports(scan.claims.supports);
     },
 };
@@ -55072,9 +55278,10 @@ class ClaimChecks {
     /** What is left of MAX_QUOTE_WORK for this run. */
     quoteWork = { left: MAX_QUOTE_WORK };
     /**
-     * `evidenceSha` gives the sha256 an evidence id was registered with (undefined before it is
-     * registered): supports are distinct by the bytes they cite, so the same bytes registered
-     * under several ids count once.
+     * `evidenceSha` gives the key of the bytes an evidence id was registered with: their sha256 (with
+     * the place in the corpus, in a run that carries it), undefined before it is registered.
+     * Supports are distinct by the bytes they cite, so the same bytes registered under several ids
+     * count once.
      */
     constructor(ctx, evidenceSha = () => undefined) {
         this.ctx = ctx;
@@ -55179,10 +55386,14 @@ class ClaimChecks {
     /**
      * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
      * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
-     * be read: the marker is then reported).
+     * be read: the marker is then reported). Claims `derivedAgain` by the extractive checks are
+     * left to them: every character outside their markers is checked there.
      */
-    resolveLegacy(read) {
+    resolveLegacy(read, derivedAgain = () => false) {
         for (const s of this.suspects) {
+            // A claim the extractive reasoner marks is derived again word for word (or reported).
+            if (derivedAgain(s.claimId))
+                continue;
             const quoted = quotations(s, read, this.quoteWork);
             for (const [i, text] of s.at) {
                 if (quoted.covers(i, i + text.length))
@@ -56276,6 +56487,7 @@ function listTools(tools) {
 
 
 
+
 /**
  * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
  * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
@@ -56286,7 +56498,16 @@ function scanTrace(ctx, traceAbs) {
     const steps = new StepChecks(ctx);
     const tools = new ToolChecks(ctx);
     const evidence = new EvidenceChecks(ctx);
-    const claims = new ClaimChecks(ctx, (id) => evidence.records.get(id)?.ev.sha256);
+    // Supports count by the bytes they cite; in a run that carries its corpus, by where in it too
+    // (two documents holding the same text are two sources, and the corpus check proves each).
+    let byPlace;
+    const claims = new ClaimChecks(ctx, (id) => {
+        const ev = evidence.records.get(id)?.ev;
+        if (!ev)
+            return undefined;
+        byPlace ??= carriesCorpus(ctx, header);
+        return byPlace ? `${ev.sha256}\0${ev.uri}` : ev.sha256;
+    });
     const cited = new CitedBytes();
     const content = new ContentChecks(ctx);
     const extractive = new ExtractiveChecks(ctx);

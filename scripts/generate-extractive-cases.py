@@ -2,7 +2,7 @@
 """Regenerates __tests__/support/extractive-cases.json: statements written by the producer's own
 extractive reasoner (bijux-canon-reason, reasoning/extractive.py: derive_extractive_answer) over
 random and awkward evidence (Python-only whitespace such as U+0085 and U+001F, U+FEFF, leading
-spaces, emoji, invalid UTF-8), which __tests__/trace-extractive.test.ts rebuilds byte for byte.
+spaces, emoji, invalid UTF-8), which __tests__/trace-extractive.test.ts derives again, byte for byte.
 
 Not run by CI (CI needs no Python). Usage:
   python3 scripts/generate-extractive-cases.py --producer PATH/packages/bijux-canon-reason \

@@ -47,7 +47,7 @@ RIVERS = [
 ]
 
 # Corpora: small, each exercising something real runs carry.
-CORPORA: dict[str, list[dict[str, str]]] = {
+CORPORA: dict[str, list[dict[str, str]] | str] = {
     "bridges": [
         {"doc_id": "tacoma", "title": "Tacoma Narrows", "source": "notes",
          "text": "The Tacoma Narrows Bridge opened on 1 July 1940. It collapsed on 7 November 1940 in a wind of about 64 km/h. The collapse was caused by aeroelastic flutter of the deck."},
@@ -88,6 +88,20 @@ CORPORA: dict[str, list[dict[str, str]]] = {
         {"doc_id": "math", "title": "Math", "source": "guide",
          "text": "The constant π ≈ 3.14159 and e ≈ 2.71828; √2 is irrational."},
     ],
+    # Two documents holding the same text: two sources (their evidence bytes are equal).
+    "twins": [
+        {"doc_id": "lund-a", "title": "Lund", "source": "atlas", "text": "Lund University is located in Sweden."},
+        {"doc_id": "lund-b", "title": "Lund", "source": "mirror", "text": "Lund University is located in Sweden."},
+        {"doc_id": "rust", "title": "Rust", "source": "atlas", "text": "Rust is a systems programming language."},
+    ],
+    # A corpus file as the producer's reader takes it (raw text, not one json.dumps per line):
+    # CR-only and CRLF line ends, lines padded with \x1c and \x0c (Python's strip removes
+    # them), NaN in an extra field, a doc_id with spaces around it, and that id given twice.
+    "odd-lines": (
+        '{"doc_id": " lund ", "text": "Lund University is located in Sweden.", "score": NaN}\r'
+        '\x1c{"doc_id": "lund", "text": "Lund is a city in Scania, home to a university."}\r\n'
+        '\x0c{"doc_id": "rust", "text": "Rust is a systems programming language."}\n'
+    ),
     # Evidence text that itself contains [evidence:...]-shaped text, quoted verbatim in the claim.
     "markers": [
         {"doc_id": "doc7", "title": "Citations", "source": "style",
@@ -116,6 +130,8 @@ CASES: dict[str, tuple] = {
     "floats": ("bridges", {"top_k": 3, "bm25_k1": 1.5, "bm25_b": 0.6, "tolerance": 1e-07, "budget": 2.5e16, "weight": 1.0},
                "How tall is the Millau Viaduct mast?"),
     "evidence-with-markers": ("markers", {"top_k": 2}, "How does the style guide cite sources?"),
+    "twin-documents": ("twins", {"top_k": 2, "min_supports_per_claim": 2}, "Where is Lund University located?"),
+    "corpus-odd-lines": ("odd-lines", {"top_k": 3, "min_supports_per_claim": 2}, "Where is Lund University located?"),
     "insufficient-top-one": ("bridges", {"top_k": 1}, "Where is the Forth Bridge?"),
     "insufficient-no-retrieval": (None, {"needs_retrieval": False}, "Summarise the bridge report."),
 }
@@ -163,9 +179,10 @@ def main() -> None:
                 # A relative path (the run records it in its spec): the same on every machine.
                 corpus_file = Path("corpora") / f"{corpus}.jsonl"
                 corpus_file.parent.mkdir(exist_ok=True)
-                corpus_file.write_text(
-                    "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in CORPORA[corpus]),
-                    encoding="utf-8")
+                docs = CORPORA[corpus]
+                corpus_file.write_bytes(
+                    (docs if isinstance(docs, str)
+                     else "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs)).encode("utf-8"))
                 c["corpus_path"] = corpus_file.as_posix()
             spec = work / "spec.json"
             spec.write_text(json.dumps({"description": question, "constraints": c,

@@ -161,6 +161,12 @@ export function buildRealMutants(out, lib) {
     );
   };
   const claimOf = (r) => r.find('claim_emitted')[0].claim;
+  /** Takes the extractive reasoner's marks off a run: the claim's record and hash, the header's record. */
+  const unmark = (r, c) => {
+    delete c.structured.reasoner;
+    delete c.structured.result_sha256;
+    delete r.header.metadata.reasoning_trace;
+  };
   const citedEvidence = (r) => {
     const s = claimOf(r).supports[0];
     const ev = r.find('evidence_registered').find((e) => e.evidence.id === s.ref_id).evidence;
@@ -345,15 +351,12 @@ export function buildRealMutants(out, lib) {
     'mut-marker-legacy-outside-quote',
     'evidence-with-markers',
     'marker_legacy',
-    'A real run whose claim gets a legacy [evidence:doc8] marker outside the text it quotes, and loses the extractive reasoner’s mark (as another producer’s claim would); claim id, result hash, reasoning record and the run re-sealed.',
+    'A real run whose claim gets a legacy [evidence:doc8] marker outside the text it quotes, without the extractive reasoner’s mark, result hash and reasoning record (as another producer’s run would be); claim id and the run re-sealed.',
     [T('marker_legacy')],
     (r) => {
       const c = claimOf(r);
       c.statement += ' See also [evidence:doc8].';
-      delete c.structured.reasoner;
-      c.structured.result_sha256 = resultHash(c);
-      const rt = r.header.metadata.reasoning_trace;
-      rt.reasoning_trace_sha256 = rt.result_sha256 = c.structured.result_sha256;
+      unmark(r, c);
       reclaimReal(r, c);
       save(r);
     },
@@ -547,7 +550,7 @@ export function buildRealMutants(out, lib) {
     B,
     'evidence_chunk_mismatch',
     'A real run whose evidence file gains a sentence past its chunk, which the claim then cites; every hash, id and the run recomputed.',
-    [T('evidence_chunk_mismatch')],
+    [T('evidence_chunk_mismatch'), T('claim_not_extracted')],
     (r) => {
       const ev = evidenceFrom(r, 'd3');
       const old = r.read(ev.content_path);
@@ -595,7 +598,7 @@ export function buildRealMutants(out, lib) {
     'mut-supports-overlapping',
     B,
     'supports_too_few',
-    'A real run whose claim cites three overlapping spans of one sentence as its supports (the run’s policy asks for 2); statement, picked, hashes and the run recomputed.',
+    'A real run whose claim cites three overlapping spans of one sentence as its supports (the run’s policy asks for 2), as another producer’s run (no reasoner mark, result hash or reasoning record); statement, claim id and the run recomputed.',
     [T('supports_too_few')],
     (r) => {
       const c = claimOf(r);
@@ -619,12 +622,7 @@ export function buildRealMutants(out, lib) {
             `${bytes.subarray(s.span[0], s.span[1]).toString('utf8').trim()} [evidence:${id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}]`,
         )
         .join(' ');
-      c.structured.reasoner.picked = c.supports.map((s) => ({
-        evidence_id: id,
-        sha: s.snippet_sha256,
-        span: s.span,
-      }));
-      rehash(r, c);
+      unmark(r, c);
       reclaimReal(r, c);
       save(r);
     },

@@ -109,9 +109,10 @@ export class ClaimChecks implements EventVisitor {
   private readonly quoteWork = { left: MAX_QUOTE_WORK };
 
   /**
-   * `evidenceSha` gives the sha256 an evidence id was registered with (undefined before it is
-   * registered): supports are distinct by the bytes they cite, so the same bytes registered
-   * under several ids count once.
+   * `evidenceSha` gives the key of the bytes an evidence id was registered with: their sha256 (with
+   * the place in the corpus, in a run that carries it), undefined before it is registered.
+   * Supports are distinct by the bytes they cite, so the same bytes registered under several ids
+   * count once.
    */
   constructor(
     private readonly ctx: RunCtx,
@@ -234,10 +235,16 @@ export class ClaimChecks implements EventVisitor {
   /**
    * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
    * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
-   * be read: the marker is then reported).
+   * be read: the marker is then reported). Claims `derivedAgain` by the extractive checks are
+   * left to them: every character outside their markers is checked there.
    */
-  resolveLegacy(read: (evidenceId: string, b0: number, b1: number) => Buffer | undefined): void {
+  resolveLegacy(
+    read: (evidenceId: string, b0: number, b1: number) => Buffer | undefined,
+    derivedAgain: (claimId: string) => boolean = () => false,
+  ): void {
     for (const s of this.suspects) {
+      // A claim the extractive reasoner marks is derived again word for word (or reported).
+      if (derivedAgain(s.claimId)) continue;
       const quoted = quotations(s, read, this.quoteWork);
       for (const [i, text] of s.at) {
         if (quoted.covers(i, i + text.length)) continue;

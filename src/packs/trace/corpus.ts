@@ -1,33 +1,48 @@
 import { sha256Hex } from '../../io/hashing.js';
-import { decodeUtf8 } from '../../io/files.js';
-import { parseJson } from '../../io/json.js';
+import { readable, streamText } from '../kit/index.js';
 import { TRACE } from './codes.js';
 import { q, type RunCtx } from './context.js';
-import { MAX_RUN_FILE_BYTES, readRunFile } from './files.js';
+import { isPySpace } from './extractive.js';
 import type { EvidenceRef, TraceHeader } from './schema.js';
 
 export const CORPUS_PATH = 'provenance/corpus.jsonl';
 
 const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
 
+/** The corpus the trace header says the run retrieved from: its recorded path and sha256. */
+function declaredCorpus(header: TraceHeader | undefined): Record<string, unknown> {
+  const rp = header?.metadata['retrieval_provenance'];
+  return rp && typeof rp === 'object' && !Array.isArray(rp) ? (rp as Record<string, unknown>) : {};
+}
+
+/**
+ * Whether the run carries its corpus: the header records its sha256 and the file is there. Its
+ * evidence is then checked against it, so evidence cut from two documents holding the same text
+ * are two sources (`corpus://` names which).
+ */
+export function carriesCorpus(ctx: RunCtx, header: TraceHeader | undefined): boolean {
+  return (
+    typeof declaredCorpus(header)['corpus_sha256'] === 'string' && ctx.listing.has(CORPUS_PATH)
+  );
+}
+
 /**
  * The pinned corpus: a run that retrieved from provenance/corpus.jsonl (its header's
  * retrieval_provenance records the corpus and its sha256) holds that corpus, and each intact
  * evidence file is the bytes its `corpus://<doc>#<start>-<end>` address names in it. Evidence
  * rewritten with every hash and id after it recomputed still differs from the document it
- * claims to be cut from. A run without a corpus (a synthetic run, or one that retrieved
- * elsewhere) is not checked here.
+ * claims to be cut from. The corpus is read as the producer reads it (corpus.py): universal
+ * newlines, each line stripped, document ids stripped, NaN allowed. A run without a corpus (a
+ * synthetic run, or one that retrieved elsewhere) is not checked here.
  */
-export function checkCorpus(
+export async function checkCorpus(
   ctx: RunCtx,
   header: TraceHeader | undefined,
   evidence: readonly { ev: EvidenceRef; line: number }[],
-): void {
+): Promise<void> {
   const f = ctx.f;
   const rel = ctx.rel(CORPUS_PATH);
-  const rp = header?.metadata['retrieval_provenance'];
-  const declared =
-    rp && typeof rp === 'object' && !Array.isArray(rp) ? (rp as Record<string, unknown>) : {};
+  const declared = declaredCorpus(header);
   const declaredPath = declared['corpus_path'];
   const declaredSha = declared['corpus_sha256'];
   if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
@@ -36,11 +51,9 @@ export function checkCorpus(
       `The trace header's retrieval_provenance places the corpus at ${q(String(declaredPath))}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`,
       ctx.at(1),
     );
-  const read = readRunFile(ctx, CORPUS_PATH, MAX_RUN_FILE_BYTES);
-  if (!read.ok) {
-    if (read.kind !== 'missing')
-      f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${read.detail}.`, { path: rel });
-    else if (typeof declaredSha === 'string')
+  const entry = ctx.listing.get(CORPUS_PATH);
+  if (!entry) {
+    if (typeof declaredSha === 'string')
       f.add(
         TRACE.chunksInvalid,
         `The trace header records the corpus the run retrieved from (corpus_sha256 ${declaredSha.slice(0, 12)}…), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`,
@@ -48,96 +61,191 @@ export function checkCorpus(
       );
     return;
   }
-  const sha = sha256Hex(read.bytes);
-  if (typeof declaredSha === 'string' && declaredSha !== sha)
+  if (!readable(entry)) {
+    f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${entry.detail ?? 'is not a regular file'}.`, {
+      path: rel,
+    });
+    return;
+  }
+  const hashed = await ctx.hasher.hash(entry.real!);
+  if (!hashed.ok) {
+    f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${hashed.detail}.`, { path: rel });
+    return;
+  }
+  if (typeof declaredSha === 'string' && declaredSha !== hashed.sha256)
     f.add(
       TRACE.chunksInvalid,
-      `${CORPUS_PATH} hashes to ${sha.slice(0, 12)}…, but the trace header's retrieval_provenance records corpus_sha256 ${declaredSha.slice(0, 12)}…: the corpus changed after the run.`,
+      `${CORPUS_PATH} hashes to ${hashed.sha256.slice(0, 12)}…, but the trace header's retrieval_provenance records corpus_sha256 ${declaredSha.slice(0, 12)}…: the corpus changed after the run.`,
       { path: rel },
     );
-  const docs = loadDocs(ctx, read.bytes);
-  if (!docs) return;
+
+  // Only the documents the evidence names are kept: a corpus may be far larger than the run.
+  const wanted = new Set<string>();
+  const cut: { ev: EvidenceRef; line: number; doc: string; b0: number; b1: number }[] = [];
   for (const { ev, line } of evidence) {
     const m = CORPUS_URI.exec(ev.uri);
-    const at = ctx.at(line);
-    const where = [{ path: rel }];
     if (!m) {
       f.add(
         TRACE.evidenceChunkMismatch,
         `Evidence ${q(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`,
-        at,
-        where,
+        ctx.at(line),
+        [{ path: rel }],
       );
       continue;
     }
-    const [, docId, s0, s1] = m as unknown as [string, string, string, string];
-    const b0 = Number(s0);
-    const b1 = Number(s1);
+    wanted.add(m[1]!);
+    cut.push({ ev, line, doc: m[1]!, b0: Number(m[2]), b1: Number(m[3]) });
+  }
+  if (cut.length === 0) return;
+  const docs = loadDocs(ctx, entry.real!, wanted);
+  if (!docs) return;
+  const sliceSha = new Map<string, string>();
+  for (const { ev, line, doc: docId, b0, b1 } of cut) {
+    const at = ctx.at(line);
     const doc = docs.get(docId);
     if (!doc) {
       f.add(
         TRACE.evidenceChunkMismatch,
         `Evidence ${q(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`,
         at,
-        where,
+        [{ path: rel }],
       );
     } else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
       f.add(
         TRACE.evidenceChunkMismatch,
         `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`,
         at,
-        where,
+        [{ path: rel }],
       );
-    } else if (b1 > doc.bytes.length || sha256Hex(doc.bytes.subarray(b0, b1)) !== ev.sha256) {
-      f.add(
-        TRACE.evidenceChunkMismatch,
-        `Evidence ${q(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`,
-        at,
-        [{ path: rel, line: doc.line }],
-      );
+    } else {
+      // Each document text's span is hashed once, however many evidence records name it.
+      const holds = doc.texts.some((t, i) => {
+        if (b1 > t.length) return false;
+        const key = `${docId}\0${i}\0${b0}\0${b1}`;
+        let sha = sliceSha.get(key);
+        if (sha === undefined) sliceSha.set(key, (sha = sha256Hex(t.subarray(b0, b1))));
+        return sha === ev.sha256;
+      });
+      if (!holds)
+        f.add(
+          TRACE.evidenceChunkMismatch,
+          `Evidence ${q(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`,
+          at,
+          [{ path: rel, line: doc.line }],
+        );
     }
   }
 }
 
-/** The corpus documents by id, as UTF-8 bytes (the producer's byte spans are over them). */
+/**
+ * The `wanted` documents of the corpus, by id, as UTF-8 bytes (the producer's byte spans are over
+ * them); a document id given twice keeps each text. Undefined, with a finding, when the producer
+ * could not have read the corpus.
+ */
 function loadDocs(
   ctx: RunCtx,
-  bytes: Buffer,
-): Map<string, { bytes: Buffer; line: number }> | undefined {
+  real: string,
+  wanted: ReadonlySet<string>,
+): Map<string, { texts: Buffer[]; line: number }> | undefined {
   const rel = ctx.rel(CORPUS_PATH);
-  const text = decodeUtf8(bytes);
-  if (!text.ok) {
-    ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${text.detail}.`, { path: rel, line: 1 });
+  const docs = new Map<string, { texts: Buffer[]; line: number }>();
+  let bad: { no: number; why: string } | undefined;
+  const outcome = streamText(real, (l) => {
+    if (bad) return;
+    if (l.kind === 'invalid_utf8') return void (bad = { no: l.no, why: 'is not valid UTF-8' });
+    if (l.kind === 'too_long')
+      return void (bad = { no: l.no, why: `is ${l.bytes} bytes long, over the verifier's limit` });
+    // Python's text mode ends a line at \r too.
+    for (const piece of l.text.split('\r')) {
+      const line = pyStrip(piece);
+      if (line === '') continue;
+      const v = pyJson(line);
+      const docId = v?.['doc_id'];
+      const body = v?.['text'];
+      if (
+        typeof docId !== 'string' ||
+        pyStrip(docId) === '' ||
+        typeof body !== 'string' ||
+        pyStrip(body) === ''
+      )
+        return void (bad = {
+          no: l.no,
+          why: 'is not a document record ({"doc_id": non-blank string, "text": non-blank string, …}), which the producer refuses',
+        });
+      const id = pyStrip(docId);
+      if (!wanted.has(id)) continue;
+      const bytes = Buffer.from(body, 'utf8');
+      const doc = docs.get(id);
+      if (!doc) docs.set(id, { texts: [bytes], line: l.no });
+      else if (!doc.texts.some((t) => t.equals(bytes))) doc.texts.push(bytes);
+    }
+  });
+  if (!outcome.ok) {
+    ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${outcome.detail}.`, { path: rel });
     return undefined;
   }
-  const docs = new Map<string, { bytes: Buffer; line: number }>();
-  const lines = text.text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.trim() === '') continue;
-    const parsed = parseJson(line);
-    const v = parsed.ok ? (parsed.value as Record<string, unknown> | null) : undefined;
-    const docId = v && typeof v === 'object' ? v['doc_id'] : undefined;
-    const body = v && typeof v === 'object' ? v['text'] : undefined;
-    if (typeof docId !== 'string' || typeof body !== 'string') {
-      ctx.f.add(
-        TRACE.chunksInvalid,
-        `Line ${i + 1} of ${CORPUS_PATH} is not a document record ({"doc_id": string, "text": string, …}).`,
-        { path: rel, line: i + 1 },
-      );
-      return undefined;
-    }
-    const prev = docs.get(docId);
-    const own = Buffer.from(body, 'utf8');
-    if (prev && !prev.bytes.equals(own)) {
-      ctx.f.add(
-        TRACE.chunksInvalid,
-        `Line ${i + 1} of ${CORPUS_PATH} holds document ${q(docId)} again with other text (first on line ${prev.line}).`,
-        { path: rel, line: i + 1 },
-      );
-      return undefined;
-    }
-    docs.set(docId, prev ?? { bytes: own, line: i + 1 });
+  if (bad) {
+    ctx.f.add(TRACE.chunksInvalid, `Line ${bad.no} of ${CORPUS_PATH} ${bad.why}.`, {
+      path: rel,
+      line: bad.no,
+    });
+    return undefined;
   }
   return docs;
+}
+
+function pyStrip(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isPySpace(s.charCodeAt(a))) a++;
+  while (b > a && isPySpace(s.charCodeAt(b - 1))) b--;
+  return s.slice(a, b);
+}
+
+/**
+ * A JSON object as Python's json.loads reads it, which also takes NaN, Infinity and -Infinity;
+ * undefined when it is not an object. Only its string members are used here.
+ */
+function pyJson(line: string): Record<string, unknown> | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    try {
+      v = JSON.parse(withoutNonFinite(line));
+    } catch {
+      return undefined;
+    }
+  }
+  return v && typeof v === 'object' && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : undefined;
+}
+
+/** NaN, Infinity and -Infinity outside strings written as null. */
+function withoutNonFinite(s: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') out += s[++i] ?? '';
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    const word = s.startsWith('-Infinity', i)
+      ? 9
+      : s.startsWith('Infinity', i)
+        ? 8
+        : s.startsWith('NaN', i)
+          ? 3
+          : 0;
+    if (word) {
+      out += 'null';
+      i += word - 1;
+    } else out += c;
+  }
+  return out;
 }

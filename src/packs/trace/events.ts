@@ -5,6 +5,7 @@ import { ContentChecks } from './content.js';
 import { TRACE } from './codes.js';
 import { fast } from './fast.js';
 import { q, type RunCtx } from './context.js';
+import { carriesCorpus } from './corpus.js';
 import { EvidenceChecks } from './evidence.js';
 import { ExtractiveChecks } from './extractive.js';
 import { readHeaderLine } from './header.js';
@@ -44,7 +45,15 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   const steps = new StepChecks(ctx);
   const tools = new ToolChecks(ctx);
   const evidence = new EvidenceChecks(ctx);
-  const claims = new ClaimChecks(ctx, (id) => evidence.records.get(id)?.ev.sha256);
+  // Supports count by the bytes they cite; in a run that carries its corpus, by where in it too
+  // (two documents holding the same text are two sources, and the corpus check proves each).
+  let byPlace: boolean | undefined;
+  const claims = new ClaimChecks(ctx, (id) => {
+    const ev = evidence.records.get(id)?.ev;
+    if (!ev) return undefined;
+    byPlace ??= carriesCorpus(ctx, header);
+    return byPlace ? `${ev.sha256}\0${ev.uri}` : ev.sha256;
+  });
   const cited = new CitedBytes();
   const content = new ContentChecks(ctx);
   const extractive = new ExtractiveChecks(ctx);

@@ -3,19 +3,24 @@ import { TRACE, type TraceCodeDef } from './codes.js';
 import { q, type RunCtx } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
-import type { Claim } from './schema.js';
+import type { Claim, TraceHeader } from './schema.js';
+import { codePointCompare } from '../../io/text.js';
 
 /** The producer's extractive reasoner, whose statements are a function of the bytes they cite. */
 export const EXTRACTIVE_REASONER = 'baseline_extractive_v2';
 
 /** Statement characters kept per run until the evidence is read (a longer run is not rebuilt, and says so). */
 const MAX_KEPT_CHARS = 32 * 1024 * 1024;
-/** Evidence bytes decoded per claim to rebuild it; a chunk the producer writes is a few hundred. */
+/** Evidence bytes read per evidence file to rebuild claims; a chunk the producer writes is a few hundred. */
 const MAX_EVIDENCE_BYTES = 1024 * 1024;
+/** Evidence bytes decoded per run to rebuild claims (each file once, whatever cites it). */
+const MAX_RUN_EVIDENCE_BYTES = 64 * 1024 * 1024;
 /** The reasoner's fallback: the first characters of the evidence, when no sentence scores. */
 const PREFIX_CHARS = 200;
+/** Derived claims without the reasoner's mark named one by one; the rest are counted. */
+const MAX_UNMARKED_LISTED = 50;
 
-/** One evidence citation, as the claim's supports and the reasoner's `picked` list give it. */
+/** One evidence citation: evidence id, span, snippet sha256. */
 type Cite = [id: string, b0: number, b1: number, sha: string];
 
 interface Pending {
@@ -23,20 +28,23 @@ interface Pending {
   line: number;
   statement: string;
   cites: Cite[];
+  question: unknown;
 }
 
 /**
- * Claims that carry the producer's reasoner mark (`structured.reasoner`): the reasoner's record of
- * what it picked is the claim's evidence supports, its statement is rebuilt from the cited bytes as
- * the extractive reasoner writes it (each cited sentence, then its marker), and the run's final
- * answer repeats its first final claim. Runs without the mark (other producers, synthetic runs)
- * paraphrase freely; they are held to the markers and hashes only.
+ * Claims that carry the producer's reasoner mark (`structured.reasoner`) are derived again: the
+ * extractive reasoner is deterministic (reasoning/extractive.py), so the run's question and its
+ * evidence, in the order its reasoning record lists them, fix which sentences a claim cites and
+ * every character of its statement. A run that carries the reasoning record or result hashes is
+ * the extractive reasoner's, so each of its derived claims must carry the mark. Runs without any
+ * of these (other producers, synthetic runs) paraphrase freely; they are held to the markers and
+ * hashes only.
  */
 export class ExtractiveChecks implements EventVisitor {
   static readonly meta: RuleMeta<TraceCodeDef> = {
     name: 'extractive',
     description:
-      'A claim the extractive reasoner marks as its own cites what it picked and reads as the sentences it cites.',
+      'A claim the extractive reasoner marks as its own is the one it derives from the run’s question and evidence, word for word.',
     codes: [TRACE.claimNotExtracted],
   };
   readonly on: EventVisitor['on'] = {
@@ -46,12 +54,15 @@ export class ExtractiveChecks implements EventVisitor {
   /** sha256 of the statement of each claim with the reasoner mark. */
   readonly marked = new Map<string, string>();
   private readonly pending: Pending[] = [];
+  private readonly unmarked: { id: string; line: number }[] = [];
+  private unmarkedCount = 0;
+  private resultHashes = false;
   private kept = 0;
   private overBudget: Pending | undefined;
 
   constructor(private readonly ctx: RunCtx) {}
 
-  /** Whether a claim carries the producer's reasoner mark. */
+  /** The claim's reasoner record, when it carries one (an object). */
   static reasonerOf(claim: Claim): Record<string, unknown> | undefined {
     const r = claim.structured?.['reasoner'];
     return r && typeof r === 'object' && !Array.isArray(r)
@@ -59,79 +70,167 @@ export class ExtractiveChecks implements EventVisitor {
       : undefined;
   }
 
+  private bad(id: string, line: number, why: string): void {
+    this.ctx.f.add(
+      TRACE.claimNotExtracted,
+      `Derived claim ${q(id)} on line ${line} ${why}.`,
+      this.ctx.at(line),
+    );
+  }
+
   private claim(claim: Claim, line: number): void {
+    if (claim.claim_type !== 'derived') return;
+    const s = claim.structured;
+    if (s && Object.hasOwn(s, 'result_sha256')) this.resultHashes = true;
     const r = ExtractiveChecks.reasonerOf(claim);
-    if (!r || claim.claim_type !== 'derived' || this.marked.has(claim.id)) return;
-    this.marked.set(claim.id, sha256Hex(claim.statement));
-    const bad = (why: string) =>
-      this.ctx.f.add(
-        TRACE.claimNotExtracted,
-        `Derived claim ${q(claim.id)} on line ${line} ${why}.`,
-        this.ctx.at(line),
-      );
-    if (r['reasoner'] !== EXTRACTIVE_REASONER) {
-      bad(
-        `carries a reasoner record naming ${q(String(r['reasoner']))}; the producer writes only ${EXTRACTIVE_REASONER}, whose statements audit-gate rebuilds from the cited bytes`,
-      );
+    if (!r) {
+      if (this.unmarkedCount++ < MAX_UNMARKED_LISTED) this.unmarked.push({ id: claim.id, line });
       return;
     }
-    const cites: Cite[] = claim.supports.map((s) => [
-      s.kind === 'evidence' ? s.ref_id : `${s.kind}:${s.ref_id}`,
-      s.span[0],
-      s.span[1],
-      s.snippet_sha256,
+    if (this.marked.has(claim.id)) return; // emitted twice: claim_duplicate
+    this.marked.set(claim.id, sha256Hex(claim.statement));
+    if (r['reasoner'] !== EXTRACTIVE_REASONER)
+      return this.bad(
+        claim.id,
+        line,
+        `carries a reasoner record naming ${q(String(r['reasoner']))}; the producer writes only ${EXTRACTIVE_REASONER}, whose claims audit-gate derives again`,
+      );
+    const other = claim.supports.find((x) => x.kind !== 'evidence');
+    if (other)
+      return this.bad(
+        claim.id,
+        line,
+        `cites a ${other.kind} support (${q(other.ref_id, 80)}); the extractive reasoner cites evidence only`,
+      );
+    const cites: Cite[] = claim.supports.map((x) => [
+      x.ref_id,
+      x.span[0],
+      x.span[1],
+      x.snippet_sha256,
     ]);
     const picked = pickedCites(r['picked']);
-    if (!picked || picked.length !== cites.length || picked.some((p, i) => !same(p, cites[i]!))) {
-      bad(
+    if (!picked || picked.length !== cites.length || picked.some((p, i) => !same(p, cites[i]!)))
+      return this.bad(
+        claim.id,
+        line,
         'has supports that are not what its reasoner record says it picked (structured.reasoner.picked): the supports or the record were edited after the run',
       );
-      return;
-    }
-    if (cites.length === 0 || claim.supports.some((s) => s.kind !== 'evidence')) return;
-    const p: Pending = { id: claim.id, line, statement: claim.statement, cites };
+    const p: Pending = {
+      id: claim.id,
+      line,
+      statement: claim.statement,
+      cites,
+      question: r['question'],
+    };
     this.kept += claim.statement.length;
     if (this.kept > MAX_KEPT_CHARS) this.overBudget ??= p;
     else this.pending.push(p);
   }
 
   /**
-   * Once the evidence files are read: each pending statement is rebuilt from the bytes it cites.
-   * `read` gives an evidence file's bytes, undefined when they cannot be used (the evidence
-   * checks report why) or `'too_large'`.
+   * Once the evidence files are read: every claim with the mark is derived again from the run's
+   * question and evidence (`registered`: the evidence ids in the order the trace registers them;
+   * `read`: an intact evidence file's bytes, undefined when it cannot be used, which the evidence
+   * checks report, or `'too_large'`).
    */
-  rebuild(read: (evidenceId: string) => Buffer | 'too_large' | undefined): void {
-    const f = this.ctx.f;
+  rebuild(
+    header: TraceHeader | undefined,
+    registered: readonly string[],
+    read: (evidenceId: string) => Buffer | 'too_large' | undefined,
+  ): void {
+    const rt = header?.metadata['reasoning_trace'];
+    const record =
+      rt && typeof rt === 'object' && !Array.isArray(rt)
+        ? (rt as Record<string, unknown>)
+        : undefined;
+    if (record || this.resultHashes) {
+      for (const u of this.unmarked)
+        this.bad(
+          u.id,
+          u.line,
+          'carries no reasoner record (structured.reasoner), yet the run carries the extractive reasoner’s reasoning record or result hashes, and that reasoner marks every claim it derives: the record was removed after the run',
+        );
+    }
     if (this.overBudget) {
       const p = this.overBudget;
-      f.add(
-        TRACE.claimNotExtracted,
-        `Derived claim ${q(p.id)} on line ${p.line} and the reasoner-made claims after it were not rebuilt from their evidence: the run's statements exceed ${MAX_KEPT_CHARS / (1024 * 1024)} MiB.`,
-        this.ctx.at(p.line),
+      this.bad(
+        p.id,
+        p.line,
+        `and the reasoner-made claims after it were not derived again: the run’s statements exceed ${MAX_KEPT_CHARS / (1024 * 1024)} MiB`,
       );
     }
-    next: for (const p of this.pending) {
-      const texts: Evidence[] = [];
-      for (const [id] of p.cites) {
-        const bytes = read(id);
-        if (bytes === undefined) continue next;
-        if (bytes === 'too_large') {
-          f.add(
-            TRACE.claimNotExtracted,
-            `Derived claim ${q(p.id)} on line ${p.line} cites evidence ${q(id)}, which is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB: the extractive reasoner's statement cannot be rebuilt from it.`,
-            this.ctx.at(p.line),
-          );
-          continue next;
-        }
-        texts.push(decodeEvidence(bytes));
-      }
-      const why = mismatch(p, texts);
-      if (why)
-        f.add(
-          TRACE.claimNotExtracted,
-          `Derived claim ${q(p.id)} on line ${p.line} does not read as the sentences it cites: ${why}. The extractive reasoner writes each cited sentence, then its marker; the wording was edited after the run.`,
-          this.ctx.at(p.line),
+    const first = this.pending[0];
+    // Without the record, the marked claims are reasoning_trace_mismatch already.
+    if (!first || !record) return;
+    const question = record['question'];
+    const ids = record['evidence_ids'];
+    if (
+      typeof question !== 'string' ||
+      !Array.isArray(ids) ||
+      !ids.every((x): x is string => typeof x === 'string')
+    )
+      return this.bad(
+        first.id,
+        first.line,
+        'cannot be derived again: the run’s reasoning record lacks the question or the evidence_ids the reasoner read',
+      );
+    if (ids.length !== registered.length || ids.some((x, i) => x !== registered[i]))
+      return this.bad(
+        first.id,
+        first.line,
+        `was derived from the evidence the reasoning record lists (${ids.length} id(s)), which is not the evidence the trace registers, in order (${registered.length}): the record or the evidence was edited after the run`,
+      );
+    const evidence: [string, Buffer][] = [];
+    let budget = MAX_RUN_EVIDENCE_BYTES;
+    for (const id of ids) {
+      const bytes = read(id);
+      if (bytes === undefined) return; // its own finding says why
+      if (bytes === 'too_large' || (budget -= bytes.length) < 0)
+        return this.bad(
+          first.id,
+          first.line,
+          `cannot be derived again: evidence ${q(id)} is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB, or the run’s evidence over ${MAX_RUN_EVIDENCE_BYTES / (1024 * 1024)} MiB`,
         );
+      evidence.push([id, bytes]);
+    }
+    const candidates = rankCandidates(question, evidence);
+    for (const p of this.pending) {
+      if (p.question !== question) {
+        this.bad(
+          p.id,
+          p.line,
+          `records the question ${q(String(p.question), 120)} in its reasoner record, but the run’s reasoning record asks ${q(question, 120)}`,
+        );
+        continue;
+      }
+      const chosen = candidates.slice(0, p.cites.length);
+      const differs = chosen.findIndex((c, i) => !same(c.cite, p.cites[i]!));
+      if (chosen.length < p.cites.length || differs >= 0) {
+        const i = differs >= 0 ? differs : chosen.length;
+        const want = chosen[i];
+        this.bad(
+          p.id,
+          p.line,
+          `cites ${citeText(p.cites[i]!)} as its citation ${i + 1}, but the extractive reasoner, given the run’s question and evidence, ${want ? `cites ${citeText(want.cite)}, ${q(want.sentence, 120)}` : `makes only ${chosen.length} citation(s)`}: the citations were edited after the run`,
+        );
+        continue;
+      }
+      const expected = pyStripString(
+        chosen
+          .map(
+            ({ sentence, cite: [id, b0, b1, sha] }) =>
+              `${sentence} [evidence:${id}:${b0}-${b1}:${sha}]`,
+          )
+          .join(' '),
+      );
+      if (expected !== p.statement) {
+        const [got, want] = around(p.statement, expected);
+        this.bad(
+          p.id,
+          p.line,
+          `reads ${q(got)} where the extractive reasoner writes ${q(want)} from the bytes it cites: the wording was edited after the run`,
+        );
+      }
     }
     this.pending.length = 0;
   }
@@ -152,32 +251,22 @@ function pickedCites(v: unknown): Cite[] | undefined {
   return out;
 }
 
+/** Where two statements first differ: a few characters before, and the next ones of each. */
+function around(a: string, b: string): [string, string] {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const from = Math.max(0, i - 30);
+  const cut = (s: string) =>
+    `${from > 0 ? '…' : ''}${s.slice(from, i + 40)}${s.length > i + 40 ? '…' : ''}`;
+  return [cut(a), cut(b)];
+}
+
 const same = (a: Cite, b: Cite): boolean =>
   a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 
-/** An evidence file as the reasoner sees it: its code points, and each one's UTF-8 byte offset. */
-interface Evidence {
-  cps: number[];
-  /** offsets[i]: the byte offset of code point i; offsets[cps.length]: the text's byte length. */
-  offsets: number[];
-}
+const citeText = ([id, b0, b1]: Cite): string => `bytes [${b0}, ${b1}) of evidence ${q(id, 80)}`;
 
-/** Decoded as Python's `bytes.decode('utf-8', errors='replace')` does (offsets follow the decoded text, as the reasoner's do). */
-function decodeEvidence(bytes: Buffer): Evidence {
-  const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
-  const cps: number[] = [];
-  const offsets = [0];
-  let at = 0;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    cps.push(cp);
-    at += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-    offsets.push(at);
-  }
-  return { cps, offsets };
-}
-
-/** Python's str.isspace, which str.strip uses (JavaScript's trim differs on U+001C–U+001F, U+0085 and U+FEFF). */
+/** Python's str.isspace, which str.strip and the `\s` of its regular expressions use (JavaScript's trim differs on U+001C–U+001F, U+0085 and U+FEFF). */
 export function isPySpace(cp: number): boolean {
   return (
     (cp >= 0x09 && cp <= 0x0d) ||
@@ -201,6 +290,12 @@ function pyStrip(cps: readonly number[], a: number, b: number, left = true): [nu
   return [a, b];
 }
 
+function pyStripString(s: string): string {
+  const cps = Array.from(s, (c) => c.codePointAt(0)!);
+  const [a, b] = pyStrip(cps, 0, cps.length);
+  return text(cps, a, b);
+}
+
 /** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
 function text(cps: readonly number[], a: number, b: number): string {
   let out = '';
@@ -209,74 +304,106 @@ function text(cps: readonly number[], a: number, b: number): string {
   return out;
 }
 
-/**
- * The sentence the reasoner writes for bytes [b0, b1): it strips the whole text, splits the
- * stripped text into sentences, and maps their character positions to bytes through the offsets of
- * the unstripped text (a text with leading spaces shifts its sentences; a rebuild repeats that).
- */
-function sentence(ev: Evidence, b0: number, b1: number): string | undefined {
-  const c0 = indexOf(ev.offsets, b0);
-  const c1 = indexOf(ev.offsets, b1);
-  if (c0 === undefined || c1 === undefined || c1 <= c0) return undefined;
-  const [s0, s1] = pyStrip(ev.cps, 0, ev.cps.length);
-  const stripped = ev.cps.slice(s0, s1);
-  if (c1 > stripped.length) return undefined;
-  const [a, b] = pyStrip(stripped, c0, c1);
-  return a < b ? text(stripped, a, b) : undefined;
+/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
+function tokens(s: string): Set<string> {
+  return new Set((s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase()));
 }
 
-/** The reasoner's fallback when no sentence scores: a prefix of the text, from byte 0. */
-function prefix(ev: Evidence, b0: number, b1: number): string | undefined {
-  if (b0 !== 0) return undefined;
-  const flat = ev.cps.map((c) => (c === 0x0a ? 0x20 : c));
+interface Candidate {
+  score: number;
+  sentence: string;
+  cite: Cite;
+}
+
+/**
+ * The reasoner's candidates, best first: the best sentence of each evidence (by how many of the
+ * question's words it shares), sorted by score, then sentence, evidence id and hash, comparing
+ * strings by code point as Python does.
+ */
+function rankCandidates(question: string, evidence: readonly [string, Buffer][]): Candidate[] {
+  const words = tokens(question);
+  const out = evidence.map(([id, bytes]) => bestOf(id, bytes, words));
+  out.sort(
+    (x, y) =>
+      y.score - x.score ||
+      codePointCompare(x.sentence, y.sentence) ||
+      codePointCompare(x.cite[0], y.cite[0]) ||
+      codePointCompare(x.cite[3], y.cite[3]),
+  );
+  return out;
+}
+
+/** One evidence's candidate, as `derive_extractive_answer` picks it. */
+function bestOf(id: string, bytes: Buffer, words: ReadonlySet<string>): Candidate {
+  // bytes.decode('utf-8', errors='replace'); offsets follow the decoded text, as the reasoner's do.
+  const decoded = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
+  const cps: number[] = [];
+  const offsets = [0];
+  for (const ch of decoded) {
+    const cp = ch.codePointAt(0)!;
+    cps.push(cp);
+    offsets.push(offsets.at(-1)! + (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4));
+  }
+  let best: Candidate | undefined;
+  for (const [sentence, c0, c1] of sentences(cps)) {
+    const b0 = offsets[c0]!;
+    const b1 = offsets[c1]!;
+    if (b1 <= b0) continue;
+    let score = 0;
+    for (const w of tokens(sentence)) if (words.has(w)) score++;
+    const cand: Candidate = {
+      score,
+      sentence,
+      cite: [id, b0, b1, sha256Hex(bytes.subarray(b0, b1))],
+    };
+    // The reasoner's own tie-break: a lower sentence, or a lower span.
+    if (
+      !best ||
+      cand.score > best.score ||
+      (cand.score === best.score &&
+        (codePointCompare(sentence, best.sentence) < 0 ||
+          b0 < best.cite[1] ||
+          (b0 === best.cite[1] && b1 < best.cite[2])))
+    )
+      best = cand;
+  }
+  if (best) return best;
+  // No sentence: a prefix of the text, newlines as spaces, from byte 0.
+  const flat = cps.map((c) => (c === 0x0a ? 0x20 : c));
   const [a, b] = pyStrip(flat, 0, flat.length);
-  let out: string;
-  if (b - a > PREFIX_CHARS) {
-    const [, e] = pyStrip(flat, a, a + PREFIX_CHARS, false);
-    out = `${text(flat, a, e)}...`;
-  } else out = text(flat, a, b);
-  return Buffer.byteLength(out, 'utf8') === b1 ? out : undefined;
-}
-
-/** Binary search: the code point index whose byte offset is `byte`. */
-function indexOf(offsets: readonly number[], byte: number): number | undefined {
-  let lo = 0;
-  let hi = offsets.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = offsets[mid]!;
-    if (v === byte) return mid;
-    if (v < byte) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
+  const prefix =
+    b - a > PREFIX_CHARS
+      ? `${text(flat, a, pyStrip(flat, a, a + PREFIX_CHARS, false)[1])}...`
+      : text(flat, a, b);
+  const b1 = Buffer.byteLength(prefix, 'utf8');
+  return { score: 0, sentence: prefix, cite: [id, 0, b1, sha256Hex(bytes.subarray(0, b1))] };
 }
 
 /**
- * Why the statement is not `" ".join(f"{sentence} {marker}")` over its citations, or undefined
- * when it is. Each citation reads as its sentence or as the fallback prefix, both fixed by the bytes.
+ * `_split_sentences`: the text stripped, cut after `.`, `!` or `?` at each run of whitespace,
+ * each piece stripped; [sentence, start, end] in code points of the stripped text. The reasoner
+ * maps those positions through the unstripped text's byte offsets, so a text with leading spaces
+ * shifts its spans; the caller does the same.
  */
-function mismatch(p: Pending, evidence: readonly Evidence[]): string | undefined {
-  const s = p.statement;
-  let pos = 0;
-  for (let i = 0; i < p.cites.length; i++) {
-    const [id, b0, b1, sha] = p.cites[i]!;
-    const ev = evidence[i]!;
-    const marker = `[evidence:${id}:${b0}-${b1}:${sha}]`;
-    const sep = i === 0 ? '' : ' ';
-    const options = [sentence(ev, b0, b1), prefix(ev, b0, b1)].filter(
-      (x): x is string => x !== undefined,
-    );
-    const found = options
-      .map((o) => (o === '' && i === 0 ? marker : `${sep}${o} ${marker}`))
-      .find((part) => s.startsWith(part, pos));
-    if (found === undefined) {
-      const want = options[0];
-      return want === undefined
-        ? `bytes [${b0}, ${b1}) of evidence ${q(id)} are not a sentence the reasoner could have cut`
-        : `citation ${i + 1} should read ${q(want, 120)} before its marker`;
+function sentences(all: readonly number[]): [string, number, number][] {
+  const [s0, s1] = pyStrip(all, 0, all.length);
+  const t = all.slice(s0, s1);
+  const out: [string, number, number][] = [];
+  const push = (a: number, b: number) => {
+    const [x, y] = pyStrip(t, a, b);
+    if (x < y) out.push([text(t, x, y), a, b]);
+  };
+  let start = 0;
+  for (let i = 1; i < t.length; i++) {
+    const prev = t[i - 1]!;
+    if ((prev === 0x2e || prev === 0x21 || prev === 0x3f) && isPySpace(t[i]!)) {
+      let j = i;
+      while (j < t.length && isPySpace(t[j]!)) j++;
+      push(start, i);
+      start = j;
+      i = j - 1;
     }
-    pos += found.length;
   }
-  return pos === s.length ? undefined : `it has ${q(s.slice(pos), 120)} after its last marker`;
+  if (start < t.length) push(start, t.length);
+  return out;
 }

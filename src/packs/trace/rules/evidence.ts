@@ -30,9 +30,14 @@ export const evidence: RunRule = {
     ev.resolveAll();
     const chunks = loadChunks(ctx, ev.records.size);
     await ev.checkFiles(hasher, chunks);
-    checkCorpus(ctx, scan.header, ev.intact());
-    scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
-    scan.extractive.rebuild((id) => ev.readWhole(id, MAX_EXTRACTIVE_EVIDENCE_BYTES));
+    await checkCorpus(ctx, scan.header, ev.intact());
+    scan.claims.resolveLegacy(
+      (id, b0, b1) => ev.readSpan(id, b0, b1),
+      (id) => scan.extractive.marked.has(id),
+    );
+    scan.extractive.rebuild(scan.header, [...ev.records.keys()], (id) =>
+      ev.readWhole(id, MAX_EXTRACTIVE_EVIDENCE_BYTES),
+    );
     ev.checkSupports(scan.claims.supports);
   },
 };
