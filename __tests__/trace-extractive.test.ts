@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import { Findings } from '../src/packs/kit/index.js';
 import type { TraceCodeDef } from '../src/packs/trace/codes.js';
 import type { RunCtx } from '../src/packs/trace/context.js';
-import { ExtractiveChecks, isPySpace } from '../src/packs/trace/extractive.js';
+import { ExtractiveChecks } from '../src/packs/trace/extractive.js';
+import { isPySpace } from '../src/packs/trace/python-text.js';
 import type { Claim, TraceHeader } from '../src/packs/trace/schema.js';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');

@@ -37230,8 +37230,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 195 modules
-var registry = __nccwpck_require__(9584);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 196 modules
+var registry = __nccwpck_require__(14);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -44913,7 +44913,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9584);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(14);
 
 
 
@@ -47685,7 +47685,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 9584:
+/***/ 14:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -53740,7 +53740,258 @@ function parseChunkLine(line) {
     return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/python-text.ts
+/**
+ * Python's text primitives as the producer's code applies them: its whitespace (str.isspace, which
+ * str.strip and the `\s` of its regular expressions use) and strip, over code points.
+ */
+/** Python's str.isspace (JavaScript's trim differs on U+001C–U+001F, U+0085 and U+FEFF). */
+function isPySpace(cp) {
+    return ((cp >= 0x09 && cp <= 0x0d) ||
+        (cp >= 0x1c && cp <= 0x20) ||
+        cp === 0x85 ||
+        cp === 0xa0 ||
+        cp === 0x1680 ||
+        (cp >= 0x2000 && cp <= 0x200a) ||
+        cp === 0x2028 ||
+        cp === 0x2029 ||
+        cp === 0x202f ||
+        cp === 0x205f ||
+        cp === 0x3000);
+}
+/** Python's `s.strip()` (or only its right half) over code points [a, b). */
+function pyStrip(cps, a, b, left = true) {
+    while (left && a < b && isPySpace(cps[a]))
+        a++;
+    while (b > a && isPySpace(cps[b - 1]))
+        b--;
+    return [a, b];
+}
+function pyStripString(s) {
+    const cps = Array.from(s, (c) => c.codePointAt(0));
+    const [a, b] = pyStrip(cps, 0, cps.length);
+    return python_text_text(cps, a, b);
+}
+/** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
+function python_text_text(cps, a, b) {
+    let out = '';
+    for (let i = a; i < b; i += 4096)
+        out += String.fromCodePoint(...cps.slice(i, Math.min(b, i + 4096)));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/corpus.ts
+
+
+
+
+
+const CORPUS_PATH = 'provenance/corpus.jsonl';
+const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
+/** The corpus the trace header says the run retrieved from: its recorded path and sha256. */
+function declaredCorpus(header) {
+    const rp = header?.metadata['retrieval_provenance'];
+    return rp && typeof rp === 'object' && !Array.isArray(rp) ? rp : {};
+}
+/**
+ * Whether the run carries its corpus: the header records its sha256 and the file is there. Its
+ * evidence is then checked against it, so evidence cut from two documents holding the same text
+ * are two sources (`corpus://` names which).
+ */
+function carriesCorpus(ctx, header) {
+    return (typeof declaredCorpus(header)['corpus_sha256'] === 'string' && ctx.listing.has(CORPUS_PATH));
+}
+/**
+ * The pinned corpus: a run that retrieved from provenance/corpus.jsonl (its header's
+ * retrieval_provenance records the corpus and its sha256) holds that corpus, and each intact
+ * evidence file is the bytes its `corpus://<doc>#<start>-<end>` address names in it. Evidence
+ * rewritten with every hash and id after it recomputed still differs from the document it
+ * claims to be cut from. The corpus is read as the producer reads it (corpus.py): universal
+ * newlines, each line stripped, document ids stripped, NaN allowed. A run without a corpus (a
+ * synthetic run, or one that retrieved elsewhere) is not checked here.
+ */
+async function checkCorpus(ctx, header, evidence) {
+    const f = ctx.f;
+    const rel = ctx.rel(CORPUS_PATH);
+    const declared = declaredCorpus(header);
+    const declaredPath = declared['corpus_path'];
+    const declaredSha = declared['corpus_sha256'];
+    if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
+        f.add(TRACE.chunksInvalid, `The trace header's retrieval_provenance places the corpus at ${q(String(declaredPath))}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`, ctx.at(1));
+    const entry = ctx.listing.get(CORPUS_PATH);
+    if (!entry) {
+        if (typeof declaredSha === 'string')
+            f.add(TRACE.chunksInvalid, `The trace header records the corpus the run retrieved from (corpus_sha256 ${declaredSha.slice(0, 12)}…), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`, { path: rel });
+        return;
+    }
+    if (!readable(entry)) {
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${entry.detail ?? 'is not a regular file'}.`, {
+            path: rel,
+        });
+        return;
+    }
+    const hashed = await ctx.hasher.hash(entry.real);
+    if (!hashed.ok) {
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${hashed.detail}.`, { path: rel });
+        return;
+    }
+    if (typeof declaredSha === 'string' && declaredSha !== hashed.sha256)
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} hashes to ${hashed.sha256.slice(0, 12)}…, but the trace header's retrieval_provenance records corpus_sha256 ${declaredSha.slice(0, 12)}…: the corpus changed after the run.`, { path: rel });
+    // Only the documents the evidence names are kept: a corpus may be far larger than the run.
+    const wanted = new Set();
+    const cut = [];
+    for (const { ev, line } of evidence) {
+        const m = CORPUS_URI.exec(ev.uri);
+        if (!m) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, ctx.at(line), [{ path: rel }]);
+            continue;
+        }
+        wanted.add(m[1]);
+        cut.push({ ev, line, doc: m[1], b0: Number(m[2]), b1: Number(m[3]) });
+    }
+    if (cut.length === 0)
+        return;
+    const docs = loadDocs(ctx, entry.real, wanted);
+    if (!docs)
+        return;
+    const sliceSha = new Map();
+    for (const { ev, line, doc: docId, b0, b1 } of cut) {
+        const at = ctx.at(line);
+        const doc = docs.get(docId);
+        if (!doc) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, [{ path: rel }]);
+        }
+        else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, [{ path: rel }]);
+        }
+        else {
+            // Each document text's span is hashed once, however many evidence records name it.
+            const holds = doc.texts.some((t, i) => {
+                if (b1 > t.length)
+                    return false;
+                const key = `${docId}\0${i}\0${b0}\0${b1}`;
+                let sha = sliceSha.get(key);
+                if (sha === undefined)
+                    sliceSha.set(key, (sha = (0,hashing/* sha256Hex */.fg)(t.subarray(b0, b1))));
+                return sha === ev.sha256;
+            });
+            if (!holds)
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
+        }
+    }
+}
+/**
+ * The `wanted` documents of the corpus, by id, as UTF-8 bytes (the producer's byte spans are over
+ * them); a document id given twice keeps each text. Undefined, with a finding, when the producer
+ * could not have read the corpus.
+ */
+function loadDocs(ctx, real, wanted) {
+    const rel = ctx.rel(CORPUS_PATH);
+    const docs = new Map();
+    let bad;
+    const outcome = streamText(real, (l) => {
+        if (bad)
+            return;
+        if (l.kind === 'invalid_utf8')
+            return void (bad = { no: l.no, why: 'is not valid UTF-8' });
+        if (l.kind === 'too_long')
+            return void (bad = { no: l.no, why: `is ${l.bytes} bytes long, over the verifier's limit` });
+        // Python's text mode ends a line at \r too.
+        for (const piece of l.text.split('\r')) {
+            const line = pyStripString(piece);
+            if (line === '')
+                continue;
+            const v = pyJson(line);
+            const docId = v?.['doc_id'];
+            const body = v?.['text'];
+            if (typeof docId !== 'string' ||
+                pyStripString(docId) === '' ||
+                typeof body !== 'string' ||
+                pyStripString(body) === '')
+                return void (bad = {
+                    no: l.no,
+                    why: 'is not a document record ({"doc_id": non-blank string, "text": non-blank string, …}), which the producer refuses',
+                });
+            const id = pyStripString(docId);
+            if (!wanted.has(id))
+                continue;
+            const bytes = Buffer.from(body, 'utf8');
+            const doc = docs.get(id);
+            if (!doc)
+                docs.set(id, { texts: [bytes], line: l.no });
+            else if (!doc.texts.some((t) => t.equals(bytes)))
+                doc.texts.push(bytes);
+        }
+    });
+    if (!outcome.ok) {
+        ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${outcome.detail}.`, { path: rel });
+        return undefined;
+    }
+    if (bad) {
+        ctx.f.add(TRACE.chunksInvalid, `Line ${bad.no} of ${CORPUS_PATH} ${bad.why}.`, {
+            path: rel,
+            line: bad.no,
+        });
+        return undefined;
+    }
+    return docs;
+}
+/**
+ * A JSON object as Python's json.loads reads it, which also takes NaN, Infinity and -Infinity;
+ * undefined when it is not an object. Only its string members are used here.
+ */
+function pyJson(line) {
+    let v;
+    try {
+        v = JSON.parse(line);
+    }
+    catch {
+        try {
+            v = JSON.parse(withoutNonFinite(line));
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return v && typeof v === 'object' && !Array.isArray(v)
+        ? v
+        : undefined;
+}
+/** NaN, Infinity and -Infinity outside strings written as null. */
+function withoutNonFinite(s) {
+    let out = '';
+    let inString = false;
+    for (let i = 0; i < s.length; i++) {
+        const c = s[i];
+        if (inString) {
+            out += c;
+            if (c === '\\')
+                out += s[++i] ?? '';
+            else if (c === '"')
+                inString = false;
+            continue;
+        }
+        if (c === '"')
+            inString = true;
+        const word = s.startsWith('-Infinity', i)
+            ? 9
+            : s.startsWith('Infinity', i)
+                ? 8
+                : s.startsWith('NaN', i)
+                    ? 3
+                    : 0;
+        if (word) {
+            out += 'null';
+            i += word - 1;
+        }
+        else
+            out += c;
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/extractive.ts
+
 
 
 
@@ -53933,40 +54184,6 @@ function around(a, b) {
 }
 const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 const citeText = ([id, b0, b1]) => `bytes [${b0}, ${b1}) of evidence ${q(id, 80)}`;
-/** Python's str.isspace, which str.strip and the `\s` of its regular expressions use (JavaScript's trim differs on U+001C–U+001F, U+0085 and U+FEFF). */
-function isPySpace(cp) {
-    return ((cp >= 0x09 && cp <= 0x0d) ||
-        (cp >= 0x1c && cp <= 0x20) ||
-        cp === 0x85 ||
-        cp === 0xa0 ||
-        cp === 0x1680 ||
-        (cp >= 0x2000 && cp <= 0x200a) ||
-        cp === 0x2028 ||
-        cp === 0x2029 ||
-        cp === 0x202f ||
-        cp === 0x205f ||
-        cp === 0x3000);
-}
-/** Python's `s.strip()` (or only its right half) over code points [a, b). */
-function pyStrip(cps, a, b, left = true) {
-    while (left && a < b && isPySpace(cps[a]))
-        a++;
-    while (b > a && isPySpace(cps[b - 1]))
-        b--;
-    return [a, b];
-}
-function pyStripString(s) {
-    const cps = Array.from(s, (c) => c.codePointAt(0));
-    const [a, b] = pyStrip(cps, 0, cps.length);
-    return extractive_text(cps, a, b);
-}
-/** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
-function extractive_text(cps, a, b) {
-    let out = '';
-    for (let i = a; i < b; i += 4096)
-        out += String.fromCodePoint(...cps.slice(i, Math.min(b, i + 4096)));
-    return out;
-}
 /** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
 function tokens(s) {
     return new Set((s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase()));
@@ -54026,8 +54243,8 @@ function bestOf(id, bytes, words) {
     const flat = cps.map((c) => (c === 0x0a ? 0x20 : c));
     const [a, b] = pyStrip(flat, 0, flat.length);
     const prefix = b - a > PREFIX_CHARS
-        ? `${extractive_text(flat, a, pyStrip(flat, a, a + PREFIX_CHARS, false)[1])}...`
-        : extractive_text(flat, a, b);
+        ? `${python_text_text(flat, a, pyStrip(flat, a, a + PREFIX_CHARS, false)[1])}...`
+        : python_text_text(flat, a, b);
     const b1 = Buffer.byteLength(prefix, 'utf8');
     return { score: 0, sentence: prefix, cite: [id, 0, b1, (0,hashing/* sha256Hex */.fg)(bytes.subarray(0, b1))] };
 }
@@ -54044,7 +54261,7 @@ function sentences(all) {
     const push = (a, b) => {
         const [x, y] = pyStrip(t, a, b);
         if (x < y)
-            out.push([extractive_text(t, x, y), a, b]);
+            out.push([python_text_text(t, x, y), a, b]);
     };
     let start = 0;
     for (let i = 1; i < t.length; i++) {
@@ -54060,225 +54277,6 @@ function sentences(all) {
     }
     if (start < t.length)
         push(start, t.length);
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/corpus.ts
-
-
-
-
-
-const CORPUS_PATH = 'provenance/corpus.jsonl';
-const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
-/** The corpus the trace header says the run retrieved from: its recorded path and sha256. */
-function declaredCorpus(header) {
-    const rp = header?.metadata['retrieval_provenance'];
-    return rp && typeof rp === 'object' && !Array.isArray(rp) ? rp : {};
-}
-/**
- * Whether the run carries its corpus: the header records its sha256 and the file is there. Its
- * evidence is then checked against it, so evidence cut from two documents holding the same text
- * are two sources (`corpus://` names which).
- */
-function carriesCorpus(ctx, header) {
-    return (typeof declaredCorpus(header)['corpus_sha256'] === 'string' && ctx.listing.has(CORPUS_PATH));
-}
-/**
- * The pinned corpus: a run that retrieved from provenance/corpus.jsonl (its header's
- * retrieval_provenance records the corpus and its sha256) holds that corpus, and each intact
- * evidence file is the bytes its `corpus://<doc>#<start>-<end>` address names in it. Evidence
- * rewritten with every hash and id after it recomputed still differs from the document it
- * claims to be cut from. The corpus is read as the producer reads it (corpus.py): universal
- * newlines, each line stripped, document ids stripped, NaN allowed. A run without a corpus (a
- * synthetic run, or one that retrieved elsewhere) is not checked here.
- */
-async function checkCorpus(ctx, header, evidence) {
-    const f = ctx.f;
-    const rel = ctx.rel(CORPUS_PATH);
-    const declared = declaredCorpus(header);
-    const declaredPath = declared['corpus_path'];
-    const declaredSha = declared['corpus_sha256'];
-    if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
-        f.add(TRACE.chunksInvalid, `The trace header's retrieval_provenance places the corpus at ${q(String(declaredPath))}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`, ctx.at(1));
-    const entry = ctx.listing.get(CORPUS_PATH);
-    if (!entry) {
-        if (typeof declaredSha === 'string')
-            f.add(TRACE.chunksInvalid, `The trace header records the corpus the run retrieved from (corpus_sha256 ${declaredSha.slice(0, 12)}…), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`, { path: rel });
-        return;
-    }
-    if (!readable(entry)) {
-        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${entry.detail ?? 'is not a regular file'}.`, {
-            path: rel,
-        });
-        return;
-    }
-    const hashed = await ctx.hasher.hash(entry.real);
-    if (!hashed.ok) {
-        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${hashed.detail}.`, { path: rel });
-        return;
-    }
-    if (typeof declaredSha === 'string' && declaredSha !== hashed.sha256)
-        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} hashes to ${hashed.sha256.slice(0, 12)}…, but the trace header's retrieval_provenance records corpus_sha256 ${declaredSha.slice(0, 12)}…: the corpus changed after the run.`, { path: rel });
-    // Only the documents the evidence names are kept: a corpus may be far larger than the run.
-    const wanted = new Set();
-    const cut = [];
-    for (const { ev, line } of evidence) {
-        const m = CORPUS_URI.exec(ev.uri);
-        if (!m) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, ctx.at(line), [{ path: rel }]);
-            continue;
-        }
-        wanted.add(m[1]);
-        cut.push({ ev, line, doc: m[1], b0: Number(m[2]), b1: Number(m[3]) });
-    }
-    if (cut.length === 0)
-        return;
-    const docs = loadDocs(ctx, entry.real, wanted);
-    if (!docs)
-        return;
-    const sliceSha = new Map();
-    for (const { ev, line, doc: docId, b0, b1 } of cut) {
-        const at = ctx.at(line);
-        const doc = docs.get(docId);
-        if (!doc) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, [{ path: rel }]);
-        }
-        else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, [{ path: rel }]);
-        }
-        else {
-            // Each document text's span is hashed once, however many evidence records name it.
-            const holds = doc.texts.some((t, i) => {
-                if (b1 > t.length)
-                    return false;
-                const key = `${docId}\0${i}\0${b0}\0${b1}`;
-                let sha = sliceSha.get(key);
-                if (sha === undefined)
-                    sliceSha.set(key, (sha = (0,hashing/* sha256Hex */.fg)(t.subarray(b0, b1))));
-                return sha === ev.sha256;
-            });
-            if (!holds)
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
-        }
-    }
-}
-/**
- * The `wanted` documents of the corpus, by id, as UTF-8 bytes (the producer's byte spans are over
- * them); a document id given twice keeps each text. Undefined, with a finding, when the producer
- * could not have read the corpus.
- */
-function loadDocs(ctx, real, wanted) {
-    const rel = ctx.rel(CORPUS_PATH);
-    const docs = new Map();
-    let bad;
-    const outcome = streamText(real, (l) => {
-        if (bad)
-            return;
-        if (l.kind === 'invalid_utf8')
-            return void (bad = { no: l.no, why: 'is not valid UTF-8' });
-        if (l.kind === 'too_long')
-            return void (bad = { no: l.no, why: `is ${l.bytes} bytes long, over the verifier's limit` });
-        // Python's text mode ends a line at \r too.
-        for (const piece of l.text.split('\r')) {
-            const line = corpus_pyStrip(piece);
-            if (line === '')
-                continue;
-            const v = pyJson(line);
-            const docId = v?.['doc_id'];
-            const body = v?.['text'];
-            if (typeof docId !== 'string' ||
-                corpus_pyStrip(docId) === '' ||
-                typeof body !== 'string' ||
-                corpus_pyStrip(body) === '')
-                return void (bad = {
-                    no: l.no,
-                    why: 'is not a document record ({"doc_id": non-blank string, "text": non-blank string, …}), which the producer refuses',
-                });
-            const id = corpus_pyStrip(docId);
-            if (!wanted.has(id))
-                continue;
-            const bytes = Buffer.from(body, 'utf8');
-            const doc = docs.get(id);
-            if (!doc)
-                docs.set(id, { texts: [bytes], line: l.no });
-            else if (!doc.texts.some((t) => t.equals(bytes)))
-                doc.texts.push(bytes);
-        }
-    });
-    if (!outcome.ok) {
-        ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${outcome.detail}.`, { path: rel });
-        return undefined;
-    }
-    if (bad) {
-        ctx.f.add(TRACE.chunksInvalid, `Line ${bad.no} of ${CORPUS_PATH} ${bad.why}.`, {
-            path: rel,
-            line: bad.no,
-        });
-        return undefined;
-    }
-    return docs;
-}
-function corpus_pyStrip(s) {
-    let a = 0;
-    let b = s.length;
-    while (a < b && isPySpace(s.charCodeAt(a)))
-        a++;
-    while (b > a && isPySpace(s.charCodeAt(b - 1)))
-        b--;
-    return s.slice(a, b);
-}
-/**
- * A JSON object as Python's json.loads reads it, which also takes NaN, Infinity and -Infinity;
- * undefined when it is not an object. Only its string members are used here.
- */
-function pyJson(line) {
-    let v;
-    try {
-        v = JSON.parse(line);
-    }
-    catch {
-        try {
-            v = JSON.parse(withoutNonFinite(line));
-        }
-        catch {
-            return undefined;
-        }
-    }
-    return v && typeof v === 'object' && !Array.isArray(v)
-        ? v
-        : undefined;
-}
-/** NaN, Infinity and -Infinity outside strings written as null. */
-function withoutNonFinite(s) {
-    let out = '';
-    let inString = false;
-    for (let i = 0; i < s.length; i++) {
-        const c = s[i];
-        if (inString) {
-            out += c;
-            if (c === '\\')
-                out += s[++i] ?? '';
-            else if (c === '"')
-                inString = false;
-            continue;
-        }
-        if (c === '"')
-            inString = true;
-        const word = s.startsWith('-Infinity', i)
-            ? 9
-            : s.startsWith('Infinity', i)
-                ? 8
-                : s.startsWith('NaN', i)
-                    ? 3
-                    : 0;
-        if (word) {
-            out += 'null';
-            i += word - 1;
-        }
-        else
-            out += c;
-    }
     return out;
 }
 
@@ -82083,8 +82081,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 195 modules
-var registry = __nccwpck_require__(9584);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 196 modules
+var registry = __nccwpck_require__(14);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -83134,8 +83132,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 195 modules
-var registry = __nccwpck_require__(9584);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 196 modules
+var registry = __nccwpck_require__(14);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -84176,7 +84174,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   xD: () => (/* binding */ runLevelBlocking)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9584);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(14);
 
 
 /**

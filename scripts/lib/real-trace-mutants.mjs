@@ -161,6 +161,13 @@ export function buildRealMutants(out, lib) {
     );
   };
   const claimOf = (r) => r.find('claim_emitted')[0].claim;
+  /** The forger's edit of the default-corpus claim: Lund University moves to Norway. */
+  const toNorway = (c) => {
+    c.statement = c.statement.replace(
+      'Lund University is located in Sweden.',
+      'Lund University is located in Norway.',
+    );
+  };
   /** Takes the extractive reasoner's marks off a run: the claim's record and hash, the header's record. */
   const unmark = (r, c) => {
     delete c.structured.reasoner;
@@ -295,10 +302,7 @@ export function buildRealMutants(out, lib) {
     ],
     (r) => {
       const c = claimOf(r);
-      c.statement = c.statement.replace(
-        'Lund University is located in Sweden.',
-        'Lund University is located in Norway.',
-      );
+      toNorway(c);
       save(r);
     },
   );
@@ -310,10 +314,7 @@ export function buildRealMutants(out, lib) {
     [T('reasoning_trace_mismatch'), T('claim_not_extracted')],
     (r) => {
       const c = claimOf(r);
-      c.statement = c.statement.replace(
-        'Lund University is located in Sweden.',
-        'Lund University is located in Norway.',
-      );
+      toNorway(c);
       reclaimReal(r, c);
       save(r);
     },
@@ -536,10 +537,7 @@ export function buildRealMutants(out, lib) {
     [T('claim_not_extracted')],
     (r) => {
       const c = claimOf(r);
-      c.statement = c.statement.replace(
-        'Lund University is located in Sweden.',
-        'Lund University is located in Norway.',
-      );
+      toNorway(c);
       rehash(r, c);
       reclaimReal(r, c);
       save(r);

@@ -2,7 +2,7 @@ import { sha256Hex } from '../../io/hashing.js';
 import { readable, streamText } from '../kit/index.js';
 import { TRACE } from './codes.js';
 import { q, type RunCtx } from './context.js';
-import { isPySpace } from './extractive.js';
+import { pyStripString as pyStrip } from './python-text.js';
 import type { EvidenceRef, TraceHeader } from './schema.js';
 
 export const CORPUS_PATH = 'provenance/corpus.jsonl';
@@ -192,14 +192,6 @@ function loadDocs(
     return undefined;
   }
   return docs;
-}
-
-function pyStrip(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && isPySpace(s.charCodeAt(a))) a++;
-  while (b > a && isPySpace(s.charCodeAt(b - 1))) b--;
-  return s.slice(a, b);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import type { Claim, TraceHeader } from './schema.js';
 import { codePointCompare } from '../../io/text.js';
+import { isPySpace, pyStrip, pyStripString, text } from './python-text.js';
 
 /** The producer's extractive reasoner, whose statements are a function of the bytes they cite. */
 export const EXTRACTIVE_REASONER = 'baseline_extractive_v2';
@@ -265,44 +266,6 @@ const same = (a: Cite, b: Cite): boolean =>
   a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 
 const citeText = ([id, b0, b1]: Cite): string => `bytes [${b0}, ${b1}) of evidence ${q(id, 80)}`;
-
-/** Python's str.isspace, which str.strip and the `\s` of its regular expressions use (JavaScript's trim differs on U+001C–U+001F, U+0085 and U+FEFF). */
-export function isPySpace(cp: number): boolean {
-  return (
-    (cp >= 0x09 && cp <= 0x0d) ||
-    (cp >= 0x1c && cp <= 0x20) ||
-    cp === 0x85 ||
-    cp === 0xa0 ||
-    cp === 0x1680 ||
-    (cp >= 0x2000 && cp <= 0x200a) ||
-    cp === 0x2028 ||
-    cp === 0x2029 ||
-    cp === 0x202f ||
-    cp === 0x205f ||
-    cp === 0x3000
-  );
-}
-
-/** Python's `s.strip()` (or only its right half) over code points [a, b). */
-function pyStrip(cps: readonly number[], a: number, b: number, left = true): [number, number] {
-  while (left && a < b && isPySpace(cps[a]!)) a++;
-  while (b > a && isPySpace(cps[b - 1]!)) b--;
-  return [a, b];
-}
-
-function pyStripString(s: string): string {
-  const cps = Array.from(s, (c) => c.codePointAt(0)!);
-  const [a, b] = pyStrip(cps, 0, cps.length);
-  return text(cps, a, b);
-}
-
-/** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
-function text(cps: readonly number[], a: number, b: number): string {
-  let out = '';
-  for (let i = a; i < b; i += 4096)
-    out += String.fromCodePoint(...cps.slice(i, Math.min(b, i + 4096)));
-  return out;
-}
 
 /** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
 function tokens(s: string): Set<string> {
