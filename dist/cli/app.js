@@ -23862,9 +23862,14 @@ function pyStrip(cps, a, b, left = true) {
     return [a, b];
 }
 function pyStripString(s) {
-    const cps = Array.from(s, (c) => c.codePointAt(0));
-    const [a, b] = pyStrip(cps, 0, cps.length);
-    return python_text_text(cps, a, b);
+    // Python's whitespace is all in the BMP, and no surrogate is whitespace: UTF-16 units will do.
+    let a = 0;
+    let b = s.length;
+    while (a < b && isPySpace(s.charCodeAt(a)))
+        a++;
+    while (b > a && isPySpace(s.charCodeAt(b - 1)))
+        b--;
+    return a === 0 && b === s.length ? s : s.slice(a, b);
 }
 /** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
 function python_text_text(cps, a, b) {
