@@ -50,16 +50,17 @@ describe('an unknown key', () => {
     return r.ok ? undefined : r.message;
   };
   it('names the key it most likely meant, at the level where it stands', () => {
-    expect(message('{"path": ["papers"], "exclud": []}')).toBe(
-      'the top level: unknown key "path" (did you mean "paths"?) (and 1 more)',
-    );
-    expect(message('{"packs": {"trace": {"min_suports": 3}}}')).toBe(
-      '"packs.trace": unknown key "min_suports" (did you mean "min_supports"?)',
+    expect(
+      message('{"path": ["papers"], "exclud": [], "packs": {"trace": {"min_suports": 3}}}'),
+    ).toBe(
+      'unknown keys "packs.trace.min_suports" (did you mean "min_supports"?), "path" (did you mean "paths"?), "exclud" (did you mean "exclude"?)',
     );
   });
   it('guesses nothing for a key far from every known one', () => {
-    expect(message('{"zzzzzz": 1}')).toBe('the top level: unknown key "zzzzzz"');
-    expect(message(`{"${'p'.repeat(5000)}": 1}`)).toMatch(/^the top level: unknown key "p+…"$/);
+    expect(message('{"zzzzzz": 1}')).toBe('unknown key "zzzzzz"');
+    expect(message(`{"${'p'.repeat(5000)}": 1}`)).toMatch(/^unknown key "p+…"$/);
+    const many = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`zz${i}`, 1]));
+    expect(message(JSON.stringify(many))).toMatch(/^unknown keys "zz0", .*"zz4" and 4 more$/);
   });
 });
 

@@ -111,7 +111,9 @@ describe('answer', () => {
         notDerived: new Map(Object.entries(opts.types ?? {})),
       },
       extractive: {
-        marked: new Map(Object.entries(opts.extracted ?? {}).map(([k, v]) => [k, sha256Hex(v)])),
+        marked: new Map(
+          Object.entries(opts.extracted ?? {}).map(([k, v]) => [k, { sha: sha256Hex(v), head: v }]),
+        ),
       },
       steps: {
         outputs: new Set(['verify']),
@@ -179,11 +181,18 @@ describe('answer', () => {
     const extracted = { c1: 'Lund is in Sweden. [evidence:e:0-18:ab]' };
     const ok = { first: 'c1', answer: extracted.c1 };
     expect(await codes(scan(base, { extracted, answers: [ok] }))).toEqual([]);
-    for (const answer of ['Lund is in Norway.', null, `${extracted.c1} `])
-      expect(await codes(scan(base, { extracted, answers: [{ first: 'c1', answer }] }))).toEqual([
-        'The finalize output on line 9 gives a final_answer that is not the statement of its first final claim "c1", which the extractive reasoner wrote: the answer was edited after the run.',
-      ]);
-    // A claim without the reasoner's mark may be paraphrased (synthetic runs do).
+    expect(
+      await codes(
+        scan(base, { extracted, answers: [{ first: 'c1', answer: 'Lund is in Norway.' }] }),
+      ),
+    ).toEqual([
+      'The finalize output on line 9 gives the final_answer "Lund is in Norway.", but its first final claim "c1", which the extractive reasoner wrote, reads "Lund is in Sweden. [evidence:e:0-18:ab]": the producer answers in that claim’s words, so the answer was edited after the run.',
+    ]);
+    for (const answer of [null, `${extracted.c1} `])
+      expect(
+        await codes(scan(base, { extracted, answers: [{ first: 'c1', answer }] })),
+      ).toHaveLength(1);
+    // A claim without the reasoner's tag may be paraphrased (synthetic runs do).
     expect(await codes(scan(base, { answers: [{ first: 'c1', answer: 'anything' }] }))).toEqual([]);
   });
   it('ids the trace never emits are left to support_unresolved', async () => {

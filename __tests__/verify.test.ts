@@ -256,8 +256,8 @@ describe('audit-gate verify', () => {
       ],
     ]);
     // The counts say the run fails though no subject blocks: the finding is about the run.
-    expect(renderText(emptied)).toContain('0 blocking + 1 run-level');
-    expect(checkTitle(emptied)).toMatch(/^0 blocking \+ 1 run-level, \d+ pass/);
+    expect(renderText(emptied)).toContain('0 blocking + 1 gate-level');
+    expect(checkTitle(emptied)).toMatch(/^0 blocking \+ 1 gate-level, \d+ pass/);
     fs.rmSync(path.join(root, 'artifacts'), { recursive: true });
     const removed = await verify({ root, paths: ['papers/p', 'artifacts/runs/run_x'] });
     expect(removed.findings.map((f) => [f.code, f.blocking])).toEqual([

@@ -45050,6 +45050,8 @@ function locate(ws, givenRoot, file) {
 function quoted(s) {
     return (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__/* .plain */ .pj)(JSON.stringify((0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__/* .cap */ .Np)(s, 40)));
 }
+/** Unknown config keys named in one message; the rest are counted. */
+const MAX_UNKNOWN_NAMED = 5;
 /** The keys the config schema allows at `keyPath` (from its JSON Schema; only read on an error). */
 function keysAt(keyPath) {
     const flat = (n) => !n || typeof n !== 'object'
@@ -45110,13 +45112,21 @@ function parseConfig(text, origin) {
         const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
         // zod lists every unknown key; a message names only the first, short and escaped.
         if (issue.code === 'unrecognized_keys') {
-            const [first = '', ...more] = issue.keys;
-            const near = closest(first, keysAt(keyPath));
+            // Every unknown key at once (up to a few), each with the key it most likely meant.
+            const unknown = result.error.issues.flatMap((i) => i.code === 'unrecognized_keys'
+                ? i.keys.map((k) => ({ at: i.path, key: k }))
+                : []);
+            const named = unknown.slice(0, MAX_UNKNOWN_NAMED).map(({ at: p, key }) => {
+                const near = closest(key, keysAt(p));
+                return `${quoted([...p, key].join('.'))}${near ? ` (did you mean ${quoted(near)}?)` : ''}`;
+            });
+            const more = unknown.length - named.length;
+            const first = unknown[0];
             return {
                 ...at,
                 ok: false,
-                message: `${where}: unknown key ${quoted(first)}${near ? ` (did you mean ${quoted(near)}?)` : ''}${more.length ? ` (and ${more.length} more)` : ''}`,
-                line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+                message: `unknown key${unknown.length > 1 ? 's' : ''} ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+                line: doc.lineOf([...first.at, first.key]) ?? doc.lineOf(first.at) ?? 1,
             };
         }
         return {
@@ -50503,7 +50513,7 @@ const TRACE = {
     eventInvalid: codes_def('event_invalid', 'trace_schema', 'A trace event does not have the record shape the contract defines', codes_RERUN, INV.schema),
     idxOutOfOrder: codes_def('idx_out_of_order', 'core_invariants', 'An event’s idx is not its position: events were reordered, removed or injected', 'Restore trace.jsonl as the producer wrote it (events may not be reordered, removed or added), or re-run the producer.', INV.schema),
     idxDuplicate: codes_def('idx_duplicate', 'core_invariants', 'Two events carry the same idx', 'Restore trace.jsonl as the producer wrote it (an event was duplicated), or re-run the producer.', INV.schema),
-    contentIdMismatch: codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace id, plan id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
+    contentIdMismatch: codes_def('content_id_mismatch', 'core_invariants', 'A content-derived id (trace, claim, evidence, plan or spec id) does not match the content it names', 'The content was edited after the producer wrote it; restore it, or re-run the producer.', INV.schema),
     // ── steps ───────────────────────────────────────────────────────────────────────────────────
     stepUnfinished: codes_def('step_unfinished', 'core_invariants', 'A step was started and never finished', codes_RERUN, INV.schema),
     stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
@@ -50530,14 +50540,14 @@ const TRACE = {
     claimDuplicate: codes_def('claim_duplicate', 'core_invariants', 'Two claim_emitted events share one claim id', codes_RERUN, INV.schema),
     supportUnresolved: codes_def('support_unresolved', 'claim_justifications', 'A claim support, or an id a step output lists, names a claim, evidence or tool call the trace does not contain (or contains only after that output)', `${REDERIVE} A step output lists only claims emitted and evidence registered before it.`, INV.link),
     supportFailedTool: codes_def('support_failed_tool', 'claim_justifications', 'A claim rests on a tool call whose result reports that the call failed', 'Re-derive the claim without the failed call (run the tool again, or cite evidence instead), or re-run the producer.', INV.link),
-    answerNotValidated: codes_def('answer_not_validated', 'claim_justifications', 'The final answer rests on a claim the run’s own verify step did not validate (rejected, missing support, or left out), or names no claim at all', 'Re-run the producer: its finalize step answers from the claims its verify step validated. If a claim should stand, give it the supports that let the verify step validate it.'),
+    answerNotValidated: codes_def('answer_not_validated', 'claim_justifications', 'The final answer rests on a claim the run’s own verify step did not validate (rejected, missing support, or left out) or on a claim that is not derived, names no claim at all, or is not the statement of the extractive claim it names first', 'Restore the finalize output as the producer wrote it, or re-run the producer: it answers with the derived claims its verify step validated, in the words of the first.'),
     claimUngrounded: codes_def('claim_ungrounded', 'derived_claim_grounding', 'A derived claim has no evidence support', REDERIVE, INV.grounding),
-    supportsTooFew: codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.', INV.minSupports),
+    supportsTooFew: codes_def('supports_too_few', 'derived_claim_grounding', 'A derived claim has fewer evidence supports than the minimum', 'Re-derive the claim from at least the minimum number of distinct evidence spans (the run’s recorded policy, raised by the config’s packs.trace.min_supports or --min-supports), or re-run the producer.', INV.minSupports),
     markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
     markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)', REDERIVE),
-    claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner marks as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
+    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag', 'Restore trace.jsonl as the producer wrote it (the header’s reasoning_trace and each derived claim’s structured fields), or re-run the producer.'),
+    claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner tags as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
     snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
     // ── insufficient evidence ───────────────────────────────────────────────────────────────────
@@ -50557,7 +50567,7 @@ const TRACE = {
     fingerprintMismatch: codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl’s bytes followed by a newline', RESEAL),
     layoutUnexpected: codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
     runMetaInvalid: codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', codes_RERUN),
-    runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)', 'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.'),
+    runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id, the trace header’s fingerprint or seed), or its fingerprint or run id is not its content’s', 'Restore run_meta.json as the producer wrote it (its runtime descriptor, seed and preset fix its fingerprint and run id) and keep the run’s files together in its runs/<run_id>/ directory; or re-run the producer.'),
     specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
     verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
     producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
@@ -51492,8 +51502,8 @@ const answer = {
             const want = scan.extractive.marked.get(a.first);
             if (want === undefined)
                 continue;
-            if (typeof a.answer !== 'string' || (0,hashing/* sha256Hex */.fg)(a.answer) !== want)
-                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${a.line} gives a final_answer that is not the statement of its first final claim ${q(a.first)}, which the extractive reasoner wrote: the answer was edited after the run.`, ctx.at(a.line));
+            if (typeof a.answer !== 'string' || (0,hashing/* sha256Hex */.fg)(a.answer) !== want.sha)
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${a.line} gives the final_answer ${typeof a.answer === 'string' ? q(a.answer, 80) : String(a.answer)}, but its first final claim ${q(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim’s words, so the answer was edited after the run.`, ctx.at(a.line));
         }
         const bare = scan.steps.answerWithoutClaims;
         if (bare !== undefined)
@@ -54011,14 +54021,14 @@ const MAX_EVIDENCE_BYTES = 1024 * 1024;
 const MAX_RUN_EVIDENCE_BYTES = 64 * 1024 * 1024;
 /** The reasoner's fallback: the first characters of the evidence, when no sentence scores. */
 const PREFIX_CHARS = 200;
-/** Derived claims without the reasoner's mark named one by one; the rest are counted. */
+/** Derived claims without the reasoner's tag named one by one; the rest are counted. */
 const MAX_UNMARKED_LISTED = 50;
 /**
- * Claims that carry the producer's reasoner mark (`structured.reasoner`) are derived again: the
+ * Claims that carry the producer's reasoner tag (`structured.reasoner`) are derived again: the
  * extractive reasoner is deterministic (reasoning/extractive.py), so the run's question and its
  * evidence, in the order its reasoning record lists them, fix which sentences a claim cites and
  * every character of its statement. A run that carries the reasoning record or result hashes is
- * the extractive reasoner's, so each of its derived claims must carry the mark. Runs without any
+ * the extractive reasoner's, so each of its derived claims must carry the tag. Runs without any
  * of these (other producers, synthetic runs) paraphrase freely; they are held to the markers and
  * hashes only.
  */
@@ -54026,13 +54036,13 @@ class ExtractiveChecks {
     ctx;
     static meta = {
         name: 'extractive',
-        description: 'A claim the extractive reasoner marks as its own is the one it derives from the run’s question and evidence, word for word.',
+        description: 'A claim the extractive reasoner tags as its own is the one it derives from the run’s question and evidence, word for word.',
         codes: [TRACE.claimNotExtracted],
     };
     on = {
         claim_emitted: (ev, l) => this.claim(ev.claim, l.no),
     };
-    /** sha256 of the statement of each claim with the reasoner mark. */
+    /** Each claim with the reasoner tag: its statement's sha256, and its first characters to quote. */
     marked = new Map();
     pending = [];
     unmarked = [];
@@ -54067,7 +54077,10 @@ class ExtractiveChecks {
         }
         if (this.marked.has(claim.id))
             return; // emitted twice: claim_duplicate
-        this.marked.set(claim.id, (0,hashing/* sha256Hex */.fg)(claim.statement));
+        this.marked.set(claim.id, {
+            sha: (0,hashing/* sha256Hex */.fg)(claim.statement),
+            head: claim.statement.slice(0, 120),
+        });
         if (r['reasoner'] !== EXTRACTIVE_REASONER)
             return this.bad(claim.id, line, `carries a reasoner record naming ${q(String(r['reasoner']))}; the producer writes only ${EXTRACTIVE_REASONER}, whose claims audit-gate derives again`);
         const other = claim.supports.find((x) => x.kind !== 'evidence');
@@ -54096,7 +54109,7 @@ class ExtractiveChecks {
             this.pending.push(p);
     }
     /**
-     * Once the evidence files are read: every claim with the mark is derived again from the run's
+     * Once the evidence files are read: every claim with the tag is derived again from the run's
      * question and evidence (`registered`: the evidence ids in the order the trace registers them;
      * `read`: an intact evidence file's bytes, undefined when it cannot be used, which the evidence
      * checks report, or `'too_large'`).
@@ -54108,7 +54121,7 @@ class ExtractiveChecks {
             : undefined;
         if (record || this.resultHashes) {
             for (const u of this.unmarked)
-                this.bad(u.id, u.line, 'carries no reasoner record (structured.reasoner), yet the run carries the extractive reasoner’s reasoning record or result hashes, and that reasoner marks every claim it derives: the record was removed after the run');
+                this.bad(u.id, u.line, 'carries no reasoner record (structured.reasoner), yet the run carries the extractive reasoner’s reasoning record or result hashes, and that reasoner tags every claim it derives: the record was removed after the run');
         }
         if (this.overBudget) {
             const p = this.overBudget;
@@ -55394,7 +55407,7 @@ class ClaimChecks {
      */
     resolveLegacy(read, derivedAgain = () => false) {
         for (const s of this.suspects) {
-            // A claim the extractive reasoner marks is derived again word for word (or reported).
+            // A claim the extractive reasoner tags is derived again word for word (or reported).
             if (derivedAgain(s.claimId))
                 continue;
             const quoted = quotations(s, read, this.quoteWork);
@@ -55445,7 +55458,7 @@ class ClaimChecks {
             return;
         }
         this.count(g.line);
-        this.ground(g.id, g.line, n);
+        this.ground(g.id, g.line, n, undefined, g.cites.length);
     }
     count(line) {
         this.derived++;
@@ -55480,13 +55493,16 @@ class ClaimChecks {
      * INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports;
      * `voided` says why a claim marked insufficient is held to them after all.
      */
-    ground(id, line, supports, voided) {
+    ground(id, line, supports, voided, cited = supports) {
         const why = voided ? ` (it is marked insufficient_evidence, but ${voided})` : '';
+        const alike = cited > supports
+            ? ` (it cites ${cited}: the same bytes cited again, or overlapping spans of one evidence, count once)`
+            : '';
         if (supports === 0) {
             this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
         }
         else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s)${alike}; at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
         }
     }
 }
@@ -55661,9 +55677,9 @@ class ContentChecks {
         this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
     }
     /**
-     * The producer's check_reasoning_trace, for runs that carry the reasoning record or its marks
+     * The producer's check_reasoning_trace, for runs that carry the reasoning record or its tags
      * (the header metadata holds `reasoning_trace`, or a derived claim records `result_sha256` or
-     * the reasoner's `structured.reasoner`: deleting the record and the hashes leaves the mark): every derived
+     * the reasoner's `structured.reasoner`: deleting the record and the hashes leaves the tag): every derived
      * claim records the hash of its statement and citations, they agree, and the header's
      * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
      */
@@ -55678,12 +55694,13 @@ class ContentChecks {
         const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
         for (const d of this.derived) {
             if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`, d.line);
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), ${d.marked ? 'though it carries the extractive reasoner’s tag (structured.reasoner), which records one with every claim' : 'which the run’s reasoning record requires'}: the hash was removed after the run.`, d.line);
             else if (d.recorded !== d.recomputed)
                 bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
         }
         if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
-            f.add(TRACE.reasoningTraceMismatch, 'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes or carry the reasoner’s mark.', at);
+            const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked);
+            f.add(TRACE.reasoningTraceMismatch, `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`, at);
             return;
         }
         const r = meta;
@@ -55894,7 +55911,7 @@ class EvidenceChecks {
             else if (o.size !== ev.span[1] - ev.span[0]) {
                 // The file is the chunk: [start, end) of its document, no byte more (the producer
                 // rejects a support beyond the evidence span, and every real run keeps this).
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} (${ev.content_path}) is ${o.size} bytes, but its span [${ev.span[0]}, ${ev.span[1]}) in the source document covers ${ev.span[1] - ev.span[0]}: the file holds other bytes than the chunk it was cut from${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} (${ev.content_path}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
         }
     }
@@ -83273,7 +83290,7 @@ async function verify(opts) {
             subject: 'gate',
             message: opts.paths?.length === 0
                 ? `Nothing was verified under ${ws.root}: no conformance fixtures were found.`
-                : `Nothing was verified ${searched(ws.root, opts.paths)}: ${opts.emptyWhat ?? 'no audit artifacts, runs or proofs were found (conformance fixtures do not count)'}.`,
+                : `Nothing was verified ${searched(ws.root, opts.paths)}: ${opts.emptyWhat ?? 'no audit artifacts, runs, proofs or Addenda B bundles were found (conformance fixtures do not count)'}.`,
             ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
         }));
     }
@@ -84195,10 +84212,10 @@ function runLevelBlocking(report) {
     const subjects = new Set(report.subjects.map((s) => s.id));
     return report.findings.filter((f) => f.blocking && !subjects.has(f.subject)).length;
 }
-/** "2 blocking", or "0 blocking + 1 run-level" when findings outside any subject block too. */
+/** "2 blocking", or "0 blocking + 1 gate-level" when findings outside any subject (gate.*) block too. */
 function blockingText(report) {
     const n = runLevelBlocking(report);
-    return `${report.counts.blocking} blocking${n ? ` + ${n} run-level` : ''}`;
+    return `${report.counts.blocking} blocking${n ? ` + ${n} gate-level` : ''}`;
 }
 /**
  * The packs' advice (Pack.advice) for the targets whose subjects have the outcome given

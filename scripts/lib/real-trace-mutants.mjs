@@ -168,7 +168,7 @@ export function buildRealMutants(out, lib) {
       'Lund University is located in Norway.',
     );
   };
-  /** Takes the extractive reasoner's marks off a run: the claim's record and hash, the header's record. */
+  /** Takes the extractive reasoner's tags off a run: the claim's record and hash, the header's record. */
   const unmark = (r, c) => {
     delete c.structured.reasoner;
     delete c.structured.result_sha256;
@@ -352,7 +352,7 @@ export function buildRealMutants(out, lib) {
     'mut-marker-legacy-outside-quote',
     'evidence-with-markers',
     'marker_legacy',
-    'A real run whose claim gets a legacy [evidence:doc8] marker outside the text it quotes, without the extractive reasoner’s mark, result hash and reasoning record (as another producer’s run would be); claim id and the run re-sealed.',
+    'A real run whose claim gets a legacy [evidence:doc8] marker outside the text it quotes, without the extractive reasoner’s tag, result hash and reasoning record (as another producer’s run would be); claim id and the run re-sealed.',
     [T('marker_legacy')],
     (r) => {
       const c = claimOf(r);
@@ -596,7 +596,7 @@ export function buildRealMutants(out, lib) {
     'mut-supports-overlapping',
     B,
     'supports_too_few',
-    'A real run whose claim cites three overlapping spans of one sentence as its supports (the run’s policy asks for 2), as another producer’s run (no reasoner mark, result hash or reasoning record); statement, claim id and the run recomputed.',
+    'A real run whose claim cites three overlapping spans of one sentence as its supports (the run’s policy asks for 2), as another producer’s run (no reasoner tag, result hash or reasoning record); statement, claim id and the run recomputed.',
     [T('supports_too_few')],
     (r) => {
       const c = claimOf(r);

@@ -205,6 +205,9 @@ function quoted(s: string): string {
   return plain(JSON.stringify(cap(s, 40)));
 }
 
+/** Unknown config keys named in one message; the rest are counted. */
+const MAX_UNKNOWN_NAMED = 5;
+
 /** The keys the config schema allows at `keyPath` (from its JSON Schema; only read on an error). */
 function keysAt(keyPath: readonly (string | number)[]): string[] {
   type Node = { properties?: Record<string, Node>; items?: Node; anyOf?: Node[]; oneOf?: Node[] };
@@ -277,13 +280,23 @@ function parseConfig(text: string, origin: { trusted: boolean; path?: string }):
     const where = keyPath.length ? `"${keyPath.join('.')}"` : 'the top level';
     // zod lists every unknown key; a message names only the first, short and escaped.
     if (issue.code === 'unrecognized_keys') {
-      const [first = '', ...more] = issue.keys;
-      const near = closest(first, keysAt(keyPath));
+      // Every unknown key at once (up to a few), each with the key it most likely meant.
+      const unknown = result.error.issues.flatMap((i) =>
+        i.code === 'unrecognized_keys'
+          ? i.keys.map((k) => ({ at: i.path as (string | number)[], key: k }))
+          : [],
+      );
+      const named = unknown.slice(0, MAX_UNKNOWN_NAMED).map(({ at: p, key }) => {
+        const near = closest(key, keysAt(p));
+        return `${quoted([...p, key].join('.'))}${near ? ` (did you mean ${quoted(near)}?)` : ''}`;
+      });
+      const more = unknown.length - named.length;
+      const first = unknown[0]!;
       return {
         ...at,
         ok: false,
-        message: `${where}: unknown key ${quoted(first)}${near ? ` (did you mean ${quoted(near)}?)` : ''}${more.length ? ` (and ${more.length} more)` : ''}`,
-        line: doc.lineOf([...keyPath, first]) ?? doc.lineOf(keyPath) ?? 1,
+        message: `unknown key${unknown.length > 1 ? 's' : ''} ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+        line: doc.lineOf([...first.at, first.key]) ?? doc.lineOf(first.at) ?? 1,
       };
     }
     return {

@@ -190,7 +190,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
         message:
           opts.paths?.length === 0
             ? `Nothing was verified under ${ws.root}: no conformance fixtures were found.`
-            : `Nothing was verified ${searched(ws.root, opts.paths)}: ${opts.emptyWhat ?? 'no audit artifacts, runs or proofs were found (conformance fixtures do not count)'}.`,
+            : `Nothing was verified ${searched(ws.root, opts.paths)}: ${opts.emptyWhat ?? 'no audit artifacts, runs, proofs or Addenda B bundles were found (conformance fixtures do not count)'}.`,
         ...(opts.emptyRemediation ? { remediation: opts.emptyRemediation } : {}),
       }),
     );

@@ -18,10 +18,10 @@ export function runLevelBlocking(report: GateReport): number {
   return report.findings.filter((f) => f.blocking && !subjects.has(f.subject)).length;
 }
 
-/** "2 blocking", or "0 blocking + 1 run-level" when findings outside any subject block too. */
+/** "2 blocking", or "0 blocking + 1 gate-level" when findings outside any subject (gate.*) block too. */
 export function blockingText(report: GateReport): string {
   const n = runLevelBlocking(report);
-  return `${report.counts.blocking} blocking${n ? ` + ${n} run-level` : ''}`;
+  return `${report.counts.blocking} blocking${n ? ` + ${n} gate-level` : ''}`;
 }
 
 /**

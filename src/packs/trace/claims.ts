@@ -243,7 +243,7 @@ export class ClaimChecks implements EventVisitor {
     derivedAgain: (claimId: string) => boolean = () => false,
   ): void {
     for (const s of this.suspects) {
-      // A claim the extractive reasoner marks is derived again word for word (or reported).
+      // A claim the extractive reasoner tags is derived again word for word (or reported).
       if (derivedAgain(s.claimId)) continue;
       const quoted = quotations(s, read, this.quoteWork);
       for (const [i, text] of s.at) {
@@ -296,7 +296,7 @@ export class ClaimChecks implements EventVisitor {
       return;
     }
     this.count(g.line);
-    this.ground(g.id, g.line, n);
+    this.ground(g.id, g.line, n, undefined, g.cites.length);
   }
 
   private count(line: number): void {
@@ -332,8 +332,18 @@ export class ClaimChecks implements EventVisitor {
    * INV-GRD-001 and INV-GRD-002 for one derived claim with `supports` distinct evidence supports;
    * `voided` says why a claim marked insufficient is held to them after all.
    */
-  private ground(id: string, line: number, supports: number, voided?: string): void {
+  private ground(
+    id: string,
+    line: number,
+    supports: number,
+    voided?: string,
+    cited = supports,
+  ): void {
     const why = voided ? ` (it is marked insufficient_evidence, but ${voided})` : '';
+    const alike =
+      cited > supports
+        ? ` (it cites ${cited}: the same bytes cited again, or overlapping spans of one evidence, count once)`
+        : '';
     if (supports === 0) {
       this.ctx.f.add(
         TRACE.claimUngrounded,
@@ -343,7 +353,7 @@ export class ClaimChecks implements EventVisitor {
     } else if (supports < this.ctx.minSupports) {
       this.ctx.f.add(
         TRACE.supportsTooFew,
-        `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s); at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`,
+        `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s)${alike}; at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`,
         this.ctx.at(line),
       );
     }

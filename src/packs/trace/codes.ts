@@ -152,7 +152,7 @@ export const TRACE = {
   contentIdMismatch: def(
     'content_id_mismatch',
     'core_invariants',
-    'A content-derived id (trace id, plan id) does not match the content it names',
+    'A content-derived id (trace, claim, evidence, plan or spec id) does not match the content it names',
     'The content was edited after the producer wrote it; restore it, or re-run the producer.',
     INV.schema,
   ),
@@ -317,8 +317,8 @@ export const TRACE = {
   answerNotValidated: def(
     'answer_not_validated',
     'claim_justifications',
-    'The final answer rests on a claim the run’s own verify step did not validate (rejected, missing support, or left out), or names no claim at all',
-    'Re-run the producer: its finalize step answers from the claims its verify step validated. If a claim should stand, give it the supports that let the verify step validate it.',
+    'The final answer rests on a claim the run’s own verify step did not validate (rejected, missing support, or left out) or on a claim that is not derived, names no claim at all, or is not the statement of the extractive claim it names first',
+    'Restore the finalize output as the producer wrote it, or re-run the producer: it answers with the derived claims its verify step validated, in the words of the first.',
   ),
   claimUngrounded: def(
     'claim_ungrounded',
@@ -331,7 +331,7 @@ export const TRACE = {
     'supports_too_few',
     'derived_claim_grounding',
     'A derived claim has fewer evidence supports than the minimum',
-    'Re-derive the claim from at least the minimum number of evidence spans (trace.min_supports, default 2), or re-run the producer.',
+    'Re-derive the claim from at least the minimum number of distinct evidence spans (the run’s recorded policy, raised by the config’s packs.trace.min_supports or --min-supports), or re-run the producer.',
     INV.minSupports,
   ),
   markerMissing: def(
@@ -358,13 +358,13 @@ export const TRACE = {
   reasoningTraceMismatch: def(
     'reasoning_trace_mismatch',
     'reasoning_trace',
-    'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256)',
-    REDERIVE,
+    'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag',
+    'Restore trace.jsonl as the producer wrote it (the header’s reasoning_trace and each derived claim’s structured fields), or re-run the producer.',
   ),
   claimNotExtracted: def(
     'claim_not_extracted',
     'reasoning_trace',
-    'A claim the extractive reasoner marks as its own does not read as the sentences it cites, or cites other bytes than it picked',
+    'A claim the extractive reasoner tags as its own does not read as the sentences it cites, or cites other bytes than it picked',
     'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.',
   ),
   spanOutOfBounds: def(
@@ -470,8 +470,8 @@ export const TRACE = {
   runMetaMismatch: def(
     'run_meta_mismatch',
     'run_integrity',
-    'run_meta.json disagrees with the run (run id, trace id, plan id, spec id)',
-    'Keep each run’s files together in artifacts/runs/<run_id>/; re-run the producer.',
+    'run_meta.json disagrees with the run (run id, trace id, plan id, spec id, the trace header’s fingerprint or seed), or its fingerprint or run id is not its content’s',
+    'Restore run_meta.json as the producer wrote it (its runtime descriptor, seed and preset fix its fingerprint and run id) and keep the run’s files together in its runs/<run_id>/ directory; or re-run the producer.',
   ),
   specInvalid: def(
     'spec_invalid',

@@ -14,7 +14,7 @@ interface DerivedHash {
   /** structured.result_sha256 as recorded (undefined when absent or not a string). */
   recorded: string | undefined;
   has: boolean;
-  /** Whether the claim carries the producer's reasoner mark (structured.reasoner). */
+  /** Whether the claim carries the producer's reasoner tag (structured.reasoner). */
   marked: boolean;
   /** What the producer's extractive reasoner hashes: statement | evidence citations. */
   recomputed: string;
@@ -111,9 +111,9 @@ export class ContentChecks implements EventVisitor {
   }
 
   /**
-   * The producer's check_reasoning_trace, for runs that carry the reasoning record or its marks
+   * The producer's check_reasoning_trace, for runs that carry the reasoning record or its tags
    * (the header metadata holds `reasoning_trace`, or a derived claim records `result_sha256` or
-   * the reasoner's `structured.reasoner`: deleting the record and the hashes leaves the mark): every derived
+   * the reasoner's `structured.reasoner`: deleting the record and the hashes leaves the tag): every derived
    * claim records the hash of its statement and citations, they agree, and the header's
    * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
    */
@@ -128,7 +128,7 @@ export class ContentChecks implements EventVisitor {
     for (const d of this.derived) {
       if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
         bad(
-          `Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), which the run’s reasoning record requires.`,
+          `Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), ${d.marked ? 'though it carries the extractive reasoner’s tag (structured.reasoner), which records one with every claim' : 'which the run’s reasoning record requires'}: the hash was removed after the run.`,
           d.line,
         );
       else if (d.recorded !== d.recomputed)
@@ -138,9 +138,10 @@ export class ContentChecks implements EventVisitor {
         );
     }
     if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
+      const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked)!;
       f.add(
         TRACE.reasoningTraceMismatch,
-        'The trace header’s metadata has no reasoning_trace record, yet the run emits derived claims that record result hashes or carry the reasoner’s mark.',
+        `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`,
         at,
       );
       return;

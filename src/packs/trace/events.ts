@@ -31,7 +31,7 @@ export interface TraceScan {
   /** What claim and tool_call supports cite: claim statements and tool results. */
   cited: CitedBytes;
   content: ContentChecks;
-  /** Claims the producer's extractive reasoner marks as its own. */
+  /** Claims the producer's extractive reasoner tags as its own. */
   extractive: ExtractiveChecks;
 }
 

@@ -257,7 +257,7 @@ export class EvidenceChecks implements EventVisitor {
         // rejects a support beyond the evidence span, and every real run keeps this).
         f.add(
           TRACE.evidenceChunkMismatch,
-          `Evidence ${q(ev.id)} (${ev.content_path}) is ${o.size} bytes, but its span [${ev.span[0]}, ${ev.span[1]}) in the source document covers ${ev.span[1] - ev.span[0]}: the file holds other bytes than the chunk it was cut from${this.citedBy(ev.id)}.`,
+          `Evidence ${q(ev.id)} (${ev.content_path}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`,
           this.ctx.at(line),
           [evLoc],
         );

@@ -18,7 +18,7 @@ const MAX_EVIDENCE_BYTES = 1024 * 1024;
 const MAX_RUN_EVIDENCE_BYTES = 64 * 1024 * 1024;
 /** The reasoner's fallback: the first characters of the evidence, when no sentence scores. */
 const PREFIX_CHARS = 200;
-/** Derived claims without the reasoner's mark named one by one; the rest are counted. */
+/** Derived claims without the reasoner's tag named one by one; the rest are counted. */
 const MAX_UNMARKED_LISTED = 50;
 
 /** One evidence citation: evidence id, span, snippet sha256. */
@@ -33,11 +33,11 @@ interface Pending {
 }
 
 /**
- * Claims that carry the producer's reasoner mark (`structured.reasoner`) are derived again: the
+ * Claims that carry the producer's reasoner tag (`structured.reasoner`) are derived again: the
  * extractive reasoner is deterministic (reasoning/extractive.py), so the run's question and its
  * evidence, in the order its reasoning record lists them, fix which sentences a claim cites and
  * every character of its statement. A run that carries the reasoning record or result hashes is
- * the extractive reasoner's, so each of its derived claims must carry the mark. Runs without any
+ * the extractive reasoner's, so each of its derived claims must carry the tag. Runs without any
  * of these (other producers, synthetic runs) paraphrase freely; they are held to the markers and
  * hashes only.
  */
@@ -45,15 +45,15 @@ export class ExtractiveChecks implements EventVisitor {
   static readonly meta: RuleMeta<TraceCodeDef> = {
     name: 'extractive',
     description:
-      'A claim the extractive reasoner marks as its own is the one it derives from the run’s question and evidence, word for word.',
+      'A claim the extractive reasoner tags as its own is the one it derives from the run’s question and evidence, word for word.',
     codes: [TRACE.claimNotExtracted],
   };
   readonly on: EventVisitor['on'] = {
     claim_emitted: (ev, l) => this.claim(ev.claim, l.no),
   };
 
-  /** sha256 of the statement of each claim with the reasoner mark. */
-  readonly marked = new Map<string, string>();
+  /** Each claim with the reasoner tag: its statement's sha256, and its first characters to quote. */
+  readonly marked = new Map<string, { sha: string; head: string }>();
   private readonly pending: Pending[] = [];
   private readonly unmarked: { id: string; line: number }[] = [];
   private unmarkedCount = 0;
@@ -89,7 +89,10 @@ export class ExtractiveChecks implements EventVisitor {
       return;
     }
     if (this.marked.has(claim.id)) return; // emitted twice: claim_duplicate
-    this.marked.set(claim.id, sha256Hex(claim.statement));
+    this.marked.set(claim.id, {
+      sha: sha256Hex(claim.statement),
+      head: claim.statement.slice(0, 120),
+    });
     if (r['reasoner'] !== EXTRACTIVE_REASONER)
       return this.bad(
         claim.id,
@@ -129,7 +132,7 @@ export class ExtractiveChecks implements EventVisitor {
   }
 
   /**
-   * Once the evidence files are read: every claim with the mark is derived again from the run's
+   * Once the evidence files are read: every claim with the tag is derived again from the run's
    * question and evidence (`registered`: the evidence ids in the order the trace registers them;
    * `read`: an intact evidence file's bytes, undefined when it cannot be used, which the evidence
    * checks report, or `'too_large'`).
@@ -149,7 +152,7 @@ export class ExtractiveChecks implements EventVisitor {
         this.bad(
           u.id,
           u.line,
-          'carries no reasoner record (structured.reasoner), yet the run carries the extractive reasoner’s reasoning record or result hashes, and that reasoner marks every claim it derives: the record was removed after the run',
+          'carries no reasoner record (structured.reasoner), yet the run carries the extractive reasoner’s reasoning record or result hashes, and that reasoner tags every claim it derives: the record was removed after the run',
         );
     }
     if (this.overBudget) {
