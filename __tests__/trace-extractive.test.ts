@@ -62,7 +62,13 @@ function claimOf(
 function check(
   claims: Claim[],
   files: Record<string, Buffer | 'too_large' | undefined>,
-  opts: { question?: string; listed?: string[]; record?: boolean } = {},
+  opts: {
+    question?: string;
+    listed?: string[];
+    record?: boolean;
+    spec?: { description: string; constraints: Record<string, unknown> };
+    min?: number;
+  } = {},
 ): string[] {
   const f = new Findings<TraceCodeDef>('trace:run', { scope: 'in this run' });
   const ctx = { f, at: (line?: number) => ({ path: 'trace.jsonl', line }) } as unknown as RunCtx;
@@ -84,9 +90,12 @@ function check(
               question: opts.question ?? QUESTION,
               evidence_ids: opts.listed ?? registered,
             },
+            ...(opts.min !== undefined
+              ? { reasoning_policy: { min_supports_per_claim: opts.min } }
+              : {}),
           },
   } as unknown as TraceHeader;
-  x.rebuild(header, registered, (id) => files[id]);
+  x.rebuild(header, registered, (id) => files[id], opts.spec);
   return f.finish().map((y) => `${y.code}: ${y.message}`);
 }
 
@@ -128,7 +137,7 @@ const A = ev('ev_a', LUND, 0, 37);
 const B = ev('ev_b', PY, 34, 66);
 const GOOD = `Lund University is located in Sweden. ${marker(A)} It is widely used for scripting. ${marker(B)}`;
 
-describe('a claim with the reasoner’s mark', () => {
+describe('a claim with the reasoner’s tag', () => {
   it('passes when it is what the reasoner writes', () => {
     expect(check([claimOf(GOOD, [A, B])], FILES)).toEqual([]);
   });
@@ -178,13 +187,39 @@ describe('a claim with the reasoner’s mark', () => {
   });
   it('evidence too large is reported; unusable evidence is left to its own finding', () => {
     expect(check([claimOf(GOOD, [A, B])], { ev_a: 'too_large', ev_b: PY })[0]).toContain(
-      'is over 1 MiB',
+      'is over 4 MiB',
     );
     expect(check([claimOf(GOOD, [A, B])], { ev_a: undefined, ev_b: PY })).toEqual([]);
   });
 });
 
-describe('a claim without the mark', () => {
+describe('the question and the number of citations the producer ran with', () => {
+  const spec = (constraints: Record<string, unknown>, description = QUESTION) => ({
+    description,
+    constraints,
+  });
+  it('pass as the producer resolves them: max(min_supports, int(max_citations)), one per evidence', () => {
+    expect(check([claimOf(GOOD, [A, B])], FILES, { spec: spec({}), min: 2 })).toEqual([]);
+    for (const max_citations of [2, 5, '2', ' 3 ', 2.9, true, null, 'two'])
+      expect(
+        check([claimOf(GOOD, [A, B])], FILES, { spec: spec({ max_citations }), min: 2 }),
+      ).toEqual([]);
+  });
+  it('fail when citations were dropped, or the question differs from spec.json’s', () => {
+    const first = `Lund University is located in Sweden. ${marker(A)}`;
+    expect(
+      check([claimOf(first, [A])], FILES, { spec: spec({ max_citations: 2 }), min: 1 })[0],
+    ).toContain(
+      'cites 1 evidence span(s), but the extractive reasoner cites 2 from the run’s 2 evidence',
+    );
+    expect(check([claimOf(first, [A])], FILES, { spec: spec({}), min: 1 })).toEqual([]);
+    expect(
+      check([claimOf(GOOD, [A, B])], FILES, { spec: spec({}, 'Is Lund in Norway?'), min: 2 })[0],
+    ).toContain('but spec.json asks "Is Lund in Norway?", which the producer derives from');
+  });
+});
+
+describe('a claim without the tag', () => {
   const bare = (statement: string) => claimOf(statement, [A], { reasoner: null });
   it('fails in a run that carries the reasoner’s record or hashes', () => {
     expect(check([bare('Lund is a Swedish university.')], FILES)[0]).toContain(

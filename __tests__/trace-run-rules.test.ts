@@ -41,7 +41,7 @@ describe('cross-references', () => {
   it('says which part names which plan or spec', async () => {
     const findings = await run(crossReferences, {
       plan,
-      spec: { id: 'spec_b' },
+      spec: { id: 'spec_b', description: 'q', constraints: {} },
       runMeta: { run_id: 'r2', trace_id: 't', plan_id: 'plan_a', spec_id: 'spec_a' } as never,
     });
     expect(findings.map((x) => [x.code, x.message])).toEqual([
@@ -61,7 +61,12 @@ describe('cross-references', () => {
     expect(findings[0]!.related).toEqual([{ path: 'runs/r1/spec.json', line: 1 }]);
   });
   it('reports nothing when the parts agree, or are missing', async () => {
-    expect(await run(crossReferences, { plan, spec: { id: 'spec_a' } })).toEqual([]);
+    expect(
+      await run(crossReferences, {
+        plan,
+        spec: { id: 'spec_a', description: 'q', constraints: {} },
+      }),
+    ).toEqual([]);
     expect(await run(crossReferences, {})).toEqual([]);
   });
 });

@@ -23996,6 +23996,7 @@ async function checkCorpus(ctx, header, evidence) {
  */
 function loadDocs(ctx, real, wanted) {
     const rel = ctx.rel(CORPUS_PATH);
+    // A document id given again with the same text adds nothing (compared by hash: linear).
     const docs = new Map();
     let bad;
     const outcome = streamText(real, (l) => {
@@ -24025,11 +24026,14 @@ function loadDocs(ctx, real, wanted) {
             if (!wanted.has(id))
                 continue;
             const bytes = Buffer.from(body, 'utf8');
+            const sha = sha256Hex(bytes);
             const doc = docs.get(id);
             if (!doc)
-                docs.set(id, { texts: [bytes], line: l.no });
-            else if (!doc.texts.some((t) => t.equals(bytes)))
+                docs.set(id, { texts: [bytes], shas: new Set([sha]), line: l.no });
+            else if (!doc.shas.has(sha)) {
+                doc.shas.add(sha);
                 doc.texts.push(bytes);
+            }
         }
     });
     if (!outcome.ok) {
@@ -24105,12 +24109,17 @@ function withoutNonFinite(s) {
 
 
 
+
 /** The producer's extractive reasoner, whose statements are a function of the bytes they cite. */
 const EXTRACTIVE_REASONER = 'baseline_extractive_v2';
+/** Whether a claim carries the extractive reasoner's tag, so that it is derived again. */
+function extractiveTagged(claim) {
+    return ExtractiveChecks.reasonerOf(claim)?.['reasoner'] === EXTRACTIVE_REASONER;
+}
 /** Statement characters kept per run until the evidence is read (a longer run is not rebuilt, and says so). */
 const MAX_KEPT_CHARS = 32 * 1024 * 1024;
 /** Evidence bytes read per evidence file to rebuild claims; a chunk the producer writes is a few hundred. */
-const MAX_EVIDENCE_BYTES = 1024 * 1024;
+const MAX_EVIDENCE_BYTES = 4 * 1024 * 1024;
 /** Evidence bytes decoded per run to rebuild claims (each file once, whatever cites it). */
 const MAX_RUN_EVIDENCE_BYTES = 64 * 1024 * 1024;
 /** The reasoner's fallback: the first characters of the evidence, when no sentence scores. */
@@ -24208,7 +24217,7 @@ class ExtractiveChecks {
      * `read`: an intact evidence file's bytes, undefined when it cannot be used, which the evidence
      * checks report, or `'too_large'`).
      */
-    rebuild(header, registered, read) {
+    rebuild(header, registered, read, spec) {
         const rt = header?.metadata['reasoning_trace'];
         const record = rt && typeof rt === 'object' && !Array.isArray(rt)
             ? rt
@@ -24243,10 +24252,19 @@ class ExtractiveChecks {
                 return this.bad(first.id, first.line, `cannot be derived again: evidence ${q(id)} is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB, or the run\u2019s evidence over ${MAX_RUN_EVIDENCE_BYTES / (1024 * 1024)} MiB`);
             evidence.push([id, bytes]);
         }
+        // The producer derives from spec.json's description; every copy of the question must agree.
+        if (spec && spec.description !== question)
+            return this.bad(first.id, first.line, `was derived for the question ${q(question, 120)} (the run\u2019s reasoning record), but spec.json asks ${q(spec.description, 120)}, which the producer derives from: the record was edited after the run`);
         const candidates = rankCandidates(question, evidence);
+        const count = citationCount(header, spec, candidates.length);
+        const expected = new Map();
         for (const p of this.pending) {
             if (p.question !== question) {
                 this.bad(p.id, p.line, `records the question ${q(String(p.question), 120)} in its reasoner record, but the run\u2019s reasoning record asks ${q(question, 120)}`);
+                continue;
+            }
+            if (count !== undefined && p.cites.length !== count) {
+                this.bad(p.id, p.line, `cites ${p.cites.length} evidence span(s), but the extractive reasoner cites ${count} from the run\u2019s ${candidates.length} evidence (max(min_supports_per_claim, the spec\u2019s max_citations), at most one per evidence): citations were dropped or added after the run`);
                 continue;
             }
             const chosen = candidates.slice(0, p.cites.length);
@@ -24257,11 +24275,14 @@ class ExtractiveChecks {
                 this.bad(p.id, p.line, `cites ${citeText(p.cites[i])} as its citation ${i + 1}, but the extractive reasoner, given the run\u2019s question and evidence, ${want ? `cites ${citeText(want.cite)}, ${q(want.sentence, 120)}` : `makes only ${chosen.length} citation(s)`}: the citations were edited after the run`);
                 continue;
             }
-            const expected = pyStripString(chosen
-                .map(({ sentence, cite: [id, b0, b1, sha] }) => `${sentence} [evidence:${id}:${b0}-${b1}:${sha}]`)
-                .join(' '));
-            if (expected !== p.statement) {
-                const [got, want] = around(p.statement, expected);
+            // The same citations give the same statement: built once per count.
+            let statement = expected.get(chosen.length);
+            if (statement === undefined)
+                expected.set(chosen.length, (statement = pyStripString(chosen
+                    .map(({ sentence, cite: [id, b0, b1, sha] }) => `${sentence} [evidence:${id}:${b0}-${b1}:${sha}]`)
+                    .join(' '))));
+            if (statement !== p.statement) {
+                const [got, want] = around(p.statement, statement);
                 this.bad(p.id, p.line, `reads ${q(got)} where the extractive reasoner writes ${q(want)} from the bytes it cites: the wording was edited after the run`);
             }
         }
@@ -24269,6 +24290,33 @@ class ExtractiveChecks {
     }
 }
 
+/**
+ * How many citations the reasoner makes (`_resolve_max_citations`, then one per evidence at
+ * most): max(min_supports, int(constraints.max_citations)), min_supports being the policy the
+ * header records. Undefined when the header records no usable policy.
+ */
+function citationCount(header, spec, evidence) {
+    const policy = header?.metadata['reasoning_policy'];
+    const min = policy && typeof policy === 'object' && !Array.isArray(policy)
+        ? policy['min_supports_per_claim']
+        : undefined;
+    if (!spec || typeof min !== 'number' || !Number.isSafeInteger(min) || min < 1)
+        return undefined;
+    const raw = Object.hasOwn(spec.constraints, 'max_citations')
+        ? spec.constraints['max_citations']
+        : min;
+    // Python's int() of a bool, a number (toward zero) or a string; anything else, or what int()
+    // refuses, leaves min_supports.
+    const asInt = typeof raw === 'boolean'
+        ? Number(raw)
+        : typeof raw === 'number' && Number.isFinite(raw)
+            ? Math.trunc(raw)
+            : typeof raw === 'string'
+                ? pythonInt(raw)
+                : undefined;
+    const max = asInt === undefined ? min : Math.max(min, asInt);
+    return Math.min(Math.max(1, max), evidence);
+}
 function pickedCites(v) {
     if (!Array.isArray(v))
         return undefined;
@@ -24415,7 +24463,7 @@ const evidence = {
             TRACE.claimNotExtracted,
         ],
     },
-    async check({ ctx, hasher, scan }) {
+    async check({ ctx, hasher, scan, spec }) {
         if (!scan)
             return;
         const ev = scan.evidence;
@@ -24424,8 +24472,8 @@ const evidence = {
         const chunks = loadChunks(ctx, ev.records.size);
         await ev.checkFiles(hasher, chunks);
         await checkCorpus(ctx, scan.header, ev.intact());
-        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1), (id) => scan.extractive.marked.has(id));
-        scan.extractive.rebuild(scan.header, [...ev.records.keys()], (id) => ev.readWhole(id, MAX_EVIDENCE_BYTES));
+        scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
+        scan.extractive.rebuild(scan.header, [...ev.records.keys()], (id) => ev.readWhole(id, MAX_EVIDENCE_BYTES), spec);
         ev.checkSupports(scan.claims.supports);
     },
 };
@@ -24906,7 +24954,7 @@ function loadSpec(ctx, listing) {
                 ctx.f.add(TRACE.contentIdMismatch, `spec.json says its id is ${q(id)} but its content hashes to ${q(want)}: the spec (its description, constraints or expected output) was edited after the run.`, at);
         }
     }
-    return { id };
+    return { id, description: loaded.data.description, constraints: loaded.data.constraints };
 }
 /**
  * The report the producer's own `verify` command writes beside the trace after the run: it is
@@ -25324,6 +25372,7 @@ const manifest = {
 ;// CONCATENATED MODULE: ./src/packs/trace/claims.ts
 
 
+
 /**
  * Quotations looked at per claim: occurrences of the cited texts in the statement, and distinct
  * cited texts (a hostile statement or a thousand supports cannot make the check quadratic). A
@@ -25429,7 +25478,50 @@ class ClaimChecks {
                 sha: s.snippet_sha256,
             });
         }
-        // Markers: every "[evidence:" must open a canonical marker.
+        // A claim the extractive reasoner tags is derived again, every character of it, markers
+        // included (extractive.ts): evidence it quotes may hold any marker-like text.
+        const verbatim = claim.claim_type === 'derived' && extractiveTagged(claim);
+        const markers = verbatim ? undefined : this.markersOf(claim, line);
+        if (claim.claim_type !== 'derived')
+            return;
+        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
+        const supportKeys = new Map();
+        for (const s of markers ? evidence : []) {
+            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
+            const n = (supportKeys.get(key) ?? 0) + 1;
+            supportKeys.set(key, n);
+            if ((markers.get(key) ?? 0) < n) {
+                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+            }
+        }
+        const marked = markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true;
+        const grounding = {
+            id: claim.id,
+            line,
+            cites: evidence.map((s) => [s.ref_id, s.span[0], s.span[1]]),
+            marked,
+        };
+        // Supports count by the bytes they cite, known once their evidence is registered.
+        if (grounding.cites.some(([ref]) => this.evidenceSha(ref) === undefined))
+            this.pending.push(grounding);
+        else
+            this.settle(grounding);
+        for (const [key, n] of markers ?? []) {
+            const have = supportKeys.get(key) ?? 0;
+            if (n > have) {
+                const [id, b0, b1, sha] = key.split('\0');
+                const why = have === 0
+                    ? 'no evidence support has that id, span and snippet hash'
+                    : `it appears ${n} times for ${have} support(s)`;
+                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}\u2026] but ${why}.`, at);
+            }
+        }
+    }
+    /**
+     * The canonical markers in a claim's statement, counted; every other "[evidence:" is set aside as
+     * a possible legacy marker, decided once the evidence is read.
+     */
+    markersOf(claim, line) {
         const markers = new Map();
         let suspect;
         const statement = claim.statement;
@@ -25458,52 +25550,15 @@ class ClaimChecks {
         }
         if (suspect)
             this.suspects.push(suspect);
-        if (claim.claim_type !== 'derived')
-            return;
-        const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-        const supportKeys = new Map();
-        for (const s of evidence) {
-            const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
-            const n = (supportKeys.get(key) ?? 0) + 1;
-            supportKeys.set(key, n);
-            if ((markers.get(key) ?? 0) < n) {
-                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
-            }
-        }
-        const marked = markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true;
-        const grounding = {
-            id: claim.id,
-            line,
-            cites: evidence.map((s) => [s.ref_id, s.span[0], s.span[1]]),
-            marked,
-        };
-        // Supports count by the bytes they cite, known once their evidence is registered.
-        if (grounding.cites.some(([ref]) => this.evidenceSha(ref) === undefined))
-            this.pending.push(grounding);
-        else
-            this.settle(grounding);
-        for (const [key, n] of markers) {
-            const have = supportKeys.get(key) ?? 0;
-            if (n > have) {
-                const [id, b0, b1, sha] = key.split('\0');
-                const why = have === 0
-                    ? 'no evidence support has that id, span and snippet hash'
-                    : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}\u2026] but ${why}.`, at);
-            }
-        }
+        return markers;
     }
     /**
      * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
      * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
-     * be read: the marker is then reported). Claims `derivedAgain` by the extractive checks are
-     * left to them: every character outside their markers is checked there.
+     * be read: the marker is then reported).
      */
-    resolveLegacy(read, derivedAgain = () => false) {
+    resolveLegacy(read) {
         for (const s of this.suspects) {
-            // A claim the extractive reasoner tags is derived again word for word (or reported).
-            if (derivedAgain(s.claimId))
-                continue;
             const quoted = quotations(s, read, this.quoteWork);
             for (const [i, text] of s.at) {
                 if (quoted.covers(i, i + text.length))
@@ -26024,7 +26079,22 @@ class EvidenceChecks {
             return undefined;
         if (o.size > max)
             return 'too_large';
-        return o.size === 0 ? Buffer.alloc(0) : this.readSpan(id, 0, o.size);
+        if (rec.bytes)
+            return rec.bytes;
+        let fd;
+        try {
+            fd = external_node_fs_default().openSync(rec.real, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
+            if (!external_node_fs_default().fstatSync(fd).isFile())
+                return undefined;
+            return external_node_fs_default().readFileSync(fd);
+        }
+        catch {
+            return undefined; // the evidence checks report why it cannot be read
+        }
+        finally {
+            if (fd !== undefined)
+                external_node_fs_default().closeSync(fd);
+        }
     }
     /** Bytes [b0, b1) of a readable evidence file (at most 1 MiB of them), or undefined. */
     readSpan(id, b0, b1) {

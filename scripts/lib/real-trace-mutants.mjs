@@ -340,7 +340,7 @@ export function buildRealMutants(out, lib) {
     B,
     'content_id_mismatch',
     'A real run whose spec.json description is edited; the manifest is re-sealed.',
-    [T('content_id_mismatch')],
+    [T('content_id_mismatch'), T('claim_not_extracted')],
     (r) => {
       const spec = r.json('spec.json');
       spec.description = 'Where is Uppsala University located?';

@@ -3,6 +3,7 @@ import { q, type RunCtx } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import type { Claim } from './schema.js';
+import { extractiveTagged } from './extractive.js';
 
 /** One support of one claim, kept (small) until the whole trace is read and the evidence is hashed. */
 export interface SupportUse {
@@ -156,7 +157,59 @@ export class ClaimChecks implements EventVisitor {
       });
     }
 
-    // Markers: every "[evidence:" must open a canonical marker.
+    // A claim the extractive reasoner tags is derived again, every character of it, markers
+    // included (extractive.ts): evidence it quotes may hold any marker-like text.
+    const verbatim = claim.claim_type === 'derived' && extractiveTagged(claim);
+    const markers = verbatim ? undefined : this.markersOf(claim, line);
+    if (claim.claim_type !== 'derived') return;
+
+    const evidence = claim.supports.filter((s) => s.kind === 'evidence');
+    const supportKeys = new Map<string, number>();
+    for (const s of markers ? evidence : []) {
+      const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
+      const n = (supportKeys.get(key) ?? 0) + 1;
+      supportKeys.set(key, n);
+      if ((markers!.get(key) ?? 0) < n) {
+        f.add(
+          TRACE.markerMissing,
+          `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`,
+          at,
+        );
+      }
+    }
+    const marked = markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true;
+    const grounding: Grounding = {
+      id: claim.id,
+      line,
+      cites: evidence.map((s) => [s.ref_id, s.span[0], s.span[1]]),
+      marked,
+    };
+    // Supports count by the bytes they cite, known once their evidence is registered.
+    if (grounding.cites.some(([ref]) => this.evidenceSha(ref) === undefined))
+      this.pending.push(grounding);
+    else this.settle(grounding);
+    for (const [key, n] of markers ?? []) {
+      const have = supportKeys.get(key) ?? 0;
+      if (n > have) {
+        const [id, b0, b1, sha] = key.split('\0') as [string, string, string, string];
+        const why =
+          have === 0
+            ? 'no evidence support has that id, span and snippet hash'
+            : `it appears ${n} times for ${have} support(s)`;
+        f.add(
+          TRACE.markerUnmatched,
+          `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`,
+          at,
+        );
+      }
+    }
+  }
+
+  /**
+   * The canonical markers in a claim's statement, counted; every other "[evidence:" is set aside as
+   * a possible legacy marker, decided once the evidence is read.
+   */
+  private markersOf(claim: Claim, line: number): Map<string, number> {
     const markers = new Map<string, number>();
     let suspect: LegacySuspect | undefined;
     const statement = claim.statement;
@@ -188,63 +241,16 @@ export class ClaimChecks implements EventVisitor {
       markers.set(key, (markers.get(key) ?? 0) + 1);
     }
     if (suspect) this.suspects.push(suspect);
-    if (claim.claim_type !== 'derived') return;
-
-    const evidence = claim.supports.filter((s) => s.kind === 'evidence');
-    const supportKeys = new Map<string, number>();
-    for (const s of evidence) {
-      const key = `${s.ref_id}\0${s.span[0]}\0${s.span[1]}\0${s.snippet_sha256}`;
-      const n = (supportKeys.get(key) ?? 0) + 1;
-      supportKeys.set(key, n);
-      if ((markers.get(key) ?? 0) < n) {
-        f.add(
-          TRACE.markerMissing,
-          `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`,
-          at,
-        );
-      }
-    }
-    const marked = markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true;
-    const grounding: Grounding = {
-      id: claim.id,
-      line,
-      cites: evidence.map((s) => [s.ref_id, s.span[0], s.span[1]]),
-      marked,
-    };
-    // Supports count by the bytes they cite, known once their evidence is registered.
-    if (grounding.cites.some(([ref]) => this.evidenceSha(ref) === undefined))
-      this.pending.push(grounding);
-    else this.settle(grounding);
-    for (const [key, n] of markers) {
-      const have = supportKeys.get(key) ?? 0;
-      if (n > have) {
-        const [id, b0, b1, sha] = key.split('\0') as [string, string, string, string];
-        const why =
-          have === 0
-            ? 'no evidence support has that id, span and snippet hash'
-            : `it appears ${n} times for ${have} support(s)`;
-        f.add(
-          TRACE.markerUnmatched,
-          `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`,
-          at,
-        );
-      }
-    }
+    return markers;
   }
 
   /**
    * Legacy markers: a non-canonical "[evidence:" is reported unless it lies inside text the claim
    * quotes from the evidence bytes it cites (`read` gives those bytes, undefined when they cannot
-   * be read: the marker is then reported). Claims `derivedAgain` by the extractive checks are
-   * left to them: every character outside their markers is checked there.
+   * be read: the marker is then reported).
    */
-  resolveLegacy(
-    read: (evidenceId: string, b0: number, b1: number) => Buffer | undefined,
-    derivedAgain: (claimId: string) => boolean = () => false,
-  ): void {
+  resolveLegacy(read: (evidenceId: string, b0: number, b1: number) => Buffer | undefined): void {
     for (const s of this.suspects) {
-      // A claim the extractive reasoner tags is derived again word for word (or reported).
-      if (derivedAgain(s.claimId)) continue;
       const quoted = quotations(s, read, this.quoteWork);
       for (const [i, text] of s.at) {
         if (quoted.covers(i, i + text.length)) continue;

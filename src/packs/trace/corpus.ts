@@ -146,9 +146,10 @@ function loadDocs(
   ctx: RunCtx,
   real: string,
   wanted: ReadonlySet<string>,
-): Map<string, { texts: Buffer[]; line: number }> | undefined {
+): Map<string, { texts: Buffer[]; shas: Set<string>; line: number }> | undefined {
   const rel = ctx.rel(CORPUS_PATH);
-  const docs = new Map<string, { texts: Buffer[]; line: number }>();
+  // A document id given again with the same text adds nothing (compared by hash: linear).
+  const docs = new Map<string, { texts: Buffer[]; shas: Set<string>; line: number }>();
   let bad: { no: number; why: string } | undefined;
   const outcome = streamText(real, (l) => {
     if (bad) return;
@@ -175,9 +176,13 @@ function loadDocs(
       const id = pyStrip(docId);
       if (!wanted.has(id)) continue;
       const bytes = Buffer.from(body, 'utf8');
+      const sha = sha256Hex(bytes);
       const doc = docs.get(id);
-      if (!doc) docs.set(id, { texts: [bytes], line: l.no });
-      else if (!doc.texts.some((t) => t.equals(bytes))) doc.texts.push(bytes);
+      if (!doc) docs.set(id, { texts: [bytes], shas: new Set([sha]), line: l.no });
+      else if (!doc.shas.has(sha)) {
+        doc.shas.add(sha);
+        doc.texts.push(bytes);
+      }
     }
   });
   if (!outcome.ok) {

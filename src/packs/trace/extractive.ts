@@ -6,14 +6,20 @@ import type { EventVisitor } from './rules/event-visitor.js';
 import type { Claim, TraceHeader } from './schema.js';
 import { codePointCompare } from '../../io/text.js';
 import { isPySpace, pyStrip, pyStripString, text } from './python-text.js';
+import { pythonInt } from './policy.js';
 
 /** The producer's extractive reasoner, whose statements are a function of the bytes they cite. */
 export const EXTRACTIVE_REASONER = 'baseline_extractive_v2';
 
+/** Whether a claim carries the extractive reasoner's tag, so that it is derived again. */
+export function extractiveTagged(claim: Claim): boolean {
+  return ExtractiveChecks.reasonerOf(claim)?.['reasoner'] === EXTRACTIVE_REASONER;
+}
+
 /** Statement characters kept per run until the evidence is read (a longer run is not rebuilt, and says so). */
 const MAX_KEPT_CHARS = 32 * 1024 * 1024;
 /** Evidence bytes read per evidence file to rebuild claims; a chunk the producer writes is a few hundred. */
-const MAX_EVIDENCE_BYTES = 1024 * 1024;
+const MAX_EVIDENCE_BYTES = 4 * 1024 * 1024;
 /** Evidence bytes decoded per run to rebuild claims (each file once, whatever cites it). */
 const MAX_RUN_EVIDENCE_BYTES = 64 * 1024 * 1024;
 /** The reasoner's fallback: the first characters of the evidence, when no sentence scores. */
@@ -141,6 +147,7 @@ export class ExtractiveChecks implements EventVisitor {
     header: TraceHeader | undefined,
     registered: readonly string[],
     read: (evidenceId: string) => Buffer | 'too_large' | undefined,
+    spec?: { description: string; constraints: Record<string, unknown> },
   ): void {
     const rt = header?.metadata['reasoning_trace'];
     const record =
@@ -197,13 +204,30 @@ export class ExtractiveChecks implements EventVisitor {
         );
       evidence.push([id, bytes]);
     }
+    // The producer derives from spec.json's description; every copy of the question must agree.
+    if (spec && spec.description !== question)
+      return this.bad(
+        first.id,
+        first.line,
+        `was derived for the question ${q(question, 120)} (the run’s reasoning record), but spec.json asks ${q(spec.description, 120)}, which the producer derives from: the record was edited after the run`,
+      );
     const candidates = rankCandidates(question, evidence);
+    const count = citationCount(header, spec, candidates.length);
+    const expected = new Map<number, string>();
     for (const p of this.pending) {
       if (p.question !== question) {
         this.bad(
           p.id,
           p.line,
           `records the question ${q(String(p.question), 120)} in its reasoner record, but the run’s reasoning record asks ${q(question, 120)}`,
+        );
+        continue;
+      }
+      if (count !== undefined && p.cites.length !== count) {
+        this.bad(
+          p.id,
+          p.line,
+          `cites ${p.cites.length} evidence span(s), but the extractive reasoner cites ${count} from the run’s ${candidates.length} evidence (max(min_supports_per_claim, the spec’s max_citations), at most one per evidence): citations were dropped or added after the run`,
         );
         continue;
       }
@@ -219,16 +243,22 @@ export class ExtractiveChecks implements EventVisitor {
         );
         continue;
       }
-      const expected = pyStripString(
-        chosen
-          .map(
-            ({ sentence, cite: [id, b0, b1, sha] }) =>
-              `${sentence} [evidence:${id}:${b0}-${b1}:${sha}]`,
-          )
-          .join(' '),
-      );
-      if (expected !== p.statement) {
-        const [got, want] = around(p.statement, expected);
+      // The same citations give the same statement: built once per count.
+      let statement = expected.get(chosen.length);
+      if (statement === undefined)
+        expected.set(
+          chosen.length,
+          (statement = pyStripString(
+            chosen
+              .map(
+                ({ sentence, cite: [id, b0, b1, sha] }) =>
+                  `${sentence} [evidence:${id}:${b0}-${b1}:${sha}]`,
+              )
+              .join(' '),
+          )),
+        );
+      if (statement !== p.statement) {
+        const [got, want] = around(p.statement, statement);
         this.bad(
           p.id,
           p.line,
@@ -241,6 +271,39 @@ export class ExtractiveChecks implements EventVisitor {
 }
 
 export { MAX_EVIDENCE_BYTES as MAX_EXTRACTIVE_EVIDENCE_BYTES };
+
+/**
+ * How many citations the reasoner makes (`_resolve_max_citations`, then one per evidence at
+ * most): max(min_supports, int(constraints.max_citations)), min_supports being the policy the
+ * header records. Undefined when the header records no usable policy.
+ */
+function citationCount(
+  header: TraceHeader | undefined,
+  spec: { constraints: Record<string, unknown> } | undefined,
+  evidence: number,
+): number | undefined {
+  const policy = header?.metadata['reasoning_policy'];
+  const min =
+    policy && typeof policy === 'object' && !Array.isArray(policy)
+      ? (policy as Record<string, unknown>)['min_supports_per_claim']
+      : undefined;
+  if (!spec || typeof min !== 'number' || !Number.isSafeInteger(min) || min < 1) return undefined;
+  const raw = Object.hasOwn(spec.constraints, 'max_citations')
+    ? spec.constraints['max_citations']
+    : min;
+  // Python's int() of a bool, a number (toward zero) or a string; anything else, or what int()
+  // refuses, leaves min_supports.
+  const asInt =
+    typeof raw === 'boolean'
+      ? Number(raw)
+      : typeof raw === 'number' && Number.isFinite(raw)
+        ? Math.trunc(raw)
+        : typeof raw === 'string'
+          ? pythonInt(raw)
+          : undefined;
+  const max = asInt === undefined ? min : Math.max(min, asInt);
+  return Math.min(Math.max(1, max), evidence);
+}
 
 function pickedCites(v: unknown): Cite[] | undefined {
   if (!Array.isArray(v)) return undefined;

@@ -106,10 +106,14 @@ function checkRunMetaContent(
   }
 }
 
-export function loadSpec(
-  ctx: RunCtx,
-  listing: Map<string, TargetEntry>,
-): { id: string } | undefined {
+/** What the rules use of spec.json: its id, and the question and constraints the producer ran. */
+export interface LoadedSpec {
+  id: string;
+  description: string;
+  constraints: Record<string, unknown>;
+}
+
+export function loadSpec(ctx: RunCtx, listing: Map<string, TargetEntry>): LoadedSpec | undefined {
   if (!usable(listing, 'spec.json')) return undefined;
   const loaded = loadRunFile(
     ctx,
@@ -147,7 +151,7 @@ export function loadSpec(
         );
     }
   }
-  return { id };
+  return { id, description: loaded.data.description, constraints: loaded.data.constraints };
 }
 
 /**

@@ -23,7 +23,7 @@ export const evidence: RunRule = {
       TRACE.claimNotExtracted,
     ],
   },
-  async check({ ctx, hasher, scan }) {
+  async check({ ctx, hasher, scan, spec }) {
     if (!scan) return;
     const ev = scan.evidence;
     ev.setCiters(scan.claims.supports);
@@ -31,12 +31,12 @@ export const evidence: RunRule = {
     const chunks = loadChunks(ctx, ev.records.size);
     await ev.checkFiles(hasher, chunks);
     await checkCorpus(ctx, scan.header, ev.intact());
-    scan.claims.resolveLegacy(
-      (id, b0, b1) => ev.readSpan(id, b0, b1),
-      (id) => scan.extractive.marked.has(id),
-    );
-    scan.extractive.rebuild(scan.header, [...ev.records.keys()], (id) =>
-      ev.readWhole(id, MAX_EXTRACTIVE_EVIDENCE_BYTES),
+    scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
+    scan.extractive.rebuild(
+      scan.header,
+      [...ev.records.keys()],
+      (id) => ev.readWhole(id, MAX_EXTRACTIVE_EVIDENCE_BYTES),
+      spec,
     );
     ev.checkSupports(scan.claims.supports);
   },

@@ -3,6 +3,7 @@ import type { Rule } from '../../kit/index.js';
 import type { TraceCodeDef } from '../codes.js';
 import type { RunCtx } from '../context.js';
 import type { TraceScan } from '../events.js';
+import type { LoadedSpec } from '../integrity.js';
 import type { LoadedPlan } from '../plan.js';
 import type { RunMeta } from '../schema.js';
 
@@ -14,7 +15,7 @@ export interface RunState {
   hasher: Hasher;
   runMeta?: RunMeta;
   plan?: LoadedPlan;
-  spec?: { id: string };
+  spec?: LoadedSpec;
   /** The single pass over trace.jsonl, when it could be read. */
   scan?: TraceScan;
 }
