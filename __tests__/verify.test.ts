@@ -242,6 +242,12 @@ describe('audit-gate verify', () => {
     ]);
     expect(r.conclusion).toBe('failure');
   });
+  it('each target’s state line says how many errors below are its own', async () => {
+    const r = await verify({ root: path.resolve('examples/repo') });
+    const text = renderText(r);
+    expect(text).toContain('→ blocked (4 errors below)'); // papers/stale: four stale audits
+    expect(text).toMatch(/→ accepted\n/);
+  });
   it('a named path emptied of its run fails as a removed path does, not as a draft paper that passes', async () => {
     const root = repo();
     writePaper(path.join(root, 'papers/p'), { assurance: 'draft' });

@@ -29,6 +29,13 @@ export function renderText(report: GateReport): string {
   const out: string[] = [];
   out.push(`audit-gate ${report.tool.version} — ${plain(report.root)}`);
   const byTarget = subjectsByTarget(report);
+  // How many findings each target has, so its state line says where to look.
+  const targetOf = new Map(report.subjects.map((x) => [x.id, x.target]));
+  const errors = new Map<string, number>();
+  for (const f of report.findings) {
+    const t = targetOf.get(f.subject) ?? f.subject;
+    if (f.severity === 'error' && !f.waived) errors.set(t, (errors.get(t) ?? 0) + 1);
+  }
   for (const t of report.targets) {
     const subjects = byTarget.get(t.id) ?? [];
     const ctx = judgedContext(t)
@@ -44,7 +51,8 @@ export function renderText(report: GateReport): string {
         `  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd(),
       );
     }
-    out.push(`  → ${plain(stateText(t, subjects))}`);
+    const n = errors.get(t.id) ?? 0;
+    out.push(`  → ${plain(stateText(t, subjects))}${n ? ` (${plural(n, 'error')} below)` : ''}`);
   }
   if (report.findings.length > 0) {
     out.push('', 'Findings:');
