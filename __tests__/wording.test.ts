@@ -94,7 +94,7 @@ describe('the gate’s own advice names every place the bad value can come from'
     expect(byCode('gate.target_not_found')).toContain(
       'A verify PATH argument is relative to the current directory',
     );
-    expect(byCode('gate.config_invalid')).toContain('the path given with --config');
+    expect(byCode('gate.config_invalid')).toContain('the file given with verify --config');
   });
 });
 

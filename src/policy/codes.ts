@@ -28,7 +28,7 @@ export const GATE = {
     severity: 'error',
     title: 'The audit-gate config file is malformed',
     remediation:
-      'Fix the config file, or the path given with --config (the config input); the README’s "Config file" section and schemas/config.schema.json list the keys.',
+      'Fix the config file (.audit-gate.json, or the file given with verify --config or the Action’s config input); the README’s "Config file" section and schemas/config.schema.json list the keys.',
   },
   configRefused: {
     code: 'gate.config_refused',

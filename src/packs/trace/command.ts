@@ -25,7 +25,8 @@ import { renderVerificationReports } from './outputs.js';
  */
 export const traceCommand: PackCommand = {
   args: '<run-dir | artifacts-root>...',
-  about: 'Verify evidence-grounded run traces (…/runs/<run_id>/).',
+  about:
+    'Verify evidence-grounded run traces (…/runs/<run_id>/) written by bijux-canon-reason. Every hash, id, evidence span and claim is checked, and the extractive reasoner’s claims are derived again. Reads .audit-gate.json (packs.trace). See docs/trace.md.',
   flags: [
     {
       ...FLAGS.format,
