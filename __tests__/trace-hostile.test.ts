@@ -287,6 +287,8 @@ describe('the run’s support policy is read as the producer reads it (Python’
     ['1__0', undefined],
     ['0x3', undefined],
     ['3.0', undefined],
+    ['9'.repeat(4300), 10 ** 4300],
+    ['9'.repeat(4301), undefined],
   ])('%j', (raw, n) => {
     expect(pythonInt(raw)).toBe(n);
     expect(

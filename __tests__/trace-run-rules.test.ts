@@ -60,6 +60,27 @@ describe('cross-references', () => {
     ]);
     expect(findings[0]!.related).toEqual([{ path: 'runs/r1/spec.json', line: 1 }]);
   });
+  it('the header records the support minimum spec.json gives (the producer’s, default 2)', async () => {
+    const header = (min: unknown) =>
+      ({
+        scan: {
+          header: { spec_id: 's', metadata: { reasoning_policy: { min_supports_per_claim: min } } },
+        } as unknown as TraceScan,
+      }) as const;
+    const spec = (constraints: Record<string, unknown>) =>
+      ({ spec: { id: 's', description: 'q', constraints } }) as const;
+    const codes = async (parts: object) =>
+      (await run(crossReferences, parts)).map((x) => x.message);
+    expect(await codes({ ...header(3), ...spec({ min_supports_per_claim: '3' }) })).toEqual([]);
+    expect(await codes({ ...header(2), ...spec({}) })).toEqual([]);
+    expect(await codes({ ...header(1), ...spec({ min_supports_per_claim: 3 }) })).toEqual([
+      'The trace header\'s reasoning_policy records min_supports_per_claim "1", but the producer runs this spec with 3 (spec.json\'s min_supports_per_claim, else its default 2): the header was edited after the run.',
+    ]);
+    expect(await codes({ ...header('2'), ...spec({}) })).toHaveLength(1); // a string is not what it writes
+    expect(await codes({ ...header(2), ...spec({ min_supports_per_claim: 'two' }) })).toEqual([
+      'spec.json\'s min_supports_per_claim "two" is not a whole number Python\'s int() reads: the producer stops there and writes no run.',
+    ]);
+  });
   it('reports nothing when the parts agree, or are missing', async () => {
     expect(
       await run(crossReferences, {

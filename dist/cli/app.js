@@ -5157,7 +5157,7 @@ const GATE = {
         code: 'gate.config_invalid',
         severity: 'error',
         title: 'The audit-gate config file is malformed',
-        remediation: 'Fix the config file, or the path given with --config (the config input); the README\u2019s "Config file" section and schemas/config.schema.json list the keys.',
+        remediation: 'Fix the config file (.audit-gate.json, or the file given with verify --config or the Action\u2019s config input); the README\u2019s "Config file" section and schemas/config.schema.json list the keys.',
     },
     configRefused: {
         code: 'gate.config_refused',
@@ -15148,6 +15148,14 @@ function renderText(report) {
     const out = [];
     out.push(`audit-gate ${report.tool.version} \u2014 ${plain(report.root)}`);
     const byTarget = subjectsByTarget(report);
+    // How many findings each target has, so its state line says where to look.
+    const targetOf = new Map(report.subjects.map((x) => [x.id, x.target]));
+    const errors = new Map();
+    for (const f of report.findings) {
+        const t = targetOf.get(f.subject) ?? f.subject;
+        if (f.severity === 'error' && !f.waived)
+            errors.set(t, (errors.get(t) ?? 0) + 1);
+    }
     for (const t of report.targets) {
         const subjects = byTarget.get(t.id) ?? [];
         const ctx = judgedContext(t)
@@ -15161,7 +15169,8 @@ function renderText(report) {
             const verdict = s.verdict && s.verdict !== label ? `  ${plain(s.verdict)}` : '';
             out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
         }
-        out.push(`  \u2192 ${plain(stateText(t, subjects))}`);
+        const n = errors.get(t.id) ?? 0;
+        out.push(`  \u2192 ${plain(stateText(t, subjects))}${n ? ` (${plural(n, 'error')} below)` : ''}`);
     }
     if (report.findings.length > 0) {
         out.push('', 'Findings:');
@@ -20644,7 +20653,7 @@ const TRACE = {
     markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
     markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header\u2019s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner\u2019s tag', 'Restore trace.jsonl as the producer wrote it (the header\u2019s reasoning_trace and each derived claim\u2019s structured fields), or re-run the producer.'),
+    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header\u2019s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner\u2019s tag; or the header\u2019s reasoning policy is not the one spec.json gives', 'Restore trace.jsonl as the producer wrote it (the header\u2019s reasoning_trace and each derived claim\u2019s structured fields), or re-run the producer.'),
     claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner tags as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
     snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support\u2019s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
@@ -20753,7 +20762,7 @@ function renderVerificationReports(report) {
  */
 const traceCommand = {
     args: '<run-dir | artifacts-root>...',
-    about: 'Verify evidence-grounded run traces (\u2026/runs/<run_id>/).',
+    about: 'Verify evidence-grounded run traces (\u2026/runs/<run_id>/) written by bijux-canon-reason. Every hash, id, evidence span and claim is checked, and the extractive reasoner\u2019s claims are derived again. Reads .audit-gate.json (packs.trace). See docs/trace.md.',
     flags: [
         {
             ...FLAGS.format,
@@ -21496,6 +21505,28 @@ function allowsMarkedInsufficient(metadata) {
         policy.allow_marked_insufficient_claims === true);
 }
 const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+const PY_MAX_STR_DIGITS = 4300;
+/** Python's int() of a JSON value: a bool, a number (toward zero), a string; else undefined. */
+function pythonIntOf(raw) {
+    if (typeof raw === 'boolean')
+        return Number(raw);
+    if (typeof raw === 'number')
+        return Number.isFinite(raw) ? Math.trunc(raw) : undefined;
+    return typeof raw === 'string' ? pythonInt(raw) : undefined;
+}
+/**
+ * The minimum the producer runs a spec with (executor._resolve_min_supports), which its header
+ * records as reasoning_policy.min_supports_per_claim: the spec's min_supports_per_claim, read by
+ * int() and at least 1, else its policy's 2. Undefined where int() refuses the value: the producer
+ * stops there and writes no run.
+ */
+function producerMinSupports(constraints) {
+    const raw = constraints['min_supports_per_claim'];
+    if (typeof raw !== 'boolean' && typeof raw !== 'number' && typeof raw !== 'string')
+        return DEFAULT_MIN_SUPPORTS;
+    const n = pythonIntOf(raw);
+    return n === undefined ? undefined : Math.max(1, n);
+}
 /**
  * Python's int() of a string, as the producer's verifier reads the policy: surrounding
  * whitespace, a sign, digits of any script and single underscores between them (`" 3_0"` is 30,
@@ -21507,6 +21538,9 @@ function pythonInt(text) {
     // eslint-disable-next-line no-control-regex
     const t = text.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, '');
     if (!PY_INT.test(t))
+        return undefined;
+    // Python refuses more than 4,300 digits (sys.get_int_max_str_digits()).
+    if (t.replace(/[+\-_]/g, '').length > PY_MAX_STR_DIGITS)
         return undefined;
     let n = 0;
     for (const ch of t) {
@@ -21610,12 +21644,13 @@ const answer = {
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/cross-references.ts
 
 
+
 /** The run's parts must name each other: header, plan.json, spec.json and run_meta.json. */
 const crossReferences = {
     meta: {
         name: 'cross-references',
-        description: 'The trace header, plan.json, spec.json and run_meta.json name the same plan, spec, trace and run.',
-        codes: [TRACE.planMismatch, TRACE.runMetaMismatch],
+        description: 'The trace header, plan.json, spec.json and run_meta.json name the same plan, spec, trace and run, and the header records the support minimum the spec gives.',
+        codes: [TRACE.planMismatch, TRACE.runMetaMismatch, TRACE.reasoningTraceMismatch],
     },
     check({ ctx, runId, runMeta, plan, spec, scan }) {
         const header = scan?.header;
@@ -21628,6 +21663,19 @@ const crossReferences = {
         }
         if (plan && spec && plan.plan.spec_id !== spec.id) {
             ctx.f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: ctx.rel('spec.json'), line: 1 }]);
+        }
+        // The header records the support minimum the producer ran with, which the spec decides.
+        if (header && spec) {
+            const want = producerMinSupports(spec.constraints);
+            const policy = header.metadata['reasoning_policy'];
+            const recorded = policy && typeof policy === 'object' && !Array.isArray(policy)
+                ? policy['min_supports_per_claim']
+                : undefined;
+            const specLoc = [{ path: ctx.rel('spec.json'), line: 1 }];
+            if (want === undefined)
+                ctx.f.add(TRACE.reasoningTraceMismatch, `spec.json's min_supports_per_claim ${q(String(spec.constraints['min_supports_per_claim']), 40)} is not a whole number Python's int() reads: the producer stops there and writes no run.`, specLoc[0]);
+            else if (policy !== undefined && recorded !== want)
+                ctx.f.add(TRACE.reasoningTraceMismatch, `The trace header's reasoning_policy records min_supports_per_claim ${q(String(recorded), 40)}, but the producer runs this spec with ${want} (spec.json's min_supports_per_claim, else its default ${DEFAULT_MIN_SUPPORTS}): the header was edited after the run.`, ctx.at(1), specLoc);
         }
         if (runMeta) {
             const metaLoc = { path: ctx.rel('run_meta.json'), line: 1 };
@@ -24256,7 +24304,7 @@ class ExtractiveChecks {
         if (spec && spec.description !== question)
             return this.bad(first.id, first.line, `was derived for the question ${q(question, 120)} (the run\u2019s reasoning record), but spec.json asks ${q(spec.description, 120)}, which the producer derives from: the record was edited after the run`);
         const candidates = rankCandidates(question, evidence);
-        const count = citationCount(header, spec, candidates.length);
+        const count = citationCount(spec, candidates.length);
         const expected = new Map();
         for (const p of this.pending) {
             if (p.question !== question) {
@@ -24292,28 +24340,18 @@ class ExtractiveChecks {
 
 /**
  * How many citations the reasoner makes (`_resolve_max_citations`, then one per evidence at
- * most): max(min_supports, int(constraints.max_citations)), min_supports being the policy the
- * header records. Undefined when the header records no usable policy.
+ * most): max(min_supports, int(constraints.max_citations)), min_supports being what the producer
+ * runs the spec with (not what the header says it ran with: that is checked against it).
  */
-function citationCount(header, spec, evidence) {
-    const policy = header?.metadata['reasoning_policy'];
-    const min = policy && typeof policy === 'object' && !Array.isArray(policy)
-        ? policy['min_supports_per_claim']
-        : undefined;
-    if (!spec || typeof min !== 'number' || !Number.isSafeInteger(min) || min < 1)
-        return undefined;
+function citationCount(spec, evidence) {
+    const min = spec ? producerMinSupports(spec.constraints) : undefined;
+    if (min === undefined)
+        return undefined; // no spec, or one the producer cannot run: reported
     const raw = Object.hasOwn(spec.constraints, 'max_citations')
         ? spec.constraints['max_citations']
         : min;
-    // Python's int() of a bool, a number (toward zero) or a string; anything else, or what int()
-    // refuses, leaves min_supports.
-    const asInt = typeof raw === 'boolean'
-        ? Number(raw)
-        : typeof raw === 'number' && Number.isFinite(raw)
-            ? Math.trunc(raw)
-            : typeof raw === 'string'
-                ? pythonInt(raw)
-                : undefined;
+    // What int() refuses, or a value of another type, leaves min_supports.
+    const asInt = pythonIntOf(raw);
     const max = asInt === undefined ? min : Math.max(min, asInt);
     return Math.min(Math.max(1, max), evidence);
 }

@@ -645,4 +645,15 @@ export function buildRealMutants(out, lib) {
       resealFiles(r);
     },
   );
+  fixture(
+    'mut-policy-lowered',
+    B,
+    'reasoning_trace_mismatch',
+    'A real run whose header records min_supports_per_claim 1 where the producer ran its spec with 2 (its default), so that one citation would do; re-sealed.',
+    [T('reasoning_trace_mismatch')],
+    (r) => {
+      r.header.metadata.reasoning_policy.min_supports_per_claim = 1;
+      save(r);
+    },
+  );
 }

@@ -358,7 +358,7 @@ export const TRACE = {
   reasoningTraceMismatch: def(
     'reasoning_trace_mismatch',
     'reasoning_trace',
-    'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag',
+    'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag; or the header’s reasoning policy is not the one spec.json gives',
     'Restore trace.jsonl as the producer wrote it (the header’s reasoning_trace and each derived claim’s structured fields), or re-run the producer.',
   ),
   claimNotExtracted: def(

@@ -6,7 +6,7 @@ import type { EventVisitor } from './rules/event-visitor.js';
 import type { Claim, TraceHeader } from './schema.js';
 import { codePointCompare } from '../../io/text.js';
 import { isPySpace, pyStrip, pyStripString, text } from './python-text.js';
-import { pythonInt } from './policy.js';
+import { producerMinSupports, pythonIntOf } from './policy.js';
 
 /** The producer's extractive reasoner, whose statements are a function of the bytes they cite. */
 export const EXTRACTIVE_REASONER = 'baseline_extractive_v2';
@@ -212,7 +212,7 @@ export class ExtractiveChecks implements EventVisitor {
         `was derived for the question ${q(question, 120)} (the run’s reasoning record), but spec.json asks ${q(spec.description, 120)}, which the producer derives from: the record was edited after the run`,
       );
     const candidates = rankCandidates(question, evidence);
-    const count = citationCount(header, spec, candidates.length);
+    const count = citationCount(spec, candidates.length);
     const expected = new Map<number, string>();
     for (const p of this.pending) {
       if (p.question !== question) {
@@ -274,33 +274,20 @@ export { MAX_EVIDENCE_BYTES as MAX_EXTRACTIVE_EVIDENCE_BYTES };
 
 /**
  * How many citations the reasoner makes (`_resolve_max_citations`, then one per evidence at
- * most): max(min_supports, int(constraints.max_citations)), min_supports being the policy the
- * header records. Undefined when the header records no usable policy.
+ * most): max(min_supports, int(constraints.max_citations)), min_supports being what the producer
+ * runs the spec with (not what the header says it ran with: that is checked against it).
  */
 function citationCount(
-  header: TraceHeader | undefined,
   spec: { constraints: Record<string, unknown> } | undefined,
   evidence: number,
 ): number | undefined {
-  const policy = header?.metadata['reasoning_policy'];
-  const min =
-    policy && typeof policy === 'object' && !Array.isArray(policy)
-      ? (policy as Record<string, unknown>)['min_supports_per_claim']
-      : undefined;
-  if (!spec || typeof min !== 'number' || !Number.isSafeInteger(min) || min < 1) return undefined;
-  const raw = Object.hasOwn(spec.constraints, 'max_citations')
-    ? spec.constraints['max_citations']
+  const min = spec ? producerMinSupports(spec.constraints) : undefined;
+  if (min === undefined) return undefined; // no spec, or one the producer cannot run: reported
+  const raw = Object.hasOwn(spec!.constraints, 'max_citations')
+    ? spec!.constraints['max_citations']
     : min;
-  // Python's int() of a bool, a number (toward zero) or a string; anything else, or what int()
-  // refuses, leaves min_supports.
-  const asInt =
-    typeof raw === 'boolean'
-      ? Number(raw)
-      : typeof raw === 'number' && Number.isFinite(raw)
-        ? Math.trunc(raw)
-        : typeof raw === 'string'
-          ? pythonInt(raw)
-          : undefined;
+  // What int() refuses, or a value of another type, leaves min_supports.
+  const asInt = pythonIntOf(raw);
   const max = asInt === undefined ? min : Math.max(min, asInt);
   return Math.min(Math.max(1, max), evidence);
 }

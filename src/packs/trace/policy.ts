@@ -60,6 +60,28 @@ export function allowsMarkedInsufficient(metadata?: Record<string, unknown>): bo
 }
 
 const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+const PY_MAX_STR_DIGITS = 4300;
+
+/** Python's int() of a JSON value: a bool, a number (toward zero), a string; else undefined. */
+export function pythonIntOf(raw: unknown): number | undefined {
+  if (typeof raw === 'boolean') return Number(raw);
+  if (typeof raw === 'number') return Number.isFinite(raw) ? Math.trunc(raw) : undefined;
+  return typeof raw === 'string' ? pythonInt(raw) : undefined;
+}
+
+/**
+ * The minimum the producer runs a spec with (executor._resolve_min_supports), which its header
+ * records as reasoning_policy.min_supports_per_claim: the spec's min_supports_per_claim, read by
+ * int() and at least 1, else its policy's 2. Undefined where int() refuses the value: the producer
+ * stops there and writes no run.
+ */
+export function producerMinSupports(constraints: Record<string, unknown>): number | undefined {
+  const raw = constraints['min_supports_per_claim'];
+  if (typeof raw !== 'boolean' && typeof raw !== 'number' && typeof raw !== 'string')
+    return DEFAULT_MIN_SUPPORTS;
+  const n = pythonIntOf(raw);
+  return n === undefined ? undefined : Math.max(1, n);
+}
 
 /**
  * Python's int() of a string, as the producer's verifier reads the policy: surrounding
@@ -72,6 +94,8 @@ export function pythonInt(text: string): number | undefined {
   // eslint-disable-next-line no-control-regex
   const t = text.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, '');
   if (!PY_INT.test(t)) return undefined;
+  // Python refuses more than 4,300 digits (sys.get_int_max_str_digits()).
+  if (t.replace(/[+\-_]/g, '').length > PY_MAX_STR_DIGITS) return undefined;
   let n = 0;
   for (const ch of t) {
     if (ch === '+' || ch === '-' || ch === '_') continue;

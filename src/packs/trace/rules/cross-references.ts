@@ -1,5 +1,6 @@
 import { TRACE } from '../codes.js';
 import { q } from '../context.js';
+import { DEFAULT_MIN_SUPPORTS, producerMinSupports } from '../policy.js';
 import type { RunRule } from './state.js';
 
 /** The run's parts must name each other: header, plan.json, spec.json and run_meta.json. */
@@ -7,8 +8,8 @@ export const crossReferences: RunRule = {
   meta: {
     name: 'cross-references',
     description:
-      'The trace header, plan.json, spec.json and run_meta.json name the same plan, spec, trace and run.',
-    codes: [TRACE.planMismatch, TRACE.runMetaMismatch],
+      'The trace header, plan.json, spec.json and run_meta.json name the same plan, spec, trace and run, and the header records the support minimum the spec gives.',
+    codes: [TRACE.planMismatch, TRACE.runMetaMismatch, TRACE.reasoningTraceMismatch],
   },
   check({ ctx, runId, runMeta, plan, spec, scan }) {
     const header = scan?.header;
@@ -36,6 +37,29 @@ export const crossReferences: RunRule = {
         planRel,
         [{ path: ctx.rel('spec.json'), line: 1 }],
       );
+    }
+    // The header records the support minimum the producer ran with, which the spec decides.
+    if (header && spec) {
+      const want = producerMinSupports(spec.constraints);
+      const policy = header.metadata['reasoning_policy'];
+      const recorded =
+        policy && typeof policy === 'object' && !Array.isArray(policy)
+          ? (policy as Record<string, unknown>)['min_supports_per_claim']
+          : undefined;
+      const specLoc = [{ path: ctx.rel('spec.json'), line: 1 }];
+      if (want === undefined)
+        ctx.f.add(
+          TRACE.reasoningTraceMismatch,
+          `spec.json's min_supports_per_claim ${q(String(spec.constraints['min_supports_per_claim']), 40)} is not a whole number Python's int() reads: the producer stops there and writes no run.`,
+          specLoc[0]!,
+        );
+      else if (policy !== undefined && recorded !== want)
+        ctx.f.add(
+          TRACE.reasoningTraceMismatch,
+          `The trace header's reasoning_policy records min_supports_per_claim ${q(String(recorded), 40)}, but the producer runs this spec with ${want} (spec.json's min_supports_per_claim, else its default ${DEFAULT_MIN_SUPPORTS}): the header was edited after the run.`,
+          ctx.at(1),
+          specLoc,
+        );
     }
     if (runMeta) {
       const metaLoc = { path: ctx.rel('run_meta.json'), line: 1 };
