@@ -20654,6 +20654,7 @@ const TRACE = {
     markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
     reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header\u2019s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner\u2019s tag; or the header\u2019s reasoning policy is not the one spec.json gives', 'Restore trace.jsonl as the producer wrote it (the header\u2019s reasoning_trace and each derived claim\u2019s structured fields), or re-run the producer.'),
+    retrievalMismatch: codes_def('retrieval_mismatch', 'tool_linkage', 'A search did not return what BM25 ranks first over the run\u2019s pinned index (other chunks, order or scores), or evidence was registered that no search returned', 'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its searches return the best-ranked chunks of the index it pins, and it registers only those.'),
     claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner tags as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
     snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support\u2019s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
@@ -24499,6 +24500,7 @@ const evidence = {
             TRACE.spanOutOfBounds,
             TRACE.snippetHashMismatch,
             TRACE.claimNotExtracted,
+            TRACE.retrievalMismatch,
         ],
     },
     async check({ ctx, hasher, scan, spec }) {
@@ -24510,6 +24512,7 @@ const evidence = {
         const chunks = loadChunks(ctx, ev.records.size);
         await ev.checkFiles(hasher, chunks);
         await checkCorpus(ctx, scan.header, ev.intact());
+        scan.retrieval.check(scan.header, [...ev.records.values()]);
         scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
         scan.extractive.rebuild(scan.header, [...ev.records.keys()], (id) => ev.readWhole(id, MAX_EVIDENCE_BYTES), spec);
         ev.checkSupports(scan.claims.supports);
@@ -26252,6 +26255,228 @@ function preview(whole, b0, b1) {
     return `; the span now reads ${q(text, 80)}`;
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/retrieval.ts
+
+
+
+
+
+
+const INDEX_PATH = 'provenance/index/bm25_index.json';
+/** The largest index read to rank again (the producer's holds every chunk's text). */
+const retrieval_MAX_INDEX_BYTES = 256 * 1024 * 1024;
+/** Chunk scores computed per run (searches \u00d7 chunks); past it the ranking is reported unchecked. */
+const MAX_SCORED = 20_000_000;
+/** Searches remembered per run. */
+const MAX_SEARCHES = 10_000;
+/** Scores the producer rounds to six decimals; closer than this they may rank either way. */
+const TIE = 2e-6;
+const chunkKey = (chunkId, b0, b1) => `${chunkId}\0${b0}\0${b1}`;
+/**
+ * The producer's searches, ranked again: each `retrieve` call of a run that carries its BM25 index
+ * (`provenance/index/bm25_index.json`, whose sha256 the header records) must return the chunks
+ * BM25 ranks first for its query over that index, with their scores, and every registered
+ * evidence must be a chunk a search returned. A run whose producer left out its best hit, or
+ * registered evidence no search found, is caught here.
+ */
+class RetrievalChecks {
+    ctx;
+    static meta = {
+        name: 'retrieval',
+        description: 'Each search returns what BM25 ranks first over the run\u2019s pinned index, and every evidence was returned by a search.',
+        codes: [TRACE.retrievalMismatch],
+    };
+    on = {
+        tool_called: (ev, l) => this.called(ev.call, l.no),
+        tool_returned: (ev, l) => this.returned(ev.result, l.no),
+    };
+    searches = new Map();
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    called(call, line) {
+        if (call.tool_name !== 'retrieve' || this.searches.size >= MAX_SEARCHES)
+            return;
+        if (this.searches.has(call.id))
+            return; // tool_call_duplicate
+        const a = call.arguments;
+        // As the producer's BM25Retriever.invoke reads them: str(query), int(top_k) else 3.
+        const rawK = Object.hasOwn(a, 'top_k') ? a['top_k'] : 3;
+        const k = typeof rawK === 'boolean' || typeof rawK === 'number' || typeof rawK === 'string'
+            ? pythonIntOf(rawK)
+            : 3;
+        const query = a['query'];
+        if (k === undefined || (query !== undefined && typeof query !== 'string'))
+            return;
+        this.searches.set(call.id, { line, query: query ?? '', k });
+    }
+    returned(result, line) {
+        const s = this.searches.get(result.call_id);
+        if (!s || s.returned || !result.success || result.error)
+            return;
+        const r = result.result;
+        const list = r && typeof r === 'object' && !Array.isArray(r)
+            ? r['evidences']
+            : undefined;
+        if (!Array.isArray(list))
+            return;
+        s.resultLine = line;
+        s.returned = list.map((e) => {
+            const o = (e && typeof e === 'object' ? e : {});
+            const span = Array.isArray(o['span']) ? o['span'] : [];
+            const chunkId = String(o['chunk_id']);
+            return { key: chunkKey(chunkId, span[0], span[1]), chunkId, score: o['score'] };
+        });
+    }
+    /**
+     * Once the trace and the evidence are read: the searches ranked again over the pinned index,
+     * and the registered evidence held to what they returned.
+     */
+    check(header, evidence) {
+        const rp = header?.metadata['retrieval_provenance'];
+        const prov = rp && typeof rp === 'object' && !Array.isArray(rp) ? rp : {};
+        const recorded = prov['index_sha256'];
+        if (prov['index_path'] !== INDEX_PATH || typeof recorded !== 'string')
+            return;
+        const f = this.ctx.f;
+        const rel = this.ctx.rel(INDEX_PATH);
+        const bad = (message, line) => f.add(TRACE.retrievalMismatch, message, line ? this.ctx.at(line) : { path: rel });
+        const searches = [...this.searches.values()].filter((s) => s.returned);
+        const returned = new Set(searches.flatMap((s) => s.returned.map((r) => r.key)));
+        for (const { ev, line } of evidence)
+            if (!returned.has(chunkKey(ev.chunk_id, ev.span[0], ev.span[1])))
+                bad(`Evidence ${q(ev.id)} on line ${line} (chunk ${ev.chunk_id.slice(0, 12)}\u2026, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, line);
+        const entry = this.ctx.listing.get(INDEX_PATH);
+        if (!entry || !readable(entry)) {
+            bad(`The trace header records the BM25 index the run searched (index_sha256 ${recorded.slice(0, 12)}\u2026), but ${INDEX_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the searches cannot be ranked again.`);
+            return;
+        }
+        const read = readRunFile(this.ctx, INDEX_PATH, retrieval_MAX_INDEX_BYTES);
+        if (!read.ok) {
+            bad(`${INDEX_PATH} ${read.detail}: the searches cannot be ranked again.`);
+            return;
+        }
+        if (read.sha256 !== recorded) {
+            bad(`${INDEX_PATH} hashes to ${read.sha256.slice(0, 12)}\u2026, but the trace header records index_sha256 ${recorded.slice(0, 12)}\u2026: the index changed after the run.`);
+            return;
+        }
+        const index = retrieval_parseIndex(read.bytes);
+        if (typeof index === 'string') {
+            bad(`${INDEX_PATH} is not the producer's BM25 index: ${index}.`);
+            return;
+        }
+        if (searches.length * index.chunks.length > MAX_SCORED) {
+            bad(`The run's ${searches.length} search(es) over ${index.chunks.length} chunks exceed what is ranked again per run (${MAX_SCORED} chunk scores): their results are not checked.`);
+            return;
+        }
+        const k1 = typeof prov['k1'] === 'number' ? prov['k1'] : 1.2;
+        const b = typeof prov['b'] === 'number' ? prov['b'] : 0.75;
+        const byKey = new Map(index.chunks.map((c, i) => [c.key, i]));
+        for (const s of searches) {
+            const scores = scoreAll(index, s.query, k1, b);
+            const ranked = index.chunks
+                .map((_, i) => i)
+                .sort((x, y) => round6(scores[y]) - round6(scores[x]) ||
+                codePointCompare(index.chunks[x].docId, index.chunks[y].docId) ||
+                codePointCompare(index.chunks[x].chunkId, index.chunks[y].chunkId))
+                .slice(0, Math.max(0, s.k));
+            const got = s.returned;
+            const where = `The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k})`;
+            if (got.length !== ranked.length) {
+                bad(`${where} returned ${got.length} chunk(s) on line ${s.resultLine}; BM25 over the pinned index returns ${ranked.length}.`, s.resultLine);
+                continue;
+            }
+            for (let i = 0; i < got.length; i++) {
+                const at = byKey.get(got[i].key);
+                const want = ranked[i];
+                if (at === undefined) {
+                    bad(`${where} returned chunk ${got[i].chunkId.slice(0, 12)}\u2026 as hit ${i + 1}, which the pinned index does not hold.`, s.resultLine);
+                    break;
+                }
+                // Scores within a rounding step of each other may rank either way.
+                if (at !== want && Math.abs(scores[at] - scores[want]) > TIE) {
+                    const c = index.chunks[want];
+                    bad(`${where} returned chunk ${got[i].chunkId.slice(0, 12)}\u2026 (score ${fmt(scores[at])}) as hit ${i + 1}, but BM25 over the pinned index ranks chunk ${c.chunkId.slice(0, 12)}\u2026 of document ${q(c.docId, 60)} (score ${fmt(scores[want])}) there: the search results were edited.`, s.resultLine);
+                    break;
+                }
+                const score = got[i].score;
+                if (typeof score !== 'number' || Math.abs(score - scores[at]) > TIE) {
+                    bad(`${where} gives hit ${i + 1} the score ${String(score)}; BM25 over the pinned index gives it ${fmt(scores[at])}.`, s.resultLine);
+                    break;
+                }
+            }
+        }
+    }
+}
+const fmt = (n) => String(Math.round(n * 1e6) / 1e6);
+const round6 = (n) => Math.round(n * 1e6) / 1e6;
+/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
+function tokenize(s) {
+    return (s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase());
+}
+/** `_score_document` for every chunk, summing the query's terms in first-seen order as Python does. */
+function scoreAll(index, query, k1, b) {
+    const qf = new Map();
+    for (const t of tokenize(query))
+        qf.set(t, (qf.get(t) ?? 0) + 1);
+    const n = index.chunks.length;
+    const idf = new Map();
+    for (const t of qf.keys()) {
+        const m = index.df[t];
+        idf.set(t, typeof m === 'number' && m > 0 ? Math.log(1.0 + (n - m + 0.5) / (m + 0.5)) : 0);
+    }
+    return index.chunks.map((c) => {
+        const norm = k1 * (1.0 - b + b * (c.length / index.avgdl));
+        let s = 0.0;
+        for (const [t, count] of qf) {
+            const f = Object.hasOwn(c.tf, t) ? c.tf[t] : 0;
+            if (typeof f !== 'number' || f === 0)
+                continue;
+            const w = idf.get(t);
+            if (w === 0)
+                continue;
+            s += w * ((f * (k1 + 1.0)) / (f + norm)) * count;
+        }
+        return s;
+    });
+}
+/** The index the producer writes (ChunkedBM25Index.to_json), or why it is not one. */
+function retrieval_parseIndex(bytes) {
+    let v;
+    try {
+        v = JSON.parse(bytes.toString('utf8'));
+    }
+    catch {
+        return 'it is not JSON';
+    }
+    const o = (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+    const { avgdl, df, chunks, doc_tf: tfs } = o;
+    if (typeof avgdl !== 'number' || !(avgdl > 0))
+        return 'avgdl is not a positive number';
+    if (!df || typeof df !== 'object' || Array.isArray(df))
+        return 'df is not an object';
+    if (!Array.isArray(chunks) || !Array.isArray(tfs) || chunks.length !== tfs.length)
+        return 'chunks and doc_tf are not two lists of one length';
+    const out = [];
+    for (let i = 0; i < chunks.length; i++) {
+        const c = chunks[i];
+        const tf = tfs[i];
+        if (!c || typeof c !== 'object' || !tf || typeof tf !== 'object')
+            return `chunk ${i + 1} is not an object with its term counts`;
+        const { chunk_id: id, doc_id: doc, text, start_byte: b0, end_byte: b1 } = c;
+        if (typeof id !== 'string' || typeof doc !== 'string' || typeof text !== 'string')
+            return `chunk ${i + 1} lacks its chunk_id, doc_id or text`;
+        out.push({
+            key: chunkKey(id, b0, b1),
+            chunkId: id,
+            docId: doc,
+            length: tokenize(text).length,
+            tf,
+        });
+    }
+    return { avgdl, df: df, chunks: out };
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/header.ts
 
 
@@ -26710,6 +26935,7 @@ function listTools(tools) {
 
 
 
+
 /**
  * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
  * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
@@ -26733,6 +26959,7 @@ function scanTrace(ctx, traceAbs) {
     const cited = new CitedBytes();
     const content = new ContentChecks(ctx);
     const extractive = new ExtractiveChecks(ctx);
+    const retrieval = new RetrievalChecks(ctx);
     let header;
     let idHasher;
     let idValid = true;
@@ -26742,7 +26969,16 @@ function scanTrace(ctx, traceAbs) {
     let crlfCount = 0;
     const order = new EventOrder(ctx);
     // The per-event checks, in the order their findings appear for one event.
-    const dispatch = dispatcher([steps, tools, evidence, claims, cited, content, extractive]);
+    const dispatch = dispatcher([
+        steps,
+        tools,
+        evidence,
+        claims,
+        cited,
+        content,
+        extractive,
+        retrieval,
+    ]);
     const formats = fast();
     const onLine = (line) => {
         lastLine = line.no;
@@ -26876,10 +27112,12 @@ function scanTrace(ctx, traceAbs) {
         cited,
         content,
         extractive,
+        retrieval,
     };
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/trace-events.ts
+
 
 
 
@@ -26916,6 +27154,7 @@ const traceEvents = {
                     ClaimChecks,
                     ContentChecks,
                     ExtractiveChecks,
+                    RetrievalChecks,
                 ].flatMap((v) => v.meta.codes),
             ]),
         ],
@@ -29609,13 +29848,13 @@ function typeName(v) {
 
 
 
-const INDEX_PATH = '.aristo/index.toml';
+const index_file_INDEX_PATH = '.aristo/index.toml';
 /**
  * The committed `.aristo/index.toml`, when there is one the SDK would accept. The SDK refuses a
  * bad index whole, so does this: every problem is reported and the index is then not used.
  */
 function loadIndex(ws, targetDir, subject, f) {
-    const read = readText(ws, targetDir, INDEX_PATH, MAX_TOML_BYTES);
+    const read = readText(ws, targetDir, index_file_INDEX_PATH, MAX_TOML_BYTES);
     const rel = read.rel;
     if (!read.ok) {
         if (!read.missing)
@@ -29687,7 +29926,7 @@ function normalFile(file) {
 function buildEntries(scan, index, c) {
     const byId = new Map();
     const unidentified = [];
-    const indexRel = index?.rel ?? INDEX_PATH;
+    const indexRel = index?.rel ?? index_file_INDEX_PATH;
     const matched = new Set();
     const bySite = new Map();
     if (index)
@@ -30367,7 +30606,7 @@ function moduleRefs(text) {
     const refs = [];
     if (!text.includes('path') && !text.includes('include'))
         return { refs, capped: false };
-    const { code, strings } = tokenize(text);
+    const { code, strings } = modules_tokenize(text);
     let line = 1;
     let counted = 0;
     MODULE_FILE.lastIndex = 0;
@@ -30391,7 +30630,7 @@ function moduleRefs(text) {
  * length (`"` and spaces, newlines kept, so lines still count), and each plain or raw string's
  * value by the index of its placeholder's opening quote.
  */
-function tokenize(text) {
+function modules_tokenize(text) {
     const strings = new Map();
     const parts = [];
     const n = text.length;

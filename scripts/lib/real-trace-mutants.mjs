@@ -548,7 +548,7 @@ export function buildRealMutants(out, lib) {
     B,
     'evidence_chunk_mismatch',
     'A real run whose evidence file gains a sentence past its chunk, which the claim then cites; every hash, id and the run recomputed.',
-    [T('evidence_chunk_mismatch'), T('claim_not_extracted')],
+    [T('evidence_chunk_mismatch'), T('claim_not_extracted'), T('retrieval_mismatch')],
     (r) => {
       const ev = evidenceFrom(r, 'd3');
       const old = r.read(ev.content_path);
@@ -577,7 +577,7 @@ export function buildRealMutants(out, lib) {
     B,
     'evidence_chunk_mismatch',
     'A real run whose evidence says Norway for Sweden (same length), with every hash, id, chunk, claim and the run recomputed: only the pinned corpus still says otherwise.',
-    [T('evidence_chunk_mismatch')],
+    [T('evidence_chunk_mismatch'), T('retrieval_mismatch')],
     (r) => {
       const ev = evidenceFrom(r, 'd3');
       const old = r.read(ev.content_path);
@@ -654,6 +654,44 @@ export function buildRealMutants(out, lib) {
     (r) => {
       r.header.metadata.reasoning_policy.min_supports_per_claim = 1;
       save(r);
+    },
+  );
+  /** The evidence list the first search returned. */
+  const hits = (r) => r.find('tool_returned')[0].result.result.evidences;
+  fixture(
+    'mut-search-results-reordered',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose search lists its best and second-best hits the other way round; re-sealed (the producer accepts it).',
+    [T('retrieval_mismatch')],
+    (r) => {
+      const e = hits(r);
+      [e[0], e[1]] = [e[1], e[0]];
+      save(r);
+    },
+  );
+  fixture(
+    'mut-search-score-edited',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose search gives its last hit a higher score than BM25 does; re-sealed.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      const e = hits(r);
+      e[e.length - 1].score = new PyFloat(9.5);
+      save(r);
+    },
+  );
+  fixture(
+    'mut-index-edited',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose pinned BM25 index is edited after the run (a byte added); the manifest re-sealed, the header’s index_sha256 not.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      const rel = 'provenance/index/bm25_index.json';
+      r.write(rel, r.read(rel).toString('utf8').replace('"bridge":', '"bridge" :'));
+      resealFiles(r);
     },
   );
 }

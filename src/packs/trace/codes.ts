@@ -361,6 +361,12 @@ export const TRACE = {
     'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag; or the header’s reasoning policy is not the one spec.json gives',
     'Restore trace.jsonl as the producer wrote it (the header’s reasoning_trace and each derived claim’s structured fields), or re-run the producer.',
   ),
+  retrievalMismatch: def(
+    'retrieval_mismatch',
+    'tool_linkage',
+    'A search did not return what BM25 ranks first over the run’s pinned index (other chunks, order or scores), or evidence was registered that no search returned',
+    'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its searches return the best-ranked chunks of the index it pins, and it registers only those.',
+  ),
   claimNotExtracted: def(
     'claim_not_extracted',
     'reasoning_trace',

@@ -8,6 +8,7 @@ import { q, type RunCtx } from './context.js';
 import { carriesCorpus } from './corpus.js';
 import { EvidenceChecks } from './evidence.js';
 import { ExtractiveChecks } from './extractive.js';
+import { RetrievalChecks } from './retrieval.js';
 import { readHeaderLine } from './header.js';
 import { EVENT_PREFIX, EVENT_SUFFIX, type TraceIdHasher } from './ids.js';
 import { firstIssue, streamLines, type Line, type StreamOutcome } from '../kit/index.js';
@@ -33,6 +34,8 @@ export interface TraceScan {
   content: ContentChecks;
   /** Claims the producer's extractive reasoner tags as its own. */
   extractive: ExtractiveChecks;
+  /** The producer's searches, ranked again once the evidence is read. */
+  retrieval: RetrievalChecks;
 }
 
 /**
@@ -57,6 +60,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   const cited = new CitedBytes();
   const content = new ContentChecks(ctx);
   const extractive = new ExtractiveChecks(ctx);
+  const retrieval = new RetrievalChecks(ctx);
   let header: TraceHeader | undefined;
   let idHasher: TraceIdHasher | undefined;
   let idValid = true;
@@ -66,7 +70,16 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   let crlfCount = 0;
   const order = new EventOrder(ctx);
   // The per-event checks, in the order their findings appear for one event.
-  const dispatch = dispatcher([steps, tools, evidence, claims, cited, content, extractive]);
+  const dispatch = dispatcher([
+    steps,
+    tools,
+    evidence,
+    claims,
+    cited,
+    content,
+    extractive,
+    retrieval,
+  ]);
   const formats = fast();
 
   const onLine = (line: Line): void => {
@@ -242,5 +255,6 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     cited,
     content,
     extractive,
+    retrieval,
   };
 }

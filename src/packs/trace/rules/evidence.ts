@@ -21,6 +21,7 @@ export const evidence: RunRule = {
       TRACE.spanOutOfBounds,
       TRACE.snippetHashMismatch,
       TRACE.claimNotExtracted,
+      TRACE.retrievalMismatch,
     ],
   },
   async check({ ctx, hasher, scan, spec }) {
@@ -31,6 +32,7 @@ export const evidence: RunRule = {
     const chunks = loadChunks(ctx, ev.records.size);
     await ev.checkFiles(hasher, chunks);
     await checkCorpus(ctx, scan.header, ev.intact());
+    scan.retrieval.check(scan.header, [...ev.records.values()]);
     scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
     scan.extractive.rebuild(
       scan.header,

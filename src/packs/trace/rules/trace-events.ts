@@ -4,6 +4,7 @@ import { ClaimChecks } from '../claims.js';
 import { ContentChecks } from '../content.js';
 import { EvidenceChecks } from '../evidence.js';
 import { ExtractiveChecks } from '../extractive.js';
+import { RetrievalChecks } from '../retrieval.js';
 import { scanTrace } from '../events.js';
 import { StepChecks } from '../steps.js';
 import { ToolChecks } from '../tools.js';
@@ -37,6 +38,7 @@ export const traceEvents: RunRule = {
           ClaimChecks,
           ContentChecks,
           ExtractiveChecks,
+          RetrievalChecks,
         ].flatMap((v) => v.meta.codes),
       ]),
     ],
