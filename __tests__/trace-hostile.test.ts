@@ -118,6 +118,33 @@ describe('a run never reads the checkout’s git directory', () => {
   });
 });
 
+describe('the corpus and the index a run pins are read only inside it', () => {
+  it('a corpus or index linked out of the run, or into .git, is a finding and is never read', async () => {
+    const root = tmp('trace-pinned-links-');
+    checkout(root);
+    fs.cpSync(new URL('../conformance/trace/real-bridges-four/input', import.meta.url), root, {
+      recursive: true,
+    });
+    const runs = path.join(root, 'artifacts/bijux-canon-reason/runs');
+    const run = path.join(runs, fs.readdirSync(runs)[0]!);
+    const outside = path.join(tmp('trace-outside-'), 'corpus.jsonl');
+    fs.writeFileSync(outside, `{"doc_id": "x", "text": "${SECRET}"}\n`);
+    for (const [rel, target] of [
+      ['provenance/corpus.jsonl', outside],
+      ['provenance/index/bm25_index.json', path.join(root, '.git/config')],
+    ] as const) {
+      fs.rmSync(path.join(run, rel));
+      fs.symlinkSync(target, path.join(run, rel));
+    }
+    const r = await verify({ root, packs: ['trace'] });
+    expect(text(r)).not.toContain('c2VjcmV0');
+    expect(r.conclusion).toBe('failure');
+    const codes = r.findings.map((f) => f.code);
+    expect(codes).toContain('trace.chunks_invalid');
+    expect(codes).toContain('trace.retrieval_mismatch');
+  });
+});
+
 /**
  * A copy of the clean run whose trace lines `edit` rewrites (ids are not resealed); `edit` gets
  * the run directory too.
