@@ -24503,7 +24503,7 @@ const evidence = {
             TRACE.retrievalMismatch,
         ],
     },
-    async check({ ctx, hasher, scan, spec }) {
+    async check({ ctx, hasher, scan, spec, plan }) {
         if (!scan)
             return;
         const ev = scan.evidence;
@@ -24512,7 +24512,7 @@ const evidence = {
         const chunks = loadChunks(ctx, ev.records.size);
         await ev.checkFiles(hasher, chunks);
         await checkCorpus(ctx, scan.header, ev.intact());
-        scan.retrieval.check(scan.header, [...ev.records.values()]);
+        scan.retrieval.check(scan.header, [...ev.records.values()], plan?.plan);
         scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
         scan.extractive.rebuild(scan.header, [...ev.records.keys()], (id) => ev.readWhole(id, MAX_EVIDENCE_BYTES), spec);
         ev.checkSupports(scan.claims.supports);
@@ -26262,6 +26262,7 @@ function preview(whole, b0, b1) {
 
 
 
+
 const INDEX_PATH = 'provenance/index/bm25_index.json';
 /** The largest index read to rank again (the producer's holds every chunk's text). */
 const retrieval_MAX_INDEX_BYTES = 256 * 1024 * 1024;
@@ -26294,9 +26295,13 @@ class RetrievalChecks {
     constructor(ctx) {
         this.ctx = ctx;
     }
+    /** Every retrieve call, in order, with its step and arguments (what the plan must request). */
+    calls = [];
     called(call, line) {
         if (call.tool_name !== 'retrieve' || this.searches.size >= MAX_SEARCHES)
             return;
+        const args = canonicalJson(call.arguments);
+        this.calls.push({ line, step: call.step_id, args, query: call.arguments['query'] });
         if (this.searches.has(call.id))
             return; // tool_call_duplicate
         const a = call.arguments;
@@ -26308,7 +26313,7 @@ class RetrievalChecks {
         const query = a['query'];
         if (k === undefined || (query !== undefined && typeof query !== 'string'))
             return;
-        this.searches.set(call.id, { line, query: query ?? '', k });
+        this.searches.set(call.id, { line, step: call.step_id, args, query: query ?? '', k });
     }
     returned(result, line) {
         const s = this.searches.get(result.call_id);
@@ -26329,10 +26334,41 @@ class RetrievalChecks {
         });
     }
     /**
+     * The producer runs exactly the searches its plan requests, step by step and in order, with the
+     * arguments the plan gives: a search the plan does not request could bring in evidence of its
+     * own choosing.
+     */
+    planned(plan, bad) {
+        const requested = new Map();
+        for (const n of plan.nodes)
+            requested.set(n.id, (n.step.tool_requests ?? [])
+                .filter((r) => r.tool_name === 'retrieve')
+                .map((r) => {
+                const a = r.arguments ?? {};
+                return {
+                    args: canonicalJson(a),
+                    words: `query ${q(String(a['query']), 80)}, top_k ${q(String(a['top_k'] ?? 3), 20)}`,
+                };
+            }));
+        const made = new Map();
+        for (const c of this.calls) {
+            const i = made.get(c.step) ?? 0;
+            made.set(c.step, i + 1);
+            const want = requested.get(c.step)?.[i];
+            if (want?.args !== c.args)
+                bad(`The retrieve call on line ${c.line} (query ${q(String(c.query), 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} for step ${q(c.step, 80)}: the producer runs exactly the searches its plan lists.`, c.line);
+        }
+        for (const [step, wants] of requested) {
+            const n = made.get(step) ?? 0;
+            if (n < wants.length)
+                bad(`plan.json requests ${wants.length} search(es) in step ${q(step, 80)}, but the trace makes ${n}: a search was removed after the run.`);
+        }
+    }
+    /**
      * Once the trace and the evidence are read: the searches ranked again over the pinned index,
      * and the registered evidence held to what they returned.
      */
-    check(header, evidence) {
+    check(header, evidence, plan) {
         const rp = header?.metadata['retrieval_provenance'];
         const prov = rp && typeof rp === 'object' && !Array.isArray(rp) ? rp : {};
         const recorded = prov['index_sha256'];
@@ -26341,6 +26377,8 @@ class RetrievalChecks {
         const f = this.ctx.f;
         const rel = this.ctx.rel(INDEX_PATH);
         const bad = (message, line) => f.add(TRACE.retrievalMismatch, message, line ? this.ctx.at(line) : { path: rel });
+        if (plan)
+            this.planned(plan, bad);
         const searches = [...this.searches.values()].filter((s) => s.returned);
         const returned = new Set(searches.flatMap((s) => s.returned.map((r) => r.key)));
         for (const { ev, line } of evidence)

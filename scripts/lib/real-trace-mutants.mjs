@@ -694,4 +694,16 @@ export function buildRealMutants(out, lib) {
       resealFiles(r);
     },
   );
+  fixture(
+    'mut-search-unplanned',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose search asks another question than the one its plan requests (the results kept); re-sealed.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      r.find('tool_called')[0].call.arguments.query =
+        'Which bridge is painted International Orange?';
+      save(r);
+    },
+  );
 }

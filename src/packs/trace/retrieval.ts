@@ -6,7 +6,8 @@ import { readRunFile } from './files.js';
 import { pythonIntOf } from './policy.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
-import type { EvidenceRef, TraceHeader } from './schema.js';
+import type { EvidenceRef, Plan, TraceHeader } from './schema.js';
+import { canonicalJson } from '../kit/index.js';
 
 export const INDEX_PATH = 'provenance/index/bm25_index.json';
 
@@ -27,6 +28,9 @@ interface Returned {
 
 interface Search {
   line: number;
+  step: string;
+  /** The call's arguments in canonical form, to compare with the plan's request. */
+  args: string;
   query: string;
   k: number;
   returned?: Returned[];
@@ -67,11 +71,16 @@ export class RetrievalChecks implements EventVisitor {
 
   constructor(private readonly ctx: RunCtx) {}
 
+  /** Every retrieve call, in order, with its step and arguments (what the plan must request). */
+  private readonly calls: { line: number; step: string; args: string; query: unknown }[] = [];
+
   private called(
-    call: { id: string; tool_name: string; arguments: Record<string, unknown> },
+    call: { id: string; tool_name: string; arguments: Record<string, unknown>; step_id: string },
     line: number,
   ): void {
     if (call.tool_name !== 'retrieve' || this.searches.size >= MAX_SEARCHES) return;
+    const args = canonicalJson(call.arguments);
+    this.calls.push({ line, step: call.step_id, args, query: call.arguments['query'] });
     if (this.searches.has(call.id)) return; // tool_call_duplicate
     const a = call.arguments;
     // As the producer's BM25Retriever.invoke reads them: str(query), int(top_k) else 3.
@@ -82,7 +91,7 @@ export class RetrievalChecks implements EventVisitor {
         : 3;
     const query = a['query'];
     if (k === undefined || (query !== undefined && typeof query !== 'string')) return;
-    this.searches.set(call.id, { line, query: query ?? '', k });
+    this.searches.set(call.id, { line, step: call.step_id, args, query: query ?? '', k });
   }
 
   private returned(
@@ -107,10 +116,54 @@ export class RetrievalChecks implements EventVisitor {
   }
 
   /**
+   * The producer runs exactly the searches its plan requests, step by step and in order, with the
+   * arguments the plan gives: a search the plan does not request could bring in evidence of its
+   * own choosing.
+   */
+  private planned(plan: Plan, bad: (message: string, line?: number) => void): void {
+    const requested = new Map<string, { args: string; words: string }[]>();
+    for (const n of plan.nodes)
+      requested.set(
+        n.id,
+        (n.step.tool_requests ?? [])
+          .filter((r) => r.tool_name === 'retrieve')
+          .map((r) => {
+            const a = r.arguments ?? {};
+            return {
+              args: canonicalJson(a),
+              words: `query ${q(String(a['query']), 80)}, top_k ${q(String(a['top_k'] ?? 3), 20)}`,
+            };
+          }),
+      );
+    const made = new Map<string, number>();
+    for (const c of this.calls) {
+      const i = made.get(c.step) ?? 0;
+      made.set(c.step, i + 1);
+      const want = requested.get(c.step)?.[i];
+      if (want?.args !== c.args)
+        bad(
+          `The retrieve call on line ${c.line} (query ${q(String(c.query), 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} for step ${q(c.step, 80)}: the producer runs exactly the searches its plan lists.`,
+          c.line,
+        );
+    }
+    for (const [step, wants] of requested) {
+      const n = made.get(step) ?? 0;
+      if (n < wants.length)
+        bad(
+          `plan.json requests ${wants.length} search(es) in step ${q(step, 80)}, but the trace makes ${n}: a search was removed after the run.`,
+        );
+    }
+  }
+
+  /**
    * Once the trace and the evidence are read: the searches ranked again over the pinned index,
    * and the registered evidence held to what they returned.
    */
-  check(header: TraceHeader | undefined, evidence: readonly { ev: EvidenceRef; line: number }[]) {
+  check(
+    header: TraceHeader | undefined,
+    evidence: readonly { ev: EvidenceRef; line: number }[],
+    plan?: Plan,
+  ) {
     const rp = header?.metadata['retrieval_provenance'];
     const prov =
       rp && typeof rp === 'object' && !Array.isArray(rp) ? (rp as Record<string, unknown>) : {};
@@ -121,6 +174,7 @@ export class RetrievalChecks implements EventVisitor {
     const bad = (message: string, line?: number) =>
       f.add(TRACE.retrievalMismatch, message, line ? this.ctx.at(line) : { path: rel });
 
+    if (plan) this.planned(plan, bad);
     const searches = [...this.searches.values()].filter((s) => s.returned);
     const returned = new Set(searches.flatMap((s) => s.returned!.map((r) => r.key)));
     for (const { ev, line } of evidence)

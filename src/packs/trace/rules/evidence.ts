@@ -24,7 +24,7 @@ export const evidence: RunRule = {
       TRACE.retrievalMismatch,
     ],
   },
-  async check({ ctx, hasher, scan, spec }) {
+  async check({ ctx, hasher, scan, spec, plan }) {
     if (!scan) return;
     const ev = scan.evidence;
     ev.setCiters(scan.claims.supports);
@@ -32,7 +32,7 @@ export const evidence: RunRule = {
     const chunks = loadChunks(ctx, ev.records.size);
     await ev.checkFiles(hasher, chunks);
     await checkCorpus(ctx, scan.header, ev.intact());
-    scan.retrieval.check(scan.header, [...ev.records.values()]);
+    scan.retrieval.check(scan.header, [...ev.records.values()], plan?.plan);
     scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
     scan.extractive.rebuild(
       scan.header,
