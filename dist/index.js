@@ -51461,6 +51461,12 @@ function pythonInt(text) {
 var hashing = __nccwpck_require__(9520);
 ;// CONCATENATED MODULE: ./src/packs/trace/context.ts
 /** Short, safe quoting of artifact text inside a message. */
+/** A JSON value as a plain object (not null, not an array), or undefined. */
+function asRecord(v) {
+    return v && typeof v === 'object' && !Array.isArray(v)
+        ? v
+        : undefined;
+}
 function q(s, max = 120) {
     const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
     return JSON.stringify(t);
@@ -51573,9 +51579,7 @@ const crossReferences = {
         if (header && spec) {
             const want = producerMinSupports(spec.constraints);
             const policy = header.metadata['reasoning_policy'];
-            const recorded = policy && typeof policy === 'object' && !Array.isArray(policy)
-                ? policy['min_supports_per_claim']
-                : undefined;
+            const recorded = asRecord(policy)?.['min_supports_per_claim'];
             const specLoc = [{ path: ctx.rel('spec.json'), line: 1 }];
             if (want === undefined)
                 ctx.f.add(TRACE.reasoningTraceMismatch, `spec.json's min_supports_per_claim ${q(String(spec.constraints['min_supports_per_claim']), 40)} is not a whole number Python's int() reads: the producer stops there and writes no run.`, specLoc[0]);
@@ -53836,6 +53840,10 @@ function pyStripString(s) {
         b--;
     return a === 0 && b === s.length ? s : s.slice(a, b);
 }
+/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
+function producerTokens(s) {
+    return (s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase());
+}
 /** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
 function python_text_text(cps, a, b) {
     let out = '';
@@ -53852,10 +53860,9 @@ function python_text_text(cps, a, b) {
 
 const CORPUS_PATH = 'provenance/corpus.jsonl';
 const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
-/** The corpus the trace header says the run retrieved from: its recorded path and sha256. */
-function declaredCorpus(header) {
-    const rp = header?.metadata['retrieval_provenance'];
-    return rp && typeof rp === 'object' && !Array.isArray(rp) ? rp : {};
+/** What the trace header records of the run's retrieval: its corpus and index, paths and sha256s. */
+function retrievalProvenance(header) {
+    return asRecord(header?.metadata['retrieval_provenance']) ?? {};
 }
 /**
  * Whether the run carries its corpus: the header records its sha256 and the file is there. Its
@@ -53863,7 +53870,7 @@ function declaredCorpus(header) {
  * are two sources (`corpus://` names which).
  */
 function carriesCorpus(ctx, header) {
-    return (typeof declaredCorpus(header)['corpus_sha256'] === 'string' && ctx.listing.has(CORPUS_PATH));
+    return (typeof retrievalProvenance(header)['corpus_sha256'] === 'string' && ctx.listing.has(CORPUS_PATH));
 }
 /**
  * The pinned corpus: a run that retrieved from provenance/corpus.jsonl (its header's
@@ -53877,7 +53884,7 @@ function carriesCorpus(ctx, header) {
 async function checkCorpus(ctx, header, evidence) {
     const f = ctx.f;
     const rel = ctx.rel(CORPUS_PATH);
-    const declared = declaredCorpus(header);
+    const declared = retrievalProvenance(header);
     const declaredPath = declared['corpus_path'];
     const declaredSha = declared['corpus_sha256'];
     if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
@@ -54021,9 +54028,7 @@ function pyJson(line) {
             return undefined;
         }
     }
-    return v && typeof v === 'object' && !Array.isArray(v)
-        ? v
-        : undefined;
+    return asRecord(v);
 }
 /** NaN, Infinity and -Infinity outside strings written as null. */
 function withoutNonFinite(s) {
@@ -54113,10 +54118,7 @@ class ExtractiveChecks {
     }
     /** The claim's reasoner record, when it carries one (an object). */
     static reasonerOf(claim) {
-        const r = claim.structured?.['reasoner'];
-        return r && typeof r === 'object' && !Array.isArray(r)
-            ? r
-            : undefined;
+        return asRecord(claim.structured?.['reasoner']);
     }
     bad(id, line, why) {
         this.ctx.f.add(TRACE.claimNotExtracted, `Derived claim ${q(id)} on line ${line} ${why}.`, this.ctx.at(line));
@@ -54173,10 +54175,7 @@ class ExtractiveChecks {
      * checks report, or `'too_large'`).
      */
     rebuild(header, registered, read, spec) {
-        const rt = header?.metadata['reasoning_trace'];
-        const record = rt && typeof rt === 'object' && !Array.isArray(rt)
-            ? rt
-            : undefined;
+        const record = asRecord(header?.metadata['reasoning_trace']);
         if (record || this.resultHashes) {
             for (const u of this.unmarked)
                 this.bad(u.id, u.line, 'carries no reasoner record (structured.reasoner), yet the run carries the extractive reasoner’s reasoning record or result hashes, and that reasoner tags every claim it derives: the record was removed after the run');
@@ -54289,17 +54288,13 @@ function around(a, b) {
 }
 const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 const citeText = ([id, b0, b1]) => `bytes [${b0}, ${b1}) of evidence ${q(id, 80)}`;
-/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
-function tokens(s) {
-    return new Set((s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase()));
-}
 /**
  * The reasoner's candidates, best first: the best sentence of each evidence (by how many of the
  * question's words it shares), sorted by score, then sentence, evidence id and hash, comparing
  * strings by code point as Python does.
  */
 function rankCandidates(question, evidence) {
-    const words = tokens(question);
+    const words = new Set(producerTokens(question));
     const out = evidence.map(([id, bytes]) => bestOf(id, bytes, words));
     out.sort((x, y) => y.score - x.score ||
         (0,io_text/* codePointCompare */.fL)(x.sentence, y.sentence) ||
@@ -54325,7 +54320,7 @@ function bestOf(id, bytes, words) {
         if (b1 <= b0)
             continue;
         let score = 0;
-        for (const w of tokens(sentence))
+        for (const w of new Set(producerTokens(sentence)))
             if (words.has(w))
                 score++;
         const cand = {
@@ -56169,6 +56164,8 @@ function preview(whole, b0, b1) {
 
 
 
+
+
 const INDEX_PATH = 'provenance/index/bm25_index.json';
 /** The largest index read to rank again (the producer's holds every chunk's text). */
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
@@ -56226,9 +56223,7 @@ class RetrievalChecks {
         if (!s || s.returned || !result.success || result.error)
             return;
         const r = result.result;
-        const list = r && typeof r === 'object' && !Array.isArray(r)
-            ? r['evidences']
-            : undefined;
+        const list = asRecord(r)?.['evidences'];
         if (!Array.isArray(list))
             return;
         s.resultLine = line;
@@ -56275,8 +56270,7 @@ class RetrievalChecks {
      * and the registered evidence held to what they returned.
      */
     check(header, evidence, plan) {
-        const rp = header?.metadata['retrieval_provenance'];
-        const prov = rp && typeof rp === 'object' && !Array.isArray(rp) ? rp : {};
+        const prov = retrievalProvenance(header);
         const recorded = prov['index_sha256'];
         if (prov['index_path'] !== INDEX_PATH || typeof recorded !== 'string')
             return;
@@ -56354,14 +56348,10 @@ class RetrievalChecks {
 }
 const fmt = (n) => String(Math.round(n * 1e6) / 1e6);
 const round6 = (n) => Math.round(n * 1e6) / 1e6;
-/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
-function tokenize(s) {
-    return (s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase());
-}
 /** `_score_document` for every chunk, summing the query's terms in first-seen order as Python does. */
 function scoreAll(index, query, k1, b) {
     const qf = new Map();
-    for (const t of tokenize(query))
+    for (const t of producerTokens(query))
         qf.set(t, (qf.get(t) ?? 0) + 1);
     const n = index.chunks.length;
     const idf = new Map();
@@ -56393,7 +56383,7 @@ function parseIndex(bytes) {
     catch {
         return 'it is not JSON';
     }
-    const o = (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+    const o = asRecord(v) ?? {};
     const { avgdl, df, chunks, doc_tf: tfs } = o;
     if (typeof avgdl !== 'number' || !(avgdl > 0))
         return 'avgdl is not a positive number';
@@ -56414,7 +56404,7 @@ function parseIndex(bytes) {
             key: chunkKey(id, b0, b1),
             chunkId: id,
             docId: doc,
-            length: tokenize(text).length,
+            length: producerTokens(text).length,
             tf,
         });
     }
@@ -56913,16 +56903,8 @@ function scanTrace(ctx, traceAbs) {
     let crlfCount = 0;
     const order = new EventOrder(ctx);
     // The per-event checks, in the order their findings appear for one event.
-    const dispatch = dispatcher([
-        steps,
-        tools,
-        evidence,
-        claims,
-        cited,
-        content,
-        extractive,
-        retrieval,
-    ]);
+    const visitors = { steps, tools, evidence, claims, cited, content, extractive, retrieval };
+    const dispatch = dispatcher(Object.values(visitors));
     const formats = fast();
     const onLine = (line) => {
         lastLine = line.no;
@@ -57049,14 +57031,7 @@ function scanTrace(ctx, traceAbs) {
         events,
         lastLine,
         recomputedId,
-        steps,
-        tools,
-        evidence,
-        claims,
-        cited,
-        content,
-        extractive,
-        retrieval,
+        ...visitors,
     };
 }
 
@@ -60552,7 +60527,7 @@ function moduleRefs(text) {
     const refs = [];
     if (!text.includes('path') && !text.includes('include'))
         return { refs, capped: false };
-    const { code, strings } = modules_tokenize(text);
+    const { code, strings } = tokenize(text);
     let line = 1;
     let counted = 0;
     MODULE_FILE.lastIndex = 0;
@@ -60576,7 +60551,7 @@ function moduleRefs(text) {
  * length (`"` and spaces, newlines kept, so lines still count), and each plain or raw string's
  * value by the index of its placeholder's opening quote.
  */
-function modules_tokenize(text) {
+function tokenize(text) {
     const strings = new Map();
     const parts = [];
     const n = text.length;

@@ -43,6 +43,13 @@ export interface RunCtx {
 }
 
 /** Short, safe quoting of artifact text inside a message. */
+/** A JSON value as a plain object (not null, not an array), or undefined. */
+export function asRecord(v: unknown): Record<string, unknown> | undefined {
+  return v && typeof v === 'object' && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : undefined;
+}
+
 export function q(s: string, max = 120): string {
   const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
   return JSON.stringify(t);

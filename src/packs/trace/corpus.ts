@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../io/hashing.js';
 import { readable, streamText } from '../kit/index.js';
 import { TRACE } from './codes.js';
-import { q, type RunCtx } from './context.js';
+import { asRecord, q, type RunCtx } from './context.js';
 import { pyStripString as pyStrip } from './python-text.js';
 import type { EvidenceRef, TraceHeader } from './schema.js';
 
@@ -9,10 +9,9 @@ export const CORPUS_PATH = 'provenance/corpus.jsonl';
 
 const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
 
-/** The corpus the trace header says the run retrieved from: its recorded path and sha256. */
-function declaredCorpus(header: TraceHeader | undefined): Record<string, unknown> {
-  const rp = header?.metadata['retrieval_provenance'];
-  return rp && typeof rp === 'object' && !Array.isArray(rp) ? (rp as Record<string, unknown>) : {};
+/** What the trace header records of the run's retrieval: its corpus and index, paths and sha256s. */
+export function retrievalProvenance(header: TraceHeader | undefined): Record<string, unknown> {
+  return asRecord(header?.metadata['retrieval_provenance']) ?? {};
 }
 
 /**
@@ -22,7 +21,7 @@ function declaredCorpus(header: TraceHeader | undefined): Record<string, unknown
  */
 export function carriesCorpus(ctx: RunCtx, header: TraceHeader | undefined): boolean {
   return (
-    typeof declaredCorpus(header)['corpus_sha256'] === 'string' && ctx.listing.has(CORPUS_PATH)
+    typeof retrievalProvenance(header)['corpus_sha256'] === 'string' && ctx.listing.has(CORPUS_PATH)
   );
 }
 
@@ -42,7 +41,7 @@ export async function checkCorpus(
 ): Promise<void> {
   const f = ctx.f;
   const rel = ctx.rel(CORPUS_PATH);
-  const declared = declaredCorpus(header);
+  const declared = retrievalProvenance(header);
   const declaredPath = declared['corpus_path'];
   const declaredSha = declared['corpus_sha256'];
   if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
@@ -214,9 +213,7 @@ function pyJson(line: string): Record<string, unknown> | undefined {
       return undefined;
     }
   }
-  return v && typeof v === 'object' && !Array.isArray(v)
-    ? (v as Record<string, unknown>)
-    : undefined;
+  return asRecord(v);
 }
 
 /** NaN, Infinity and -Infinity outside strings written as null. */

@@ -70,16 +70,8 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   let crlfCount = 0;
   const order = new EventOrder(ctx);
   // The per-event checks, in the order their findings appear for one event.
-  const dispatch = dispatcher([
-    steps,
-    tools,
-    evidence,
-    claims,
-    cited,
-    content,
-    extractive,
-    retrieval,
-  ]);
+  const visitors = { steps, tools, evidence, claims, cited, content, extractive, retrieval };
+  const dispatch = dispatcher(Object.values(visitors));
   const formats = fast();
 
   const onLine = (line: Line): void => {
@@ -248,13 +240,6 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
     events,
     lastLine,
     recomputedId,
-    steps,
-    tools,
-    evidence,
-    claims,
-    cited,
-    content,
-    extractive,
-    retrieval,
+    ...visitors,
   };
 }

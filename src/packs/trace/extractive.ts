@@ -1,11 +1,11 @@
 import { sha256Hex } from '../../io/hashing.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
-import { q, type RunCtx } from './context.js';
+import { asRecord, q, type RunCtx } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import type { Claim, TraceHeader } from './schema.js';
 import { codePointCompare } from '../../io/text.js';
-import { isPySpace, pyStrip, pyStripString, text } from './python-text.js';
+import { isPySpace, producerTokens, pyStrip, pyStripString, text } from './python-text.js';
 import { producerMinSupports, pythonIntOf } from './policy.js';
 
 /** The producer's extractive reasoner, whose statements are a function of the bytes they cite. */
@@ -71,10 +71,7 @@ export class ExtractiveChecks implements EventVisitor {
 
   /** The claim's reasoner record, when it carries one (an object). */
   static reasonerOf(claim: Claim): Record<string, unknown> | undefined {
-    const r = claim.structured?.['reasoner'];
-    return r && typeof r === 'object' && !Array.isArray(r)
-      ? (r as Record<string, unknown>)
-      : undefined;
+    return asRecord(claim.structured?.['reasoner']);
   }
 
   private bad(id: string, line: number, why: string): void {
@@ -149,11 +146,7 @@ export class ExtractiveChecks implements EventVisitor {
     read: (evidenceId: string) => Buffer | 'too_large' | undefined,
     spec?: { description: string; constraints: Record<string, unknown> },
   ): void {
-    const rt = header?.metadata['reasoning_trace'];
-    const record =
-      rt && typeof rt === 'object' && !Array.isArray(rt)
-        ? (rt as Record<string, unknown>)
-        : undefined;
+    const record = asRecord(header?.metadata['reasoning_trace']);
     if (record || this.resultHashes) {
       for (const u of this.unmarked)
         this.bad(
@@ -320,11 +313,6 @@ const same = (a: Cite, b: Cite): boolean =>
 
 const citeText = ([id, b0, b1]: Cite): string => `bytes [${b0}, ${b1}) of evidence ${q(id, 80)}`;
 
-/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
-function tokens(s: string): Set<string> {
-  return new Set((s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase()));
-}
-
 interface Candidate {
   score: number;
   sentence: string;
@@ -337,7 +325,7 @@ interface Candidate {
  * strings by code point as Python does.
  */
 function rankCandidates(question: string, evidence: readonly [string, Buffer][]): Candidate[] {
-  const words = tokens(question);
+  const words = new Set(producerTokens(question));
   const out = evidence.map(([id, bytes]) => bestOf(id, bytes, words));
   out.sort(
     (x, y) =>
@@ -366,7 +354,7 @@ function bestOf(id: string, bytes: Buffer, words: ReadonlySet<string>): Candidat
     const b1 = offsets[c1]!;
     if (b1 <= b0) continue;
     let score = 0;
-    for (const w of tokens(sentence)) if (words.has(w)) score++;
+    for (const w of new Set(producerTokens(sentence))) if (words.has(w)) score++;
     const cand: Candidate = {
       score,
       sentence,

@@ -41,6 +41,11 @@ export function pyStripString(s: string): string {
   return a === 0 && b === s.length ? s : s.slice(a, b);
 }
 
+/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
+export function producerTokens(s: string): string[] {
+  return (s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase());
+}
+
 /** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
 export function text(cps: readonly number[], a: number, b: number): string {
   let out = '';

@@ -1,7 +1,9 @@
 import { codePointCompare } from '../../io/text.js';
 import { readable } from '../kit/index.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
-import { q, type RunCtx } from './context.js';
+import { asRecord, q, type RunCtx } from './context.js';
+import { retrievalProvenance } from './corpus.js';
+import { producerTokens } from './python-text.js';
 import { readRunFile } from './files.js';
 import { pythonIntOf } from './policy.js';
 import type { RuleMeta } from '../kit/index.js';
@@ -101,10 +103,7 @@ export class RetrievalChecks implements EventVisitor {
     const s = this.searches.get(result.call_id);
     if (!s || s.returned || !result.success || result.error) return;
     const r = result.result;
-    const list =
-      r && typeof r === 'object' && !Array.isArray(r)
-        ? (r as Record<string, unknown>)['evidences']
-        : undefined;
+    const list = asRecord(r)?.['evidences'];
     if (!Array.isArray(list)) return;
     s.resultLine = line;
     s.returned = list.map((e) => {
@@ -164,9 +163,7 @@ export class RetrievalChecks implements EventVisitor {
     evidence: readonly { ev: EvidenceRef; line: number }[],
     plan?: Plan,
   ) {
-    const rp = header?.metadata['retrieval_provenance'];
-    const prov =
-      rp && typeof rp === 'object' && !Array.isArray(rp) ? (rp as Record<string, unknown>) : {};
+    const prov = retrievalProvenance(header);
     const recorded = prov['index_sha256'];
     if (prov['index_path'] !== INDEX_PATH || typeof recorded !== 'string') return;
     const f = this.ctx.f;
@@ -271,15 +268,10 @@ export class RetrievalChecks implements EventVisitor {
 const fmt = (n: number) => String(Math.round(n * 1e6) / 1e6);
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
-function tokenize(s: string): string[] {
-  return (s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase());
-}
-
 /** `_score_document` for every chunk, summing the query's terms in first-seen order as Python does. */
 function scoreAll(index: ParsedIndex, query: string, k1: number, b: number): number[] {
   const qf = new Map<string, number>();
-  for (const t of tokenize(query)) qf.set(t, (qf.get(t) ?? 0) + 1);
+  for (const t of producerTokens(query)) qf.set(t, (qf.get(t) ?? 0) + 1);
   const n = index.chunks.length;
   const idf = new Map<string, number>();
   for (const t of qf.keys()) {
@@ -314,7 +306,7 @@ function parseIndex(bytes: Buffer): ParsedIndex | string {
   } catch {
     return 'it is not JSON';
   }
-  const o = (v && typeof v === 'object' && !Array.isArray(v) ? v : {}) as Record<string, unknown>;
+  const o = asRecord(v) ?? {};
   const { avgdl, df, chunks, doc_tf: tfs } = o;
   if (typeof avgdl !== 'number' || !(avgdl > 0)) return 'avgdl is not a positive number';
   if (!df || typeof df !== 'object' || Array.isArray(df)) return 'df is not an object';
@@ -333,7 +325,7 @@ function parseIndex(bytes: Buffer): ParsedIndex | string {
       key: chunkKey(id, b0, b1),
       chunkId: id,
       docId: doc,
-      length: tokenize(text).length,
+      length: producerTokens(text).length,
       tf,
     });
   }

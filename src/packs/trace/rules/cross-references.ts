@@ -1,5 +1,5 @@
 import { TRACE } from '../codes.js';
-import { q } from '../context.js';
+import { asRecord, q } from '../context.js';
 import { DEFAULT_MIN_SUPPORTS, producerMinSupports } from '../policy.js';
 import type { RunRule } from './state.js';
 
@@ -42,10 +42,7 @@ export const crossReferences: RunRule = {
     if (header && spec) {
       const want = producerMinSupports(spec.constraints);
       const policy = header.metadata['reasoning_policy'];
-      const recorded =
-        policy && typeof policy === 'object' && !Array.isArray(policy)
-          ? (policy as Record<string, unknown>)['min_supports_per_claim']
-          : undefined;
+      const recorded = asRecord(policy)?.['min_supports_per_claim'];
       const specLoc = [{ path: ctx.rel('spec.json'), line: 1 }];
       if (want === undefined)
         ctx.f.add(
