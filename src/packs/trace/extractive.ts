@@ -100,7 +100,7 @@ export class ExtractiveChecks implements EventVisitor {
       return this.bad(
         claim.id,
         line,
-        `carries a reasoner record naming ${q(String(r['reasoner']))}; the producer writes only ${EXTRACTIVE_REASONER}, whose claims audit-gate derives again`,
+        `carries a reasoner record naming ${q(r['reasoner'])}; the producer writes only ${EXTRACTIVE_REASONER}, whose claims audit-gate derives again`,
       );
     const other = claim.supports.find((x) => x.kind !== 'evidence');
     if (other)
@@ -212,7 +212,7 @@ export class ExtractiveChecks implements EventVisitor {
         this.bad(
           p.id,
           p.line,
-          `records the question ${q(String(p.question), 120)} in its reasoner record, but the run’s reasoning record asks ${q(question, 120)}`,
+          `records the question ${q(p.question, 120)} in its reasoner record, but the run’s reasoning record asks ${q(question, 120)}`,
         );
         continue;
       }
@@ -348,30 +348,29 @@ function bestOf(id: string, bytes: Buffer, words: ReadonlySet<string>): Candidat
     cps.push(cp);
     offsets.push(offsets.at(-1)! + (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4));
   }
-  let best: Candidate | undefined;
+  // Only the winner's bytes are hashed: the tie-breaks below never look at a hash.
+  let best: { score: number; sentence: string; b0: number; b1: number } | undefined;
   for (const [sentence, c0, c1] of sentences(cps)) {
     const b0 = offsets[c0]!;
     const b1 = offsets[c1]!;
     if (b1 <= b0) continue;
     let score = 0;
     for (const w of new Set(producerTokens(sentence))) if (words.has(w)) score++;
-    const cand: Candidate = {
-      score,
-      sentence,
-      cite: [id, b0, b1, sha256Hex(bytes.subarray(b0, b1))],
-    };
     // The reasoner's own tie-break: a lower sentence, or a lower span.
     if (
       !best ||
-      cand.score > best.score ||
-      (cand.score === best.score &&
+      score > best.score ||
+      (score === best.score &&
         (codePointCompare(sentence, best.sentence) < 0 ||
-          b0 < best.cite[1] ||
-          (b0 === best.cite[1] && b1 < best.cite[2])))
+          b0 < best.b0 ||
+          (b0 === best.b0 && b1 < best.b1)))
     )
-      best = cand;
+      best = { score, sentence, b0, b1 };
   }
-  if (best) return best;
+  if (best) {
+    const { score, sentence, b0, b1 } = best;
+    return { score, sentence, cite: [id, b0, b1, sha256Hex(bytes.subarray(b0, b1))] };
+  }
   // No sentence: a prefix of the text, newlines as spaces, from byte 0.
   const flat = cps.map((c) => (c === 0x0a ? 0x20 : c));
   const [a, b] = pyStrip(flat, 0, flat.length);
