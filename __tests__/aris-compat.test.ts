@@ -574,6 +574,18 @@ describe('beyond the legacy script', () => {
     const text = fs.readFileSync(path.join(paper, 'PAPER_CLAIM_AUDIT.json'), 'utf8').split('\n')[2];
     expect(text).toMatch(/"verdict"/);
   });
+  it('a paper checked at a pinned --assurance is never told to downgrade to draft', async () => {
+    const { paper } = setup({
+      verdicts: { 'paper-claim-audit': 'BLOCKED' },
+      reasons: { 'paper-claim-audit': 'no_raw_evidence' },
+    });
+    const r = await aris(paper, '--assurance', 'submission', '--format', 'text');
+    expect(r.code).toBe(1);
+    const fixes = r.report.findings.map((f: { remediation?: string }) => f.remediation ?? '');
+    expect(fixes.length).toBeGreaterThan(0);
+    for (const fix of fixes) expect(fix).not.toMatch(/draft/);
+    expect(r.stdout).not.toMatch(/draft/);
+  });
   it('a stale finding points at the line that recorded the old hash and names the changed file', async () => {
     const { paper } = setup({ assurance: 'submission' });
     write(path.join(paper, 'refs.bib'), 'changed\n');

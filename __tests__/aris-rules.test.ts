@@ -39,6 +39,7 @@ async function run(
       ws: new Workspace(os.tmpdir()),
       paperDir: path.join(os.tmpdir(), 'paper'),
       assurance: 'submission',
+      pinned: false,
       targetId: 'aris:paper',
       hashes: async () => ({ ok: false, reason: 'missing', detail: 'does not exist' }),
       artifacts: ['PROOF_AUDIT.json'],

@@ -3,6 +3,8 @@ import { quoteValue } from '../render/sanitize.js';
 export const ASSURANCES = ['draft', 'submission'] as const;
 export type Assurance = (typeof ASSURANCES)[number];
 export const EFFORTS = ['lite', 'balanced', 'max', 'beast'] as const;
+/** The source of an assurance the workflow or CLI set: pinned, no paper or config can change it. */
+export const PINNED_SOURCE = '--assurance';
 export type Effort = (typeof EFFORTS)[number];
 
 /** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
@@ -90,8 +92,8 @@ export function resolveAssurance(i: AssuranceInputs): AssuranceDecision {
   // Explicit assurances: flag, then the paper's own file, then the config.
   if (i.flagAssurance !== undefined) {
     if (!isAssurance(i.flagAssurance))
-      return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
-    return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
+      return fail(`assurance "${i.flagAssurance}" is not draft or submission`, PINNED_SOURCE);
+    return { assurance: i.flagAssurance, source: PINNED_SOURCE, ...effortField };
   }
   const label = i.fileLabel ?? '.aris/assurance.txt';
   if (i.fileError !== undefined) return fail(`${label} ${i.fileError}`, label);

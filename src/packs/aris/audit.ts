@@ -71,6 +71,15 @@ export async function checkAudit(
   // to write.
   const f = new Findings(subjectId, { maxPerCode: MAX_ISSUES, scope: `in ${loaded.rel}` });
   const rerun = rerunHow(spec, ctx);
+  // The code's generic advice, in terms of this audit's skill and paper.
+  const remediationFor = (generic: string): string =>
+    generic.startsWith('Rerun the audit')
+      ? rerun
+      : generic.startsWith('The audit skill ')
+        ? generic
+            .replace('The audit skill', `The ${spec.skill} skill`)
+            .replace(', then rerun the audit.', `, ${rerun[0]!.toLowerCase()}${rerun.slice(1)}`)
+        : generic;
   const at = (line?: number): Location =>
     line ? { path: loaded.rel, line } : { path: loaded.rel };
   const add = (
@@ -83,9 +92,7 @@ export async function checkAudit(
     f.report(def, {
       message,
       location: at(line),
-      remediation:
-        extra.remediation ??
-        (def.remediation.startsWith('Rerun the audit') ? rerun : def.remediation),
+      remediation: extra.remediation ?? remediationFor(def.remediation),
       ...(extra.related ? { related: extra.related } : {}),
       ...(issue !== undefined ? { details: { issue } } : {}),
     });

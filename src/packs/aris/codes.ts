@@ -1,6 +1,11 @@
 import type { CodeDef } from '../../model/finding.js';
 
 const RERUN = 'Rerun the audit so it writes a fresh artifact.';
+// Rerunning the skill that wrote a malformed or self-contradicting artifact writes it again.
+const SHAPE =
+  'The audit skill wrote a field outside the ARIS contract: update or fix the skill, then rerun the audit.';
+const CONTRADICTS =
+  'The audit skill recorded fields that contradict each other: update or fix the skill, then rerun the audit.';
 
 function def(
   code: string,
@@ -36,7 +41,7 @@ export const ARIS = {
     'artifact_not_object',
     'error',
     'The audit artifact is JSON but not an object',
-    RERUN,
+    SHAPE,
   ),
   duplicateKey: def(
     'duplicate_key',
@@ -44,13 +49,13 @@ export const ARIS = {
     'The audit artifact repeats a key',
     'Remove the repeated key: parsers disagree on which value wins. Rerun the audit.',
   ),
-  missingField: def('missing_field', 'error', 'A required field is missing or empty', RERUN),
-  fieldType: def('field_type', 'error', 'A field has the wrong JSON type', RERUN),
+  missingField: def('missing_field', 'error', 'A required field is missing or empty', SHAPE),
+  fieldType: def('field_type', 'error', 'A field has the wrong JSON type', SHAPE),
   invalidVerdict: def(
     'invalid_verdict',
     'error',
     'The verdict is not one of PASS WARN FAIL NOT_APPLICABLE BLOCKED ERROR',
-    RERUN,
+    SHAPE,
   ),
   wrongAuditSkill: def(
     'wrong_audit_skill',
@@ -62,13 +67,13 @@ export const ARIS = {
     'hashes_not_object',
     'error',
     'audited_input_hashes is not an object of path → sha256',
-    RERUN,
+    SHAPE,
   ),
   inputHashMalformed: def(
     'input_hash_malformed',
     'error',
     'A recorded input hash is not sha256:<64 hex>',
-    RERUN,
+    SHAPE,
   ),
   inputStale: def('input_stale', 'error', 'An audited input changed after the audit ran', RERUN),
   inputMissing: def(
@@ -141,7 +146,7 @@ export const ARIS = {
     'invalid_review_independence',
     'error',
     'review_independence is not same-family, cross-family or deterministic',
-    RERUN,
+    SHAPE,
   ),
   unrecognizedModelFamily: def(
     'unrecognized_model_family',
@@ -153,19 +158,19 @@ export const ARIS = {
     'executor_family_mismatch',
     'error',
     'executor_family disagrees with executor_model',
-    RERUN,
+    CONTRADICTS,
   ),
   reviewerFamilyMismatch: def(
     'reviewer_family_mismatch',
     'error',
     'reviewer_family disagrees with reviewer_model',
-    RERUN,
+    CONTRADICTS,
   ),
   sameFamilyMismatch: def(
     'same_family_independence_mismatch',
     'error',
     'same-family review claimed but the families differ or one is deterministic',
-    RERUN,
+    CONTRADICTS,
   ),
   crossFamilyMismatch: def(
     'cross_family_independence_mismatch',
@@ -177,13 +182,13 @@ export const ARIS = {
     'deterministic_independence_mismatch',
     'error',
     'deterministic review claimed but the reviewer is a model',
-    RERUN,
+    CONTRADICTS,
   ),
   acceptanceStatusMismatch: def(
     'acceptance_status_mismatch',
     'error',
     'acceptance_status does not follow from review_independence',
-    RERUN,
+    CONTRADICTS,
   ),
   verdictFail: def(
     'verdict_fail',

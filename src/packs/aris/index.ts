@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { Pack } from '../pack.js';
+import { PINNED_SOURCE } from '../../policy/assurance.js';
 import { ARIS_CODES } from './codes.js';
 import { arisCommand } from './command.js';
 import { renderArisReport } from './outputs.js';
@@ -55,7 +56,9 @@ export const arisPack: Pack = {
   // Only submission makes a paper's problems block; draft is for papers not meant for submission.
   advice: (t) =>
     t.context['assurance'] === 'submission'
-      ? { unblock: 'check a paper at assurance: draft while it is not meant for submission' }
+      ? t.context['assurance_source'] === PINNED_SOURCE
+        ? undefined // the workflow pinned it: no paper can lower it
+        : { unblock: 'check a paper at assurance: draft while it is not meant for submission' }
       : t.context['assurance'] === 'draft'
         ? { wouldBlock: 'at assurance submission' }
         : undefined,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { finding, type Finding } from '../../model/finding.js';
 import { NOT_READY_BECAUSE, type Target } from '../../model/subject.js';
 import { readSmallFile } from '../../io/files.js';
-import { resolveAssurance, type AssuranceDecision } from '../../policy/assurance.js';
+import { PINNED_SOURCE, resolveAssurance, type AssuranceDecision } from '../../policy/assurance.js';
 import type { PackContext, PackResult } from '../pack.js';
 import type { Resolved, Workspace } from '../../io/workspace.js';
 import { VERSION } from '../../version.js';
@@ -74,6 +74,7 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
           ws,
           paperDir: base,
           assurance: decision.assurance,
+          pinned: decision.source === PINNED_SOURCE,
           targetId,
           hashes: (real) => ctx.hasher.hash(real),
           artifacts,

@@ -11,6 +11,8 @@ export interface AuditContext {
   ws: Workspace;
   paperDir: string;
   assurance: Assurance;
+  /** Whether the workflow or CLI set the assurance (--assurance): then no paper can lower it. */
+  pinned: boolean;
   targetId: string;
   hashes: (real: string) => Promise<HashOutcome>;
   /** Paper-relative artifact paths of every audit checked for this paper (manifest or default). */
@@ -61,9 +63,9 @@ export function rerunHow(spec: AuditSpec, ctx: AuditContext): string {
   return `Run the ${spec.skill} skill on ${paperOf(ctx)} (it rewrites ${spec.artifact}), then run audit-gate again.`;
 }
 
-/** The way out that only a paper checked at submission has. */
+/** The way out that only a paper checked at submission has, unless the workflow pinned it. */
 export function orDraft(ctx: AuditContext): string {
-  return ctx.assurance === 'submission' ? ', or downgrade to assurance: draft' : '';
+  return ctx.assurance === 'submission' && !ctx.pinned ? ', or downgrade to assurance: draft' : '';
 }
 
 /** How a JSON value's type reads in a message. */
