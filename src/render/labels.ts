@@ -18,10 +18,21 @@ export function runLevelBlocking(report: GateReport): number {
   return report.findings.filter((f) => f.blocking && !subjects.has(f.subject)).length;
 }
 
-/** "2 blocking", or "0 blocking + 1 gate-level" when findings outside any subject (gate.*) block too. */
+/**
+ * "2 blocking", or "0 blocking + 1 gate-level + 2 target-level" when findings outside any subject
+ * block too: the gate's own (gate.*), and a target's that no subject holds (a paper's manifest).
+ */
 export function blockingText(report: GateReport): string {
-  const n = runLevelBlocking(report);
-  return `${report.counts.blocking} blocking${n ? ` + ${n} gate-level` : ''}`;
+  const subjects = new Set(report.subjects.map((s) => s.id));
+  let gate = 0;
+  let target = 0;
+  for (const f of report.findings)
+    if (f.blocking && !subjects.has(f.subject)) {
+      if (f.subject === 'gate') gate++;
+      else target++;
+    }
+  const more = [gate && `${gate} gate-level`, target && `${target} target-level`].filter(Boolean);
+  return [`${report.counts.blocking} blocking`, ...more].join(' + ');
 }
 
 /**
