@@ -11,6 +11,7 @@ import { ASSURANCES, EFFORTS } from '../policy/assurance.js';
 import { waiverSchema, type WaiverEntry } from '../policy/waivers.js';
 import { packs } from '../packs/registry.js';
 import type { Pack } from '../packs/pack.js';
+import { closest } from '../io/text.js';
 
 export const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 
@@ -229,34 +230,6 @@ function keysAt(keyPath: readonly (string | number)[]): string[] {
       ),
     );
   return [...new Set(nodes.flatMap((n) => Object.keys(n.properties ?? {})))];
-}
-
-/** The known key a misspelt one most likely meant: at most a third of its letters apart. */
-function closest(key: string, known: readonly string[]): string | undefined {
-  if (key.length > 64) return undefined;
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(key.length / 3)) + 1;
-  for (const k of known) {
-    const d = editDistance(key.toLowerCase(), k.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [k, d];
-  }
-  return best;
-}
-
-/** Levenshtein distance (two rows). */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(
-        prev[j]! + 1,
-        row[j - 1]! + 1,
-        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    prev = row;
-  }
-  return prev[b.length]!;
 }
 
 function parseConfig(text: string, origin: { trusted: boolean; path?: string }): LoadedConfig {

@@ -31,3 +31,31 @@ export function codePointCompare(a: string, b: string): number {
 export function groupDigits(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }
+
+/** The known name a misspelt one most likely meant: at most a third of its letters apart. */
+export function closest(key: string, known: readonly string[]): string | undefined {
+  if (key.length > 64) return undefined;
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(key.length / 3)) + 1;
+  for (const k of known) {
+    const d = editDistance(key.toLowerCase(), k.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best;
+}
+
+/** Levenshtein distance (two rows). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        prev[j]! + 1,
+        row[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    prev = row;
+  }
+  return prev[b.length]!;
+}
