@@ -93,6 +93,19 @@ describe('usage errors say what is wrong in plain words', () => {
       'audit-gate: unknown option --bogus\nRun "audit-gate verify --help" for usage.\n',
     );
   });
+  test('a misspelt option or command is named with the one it most likely meant', async () => {
+    const flag = await cli(['trace', '.', '--formt', 'json'], process.cwd());
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(
+      /^audit-gate: unknown option --formt \(did you mean --format\?\)\n/,
+    );
+    const command = await cli(['tracee', '.'], process.cwd());
+    expect(command.code).toBe(2);
+    expect(command.stderr).toMatch(
+      /^audit-gate: unknown command "tracee" \(did you mean "trace"\?\)/,
+    );
+    expect((await cli(['help', 'verfy'], process.cwd())).stderr).toMatch(/did you mean "verify"/);
+  });
   test('a missing paper directory says what is required, not "usage: … Run … for usage"', async () => {
     const r = await cli(['aris'], process.cwd());
     expect(r.code).toBe(2);

@@ -278,3 +278,48 @@ describe('a symlinked run that points outside the root', () => {
     }
   });
 });
+
+describe('pack commands pin enforcement as verify does', () => {
+  const copy = (from: string) => {
+    const root = repo();
+    fs.cpSync(path.resolve(from), root, { recursive: true });
+    return root;
+  };
+  const waive = (root: string, code: string) =>
+    write(
+      path.join(root, '.audit-gate.json'),
+      JSON.stringify({ waivers: [{ code, subject: '**', reason: 'the pull request waives it' }] }),
+    );
+
+  it('addenda-b --assurance submission: the checkout’s config can no longer waive a finding', async () => {
+    const root = copy('conformance/addenda-b/api-policy-without-cost-cap/input');
+    waive(root, 'validation.externalization_cost_cap_missing');
+    const unpinned = await cli(['addenda-b', root, '--root', root, '--format', 'json'], root);
+    expect(JSON.parse(unpinned.stdout).counts.suppressed).toBeGreaterThan(0);
+    const pinned = await cli(
+      ['addenda-b', root, '--root', root, '--format', 'json', '--assurance', 'submission'],
+      root,
+    );
+    expect(pinned.code).toBe(1);
+    const codes = JSON.parse(pinned.stdout).findings.map((f: { code: string }) => f.code);
+    expect(codes).toContain('validation.externalization_cost_cap_missing');
+    expect(codes).toContain('gate.config_key_ignored');
+    expect((await cli(['addenda-b', root, '--assurance', 'draft'], root)).code).toBe(2);
+  });
+
+  it('aristo --assurance submission judges as the pinned Action does: a malformed intent blocks', async () => {
+    const root = copy('conformance/aristo/annotation-malformed-blocks-when-pinned/input');
+    expect((await cli(['aristo', root], root)).code).toBe(0);
+    const pinned = await cli(
+      ['aristo', root, '--assurance', 'submission', '--format', 'json'],
+      root,
+    );
+    expect(pinned.code).toBe(1);
+    const report = JSON.parse(pinned.stdout);
+    expect(report.targets[0].context.assurance).toBe('submission');
+    expect(report.findings.map((f: { code: string }) => f.code)).toContain(
+      'aristo.annotation_malformed',
+    );
+    expect((await cli(['aristo', root, '--assurance', 'strict'], root)).code).toBe(2);
+  });
+});

@@ -248,6 +248,17 @@ describe('audit-gate verify', () => {
     expect(text).toContain('→ blocked (4 errors below)'); // papers/stale: four stale audits
     expect(text).toMatch(/→ accepted\n/);
   });
+  it('the counts tell blocking findings of a target that no subject holds from the gate’s own', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'p'), { assurance: 'submission' });
+    write(path.join(root, 'p/.aris/audit-manifest.json'), '{"schema_version": "1"}');
+    const r = await verify({ root });
+    const f = r.findings.find((x) => x.code === 'aris.manifest_invalid')!;
+    expect(f.blocking).toBe(true);
+    expect(r.subjects.some((s) => s.id === f.subject)).toBe(false);
+    expect(renderText(r)).toMatch(/ 0 blocking \+ 1 target-level,/);
+    expect(checkTitle(r)).toMatch(/^0 blocking \+ 1 target-level,/);
+  });
   it('a named path emptied of its run fails as a removed path does, not as a draft paper that passes', async () => {
     const root = repo();
     writePaper(path.join(root, 'papers/p'), { assurance: 'draft' });

@@ -25,6 +25,7 @@ import {
 } from './kit.js';
 import { CORE_COMMANDS, commandHelp, commands, overviewHelp } from './help.js';
 import { VERSION } from '../version.js';
+import { closest } from '../io/text.js';
 
 export type { Io } from './kit.js';
 
@@ -78,13 +79,13 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
             `${command} takes one command name, not ${rest.length} (e.g. audit-gate help verify)`,
           );
         const name = rest[0]!;
-        if (!Object.hasOwn(commands(), name)) throw new UsageError(`unknown command "${name}"`);
+        if (!Object.hasOwn(commands(), name)) throw new UsageError(unknownCommand(name));
         io.stdout(commandHelp(commands()[name]!));
         return 0;
       }
     }
     const run = handler(command);
-    if (!spec || !run) throw new UsageError(`unknown command "${command}"`);
+    if (!spec || !run) throw new UsageError(unknownCommand(command));
     const { values, positionals, tokens } = parseArgs({
       args: rest,
       options: spec.options,
@@ -122,7 +123,7 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
     ) {
       const help = spec ? `audit-gate ${command} --help` : 'audit-gate --help';
       io.stderr(
-        `audit-gate: ${usageText(err as Error & { code?: string })}\nRun "${help}" for usage.\n`,
+        `audit-gate: ${usageText(err as Error & { code?: string }, spec)}\nRun "${help}" for usage.\n`,
       );
       return 2;
     }
@@ -136,11 +137,25 @@ export async function runCli(argv: string[], given: Io): Promise<number> {
   }
 }
 
-/** Node's parser explains an unknown option at length (and with an unclosed quote): say it plainly. */
-function usageText(err: Error & { code?: string }): string {
+/** `unknown command "tracee"`, with the command it most likely meant. */
+function unknownCommand(name: string): string {
+  const near = closest(name, Object.keys(commands()));
+  return `unknown command "${name}"${near ? ` (did you mean "${near}"?)` : ''}`;
+}
+
+/**
+ * Node's parser explains an unknown option at length (and with an unclosed quote): say it plainly,
+ * with the command's option it most likely meant.
+ */
+function usageText(err: Error & { code?: string }, spec?: { options: object }): string {
   const unknown = /^Unknown option '([^']*)'/.exec(err.message);
-  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown)
-    return `unknown option ${unknown[1]}`;
+  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
+    const typed = unknown[1]!;
+    const near = typed.startsWith('--')
+      ? closest(typed.slice(2), Object.keys(spec?.options ?? {}))
+      : undefined;
+    return `unknown option ${typed}${near ? ` (did you mean --${near}?)` : ''}`;
+  }
   const bare = /^Option '(-[^' ]+)[^']*' argument missing/.exec(err.message);
   if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && bare) return `${bare[1]} needs a value`;
   return err.message;

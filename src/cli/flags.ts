@@ -23,6 +23,13 @@ export const FLAGS = {
     type: 'boolean',
     help: 'read files an artifact names outside the root too (local use only)',
   },
+  /** For packs whose findings block at any assurance: the flag only pins the checkout's config. */
+  pin: {
+    name: 'assurance',
+    type: 'string',
+    value: 'submission',
+    help: "pin enforcement, as verify's --assurance: the checkout's .audit-gate.json can then not waive a finding (for a required check)",
+  },
   gitRoot: {
     name: 'root',
     type: 'string',

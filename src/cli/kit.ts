@@ -59,6 +59,19 @@ export function enforcementFlags(args: Args): { assurance?: Assurance; effort?: 
   );
 }
 
+/**
+ * FLAGS.pin: `submission` or nothing. A pack whose findings block at any assurance has no other
+ * level; the flag pins enforcement, so the checkout's config cannot waive or narrow (as verify's).
+ */
+export function pinFlag(args: Args, command: string): { assurance?: 'submission' } {
+  const v = args.string('assurance');
+  if (v === undefined) return {};
+  if (v === 'submission') return { assurance: v };
+  throw new UsageError(
+    `${command} --assurance can only be submission (it pins enforcement; ${command} findings block at any assurance), not "${v}"`,
+  );
+}
+
 /** --fail-on blocking|problem (undefined when not given). */
 export function failOnFlag(args: Args): FailOn | undefined {
   const v = args.string('fail-on');

@@ -4,6 +4,7 @@ import {
   emit,
   existingDir,
   commandRoot,
+  pinFlag,
   progress,
   textOrJson,
   type Args,
@@ -25,6 +26,7 @@ export const addendaBCommand: PackCommand = {
   flags: [
     FLAGS.format,
     FLAGS.out,
+    FLAGS.pin,
     FLAGS.gitRoot,
     {
       ...FLAGS.allowOutsideRoot,
@@ -38,12 +40,14 @@ async function runAddendaB(args: Args, io: Io): Promise<number> {
   const fmt = textOrJson(args.string('format'));
   if (args.positionals.length === 0)
     throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
+  const pin = pinFlag(args, 'addenda-b');
   const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory not found'));
   const { root, rel } = commandRoot(io, args, dirs);
   const report = await verify({
     root,
     paths: rel,
     packs: ['addenda-b'],
+    ...pin,
     exact: true, // the named dir is the bundle
     emptyWhat: 'no Addenda B bundles were found',
     emptyRemediation:

@@ -76,7 +76,7 @@ It is never counted as passing: a bundle with nothing to report is still not sub
 ## Commands
 
 \`\`\`
-audit-gate addenda-b <bundle-dir>... [--format text|json] [--out FILE]
+audit-gate addenda-b <bundle-dir>... [--format text|json] [--out FILE] [--assurance submission]
 audit-gate verify                      # discovers every directory holding two of bundle.json, records.jsonl, registry/
 audit-gate fixtures [DIR] --build-ready
 \`\`\`

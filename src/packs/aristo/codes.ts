@@ -290,7 +290,7 @@ export const ARISTO = {
       'notice',
       'gate',
       'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible',
-      'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.',
+      'Fix the code, then re-run the proof; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.',
     ),
     // A pinned assurance makes the checkout's waivers void (aristo.waivers_not_trusted).
     at_submission: 'absent',

@@ -2,6 +2,7 @@ import { FLAGS } from '../../cli/flags.js';
 import {
   UsageError,
   emit,
+  enforcementFlags,
   existingDir,
   progress,
   textOrJson,
@@ -26,6 +27,12 @@ export const aristoCommand: PackCommand = {
     FLAGS.out,
     { ...FLAGS.gitRoot, help: 'workspace root, when ROOT is not given (default .)' },
     {
+      name: 'assurance',
+      type: 'string',
+      value: 'draft|submission',
+      help: "pin enforcement, as verify's --assurance: submission makes a missing proof an error, and the checkout's .audit-gate.json can then not waive (for a required check)",
+    },
+    {
       name: 'block-inconclusive',
       type: 'boolean',
       help: 'inconclusive verdicts block (default: a warning)',
@@ -49,10 +56,12 @@ async function runAristo(args: Args, io: Io): Promise<number> {
     throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
   if (args.positionals.length === 1 && args.string('root') !== undefined)
     throw new UsageError('give the root once: as ROOT or with --root, not both');
+  const { assurance } = enforcementFlags(args);
   const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
   const report = await verify({
     root,
     packs: ['aristo'],
+    ...(assurance !== undefined ? { assurance } : {}),
     emptyWhat:
       'no aristo workspaces (.aristo/, or a crate whose Cargo.toml names aristo) were found',
     emptyRemediation:

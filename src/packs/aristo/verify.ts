@@ -210,7 +210,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
         f.add(
           ARISTO.waiverRatchet,
           p.subject,
-          `${label} now verifies, but .aristo/expectations.toml still waives it: remove the waiver (the ratchet keeps waivers from rotting).`,
+          `${label} now verifies, but .aristo/expectations.toml still waives it (the ratchet keeps waivers from rotting).`,
           waiver.location,
           { related: [proofAt(['verdict']), src] },
         );

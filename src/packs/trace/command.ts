@@ -5,6 +5,7 @@ import {
   emit,
   existingDir,
   outConfinement,
+  pinFlag,
   commandRoot,
   progress,
   type Args,
@@ -37,6 +38,7 @@ export const traceCommand: PackCommand = {
       ...FLAGS.out,
       help: 'write the JSON report to FILE; stdout keeps the text summary (verification-report: that report, also written beside FILE)',
     },
+    FLAGS.pin,
     {
       name: 'min-supports',
       type: 'string',
@@ -62,6 +64,7 @@ async function runTrace(args: Args, io: Io): Promise<number> {
   const ms = args.string('min-supports');
   if (ms !== undefined && !/^\d+$/.test(ms))
     throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
+  const pin = pinFlag(args, 'trace');
   const dirs = args.positionals.map((p) =>
     existingDir(io, p, 'run directory or artifacts root not found'),
   );
@@ -70,6 +73,7 @@ async function runTrace(args: Args, io: Io): Promise<number> {
     root,
     paths: rel,
     packs: ['trace'],
+    ...pin,
     ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
     emptyWhat:
       'no run was found (runs are found as **/runs/<run_id>/trace.jsonl, except below a directory that .gitignore hides)',

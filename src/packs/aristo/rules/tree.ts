@@ -70,7 +70,7 @@ export const tooManySubgoals: Rule = {
           this.meta.code,
           [...at, 'subgoal_paths'],
           `${loc}.subgoal_paths`,
-          `${step.subgoal_paths.length} subgoals; keep ≤ ${MAX_SUBGOALS} per node (seed rule 9) and split the rest into intermediate intents`,
+          `${step.subgoal_paths.length} subgoals, over the ${MAX_SUBGOALS} a step may have (seed rule 9)`,
         );
   },
 };
