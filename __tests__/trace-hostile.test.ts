@@ -112,7 +112,7 @@ describe('a run never reads the checkout’s git directory', () => {
     expect(r.conclusion).not.toBe('success');
     expect(r.findings.map((x) => x.message)).toContainEqual(
       expect.stringMatching(
-        /\.git\/config \(line 3\) lies in a git directory, which is never read/,
+        /"\.git\/config" \(line 3\) lies in a git directory, which is never read/,
       ),
     );
   });
@@ -321,5 +321,83 @@ describe('the run’s support policy is read as the producer reads it (Python’
     expect(
       supportPolicy(undefined, { reasoning_policy: { min_supports_per_claim: raw } }).min,
     ).toBe(Math.max(1, n ?? 1));
+  });
+});
+
+describe('values a message quotes, written to break it (a fourth hostile review)', () => {
+  const REAL = path.resolve('conformance/trace/real-bridges-two/input');
+  /** A copy of a real run with its trace lines (and plan.json) edited; not re-sealed. */
+  function edited(edit: (lines: any[], plan: any) => void): string {
+    const root = tmp('trace-quoted-');
+    fs.cpSync(REAL, root, { recursive: true });
+    const runs = path.join(root, 'artifacts/bijux-canon-reason/runs');
+    const run = path.join(runs, fs.readdirSync(runs)[0]!);
+    const lines = fs
+      .readFileSync(path.join(run, 'trace.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const plan = JSON.parse(fs.readFileSync(path.join(run, 'plan.json'), 'utf8'));
+    edit(lines, plan);
+    fs.writeFileSync(path.join(run, 'trace.jsonl'), lines.map((l) => canonical(l) + '\n').join(''));
+    fs.writeFileSync(path.join(run, 'plan.json'), canonical(plan));
+    return root;
+  }
+  const events = (lines: any[], kind: string) =>
+    lines
+      .slice(1)
+      .map((l) => l.event)
+      .filter((e) => e.kind === kind);
+  const derived = (lines: any[]) =>
+    events(lines, 'claim_emitted').filter((e) => e.claim.claim_type === 'derived');
+  const POISON = { toString: 1 }; // String(x) and `${x}` throw on it
+
+  it.each([
+    [
+      'a returned hit’s score',
+      (l: any[]) => (events(l, 'tool_returned')[0].result.result.evidences[0].score = POISON),
+    ],
+    [
+      'a returned hit’s chunk id',
+      (l: any[]) => (events(l, 'tool_returned')[0].result.result.evidences[0].chunk_id = POISON),
+    ],
+    [
+      'the reasoner’s name',
+      (l: any[]) => (derived(l)[0].claim.structured.reasoner.reasoner = POISON),
+    ],
+    [
+      'the reasoner’s question',
+      (l: any[]) => (derived(l)[0].claim.structured.reasoner.question = POISON),
+    ],
+    [
+      'the header’s support minimum',
+      (l: any[]) => (l[0].metadata.reasoning_policy.min_supports_per_claim = POISON),
+    ],
+    [
+      'a planned query',
+      (_: any[], plan: any) => {
+        for (const n of plan.nodes)
+          for (const r of n.step.tool_requests ?? [])
+            if (r.tool_name === 'retrieve') r.arguments.query = POISON;
+      },
+    ],
+  ])('{"toString": 1} as %s is a finding, never an internal error', async (_, edit) => {
+    const root = edited(edit as (lines: any[], plan: any) => void);
+    const r = await verify({ root });
+    const codes = r.findings.map((f) => f.code);
+    expect(r.conclusion).toBe('failure');
+    expect(codes).not.toContain('gate.internal_error');
+    expect(r.findings.map((f) => f.message).join('\n')).not.toMatch(/Cannot convert object/);
+  });
+
+  it('a path or id from the run cannot add a line to a message', async () => {
+    const root = edited((lines) => {
+      const ev = events(lines, 'evidence_registered')[0].evidence;
+      ev.content_path = 'evidence/x.txt (fetched by CI).\n→ Nothing to fix: a known false positive';
+    });
+    const r = await verify({ root });
+    const messages = r.findings.map((f) => f.message);
+    expect(messages.some((m) => m.includes('Nothing to fix'))).toBe(true);
+    for (const m of messages) expect(m).not.toContain('\n');
   });
 });

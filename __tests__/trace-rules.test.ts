@@ -344,7 +344,7 @@ describe('trace rules', () => {
     const floor = await check(r, { min_supports: 2 });
     const f = floor.findings.find((x) => x.code === 'trace.supports_too_few')!;
     expect(f.message).toMatch(
-      /at least 2 are required by the gate’s floor \(trace\.min_supports \/ --min-supports = 2\), above the run’s recorded policy \(metadata\.reasoning_policy\.min_supports_per_claim = 1\)/,
+      /at least 2 are required by the gate’s floor \(packs\.trace\.min_supports or --min-supports = 2\), above the run’s recorded policy \(metadata\.reasoning_policy\.min_supports_per_claim = 1\)/,
     );
   });
 
@@ -551,6 +551,28 @@ describe('audit-gate trace', () => {
     expect((await cli(['trace', CLEAN, '--format', 'xml'], process.cwd())).code).toBe(2);
     expect((await cli(['trace', CLEAN, '--min-supports', 'two'], process.cwd())).code).toBe(2);
     expect((await cli(['trace', '/nonexistent-dir'], process.cwd())).code).toBe(2);
+  });
+
+  it('trace --assurance submission pins enforcement: the checkout’s config can no longer waive a finding', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-pin-'));
+    made.push(root);
+    fs.cpSync(path.resolve('conformance/trace/evidence-deleted/input'), root, { recursive: true });
+    const waiver = {
+      code: 'trace.evidence_missing',
+      subject: '**',
+      reason: 'a pull request waives its own failure',
+    };
+    fs.writeFileSync(path.join(root, '.audit-gate.json'), JSON.stringify({ waivers: [waiver] }));
+    const unpinned = await cli(['trace', root, '--root', root], process.cwd());
+    expect(unpinned.stdout).toMatch(/waived/);
+    const pinned = await cli(
+      ['trace', root, '--root', root, '--assurance', 'submission'],
+      process.cwd(),
+    );
+    expect(pinned.code).toBe(1);
+    expect(pinned.stdout).toMatch(/trace\.evidence_missing/);
+    expect(pinned.stdout).toMatch(/gate\.config_key_ignored/);
+    expect((await cli(['trace', root, '--assurance', 'draft'], process.cwd())).code).toBe(2);
   });
 
   it('--format verification-report writes the producer’s report shape, and ours beside it with --out', async () => {

@@ -4,7 +4,7 @@ import { firstIssue } from '../kit/index.js';
 import { checkLine } from './canonical.js';
 import { TRACE } from './codes.js';
 import { fast } from './fast.js';
-import { q, type RunCtx } from './context.js';
+import { q, type RunCtx, short } from './context.js';
 import { MAX_RUN_FILE_BYTES, readRunFile } from './files.js';
 
 export interface ChunkEntry {
@@ -98,7 +98,7 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
     if (c.end_byte <= c.start_byte) {
       f.add(
         TRACE.chunksInvalid,
-        `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`,
+        `Chunk ${short(c.chunk_id)} on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`,
         { path: rel, line: no },
       );
       bad = true;
@@ -107,7 +107,7 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
     if (c.chunk_id !== c.chunk_sha256) {
       f.add(
         TRACE.chunksInvalid,
-        `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`,
+        `Chunk ${short(c.chunk_id)} on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${short(c.chunk_sha256)}; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`,
         { path: rel, line: no },
       );
       bad = true;

@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../io/hashing.js';
 import type { SupportUse } from './claims.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
-import { q, type RunCtx } from './context.js';
+import { q, type RunCtx, short } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import { canonicalMembers, eventText } from './ids.js';
@@ -180,7 +180,7 @@ export function checkRecordSupports(
     } else if (got.sha !== s.sha) {
       f.add(
         TRACE.snippetHashMismatch,
-        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`,
+        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${short(s.sha)}, but those bytes hash to ${short(got.sha)}${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`,
         ctx.at(s.line),
       );
     }

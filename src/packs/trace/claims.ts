@@ -1,5 +1,5 @@
 import { TRACE, type TraceCodeDef } from './codes.js';
-import { q, type RunCtx } from './context.js';
+import { q, type RunCtx, short } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import type { Claim } from './schema.js';
@@ -198,7 +198,7 @@ export class ClaimChecks implements EventVisitor {
             : `it appears ${n} times for ${have} support(s)`;
         f.add(
           TRACE.markerUnmatched,
-          `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`,
+          `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${short(sha)}] but ${why}.`,
           at,
         );
       }

@@ -495,7 +495,7 @@ export const TRACE = {
     'producer_rejected',
     'run_integrity',
     'verify.json records that the producer’s own verification failed',
-    'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.',
+    'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md lists where), waive the finding in the workflow’s config with that reason.',
   ),
 } as const satisfies Record<string, TraceCodeDef>;
 

@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../io/hashing.js';
 import { canonicalJson } from '../kit/index.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
-import { q, type RunCtx } from './context.js';
+import { q, type RunCtx, short } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import { ExtractiveChecks } from './extractive.js';
@@ -133,7 +133,7 @@ export class ContentChecks implements EventVisitor {
         );
       else if (d.recorded !== d.recomputed)
         bad(
-          `Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`,
+          `Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${short(d.recorded)}, but its statement and citations hash to ${short(d.recomputed)}: the claim was edited after the run.`,
           d.line,
         );
     }
@@ -154,7 +154,7 @@ export class ContentChecks implements EventVisitor {
     }
     if (r.result_sha256 !== undefined && r.result_sha256 !== want)
       bad(
-        `The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`,
+        `The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${short(want)} and result_sha256 ${short(r.result_sha256)}.`,
       );
     const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
     if (recorded.size > 1)
@@ -163,7 +163,7 @@ export class ContentChecks implements EventVisitor {
       );
     else if (recorded.size === 1 && !recorded.has(want))
       bad(
-        `The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0]!.slice(0, 12)}…: the header or the claim was edited after the run.`,
+        `The trace header’s reasoning_trace_sha256 is ${short(want)}, but the derived claim records result_sha256 ${short([...recorded][0]!)}: the header or the claim was edited after the run.`,
       );
   }
 }

@@ -1,4 +1,5 @@
 import type { Hasher } from '../../io/hashing.js';
+import { plain } from '../../render/sanitize.js';
 import type { Location } from '../../model/finding.js';
 import type { Findings, TargetEntry } from '../kit/index.js';
 import type { TraceCodeDef } from './codes.js';
@@ -42,7 +43,6 @@ export interface RunCtx {
   spans: SpanHashes;
 }
 
-/** Short, safe quoting of artifact text inside a message. */
 /** A JSON value as a plain object (not null, not an array), or undefined. */
 export function asRecord(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === 'object' && !Array.isArray(v)
@@ -50,7 +50,29 @@ export function asRecord(v: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-export function q(s: string, max = 120): string {
-  const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
-  return JSON.stringify(t);
+/**
+ * Short, safe quoting of artifact text inside a message: any JSON value (a string as it is, any
+ * other value as JSON, never through its own `toString`), cut to `max` code points, quoted and
+ * escaped as every other pack's values are (C0, C1 and bidi controls, so no line of a message
+ * or annotation can be forged from it).
+ */
+export function q(v: unknown, max = 120): string {
+  const s = typeof v === 'string' ? v : asText(v);
+  const head = s.length > max ? Array.from(s.slice(0, 2 * max)).slice(0, max) : undefined;
+  return plain(JSON.stringify(head && head.length === max ? `${head.slice(0, -1).join('')}…` : s));
+}
+
+/** A JSON value as text, for a message. */
+function asText(v: unknown): string {
+  if (v === undefined) return 'undefined';
+  try {
+    return JSON.stringify(v).slice(0, 1000);
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}
+
+/** A hash or content id as messages show it: its first 12 hex digits, or quoted when it is not hex. */
+export function short(v: unknown): string {
+  return typeof v === 'string' && /^[0-9a-f]{12}/.test(v) ? `${v.slice(0, 12)}…` : q(v, 16);
 }

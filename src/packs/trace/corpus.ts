@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../io/hashing.js';
 import { readable, streamText } from '../kit/index.js';
 import { TRACE } from './codes.js';
-import { asRecord, q, type RunCtx } from './context.js';
+import { asRecord, q, type RunCtx, short } from './context.js';
 import { pyStripString as pyStrip } from './python-text.js';
 import type { EvidenceRef, TraceHeader } from './schema.js';
 
@@ -47,7 +47,7 @@ export async function checkCorpus(
   if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
     f.add(
       TRACE.chunksInvalid,
-      `The trace header's retrieval_provenance places the corpus at ${q(String(declaredPath))}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`,
+      `The trace header's retrieval_provenance places the corpus at ${q(declaredPath)}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`,
       ctx.at(1),
     );
   const entry = ctx.listing.get(CORPUS_PATH);
@@ -55,7 +55,7 @@ export async function checkCorpus(
     if (typeof declaredSha === 'string')
       f.add(
         TRACE.chunksInvalid,
-        `The trace header records the corpus the run retrieved from (corpus_sha256 ${declaredSha.slice(0, 12)}…), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`,
+        `The trace header records the corpus the run retrieved from (corpus_sha256 ${short(declaredSha)}), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`,
         { path: rel },
       );
     return;
@@ -74,7 +74,7 @@ export async function checkCorpus(
   if (typeof declaredSha === 'string' && declaredSha !== hashed.sha256)
     f.add(
       TRACE.chunksInvalid,
-      `${CORPUS_PATH} hashes to ${hashed.sha256.slice(0, 12)}…, but the trace header's retrieval_provenance records corpus_sha256 ${declaredSha.slice(0, 12)}…: the corpus changed after the run.`,
+      `${CORPUS_PATH} hashes to ${short(hashed.sha256)}, but the trace header's retrieval_provenance records corpus_sha256 ${short(declaredSha)}: the corpus changed after the run.`,
       { path: rel },
     );
 
@@ -146,9 +146,33 @@ function loadDocs(
   real: string,
   wanted: ReadonlySet<string>,
 ): Map<string, { texts: Buffer[]; shas: Set<string>; line: number }> | undefined {
-  const rel = ctx.rel(CORPUS_PATH);
   // A document id given again with the same text adds nothing (compared by hash: linear).
   const docs = new Map<string, { texts: Buffer[]; shas: Set<string>; line: number }>();
+  const read = eachCorpusDoc(ctx, real, (id, body, no) => {
+    if (!wanted.has(id)) return;
+    const bytes = Buffer.from(body, 'utf8');
+    const sha = sha256Hex(bytes);
+    const doc = docs.get(id);
+    if (!doc) docs.set(id, { texts: [bytes], shas: new Set([sha]), line: no });
+    else if (!doc.shas.has(sha)) {
+      doc.shas.add(sha);
+      doc.texts.push(bytes);
+    }
+  });
+  return read ? docs : undefined;
+}
+
+/**
+ * Every document of the corpus in file order, as the producer's load_corpus_jsonl_stream yields
+ * them: universal newlines, each line stripped, its id stripped, its text as it is. False, with a
+ * finding, when the producer could not have read the corpus.
+ */
+export function eachCorpusDoc(
+  ctx: RunCtx,
+  real: string,
+  visit: (docId: string, text: string, lineNo: number) => void,
+): boolean {
+  const rel = ctx.rel(CORPUS_PATH);
   let bad: { no: number; why: string } | undefined;
   const outcome = streamText(real, (l) => {
     if (bad) return;
@@ -172,30 +196,21 @@ function loadDocs(
           no: l.no,
           why: 'is not a document record ({"doc_id": non-blank string, "text": non-blank string, …}), which the producer refuses',
         });
-      const id = pyStrip(docId);
-      if (!wanted.has(id)) continue;
-      const bytes = Buffer.from(body, 'utf8');
-      const sha = sha256Hex(bytes);
-      const doc = docs.get(id);
-      if (!doc) docs.set(id, { texts: [bytes], shas: new Set([sha]), line: l.no });
-      else if (!doc.shas.has(sha)) {
-        doc.shas.add(sha);
-        doc.texts.push(bytes);
-      }
+      visit(pyStrip(docId), body, l.no);
     }
   });
   if (!outcome.ok) {
     ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${outcome.detail}.`, { path: rel });
-    return undefined;
+    return false;
   }
   if (bad) {
     ctx.f.add(TRACE.chunksInvalid, `Line ${bad.no} of ${CORPUS_PATH} ${bad.why}.`, {
       path: rel,
       line: bad.no,
     });
-    return undefined;
+    return false;
   }
-  return docs;
+  return true;
 }
 
 /**

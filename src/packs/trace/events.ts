@@ -176,7 +176,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       const v = value as { record?: unknown } | null;
       const what =
         v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-          ? `record ${q(String(v.record))}`
+          ? `record ${q(v.record)}`
           : 'no trace_event record';
       f.add(
         TRACE.eventInvalid,

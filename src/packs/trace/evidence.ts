@@ -7,7 +7,7 @@ import { realpathText } from '../../io/paths.js';
 import { errorText } from '../../io/workspace.js';
 import type { SupportUse } from './claims.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
-import { q, type RunCtx } from './context.js';
+import { q, type RunCtx, short } from './context.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import { inGitDir, isPlainRelative } from '../kit/index.js';
@@ -104,14 +104,14 @@ export class EvidenceChecks implements EventVisitor {
         if (code === 'ENOENT' || code === 'ENOTDIR') {
           this.ctx.f.add(
             TRACE.evidenceMissing,
-            `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`,
+            `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${q(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`,
             this.ctx.at(rec.line),
             [{ path: this.ctx.rel(rec.ev.content_path) }],
           );
         } else {
           this.ctx.f.add(
             TRACE.evidenceUnreadable,
-            `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`,
+            `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`,
             this.ctx.at(rec.line),
             [{ path: this.ctx.rel(rec.ev.content_path) }],
           );
@@ -121,7 +121,7 @@ export class EvidenceChecks implements EventVisitor {
       if (!real.startsWith(this.ctx.realRunDir + path.sep)) {
         this.ctx.f.add(
           TRACE.evidencePathEscape,
-          `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`,
+          `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${q(rec.ev.content_path)} is a symlink to ${real}, outside the run directory; it was not read.`,
           this.ctx.at(rec.line),
           [{ path: this.ctx.rel(rec.ev.content_path) }],
         );
@@ -130,7 +130,7 @@ export class EvidenceChecks implements EventVisitor {
       if (inGitDir(this.ctx.realRunDir, real)) {
         this.ctx.f.add(
           TRACE.evidenceUnreadable,
-          `Evidence file ${rec.ev.content_path} (line ${rec.line}) lies in a git directory, which is never read.`,
+          `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) lies in a git directory, which is never read.`,
           this.ctx.at(rec.line),
           [{ path: this.ctx.rel(rec.ev.content_path) }],
         );
@@ -195,7 +195,7 @@ export class EvidenceChecks implements EventVisitor {
       if (ev.chunk_id !== ev.sha256) {
         f.add(
           TRACE.evidenceChunkMismatch,
-          `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`,
+          `Evidence ${q(ev.id)} on line ${line} comes from chunk ${short(ev.chunk_id)} but records sha256 ${short(ev.sha256)}; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`,
           this.ctx.at(line),
         );
       } else if (chunks) {
@@ -205,7 +205,7 @@ export class EvidenceChecks implements EventVisitor {
         if (!spans) {
           f.add(
             TRACE.evidenceChunkMismatch,
-            `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`,
+            `Evidence ${q(ev.id)} on line ${line} comes from chunk ${short(ev.chunk_id)}, which provenance/chunks.jsonl does not list.`,
             this.ctx.at(line),
             [{ path: this.ctx.rel('provenance/chunks.jsonl') }],
           );
@@ -230,14 +230,14 @@ export class EvidenceChecks implements EventVisitor {
         if (o.reason === 'missing') {
           f.add(
             TRACE.evidenceMissing,
-            `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`,
+            `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${q(ev.content_path)}${this.citedBy(ev.id)}.`,
             this.ctx.at(line),
             [evLoc],
           );
         } else {
           f.add(
             TRACE.evidenceUnreadable,
-            `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`,
+            `Evidence file ${q(ev.content_path)} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`,
             this.ctx.at(line),
             [evLoc],
           );
@@ -248,7 +248,7 @@ export class EvidenceChecks implements EventVisitor {
       if (o.sha256 !== ev.sha256) {
         f.add(
           TRACE.evidenceHashMismatch,
-          `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`,
+          `Evidence ${q(ev.id)} (${q(ev.content_path)}, ${o.size} bytes) hashes to ${short(o.sha256)} but line ${line} of the trace records ${short(ev.sha256)}: the file changed after the run${this.citedBy(ev.id)}.`,
           this.ctx.at(line),
           [evLoc],
         );
@@ -257,7 +257,7 @@ export class EvidenceChecks implements EventVisitor {
         // rejects a support beyond the evidence span, and every real run keeps this).
         f.add(
           TRACE.evidenceChunkMismatch,
-          `Evidence ${q(ev.id)} (${ev.content_path}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`,
+          `Evidence ${q(ev.id)} (${q(ev.content_path)}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`,
           this.ctx.at(line),
           [evLoc],
         );
@@ -359,7 +359,7 @@ export class EvidenceChecks implements EventVisitor {
         const relPath = first.ev.content_path;
         f.add(
           TRACE.evidenceUnreadable,
-          `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`,
+          `Evidence file ${q(relPath)} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`,
           this.ctx.at(first.line),
           [{ path: this.ctx.rel(relPath) }],
         );
@@ -385,7 +385,7 @@ export class EvidenceChecks implements EventVisitor {
     if (s.b1 > len || s.b0 >= s.b1) {
       f.add(
         TRACE.spanOutOfBounds,
-        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`,
+        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${q(relPath)} has only ${len} bytes.`,
         this.ctx.at(s.line),
         [{ path: this.ctx.rel(relPath) }],
       );
@@ -397,14 +397,14 @@ export class EvidenceChecks implements EventVisitor {
     if (got === undefined) {
       f.add(
         TRACE.snippetHashMismatch,
-        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`,
+        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${q(relPath)}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`,
         this.ctx.at(s.line),
         [{ path: this.ctx.rel(relPath) }],
       );
     } else if (got !== s.sha) {
       f.add(
         TRACE.snippetHashMismatch,
-        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`,
+        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${q(relPath)}) with snippet_sha256 ${short(s.sha)}, but those bytes hash to ${short(got)}${preview(whole, s.b0, s.b1)}.`,
         this.ctx.at(s.line),
         [{ path: this.ctx.rel(relPath) }],
       );

@@ -69,7 +69,7 @@ export function checkHeader(ctx: RunCtx, value: unknown, line: number): TraceHea
   if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
     const rec =
       v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-        ? `a ${q(String(v.record))} record`
+        ? `a ${q(v.record)} record`
         : 'no trace_header record';
     f.add(
       TRACE.headerInvalid,

@@ -4,7 +4,7 @@ import type { HashOutcome, Hasher } from '../../io/hashing.js';
 import type { Location } from '../../model/finding.js';
 import { TRACE } from './codes.js';
 import { fast } from './fast.js';
-import { q, type RunCtx } from './context.js';
+import { q, type RunCtx, short } from './context.js';
 import { isPlainRelative, readable, usable, type TargetEntry } from '../kit/index.js';
 import { loadRunFile, readRunFile } from './files.js';
 import { sha256Hex } from '../../io/hashing.js';
@@ -86,7 +86,7 @@ function checkRunMetaContent(
     if (recorded !== want)
       ctx.f.add(
         TRACE.runMetaMismatch,
-        `run_meta.json records runtime_fingerprint ${q(String(recorded))}, but its runtime_descriptor hashes to ${q(want)}: the descriptor (the run's kind, mode or tools) or the fingerprint was edited after the run.`,
+        `run_meta.json records runtime_fingerprint ${q(recorded)}, but its runtime_descriptor hashes to ${q(want)}: the descriptor (the run's kind, mode or tools) or the fingerprint was edited after the run.`,
         at('runtime_fingerprint'),
       );
   }
@@ -215,10 +215,10 @@ export function checkVerifyReport(
         failed.length
           ? `: ${failed
               .slice(0, 4)
-              .map((c) => c.name)
+              .map((c) => q(c.name, 60))
               .join(', ')}`
           : ''
-      }; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${first.invariant_id}]` : ''}` : ''}).`,
+      }; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`,
       { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 },
     );
   }
@@ -247,7 +247,7 @@ export function checkFingerprint(
   if (recorded !== traceSha) {
     ctx.f.add(
       TRACE.fingerprintMismatch,
-      `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`,
+      `fingerprint.txt records ${short(recorded)} but trace.jsonl’s bytes hash to ${short(traceSha)}: the trace was rewritten after the run (or the fingerprint was).`,
       { path: rel, line: 1 },
       [ctx.at()],
     );
@@ -310,14 +310,14 @@ function checkLayout(
     if (!inLayout(e.rel)) {
       f.add(
         TRACE.layoutUnexpected,
-        `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`,
+        `${q(e.rel)} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`,
         { path: ctx.rel(e.rel) },
       );
     } else if (
       e.kind === 'other' ||
       (e.kind === 'symlink' && !e.insideFile && !(CORE_FILES as readonly string[]).includes(e.rel))
     ) {
-      f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
+      f.add(TRACE.layoutUnexpected, `${q(e.rel)} ${e.detail ?? 'is not a regular file'}.`, {
         path: ctx.rel(e.rel),
       });
     }
@@ -361,7 +361,7 @@ function checkUnlisted(
     if (e.kind === 'other') continue;
     ctx.f.add(
       TRACE.manifestUnlisted,
-      `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`,
+      `${q(e.rel)} is in the run directory but manifest.json does not list it: it was added after the run.`,
       { path: ctx.rel(e.rel) },
       [{ path: manifestRel, line: 1 }],
     );
@@ -389,7 +389,7 @@ function compareManifest(
     if (!entry) {
       f.add(
         TRACE.manifestFileMissing,
-        `manifest.json lists ${key}, which the run directory no longer has.`,
+        `manifest.json lists ${q(key)}, which the run directory no longer has.`,
         at(key),
         [{ path: ctx.rel(key) }],
       );
@@ -406,7 +406,7 @@ function compareManifest(
       } else if (o.reason === 'missing') {
         f.add(
           TRACE.manifestFileMissing,
-          `manifest.json lists ${key}, which the run directory no longer has.`,
+          `manifest.json lists ${q(key)}, which the run directory no longer has.`,
           at(key),
           [{ path: ctx.rel(key) }],
         );
@@ -417,7 +417,7 @@ function compareManifest(
     if (got !== want) {
       f.add(
         TRACE.manifestHashMismatch,
-        `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`,
+        `${q(key)} hashes to ${short(got)}${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${short(want)}: it changed after the run.`,
         { path: ctx.rel(key) },
         () => [at(key)()],
       );

@@ -39,7 +39,7 @@ export function supportPolicy(
   if (floor !== undefined && floor > run)
     return {
       min: floor,
-      source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
+      source: `the gate’s floor (packs.trace.min_supports or --min-supports = ${floor}), above ${runSource}`,
     };
   return { min: run, source: runSource };
 }

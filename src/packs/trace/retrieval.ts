@@ -1,7 +1,7 @@
 import { codePointCompare } from '../../io/text.js';
 import { readable } from '../kit/index.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
-import { asRecord, q, type RunCtx } from './context.js';
+import { asRecord, q, type RunCtx, short } from './context.js';
 import { retrievalProvenance } from './corpus.js';
 import { producerTokens } from './python-text.js';
 import { readRunFile } from './files.js';
@@ -109,7 +109,8 @@ export class RetrievalChecks implements EventVisitor {
     s.returned = list.map((e) => {
       const o = (e && typeof e === 'object' ? e : {}) as Record<string, unknown>;
       const span = Array.isArray(o['span']) ? o['span'] : [];
-      const chunkId = String(o['chunk_id']);
+      const id = o['chunk_id'];
+      const chunkId = typeof id === 'string' ? id : (JSON.stringify(id) ?? 'null');
       return { key: chunkKey(chunkId, span[0], span[1]), chunkId, score: o['score'] };
     });
   }
@@ -130,7 +131,7 @@ export class RetrievalChecks implements EventVisitor {
             const a = r.arguments ?? {};
             return {
               args: canonicalJson(a),
-              words: `query ${q(String(a['query']), 80)}, top_k ${q(String(a['top_k'] ?? 3), 20)}`,
+              words: `query ${q(a['query'], 80)}, top_k ${q(a['top_k'] ?? 3, 20)}`,
             };
           }),
       );
@@ -141,7 +142,7 @@ export class RetrievalChecks implements EventVisitor {
       const want = requested.get(c.step)?.[i];
       if (want?.args !== c.args)
         bad(
-          `The retrieve call on line ${c.line} (query ${q(String(c.query), 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} for step ${q(c.step, 80)}: the producer runs exactly the searches its plan lists.`,
+          `The retrieve call on line ${c.line} (query ${q(c.query, 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} for step ${q(c.step, 80)}: the producer runs exactly the searches its plan lists.`,
           c.line,
         );
     }
@@ -177,14 +178,14 @@ export class RetrievalChecks implements EventVisitor {
     for (const { ev, line } of evidence)
       if (!returned.has(chunkKey(ev.chunk_id, ev.span[0], ev.span[1])))
         bad(
-          `Evidence ${q(ev.id)} on line ${line} (chunk ${ev.chunk_id.slice(0, 12)}…, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`,
+          `Evidence ${q(ev.id)} on line ${line} (chunk ${short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`,
           line,
         );
 
     const entry = this.ctx.listing.get(INDEX_PATH);
     if (!entry || !readable(entry)) {
       bad(
-        `The trace header records the BM25 index the run searched (index_sha256 ${recorded.slice(0, 12)}…), but ${INDEX_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the searches cannot be ranked again.`,
+        `The trace header records the BM25 index the run searched (index_sha256 ${short(recorded)}), but ${INDEX_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the searches cannot be ranked again.`,
       );
       return;
     }
@@ -195,7 +196,7 @@ export class RetrievalChecks implements EventVisitor {
     }
     if (read.sha256 !== recorded) {
       bad(
-        `${INDEX_PATH} hashes to ${read.sha256.slice(0, 12)}…, but the trace header records index_sha256 ${recorded.slice(0, 12)}…: the index changed after the run.`,
+        `${INDEX_PATH} hashes to ${short(read.sha256)}, but the trace header records index_sha256 ${short(recorded)}: the index changed after the run.`,
       );
       return;
     }
@@ -238,7 +239,7 @@ export class RetrievalChecks implements EventVisitor {
         const want = ranked[i]!;
         if (at === undefined) {
           bad(
-            `${where} returned chunk ${got[i]!.chunkId.slice(0, 12)}… as hit ${i + 1}, which the pinned index does not hold.`,
+            `${where} returned chunk ${short(got[i]!.chunkId)} as hit ${i + 1}, which the pinned index does not hold.`,
             s.resultLine,
           );
           break;
@@ -247,7 +248,7 @@ export class RetrievalChecks implements EventVisitor {
         if (at !== want && Math.abs(scores[at]! - scores[want]!) > TIE) {
           const c = index.chunks[want]!;
           bad(
-            `${where} returned chunk ${got[i]!.chunkId.slice(0, 12)}… (score ${fmt(scores[at]!)}) as hit ${i + 1}, but BM25 over the pinned index ranks chunk ${c.chunkId.slice(0, 12)}… of document ${q(c.docId, 60)} (score ${fmt(scores[want]!)}) there: the search results were edited.`,
+            `${where} returned chunk ${short(got[i]!.chunkId)} (score ${fmt(scores[at]!)}) as hit ${i + 1}, but BM25 over the pinned index ranks chunk ${short(c.chunkId)} of document ${q(c.docId, 60)} (score ${fmt(scores[want]!)}) there: the search results were edited.`,
             s.resultLine,
           );
           break;
@@ -255,7 +256,7 @@ export class RetrievalChecks implements EventVisitor {
         const score = got[i]!.score;
         if (typeof score !== 'number' || Math.abs(score - scores[at]!) > TIE) {
           bad(
-            `${where} gives hit ${i + 1} the score ${String(score)}; BM25 over the pinned index gives it ${fmt(scores[at]!)}.`,
+            `${where} gives hit ${i + 1} the score ${q(score, 40)}; BM25 over the pinned index gives it ${fmt(scores[at]!)}.`,
             s.resultLine,
           );
           break;

@@ -82,7 +82,7 @@ export const answer: RunRule = {
       if (typeof a.answer !== 'string' || sha256Hex(a.answer) !== want.sha)
         ctx.f.add(
           TRACE.answerNotValidated,
-          `The finalize output on line ${a.line} gives the final_answer ${typeof a.answer === 'string' ? q(a.answer, 80) : String(a.answer)}, but its first final claim ${q(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim’s words, so the answer was edited after the run.`,
+          `The finalize output on line ${a.line} gives the final_answer ${q(a.answer, 80)}, but its first final claim ${q(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim’s words, so the answer was edited after the run.`,
           ctx.at(a.line),
         );
     }

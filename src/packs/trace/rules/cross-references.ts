@@ -17,7 +17,7 @@ export const crossReferences: RunRule = {
     if (header && plan && header.plan_id !== plan.plan.id) {
       ctx.f.add(
         TRACE.planMismatch,
-        `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`,
+        `The trace header names plan ${q(header.plan_id)} but plan.json is plan ${q(plan.plan.id)}.`,
         ctx.at(1),
         [planRel],
       );
@@ -25,7 +25,7 @@ export const crossReferences: RunRule = {
     if (header && spec && header.spec_id !== spec.id) {
       ctx.f.add(
         TRACE.planMismatch,
-        `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`,
+        `The trace header names spec ${q(header.spec_id)} but spec.json is spec ${q(spec.id)}.`,
         ctx.at(1),
         [{ path: ctx.rel('spec.json'), line: 1 }],
       );
@@ -47,13 +47,13 @@ export const crossReferences: RunRule = {
       if (want === undefined)
         ctx.f.add(
           TRACE.reasoningTraceMismatch,
-          `spec.json's min_supports_per_claim ${q(String(spec.constraints['min_supports_per_claim']), 40)} is not a whole number Python's int() reads: the producer stops there and writes no run.`,
+          `spec.json's min_supports_per_claim ${q(spec.constraints['min_supports_per_claim'], 40)} is not a whole number Python's int() reads: the producer stops there and writes no run.`,
           specLoc[0]!,
         );
       else if (policy !== undefined && recorded !== want)
         ctx.f.add(
           TRACE.reasoningTraceMismatch,
-          `The trace header's reasoning_policy records min_supports_per_claim ${q(String(recorded), 40)}, but the producer runs this spec with ${want} (spec.json's min_supports_per_claim, else its default ${DEFAULT_MIN_SUPPORTS}): the header was edited after the run.`,
+          `The trace header's reasoning_policy records min_supports_per_claim ${q(recorded, 40)}, but the producer runs this spec with ${want} (spec.json's min_supports_per_claim, else its default ${DEFAULT_MIN_SUPPORTS}): the header was edited after the run.`,
           ctx.at(1),
           specLoc,
         );
@@ -78,14 +78,14 @@ export const crossReferences: RunRule = {
         hm['runtime_fingerprint'] !== fp
       )
         mism.push(
-          `runtime_fingerprint ${q(String(fp))} but the trace header records ${q(String(hm['runtime_fingerprint']))}`,
+          `runtime_fingerprint ${q(fp)} but the trace header records ${q(hm['runtime_fingerprint'])}`,
         );
       const hrm = hm?.['run_meta'];
       if (hrm && typeof hrm === 'object' && !Array.isArray(hrm)) {
         const seed = (hrm as Record<string, unknown>)['seed'];
         const own = (runMeta as { seed?: unknown }).seed;
         if (seed !== undefined && seed !== own)
-          mism.push(`seed ${q(String(own))} but the trace header records ${q(String(seed))}`);
+          mism.push(`seed ${q(own)} but the trace header records ${q(seed)}`);
       }
       for (const m of mism)
         ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
