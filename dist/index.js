@@ -44914,6 +44914,8 @@ async function run(env = process.env) {
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
 /* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2741);
+/* harmony import */ var _io_text_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7497);
+
 
 
 
@@ -45066,30 +45068,6 @@ function keysAt(keyPath) {
                 : undefined));
     return [...new Set(nodes.flatMap((n) => Object.keys(n.properties ?? {})))];
 }
-/** The known key a misspelt one most likely meant: at most a third of its letters apart. */
-function closest(key, known) {
-    if (key.length > 64)
-        return undefined;
-    let best;
-    let bestDistance = Math.max(1, Math.floor(key.length / 3)) + 1;
-    for (const k of known) {
-        const d = editDistance(key.toLowerCase(), k.toLowerCase());
-        if (d < bestDistance)
-            [best, bestDistance] = [k, d];
-    }
-    return best;
-}
-/** Levenshtein distance (two rows). */
-function editDistance(a, b) {
-    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const row = [i];
-        for (let j = 1; j <= b.length; j++)
-            row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        prev = row;
-    }
-    return prev[b.length];
-}
 function parseConfig(text, origin) {
     const at = origin.path !== undefined ? { path: origin.path } : {};
     const parsed = (0,_io_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(text);
@@ -45117,7 +45095,7 @@ function parseConfig(text, origin) {
                 ? i.keys.map((k) => ({ at: i.path, key: k }))
                 : []);
             const named = unknown.slice(0, MAX_UNKNOWN_NAMED).map(({ at: p, key }) => {
-                const near = closest(key, keysAt(p));
+                const near = (0,_io_text_js__WEBPACK_IMPORTED_MODULE_12__/* .closest */ .kp)(key, keysAt(p));
                 return `${quoted([...p, key].join('.'))}${near ? ` (did you mean ${quoted(near)}?)` : ''}`;
             });
             const more = unknown.length - named.length;
@@ -46693,7 +46671,8 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   I3: () => (/* binding */ hasText),
 /* harmony export */   K9: () => (/* binding */ groupDigits),
-/* harmony export */   fL: () => (/* binding */ codePointCompare)
+/* harmony export */   fL: () => (/* binding */ codePointCompare),
+/* harmony export */   kp: () => (/* binding */ closest)
 /* harmony export */ });
 // Whether a string says anything. Whitespace and invisible format characters (zero-width spaces
 // and joiners, a BOM) say nothing, so a field holding only them is as missing as an empty one.
@@ -46727,6 +46706,30 @@ function codePointCompare(a, b) {
  */
 function groupDigits(n) {
     return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+/** The known name a misspelt one most likely meant: at most a third of its letters apart. */
+function closest(key, known) {
+    if (key.length > 64)
+        return undefined;
+    let best;
+    let bestDistance = Math.max(1, Math.floor(key.length / 3)) + 1;
+    for (const k of known) {
+        const d = editDistance(key.toLowerCase(), k.toLowerCase());
+        if (d < bestDistance)
+            [best, bestDistance] = [k, d];
+    }
+    return best;
+}
+/** Levenshtein distance (two rows). */
+function editDistance(a, b) {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const row = [i];
+        for (let j = 1; j <= b.length; j++)
+            row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        prev = row;
+    }
+    return prev[b.length];
 }
 
 
@@ -48169,8 +48172,13 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(2503);
+// EXTERNAL MODULE: ./src/policy/assurance.ts
+var assurance = __nccwpck_require__(1355);
 ;// CONCATENATED MODULE: ./src/packs/aris/codes.ts
 const RERUN = 'Rerun the audit so it writes a fresh artifact.';
+// Rerunning the skill that wrote a malformed or self-contradicting artifact writes it again.
+const SHAPE = 'The audit skill wrote a field outside the ARIS contract: update or fix the skill, then rerun the audit.';
+const CONTRADICTS = 'The audit skill recorded fields that contradict each other: update or fix the skill, then rerun the audit.';
 function def(code, severity, title, remediation) {
     return { code: `aris.${code}`, severity, title, remediation };
 }
@@ -48180,14 +48188,14 @@ const ARIS = {
     artifactUnreadable: def('artifact_unreadable', 'error', 'The audit artifact is not a readable regular file', 'Replace the path with the JSON artifact the audit writes, then rerun the audit.'),
     artifactTooLarge: def('artifact_too_large', 'error', 'The audit artifact is larger than the verifier reads', 'Keep bulky data out of the artifact (put it under trace_path), then rerun the audit.'),
     artifactUnparseable: def('artifact_unparseable', 'error', 'The audit artifact is not valid JSON', RERUN),
-    artifactNotObject: def('artifact_not_object', 'error', 'The audit artifact is JSON but not an object', RERUN),
+    artifactNotObject: def('artifact_not_object', 'error', 'The audit artifact is JSON but not an object', SHAPE),
     duplicateKey: def('duplicate_key', 'error', 'The audit artifact repeats a key', 'Remove the repeated key: parsers disagree on which value wins. Rerun the audit.'),
-    missingField: def('missing_field', 'error', 'A required field is missing or empty', RERUN),
-    fieldType: def('field_type', 'error', 'A field has the wrong JSON type', RERUN),
-    invalidVerdict: def('invalid_verdict', 'error', 'The verdict is not one of PASS WARN FAIL NOT_APPLICABLE BLOCKED ERROR', RERUN),
+    missingField: def('missing_field', 'error', 'A required field is missing or empty', SHAPE),
+    fieldType: def('field_type', 'error', 'A field has the wrong JSON type', SHAPE),
+    invalidVerdict: def('invalid_verdict', 'error', 'The verdict is not one of PASS WARN FAIL NOT_APPLICABLE BLOCKED ERROR', SHAPE),
     wrongAuditSkill: def('wrong_audit_skill', 'error', 'The artifact was written by a different audit skill', 'Put each audit’s artifact at its own path, then rerun the audit.'),
-    hashesNotObject: def('hashes_not_object', 'error', 'audited_input_hashes is not an object of path → sha256', RERUN),
-    inputHashMalformed: def('input_hash_malformed', 'error', 'A recorded input hash is not sha256:<64 hex>', RERUN),
+    hashesNotObject: def('hashes_not_object', 'error', 'audited_input_hashes is not an object of path → sha256', SHAPE),
+    inputHashMalformed: def('input_hash_malformed', 'error', 'A recorded input hash is not sha256:<64 hex>', SHAPE),
     inputStale: def('input_stale', 'error', 'An audited input changed after the audit ran', RERUN),
     inputMissing: def('input_missing', 'error', 'An audited input no longer exists', 'Restore the file, or rerun the audit on the current inputs.'),
     inputNotFile: def('input_not_file', 'error', 'An audited input is not a regular file', 'Point the audit at files, not directories or devices, and rerun it.'),
@@ -48200,14 +48208,14 @@ const ARIS = {
     traceNotATrace: def('trace_not_a_trace', 'error', 'trace_path is not a trace: the paper directory or one above it, an audit artifact, or the verifier’s own files', 'Point trace_path at the directory or file holding the reviewer prompt and response, and rerun the audit.'),
     noAuditedInputs: def('no_audited_inputs', 'warning', 'The audit cites no inputs, so nothing it concluded can be checked for staleness', 'Rerun the audit so it records the sha256 of every file it read in audited_input_hashes.'),
     traceOutsideRoot: def('trace_outside_root', 'error', 'trace_path lies outside the workspace, or in a git directory', 'Keep traces in the repository’s work tree (never under .git), or run locally with --allow-outside-root.'),
-    invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', RERUN),
+    invalidReviewIndependence: def('invalid_review_independence', 'error', 'review_independence is not same-family, cross-family or deterministic', SHAPE),
     unrecognizedModelFamily: def('unrecognized_model_family', 'error', 'The executor or reviewer model family cannot be recognised', 'Record the exact model names (e.g. gpt-5.5, claude-opus-4), then rerun the audit.'),
-    executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', RERUN),
-    reviewerFamilyMismatch: def('reviewer_family_mismatch', 'error', 'reviewer_family disagrees with reviewer_model', RERUN),
-    sameFamilyMismatch: def('same_family_independence_mismatch', 'error', 'same-family review claimed but the families differ or one is deterministic', RERUN),
+    executorFamilyMismatch: def('executor_family_mismatch', 'error', 'executor_family disagrees with executor_model', CONTRADICTS),
+    reviewerFamilyMismatch: def('reviewer_family_mismatch', 'error', 'reviewer_family disagrees with reviewer_model', CONTRADICTS),
+    sameFamilyMismatch: def('same_family_independence_mismatch', 'error', 'same-family review claimed but the families differ or one is deterministic', CONTRADICTS),
     crossFamilyMismatch: def('cross_family_independence_mismatch', 'error', 'cross-family review claimed but the families are the same or the reviewer is deterministic', 'Rerun the audit with a reviewer from another model family.'),
-    deterministicMismatch: def('deterministic_independence_mismatch', 'error', 'deterministic review claimed but the reviewer is a model', RERUN),
-    acceptanceStatusMismatch: def('acceptance_status_mismatch', 'error', 'acceptance_status does not follow from review_independence', RERUN),
+    deterministicMismatch: def('deterministic_independence_mismatch', 'error', 'deterministic review claimed but the reviewer is a model', CONTRADICTS),
+    acceptanceStatusMismatch: def('acceptance_status_mismatch', 'error', 'acceptance_status does not follow from review_independence', CONTRADICTS),
     verdictFail: def('verdict_fail', 'error', 'The audit found disqualifying issues (FAIL)', 'Fix what the audit reports, then rerun it.'),
     verdictBlocked: def('verdict_blocked', 'error', 'The audit could not run: prerequisites are missing (BLOCKED)', 'Add the missing prerequisites and rerun the audit, or downgrade to assurance: draft.'),
     verdictError: def('verdict_error', 'error', 'The audit invocation failed (ERROR)', RERUN),
@@ -48240,6 +48248,13 @@ const FLAGS = {
         type: 'boolean',
         help: 'read files an artifact names outside the root too (local use only)',
     },
+    /** For packs whose findings block at any assurance: the flag only pins the checkout's config. */
+    pin: {
+        name: 'assurance',
+        type: 'string',
+        value: 'submission',
+        help: "pin enforcement, as verify's --assurance: the checkout's .audit-gate.json can then not waive a finding (for a required check)",
+    },
     gitRoot: {
         name: 'root',
         type: 'string',
@@ -48253,8 +48268,6 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 // EXTERNAL MODULE: ./src/io/paths.ts
 var paths = __nccwpck_require__(7336);
-// EXTERNAL MODULE: ./src/policy/assurance.ts
-var assurance = __nccwpck_require__(1355);
 // EXTERNAL MODULE: ./src/io/write.ts
 var write = __nccwpck_require__(5419);
 // EXTERNAL MODULE: ./src/render/labels.ts
@@ -48389,6 +48402,18 @@ function enforcementFlags(args) {
         const choices = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
         throw new UsageError(`invalid --${name}: ${got} (expected ${choices})`);
     });
+}
+/**
+ * FLAGS.pin: `submission` or nothing. A pack whose findings block at any assurance has no other
+ * level; the flag pins enforcement, so the checkout's config cannot waive or narrow (as verify's).
+ */
+function pinFlag(args, command) {
+    const v = args.string('assurance');
+    if (v === undefined)
+        return {};
+    if (v === 'submission')
+        return { assurance: v };
+    throw new UsageError(`${command} --assurance can only be submission (it pins enforcement; ${command} findings block at any assurance), not "${v}"`);
 }
 /** --fail-on blocking|problem (undefined when not given). */
 function failOnFlag(args) {
@@ -49295,9 +49320,9 @@ function paperOf(ctx) {
 function rerunHow(spec, ctx) {
     return `Run the ${spec.skill} skill on ${paperOf(ctx)} (it rewrites ${spec.artifact}), then run audit-gate again.`;
 }
-/** The way out that only a paper checked at submission has. */
+/** The way out that only a paper checked at submission has, unless the workflow pinned it. */
 function orDraft(ctx) {
-    return ctx.assurance === 'submission' ? ', or downgrade to assurance: draft' : '';
+    return ctx.assurance === 'submission' && !ctx.pinned ? ', or downgrade to assurance: draft' : '';
 }
 /** How a JSON value's type reads in a message. */
 function jsonType(v) {
@@ -49915,12 +49940,19 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
     // to write.
     const f = new findings_Findings(subjectId, { maxPerCode: MAX_ISSUES, scope: `in ${loaded.rel}` });
     const rerun = rerunHow(spec, ctx);
+    // The code's generic advice, in terms of this audit's skill and paper.
+    const remediationFor = (generic) => generic.startsWith('Rerun the audit')
+        ? rerun
+        : generic.startsWith('The audit skill ')
+            ? generic
+                .replace('The audit skill', `The ${spec.skill} skill`)
+                .replace(', then rerun the audit.', `, ${rerun[0].toLowerCase()}${rerun.slice(1)}`)
+            : generic;
     const at = (line) => line ? { path: loaded.rel, line } : { path: loaded.rel };
     const add = (def, message, issue, line, extra = {}) => f.report(def, {
         message,
         location: at(line),
-        remediation: extra.remediation ??
-            (def.remediation.startsWith('Rerun the audit') ? rerun : def.remediation),
+        remediation: extra.remediation ?? remediationFor(def.remediation),
         ...(extra.related ? { related: extra.related } : {}),
         ...(issue !== undefined ? { details: { issue } } : {}),
     });
@@ -50106,6 +50138,7 @@ async function verifyPaper(paperDir, ctx) {
             ws,
             paperDir: base,
             assurance: decision.assurance,
+            pinned: decision.source === assurance/* PINNED_SOURCE */.jH,
             targetId,
             hashes: (real) => ctx.hasher.hash(real),
             artifacts,
@@ -50413,6 +50446,7 @@ function namedSchemas(set, names) {
 
 
 
+
 const ARTIFACT_NAMES = new Set(DEFAULT_AUDITS.map((a) => a.artifact));
 /** ARIS paper-audit assurance (seed 000): four mandatory audits per paper directory. */
 const arisPack = {
@@ -50456,7 +50490,9 @@ const arisPack = {
     command: arisCommand,
     // Only submission makes a paper's problems block; draft is for papers not meant for submission.
     advice: (t) => t.context['assurance'] === 'submission'
-        ? { unblock: 'check a paper at assurance: draft while it is not meant for submission' }
+        ? t.context['assurance_source'] === assurance/* PINNED_SOURCE */.jH
+            ? undefined // the workflow pinned it: no paper can lower it
+            : { unblock: 'check a paper at assurance: draft while it is not meant for submission' }
         : t.context['assurance'] === 'draft'
             ? { wouldBlock: 'at assurance submission' }
             : undefined,
@@ -50580,7 +50616,7 @@ const TRACE = {
     runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id, the trace header’s fingerprint or seed), or its fingerprint or run id is not its content’s', 'Restore run_meta.json as the producer wrote it (its runtime descriptor, seed and preset fix its fingerprint and run id) and keep the run’s files together in its runs/<run_id>/ directory; or re-run the producer.'),
     specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
     verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
-    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted.'),
+    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md lists where), waive the finding in the workflow’s config with that reason.'),
 };
 const TRACE_CODES = Object.values(TRACE);
 
@@ -50676,6 +50712,7 @@ const traceCommand = {
             ...FLAGS.out,
             help: 'write the JSON report to FILE; stdout keeps the text summary (verification-report: that report, also written beside FILE)',
         },
+        FLAGS.pin,
         {
             name: 'min-supports',
             type: 'string',
@@ -50700,12 +50737,14 @@ async function runTrace(args, io) {
     const ms = args.string('min-supports');
     if (ms !== undefined && !/^\d+$/.test(ms))
         throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
+    const pin = pinFlag(args, 'trace');
     const dirs = args.positionals.map((p) => existingDir(io, p, 'run directory or artifacts root not found'));
     const { root, rel } = commandRoot(io, args, dirs);
     const report = await (0,verify/* verify */.M)({
         root,
         paths: rel,
         packs: ['trace'],
+        ...pin,
         ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
         emptyWhat: 'no run was found (runs are found as **/runs/<run_id>/trace.jsonl, except below a directory that .gitignore hides)',
         emptyRemediation: 'Pass the run directory itself (…/runs/<run_id>/) or a directory above its runs/ directory; name an ignored directory directly, e.g. audit-gate trace artifacts/.',
@@ -51391,7 +51430,7 @@ function supportPolicy(floor, metadata) {
     if (floor !== undefined && floor > run)
         return {
             min: floor,
-            source: `the gate’s floor (trace.min_supports / --min-supports = ${floor}), above ${runSource}`,
+            source: `the gate’s floor (packs.trace.min_supports or --min-supports = ${floor}), above ${runSource}`,
         };
     return { min: run, source: runSource };
 }
@@ -51460,16 +51499,38 @@ function pythonInt(text) {
 // EXTERNAL MODULE: ./src/io/hashing.ts
 var hashing = __nccwpck_require__(9520);
 ;// CONCATENATED MODULE: ./src/packs/trace/context.ts
-/** Short, safe quoting of artifact text inside a message. */
+
 /** A JSON value as a plain object (not null, not an array), or undefined. */
 function asRecord(v) {
     return v && typeof v === 'object' && !Array.isArray(v)
         ? v
         : undefined;
 }
-function q(s, max = 120) {
-    const t = s.length > max ? `${s.slice(0, max - 1)}…` : s;
-    return JSON.stringify(t);
+/**
+ * Short, safe quoting of artifact text inside a message: any JSON value (a string as it is, any
+ * other value as JSON, never through its own `toString`), cut to `max` code points, quoted and
+ * escaped as every other pack's values are (C0, C1 and bidi controls, so no line of a message
+ * or annotation can be forged from it).
+ */
+function q(v, max = 120) {
+    const s = typeof v === 'string' ? v : asText(v);
+    const head = s.length > max ? Array.from(s.slice(0, 2 * max)).slice(0, max) : undefined;
+    return (0,sanitize/* plain */.pj)(JSON.stringify(head && head.length === max ? `${head.slice(0, -1).join('')}…` : s));
+}
+/** A JSON value as text, for a message. */
+function asText(v) {
+    if (v === undefined)
+        return 'undefined';
+    try {
+        return JSON.stringify(v).slice(0, 1000);
+    }
+    catch {
+        return Object.prototype.toString.call(v);
+    }
+}
+/** A hash or content id as messages show it: its first 12 hex digits, or quoted when it is not hex. */
+function context_short(v) {
+    return typeof v === 'string' && /^[0-9a-f]{12}/.test(v) ? `${v.slice(0, 12)}…` : q(v, 16);
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/answer.ts
@@ -51544,7 +51605,7 @@ const answer = {
             if (want === undefined)
                 continue;
             if (typeof a.answer !== 'string' || (0,hashing/* sha256Hex */.fg)(a.answer) !== want.sha)
-                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${a.line} gives the final_answer ${typeof a.answer === 'string' ? q(a.answer, 80) : String(a.answer)}, but its first final claim ${q(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim’s words, so the answer was edited after the run.`, ctx.at(a.line));
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${a.line} gives the final_answer ${q(a.answer, 80)}, but its first final claim ${q(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim’s words, so the answer was edited after the run.`, ctx.at(a.line));
         }
         const bare = scan.steps.answerWithoutClaims;
         if (bare !== undefined)
@@ -51567,10 +51628,10 @@ const crossReferences = {
         const header = scan?.header;
         const planRel = { path: ctx.rel('plan.json'), line: 1 };
         if (header && plan && header.plan_id !== plan.plan.id) {
-            ctx.f.add(TRACE.planMismatch, `The trace header names plan ${q(String(header.plan_id))} but plan.json is plan ${q(plan.plan.id)}.`, ctx.at(1), [planRel]);
+            ctx.f.add(TRACE.planMismatch, `The trace header names plan ${q(header.plan_id)} but plan.json is plan ${q(plan.plan.id)}.`, ctx.at(1), [planRel]);
         }
         if (header && spec && header.spec_id !== spec.id) {
-            ctx.f.add(TRACE.planMismatch, `The trace header names spec ${q(String(header.spec_id))} but spec.json is spec ${q(spec.id)}.`, ctx.at(1), [{ path: ctx.rel('spec.json'), line: 1 }]);
+            ctx.f.add(TRACE.planMismatch, `The trace header names spec ${q(header.spec_id)} but spec.json is spec ${q(spec.id)}.`, ctx.at(1), [{ path: ctx.rel('spec.json'), line: 1 }]);
         }
         if (plan && spec && plan.plan.spec_id !== spec.id) {
             ctx.f.add(TRACE.planMismatch, `plan.json was made for spec ${q(plan.plan.spec_id)} but spec.json is spec ${q(spec.id)}.`, planRel, [{ path: ctx.rel('spec.json'), line: 1 }]);
@@ -51582,9 +51643,9 @@ const crossReferences = {
             const recorded = asRecord(policy)?.['min_supports_per_claim'];
             const specLoc = [{ path: ctx.rel('spec.json'), line: 1 }];
             if (want === undefined)
-                ctx.f.add(TRACE.reasoningTraceMismatch, `spec.json's min_supports_per_claim ${q(String(spec.constraints['min_supports_per_claim']), 40)} is not a whole number Python's int() reads: the producer stops there and writes no run.`, specLoc[0]);
+                ctx.f.add(TRACE.reasoningTraceMismatch, `spec.json's min_supports_per_claim ${q(spec.constraints['min_supports_per_claim'], 40)} is not a whole number Python's int() reads: the producer stops there and writes no run.`, specLoc[0]);
             else if (policy !== undefined && recorded !== want)
-                ctx.f.add(TRACE.reasoningTraceMismatch, `The trace header's reasoning_policy records min_supports_per_claim ${q(String(recorded), 40)}, but the producer runs this spec with ${want} (spec.json's min_supports_per_claim, else its default ${DEFAULT_MIN_SUPPORTS}): the header was edited after the run.`, ctx.at(1), specLoc);
+                ctx.f.add(TRACE.reasoningTraceMismatch, `The trace header's reasoning_policy records min_supports_per_claim ${q(recorded, 40)}, but the producer runs this spec with ${want} (spec.json's min_supports_per_claim, else its default ${DEFAULT_MIN_SUPPORTS}): the header was edited after the run.`, ctx.at(1), specLoc);
         }
         if (runMeta) {
             const metaLoc = { path: ctx.rel('run_meta.json'), line: 1 };
@@ -51603,13 +51664,13 @@ const crossReferences = {
             if (hm &&
                 (hm['runtime_fingerprint'] !== undefined || fp !== undefined) &&
                 hm['runtime_fingerprint'] !== fp)
-                mism.push(`runtime_fingerprint ${q(String(fp))} but the trace header records ${q(String(hm['runtime_fingerprint']))}`);
+                mism.push(`runtime_fingerprint ${q(fp)} but the trace header records ${q(hm['runtime_fingerprint'])}`);
             const hrm = hm?.['run_meta'];
             if (hrm && typeof hrm === 'object' && !Array.isArray(hrm)) {
                 const seed = hrm['seed'];
                 const own = runMeta.seed;
                 if (seed !== undefined && seed !== own)
-                    mism.push(`seed ${q(String(own))} but the trace header records ${q(String(seed))}`);
+                    mism.push(`seed ${q(own)} but the trace header records ${q(seed)}`);
             }
             for (const m of mism)
                 ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records ${m}.`, metaLoc);
@@ -53767,12 +53828,12 @@ function loadChunks(ctx, evidenceCount) {
         }
         const c = rec.data;
         if (c.end_byte <= c.start_byte) {
-            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
+            f.add(TRACE.chunksInvalid, `Chunk ${context_short(c.chunk_id)} on line ${no} of ${CHUNKS_PATH} spans [${c.start_byte}, ${c.end_byte}), which is empty or reversed.`, { path: rel, line: no });
             bad = true;
             continue;
         }
         if (c.chunk_id !== c.chunk_sha256) {
-            f.add(TRACE.chunksInvalid, `Chunk ${c.chunk_id.slice(0, 12)}… on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${c.chunk_sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
+            f.add(TRACE.chunksInvalid, `Chunk ${context_short(c.chunk_id)} on line ${no} of ${CHUNKS_PATH} records chunk_sha256 ${context_short(c.chunk_sha256)}; a chunk id is the sha256 of the chunk’s bytes, so the two must be equal.`, { path: rel, line: no });
             bad = true;
             continue;
         }
@@ -53888,11 +53949,11 @@ async function checkCorpus(ctx, header, evidence) {
     const declaredPath = declared['corpus_path'];
     const declaredSha = declared['corpus_sha256'];
     if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
-        f.add(TRACE.chunksInvalid, `The trace header's retrieval_provenance places the corpus at ${q(String(declaredPath))}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`, ctx.at(1));
+        f.add(TRACE.chunksInvalid, `The trace header's retrieval_provenance places the corpus at ${q(declaredPath)}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`, ctx.at(1));
     const entry = ctx.listing.get(CORPUS_PATH);
     if (!entry) {
         if (typeof declaredSha === 'string')
-            f.add(TRACE.chunksInvalid, `The trace header records the corpus the run retrieved from (corpus_sha256 ${declaredSha.slice(0, 12)}…), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`, { path: rel });
+            f.add(TRACE.chunksInvalid, `The trace header records the corpus the run retrieved from (corpus_sha256 ${context_short(declaredSha)}), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`, { path: rel });
         return;
     }
     if (!readable(entry)) {
@@ -53907,7 +53968,7 @@ async function checkCorpus(ctx, header, evidence) {
         return;
     }
     if (typeof declaredSha === 'string' && declaredSha !== hashed.sha256)
-        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} hashes to ${hashed.sha256.slice(0, 12)}…, but the trace header's retrieval_provenance records corpus_sha256 ${declaredSha.slice(0, 12)}…: the corpus changed after the run.`, { path: rel });
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} hashes to ${context_short(hashed.sha256)}, but the trace header's retrieval_provenance records corpus_sha256 ${context_short(declaredSha)}: the corpus changed after the run.`, { path: rel });
     // Only the documents the evidence names are kept: a corpus may be far larger than the run.
     const wanted = new Set();
     const cut = [];
@@ -53957,9 +54018,30 @@ async function checkCorpus(ctx, header, evidence) {
  * could not have read the corpus.
  */
 function loadDocs(ctx, real, wanted) {
-    const rel = ctx.rel(CORPUS_PATH);
     // A document id given again with the same text adds nothing (compared by hash: linear).
     const docs = new Map();
+    const read = eachCorpusDoc(ctx, real, (id, body, no) => {
+        if (!wanted.has(id))
+            return;
+        const bytes = Buffer.from(body, 'utf8');
+        const sha = (0,hashing/* sha256Hex */.fg)(bytes);
+        const doc = docs.get(id);
+        if (!doc)
+            docs.set(id, { texts: [bytes], shas: new Set([sha]), line: no });
+        else if (!doc.shas.has(sha)) {
+            doc.shas.add(sha);
+            doc.texts.push(bytes);
+        }
+    });
+    return read ? docs : undefined;
+}
+/**
+ * Every document of the corpus in file order, as the producer's load_corpus_jsonl_stream yields
+ * them: universal newlines, each line stripped, its id stripped, its text as it is. False, with a
+ * finding, when the producer could not have read the corpus.
+ */
+function eachCorpusDoc(ctx, real, visit) {
+    const rel = ctx.rel(CORPUS_PATH);
     let bad;
     const outcome = streamText(real, (l) => {
         if (bad)
@@ -53984,32 +54066,21 @@ function loadDocs(ctx, real, wanted) {
                     no: l.no,
                     why: 'is not a document record ({"doc_id": non-blank string, "text": non-blank string, …}), which the producer refuses',
                 });
-            const id = pyStripString(docId);
-            if (!wanted.has(id))
-                continue;
-            const bytes = Buffer.from(body, 'utf8');
-            const sha = (0,hashing/* sha256Hex */.fg)(bytes);
-            const doc = docs.get(id);
-            if (!doc)
-                docs.set(id, { texts: [bytes], shas: new Set([sha]), line: l.no });
-            else if (!doc.shas.has(sha)) {
-                doc.shas.add(sha);
-                doc.texts.push(bytes);
-            }
+            visit(pyStripString(docId), body, l.no);
         }
     });
     if (!outcome.ok) {
         ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${outcome.detail}.`, { path: rel });
-        return undefined;
+        return false;
     }
     if (bad) {
         ctx.f.add(TRACE.chunksInvalid, `Line ${bad.no} of ${CORPUS_PATH} ${bad.why}.`, {
             path: rel,
             line: bad.no,
         });
-        return undefined;
+        return false;
     }
-    return docs;
+    return true;
 }
 /**
  * A JSON object as Python's json.loads reads it, which also takes NaN, Infinity and -Infinity;
@@ -54142,7 +54213,7 @@ class ExtractiveChecks {
             head: claim.statement.slice(0, 120),
         });
         if (r['reasoner'] !== EXTRACTIVE_REASONER)
-            return this.bad(claim.id, line, `carries a reasoner record naming ${q(String(r['reasoner']))}; the producer writes only ${EXTRACTIVE_REASONER}, whose claims audit-gate derives again`);
+            return this.bad(claim.id, line, `carries a reasoner record naming ${q(r['reasoner'])}; the producer writes only ${EXTRACTIVE_REASONER}, whose claims audit-gate derives again`);
         const other = claim.supports.find((x) => x.kind !== 'evidence');
         if (other)
             return this.bad(claim.id, line, `cites a ${other.kind} support (${q(other.ref_id, 80)}); the extractive reasoner cites evidence only`);
@@ -54214,7 +54285,7 @@ class ExtractiveChecks {
         const expected = new Map();
         for (const p of this.pending) {
             if (p.question !== question) {
-                this.bad(p.id, p.line, `records the question ${q(String(p.question), 120)} in its reasoner record, but the run’s reasoning record asks ${q(question, 120)}`);
+                this.bad(p.id, p.line, `records the question ${q(p.question, 120)} in its reasoner record, but the run’s reasoning record asks ${q(question, 120)}`);
                 continue;
             }
             if (count !== undefined && p.cites.length !== count) {
@@ -54313,6 +54384,7 @@ function bestOf(id, bytes, words) {
         cps.push(cp);
         offsets.push(offsets.at(-1) + (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4));
     }
+    // Only the winner's bytes are hashed: the tie-breaks below never look at a hash.
     let best;
     for (const [sentence, c0, c1] of sentences(cps)) {
         const b0 = offsets[c0];
@@ -54323,22 +54395,19 @@ function bestOf(id, bytes, words) {
         for (const w of new Set(producerTokens(sentence)))
             if (words.has(w))
                 score++;
-        const cand = {
-            score,
-            sentence,
-            cite: [id, b0, b1, (0,hashing/* sha256Hex */.fg)(bytes.subarray(b0, b1))],
-        };
         // The reasoner's own tie-break: a lower sentence, or a lower span.
         if (!best ||
-            cand.score > best.score ||
-            (cand.score === best.score &&
+            score > best.score ||
+            (score === best.score &&
                 ((0,io_text/* codePointCompare */.fL)(sentence, best.sentence) < 0 ||
-                    b0 < best.cite[1] ||
-                    (b0 === best.cite[1] && b1 < best.cite[2]))))
-            best = cand;
+                    b0 < best.b0 ||
+                    (b0 === best.b0 && b1 < best.b1))))
+            best = { score, sentence, b0, b1 };
     }
-    if (best)
-        return best;
+    if (best) {
+        const { score, sentence, b0, b1 } = best;
+        return { score, sentence, cite: [id, b0, b1, (0,hashing/* sha256Hex */.fg)(bytes.subarray(b0, b1))] };
+    }
     // No sentence: a prefix of the text, newlines as spaces, from byte 0.
     const flat = cps.map((c) => (c === 0x0a ? 0x20 : c));
     const [a, b] = pyStrip(flat, 0, flat.length);
@@ -54750,7 +54819,7 @@ function checkRecordSupports(ctx, supports, known, cited) {
                 : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
         }
         else if (got.sha !== s.sha) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.sha.slice(0, 12)}…${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${context_short(s.sha)}, but those bytes hash to ${context_short(got.sha)}${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
         }
     }
 }
@@ -54856,7 +54925,7 @@ function checkRunMetaContent(ctx, loaded) {
     if (raw['runtime_descriptor'] !== undefined) {
         const want = (0,hashing/* sha256Hex */.fg)(raw['runtime_descriptor']);
         if (recorded !== want)
-            ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records runtime_fingerprint ${q(String(recorded))}, but its runtime_descriptor hashes to ${q(want)}: the descriptor (the run's kind, mode or tools) or the fingerprint was edited after the run.`, at('runtime_fingerprint'));
+            ctx.f.add(TRACE.runMetaMismatch, `run_meta.json records runtime_fingerprint ${q(recorded)}, but its runtime_descriptor hashes to ${q(want)}: the descriptor (the run's kind, mode or tools) or the fingerprint was edited after the run.`, at('runtime_fingerprint'));
     }
     if (meta.run_id.startsWith('run_v1_') && raw['runtime_fingerprint'] !== undefined) {
         const want = contentId('run', {
@@ -54946,9 +55015,9 @@ function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
         ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
             ? `: ${failed
                 .slice(0, 4)
-                .map((c) => c.name)
+                .map((c) => q(c.name, 60))
                 .join(', ')}`
-            : ''}; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${first.invariant_id}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
+            : ''}; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
     }
 }
 /** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
@@ -54965,7 +55034,7 @@ function checkFingerprint(ctx, listing, traceSha) {
     }
     const recorded = text.slice(0, 64);
     if (recorded !== traceSha) {
-        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${recorded.slice(0, 12)}… but trace.jsonl’s bytes hash to ${traceSha.slice(0, 12)}…: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
+        ctx.f.add(TRACE.fingerprintMismatch, `fingerprint.txt records ${context_short(recorded)} but trace.jsonl’s bytes hash to ${context_short(traceSha)}: the trace was rewritten after the run (or the fingerprint was).`, { path: rel, line: 1 }, [ctx.at()]);
     }
 }
 function inLayout(rel) {
@@ -55007,11 +55076,11 @@ function checkLayout(ctx, listing, escapedEvidence) {
         if (e.kind === 'symlink' && !e.insideFile && escapedEvidence.has(e.rel))
             continue; // reported as evidence_path_escape
         if (!inLayout(e.rel)) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
+            f.add(TRACE.layoutUnexpected, `${q(e.rel)} lies outside the run layout (the core files, evidence/<id>.txt, provenance/…)${e.detail ? ` and ${e.detail}` : ''}.`, { path: ctx.rel(e.rel) });
         }
         else if (e.kind === 'other' ||
             (e.kind === 'symlink' && !e.insideFile && !CORE_FILES.includes(e.rel))) {
-            f.add(TRACE.layoutUnexpected, `${e.rel} ${e.detail ?? 'is not a regular file'}.`, {
+            f.add(TRACE.layoutUnexpected, `${q(e.rel)} ${e.detail ?? 'is not a regular file'}.`, {
                 path: ctx.rel(e.rel),
             });
         }
@@ -55040,7 +55109,7 @@ function checkUnlisted(ctx, listing, listed, manifestRel) {
             continue;
         if (e.kind === 'other')
             continue;
-        ctx.f.add(TRACE.manifestUnlisted, `${e.rel} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: manifestRel, line: 1 }]);
+        ctx.f.add(TRACE.manifestUnlisted, `${q(e.rel)} is in the run directory but manifest.json does not list it: it was added after the run.`, { path: ctx.rel(e.rel) }, [{ path: manifestRel, line: 1 }]);
     }
 }
 /** Each listed file against its recorded hash, in the manifest's order. */
@@ -55048,7 +55117,7 @@ function compareManifest(ctx, plan, trace, at) {
     const f = ctx.f;
     for (const { key, want, entry, hashed, outcome: o } of plan) {
         if (!entry) {
-            f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
+            f.add(TRACE.manifestFileMissing, `manifest.json lists ${q(key)}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
             continue;
         }
         let got;
@@ -55062,14 +55131,14 @@ function compareManifest(ctx, plan, trace, at) {
                 size = o.size;
             }
             else if (o.reason === 'missing') {
-                f.add(TRACE.manifestFileMissing, `manifest.json lists ${key}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
+                f.add(TRACE.manifestFileMissing, `manifest.json lists ${q(key)}, which the run directory no longer has.`, at(key), [{ path: ctx.rel(key) }]);
                 continue;
             }
         }
         if (got === undefined)
             continue; // unreadable: reported by the layout or core-file checks
         if (got !== want) {
-            f.add(TRACE.manifestHashMismatch, `${key} hashes to ${got.slice(0, 12)}…${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${want.slice(0, 12)}…: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
+            f.add(TRACE.manifestHashMismatch, `${q(key)} hashes to ${context_short(got)}${size !== undefined ? ` (${size} bytes)` : ''} but manifest.json records ${context_short(want)}: it changed after the run.`, { path: ctx.rel(key) }, () => [at(key)()]);
         }
     }
 }
@@ -55455,7 +55524,7 @@ class ClaimChecks {
                 const why = have === 0
                     ? 'no evidence support has that id, span and snippet hash'
                     : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${sha.slice(0, 12)}…] but ${why}.`, at);
+                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${context_short(sha)}] but ${why}.`, at);
             }
         }
     }
@@ -55787,7 +55856,7 @@ class ContentChecks {
             if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
                 bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), ${d.marked ? 'though it carries the extractive reasoner’s tag (structured.reasoner), which records one with every claim' : 'which the run’s reasoning record requires'}: the hash was removed after the run.`, d.line);
             else if (d.recorded !== d.recomputed)
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${d.recorded.slice(0, 12)}…, but its statement and citations hash to ${d.recomputed.slice(0, 12)}…: the claim was edited after the run.`, d.line);
+                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${context_short(d.recorded)}, but its statement and citations hash to ${context_short(d.recomputed)}: the claim was edited after the run.`, d.line);
         }
         if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
             const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked);
@@ -55801,12 +55870,12 @@ class ContentChecks {
             return;
         }
         if (r.result_sha256 !== undefined && r.result_sha256 !== want)
-            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${want.slice(0, 12)}… and result_sha256 ${String(r.result_sha256).slice(0, 12)}….`);
+            bad(`The trace header’s reasoning_trace record holds two different hashes: reasoning_trace_sha256 ${context_short(want)} and result_sha256 ${context_short(r.result_sha256)}.`);
         const recorded = new Set(this.derived.map((d) => d.recorded).filter((x) => x !== undefined));
         if (recorded.size > 1)
             bad(`The run’s ${this.derived.length} derived claims record ${recorded.size} different result hashes; its reasoning record vouches for one.`);
         else if (recorded.size === 1 && !recorded.has(want))
-            bad(`The trace header’s reasoning_trace_sha256 is ${want.slice(0, 12)}…, but the derived claim records result_sha256 ${[...recorded][0].slice(0, 12)}…: the header or the claim was edited after the run.`);
+            bad(`The trace header’s reasoning_trace_sha256 is ${context_short(want)}, but the derived claim records result_sha256 ${context_short([...recorded][0])}: the header or the claim was edited after the run.`);
     }
 }
 /** sha256(statement | "<evidence id>:<b0>-<b1>:<sha256>" joined by ";"), as the extractive reasoner writes it. */
@@ -55896,19 +55965,19 @@ class EvidenceChecks {
             catch (err) {
                 const code = err.code;
                 if (code === 'ENOENT' || code === 'ENOTDIR') {
-                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${rec.ev.content_path}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${q(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 else {
-                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.kc)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.kc)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 continue;
             }
             if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
-                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${rec.ev.content_path} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${q(rec.ev.content_path)} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             if (inGitDir(this.ctx.realRunDir, real)) {
-                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${rec.ev.content_path} (line ${rec.line}) lies in a git directory, which is never read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) lies in a git directory, which is never read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             rec.real = real;
@@ -55966,14 +56035,14 @@ class EvidenceChecks {
             const { ev, line } = rec;
             const evLoc = { path: this.ctx.rel(ev.content_path) };
             if (ev.chunk_id !== ev.sha256) {
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}… but records sha256 ${ev.sha256.slice(0, 12)}…; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${context_short(ev.chunk_id)} but records sha256 ${context_short(ev.sha256)}; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
             }
             else if (chunks) {
                 const listed = chunks.get(ev.chunk_id);
                 const c = listed?.at.get(spanKey(ev.span[0], ev.span[1]));
                 const spans = listed?.entries;
                 if (!spans) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${ev.chunk_id.slice(0, 12)}…, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${context_short(ev.chunk_id)}, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
                 }
                 else if (!c) {
                     f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
@@ -55988,21 +56057,21 @@ class EvidenceChecks {
             rec.outcome = o;
             if (!o.ok) {
                 if (o.reason === 'missing') {
-                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${ev.content_path}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${q(ev.content_path)}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
                 }
                 else {
-                    f.add(TRACE.evidenceUnreadable, `Evidence file ${ev.content_path} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                    f.add(TRACE.evidenceUnreadable, `Evidence file ${q(ev.content_path)} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
                 }
                 continue;
             }
             rec.usable = true;
             if (o.sha256 !== ev.sha256) {
-                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${ev.content_path}, ${o.size} bytes) hashes to ${o.sha256.slice(0, 12)}… but line ${line} of the trace records ${ev.sha256.slice(0, 12)}…: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${q(ev.content_path)}, ${o.size} bytes) hashes to ${context_short(o.sha256)} but line ${line} of the trace records ${context_short(ev.sha256)}: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
             else if (o.size !== ev.span[1] - ev.span[0]) {
                 // The file is the chunk: [start, end) of its document, no byte more (the producer
                 // rejects a support beyond the evidence span, and every real run keeps this).
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} (${ev.content_path}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} (${q(ev.content_path)}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
         }
     }
@@ -56109,7 +56178,7 @@ class EvidenceChecks {
             }
             catch (err) {
                 const relPath = first.ev.content_path;
-                f.add(TRACE.evidenceUnreadable, `Evidence file ${relPath} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.kc)(err)}.`, this.ctx.at(first.line), [{ path: this.ctx.rel(relPath) }]);
+                f.add(TRACE.evidenceUnreadable, `Evidence file ${q(relPath)} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.kc)(err)}.`, this.ctx.at(first.line), [{ path: this.ctx.rel(relPath) }]);
             }
             finally {
                 if (fd !== undefined)
@@ -56124,15 +56193,15 @@ class EvidenceChecks {
         const relPath = rec.ev.content_path;
         const len = whole ? whole.length : size;
         if (s.b1 > len || s.b0 >= s.b1) {
-            f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${relPath} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+            f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${q(relPath)} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
             return;
         }
         const got = this.ctx.spans.hash('file', real, s.b0, s.b1, () => whole ? (0,hashing/* sha256Hex */.fg)(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1));
         if (got === undefined) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${q(relPath)}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
         }
         else if (got !== s.sha) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${relPath}) with snippet_sha256 ${s.sha.slice(0, 12)}…, but those bytes hash to ${got.slice(0, 12)}…${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${q(relPath)}) with snippet_sha256 ${context_short(s.sha)}, but those bytes hash to ${context_short(got)}${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
         }
     }
 }
@@ -56230,7 +56299,8 @@ class RetrievalChecks {
         s.returned = list.map((e) => {
             const o = (e && typeof e === 'object' ? e : {});
             const span = Array.isArray(o['span']) ? o['span'] : [];
-            const chunkId = String(o['chunk_id']);
+            const id = o['chunk_id'];
+            const chunkId = typeof id === 'string' ? id : (JSON.stringify(id) ?? 'null');
             return { key: chunkKey(chunkId, span[0], span[1]), chunkId, score: o['score'] };
         });
     }
@@ -56248,7 +56318,7 @@ class RetrievalChecks {
                 const a = r.arguments ?? {};
                 return {
                     args: canonicalJson(a),
-                    words: `query ${q(String(a['query']), 80)}, top_k ${q(String(a['top_k'] ?? 3), 20)}`,
+                    words: `query ${q(a['query'], 80)}, top_k ${q(a['top_k'] ?? 3, 20)}`,
                 };
             }));
         const made = new Map();
@@ -56257,7 +56327,7 @@ class RetrievalChecks {
             made.set(c.step, i + 1);
             const want = requested.get(c.step)?.[i];
             if (want?.args !== c.args)
-                bad(`The retrieve call on line ${c.line} (query ${q(String(c.query), 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} for step ${q(c.step, 80)}: the producer runs exactly the searches its plan lists.`, c.line);
+                bad(`The retrieve call on line ${c.line} (query ${q(c.query, 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} for step ${q(c.step, 80)}: the producer runs exactly the searches its plan lists.`, c.line);
         }
         for (const [step, wants] of requested) {
             const n = made.get(step) ?? 0;
@@ -56283,10 +56353,10 @@ class RetrievalChecks {
         const returned = new Set(searches.flatMap((s) => s.returned.map((r) => r.key)));
         for (const { ev, line } of evidence)
             if (!returned.has(chunkKey(ev.chunk_id, ev.span[0], ev.span[1])))
-                bad(`Evidence ${q(ev.id)} on line ${line} (chunk ${ev.chunk_id.slice(0, 12)}…, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, line);
+                bad(`Evidence ${q(ev.id)} on line ${line} (chunk ${context_short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, line);
         const entry = this.ctx.listing.get(INDEX_PATH);
         if (!entry || !readable(entry)) {
-            bad(`The trace header records the BM25 index the run searched (index_sha256 ${recorded.slice(0, 12)}…), but ${INDEX_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the searches cannot be ranked again.`);
+            bad(`The trace header records the BM25 index the run searched (index_sha256 ${context_short(recorded)}), but ${INDEX_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the searches cannot be ranked again.`);
             return;
         }
         const read = readRunFile(this.ctx, INDEX_PATH, MAX_INDEX_BYTES);
@@ -56295,7 +56365,7 @@ class RetrievalChecks {
             return;
         }
         if (read.sha256 !== recorded) {
-            bad(`${INDEX_PATH} hashes to ${read.sha256.slice(0, 12)}…, but the trace header records index_sha256 ${recorded.slice(0, 12)}…: the index changed after the run.`);
+            bad(`${INDEX_PATH} hashes to ${context_short(read.sha256)}, but the trace header records index_sha256 ${context_short(recorded)}: the index changed after the run.`);
             return;
         }
         const index = parseIndex(read.bytes);
@@ -56328,18 +56398,18 @@ class RetrievalChecks {
                 const at = byKey.get(got[i].key);
                 const want = ranked[i];
                 if (at === undefined) {
-                    bad(`${where} returned chunk ${got[i].chunkId.slice(0, 12)}… as hit ${i + 1}, which the pinned index does not hold.`, s.resultLine);
+                    bad(`${where} returned chunk ${context_short(got[i].chunkId)} as hit ${i + 1}, which the pinned index does not hold.`, s.resultLine);
                     break;
                 }
                 // Scores within a rounding step of each other may rank either way.
                 if (at !== want && Math.abs(scores[at] - scores[want]) > TIE) {
                     const c = index.chunks[want];
-                    bad(`${where} returned chunk ${got[i].chunkId.slice(0, 12)}… (score ${fmt(scores[at])}) as hit ${i + 1}, but BM25 over the pinned index ranks chunk ${c.chunkId.slice(0, 12)}… of document ${q(c.docId, 60)} (score ${fmt(scores[want])}) there: the search results were edited.`, s.resultLine);
+                    bad(`${where} returned chunk ${context_short(got[i].chunkId)} (score ${fmt(scores[at])}) as hit ${i + 1}, but BM25 over the pinned index ranks chunk ${context_short(c.chunkId)} of document ${q(c.docId, 60)} (score ${fmt(scores[want])}) there: the search results were edited.`, s.resultLine);
                     break;
                 }
                 const score = got[i].score;
                 if (typeof score !== 'number' || Math.abs(score - scores[at]) > TIE) {
-                    bad(`${where} gives hit ${i + 1} the score ${String(score)}; BM25 over the pinned index gives it ${fmt(scores[at])}.`, s.resultLine);
+                    bad(`${where} gives hit ${i + 1} the score ${q(score, 40)}; BM25 over the pinned index gives it ${fmt(scores[at])}.`, s.resultLine);
                     break;
                 }
             }
@@ -56464,7 +56534,7 @@ function checkHeader(ctx, value, line) {
     const v = value;
     if (!v || typeof v !== 'object' || Array.isArray(v) || v.record !== 'trace_header') {
         const rec = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-            ? `a ${q(String(v.record))} record`
+            ? `a ${q(v.record)} record`
             : 'no trace_header record';
         f.add(TRACE.headerInvalid, `Line 1 of trace.jsonl holds ${rec}; a trace starts with its {"record":"trace_header",…} line.`, at);
         return undefined;
@@ -56984,7 +57054,7 @@ function scanTrace(ctx, traceAbs) {
         if (!rec.success) {
             const v = value;
             const what = v && typeof v === 'object' && !Array.isArray(v) && 'record' in v
-                ? `record ${q(String(v.record))}`
+                ? `record ${q(v.record)}`
                 : 'no trace_event record';
             f.add(TRACE.eventInvalid, `Line ${no} of trace.jsonl holds ${what}; every line after the header must be {"record":"trace_event","event":{…}}.`, ctx.at(no));
             idValid = false;
@@ -57373,7 +57443,7 @@ const ARISTO = {
     // ── the gate ────────────────────────────────────────────────────────────────────────────────
     refuted: aristo_codes_def('refuted', 'error', 'gate', 'A proof found a counterexample to the claim, and no waiver accepts it', 'Fix the code (then re-run the proof), or waive it: aristo verify --accept <id> --because "<reason>".'),
     refutedWaived: {
-        ...aristo_codes_def('refuted_waived', 'notice', 'gate', 'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible', 'Fix the code when you can; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.'),
+        ...aristo_codes_def('refuted_waived', 'notice', 'gate', 'A refuted claim is waived in .aristo/expectations.toml: it does not block, and stays visible', 'Fix the code, then re-run the proof; the ratchet fails the gate once the claim verifies, so the waiver cannot rot.'),
         // A pinned assurance makes the checkout's waivers void (aristo.waivers_not_trusted).
         at_submission: 'absent',
     },
@@ -57528,6 +57598,12 @@ const aristoCommand = {
         FLAGS.out,
         { ...FLAGS.gitRoot, help: 'workspace root, when ROOT is not given (default .)' },
         {
+            name: 'assurance',
+            type: 'string',
+            value: 'draft|submission',
+            help: "pin enforcement, as verify's --assurance: submission makes a missing proof an error, and the checkout's .audit-gate.json can then not waive (for a required check)",
+        },
+        {
             name: 'block-inconclusive',
             type: 'boolean',
             help: 'inconclusive verdicts block (default: a warning)',
@@ -57550,10 +57626,12 @@ async function runAristo(args, io) {
         throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
     if (args.positionals.length === 1 && args.string('root') !== undefined)
         throw new UsageError('give the root once: as ROOT or with --root, not both');
+    const { assurance } = enforcementFlags(args);
     const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
     const report = await (0,verify/* verify */.M)({
         root,
         packs: ['aristo'],
+        ...(assurance !== undefined ? { assurance } : {}),
         emptyWhat: 'no aristo workspaces (.aristo/, or a crate whose Cargo.toml names aristo) were found',
         emptyRemediation: 'Point audit-gate aristo at the directory holding .aristo/ (a crate annotated for aristo), or at a directory above it.',
         packOptions: {
@@ -60461,7 +60539,7 @@ const tooManySubgoals = {
     check(ctx) {
         for (const { step, loc, at } of steps(ctx))
             if (step.subgoal_paths.length > MAX_SUBGOALS)
-                ctx.report(this.meta.code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `${step.subgoal_paths.length} subgoals; keep ≤ ${MAX_SUBGOALS} per node (seed rule 9) and split the rest into intermediate intents`);
+                ctx.report(this.meta.code, [...at, 'subgoal_paths'], `${loc}.subgoal_paths`, `${step.subgoal_paths.length} subgoals, over the ${MAX_SUBGOALS} a step may have (seed rule 9)`);
     },
 };
 
@@ -61764,7 +61842,7 @@ async function verifyAristo(targetDir, ctx) {
         if (state === 'verified') {
             card.held = proof.verified?.proof.conclusion ?? '';
             if (waiver)
-                f.add(ARISTO.waiverRatchet, p.subject, `${label} now verifies, but .aristo/expectations.toml still waives it: remove the waiver (the ratchet keeps waivers from rotting).`, waiver.location, { related: [proofAt(['verdict']), src] });
+                f.add(ARISTO.waiverRatchet, p.subject, `${label} now verifies, but .aristo/expectations.toml still waives it (the ratchet keeps waivers from rotting).`, waiver.location, { related: [proofAt(['verdict']), src] });
             return;
         }
         if (state === 'refuted') {
@@ -81526,7 +81604,7 @@ It is never counted as passing: a bundle with nothing to report is still not sub
 ## Commands
 
 \`\`\`
-audit-gate addenda-b <bundle-dir>... [--format text|json] [--out FILE]
+audit-gate addenda-b <bundle-dir>... [--format text|json] [--out FILE] [--assurance submission]
 audit-gate verify                      # discovers every directory holding two of bundle.json, records.jsonl, registry/
 audit-gate fixtures [DIR] --build-ready
 \`\`\`
@@ -82152,6 +82230,7 @@ const addendaBCommand = {
     flags: [
         FLAGS.format,
         FLAGS.out,
+        FLAGS.pin,
         FLAGS.gitRoot,
         {
             ...FLAGS.allowOutsideRoot,
@@ -82164,12 +82243,14 @@ async function runAddendaB(args, io) {
     const fmt = textOrJson(args.string('format'));
     if (args.positionals.length === 0)
         throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
+    const pin = pinFlag(args, 'addenda-b');
     const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory not found'));
     const { root, rel } = commandRoot(io, args, dirs);
     const report = await (0,verify/* verify */.M)({
         root,
         paths: rel,
         packs: ['addenda-b'],
+        ...pin,
         exact: true, // the named dir is the bundle
         emptyWhat: 'no Addenda B bundles were found',
         emptyRemediation: 'Point audit-gate addenda-b at a bundle directory (a directory holding two of bundle.json, records.jsonl and registry/).',
@@ -83955,6 +84036,7 @@ function searched(root, paths) {
 /* harmony export */   QN: () => (/* binding */ resolveAssurance),
 /* harmony export */   _C: () => (/* binding */ enforcementSettings),
 /* harmony export */   ig: () => (/* binding */ EFFORTS),
+/* harmony export */   jH: () => (/* binding */ PINNED_SOURCE),
 /* harmony export */   lR: () => (/* binding */ ASSURANCES),
 /* harmony export */   lV: () => (/* binding */ assuranceForEffort),
 /* harmony export */   ws: () => (/* binding */ isAssurance)
@@ -83964,6 +84046,8 @@ function searched(root, paths) {
 
 const ASSURANCES = ['draft', 'submission'];
 const EFFORTS = ['lite', 'balanced', 'max', 'beast'];
+/** The source of an assurance the workflow or CLI set: pinned, no paper or config can change it. */
+const PINNED_SOURCE = '--assurance';
 /** The seed's mapping: lite/balanced keep audits advisory, max/beast make them gates. */
 function assuranceForEffort(effort) {
     return effort === 'max' || effort === 'beast' ? 'submission' : 'draft';
@@ -84021,8 +84105,8 @@ function resolveAssurance(i) {
     // Explicit assurances: flag, then the paper's own file, then the config.
     if (i.flagAssurance !== undefined) {
         if (!isAssurance(i.flagAssurance))
-            return fail(`assurance "${i.flagAssurance}" is not draft or submission`, '--assurance');
-        return { assurance: i.flagAssurance, source: '--assurance', ...effortField };
+            return fail(`assurance "${i.flagAssurance}" is not draft or submission`, PINNED_SOURCE);
+        return { assurance: i.flagAssurance, source: PINNED_SOURCE, ...effortField };
     }
     const label = i.fileLabel ?? '.aris/assurance.txt';
     if (i.fileError !== undefined)
@@ -84572,10 +84656,23 @@ function runLevelBlocking(report) {
     const subjects = new Set(report.subjects.map((s) => s.id));
     return report.findings.filter((f) => f.blocking && !subjects.has(f.subject)).length;
 }
-/** "2 blocking", or "0 blocking + 1 gate-level" when findings outside any subject (gate.*) block too. */
+/**
+ * "2 blocking", or "0 blocking + 1 gate-level + 2 target-level" when findings outside any subject
+ * block too: the gate's own (gate.*), and a target's that no subject holds (a paper's manifest).
+ */
 function blockingText(report) {
-    const n = runLevelBlocking(report);
-    return `${report.counts.blocking} blocking${n ? ` + ${n} gate-level` : ''}`;
+    const subjects = new Set(report.subjects.map((s) => s.id));
+    let gate = 0;
+    let target = 0;
+    for (const f of report.findings)
+        if (f.blocking && !subjects.has(f.subject)) {
+            if (f.subject === 'gate')
+                gate++;
+            else
+                target++;
+        }
+    const more = [gate && `${gate} gate-level`, target && `${target} target-level`].filter(Boolean);
+    return [`${report.counts.blocking} blocking`, ...more].join(' + ');
 }
 /**
  * The packs' advice (Pack.advice) for the targets whose subjects have the outcome given
