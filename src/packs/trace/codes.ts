@@ -364,8 +364,8 @@ export const TRACE = {
   retrievalMismatch: def(
     'retrieval_mismatch',
     'tool_linkage',
-    'A search did not return what BM25 ranks first over the run’s pinned index (other chunks, order or scores), or evidence was registered that no search returned',
-    'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its searches return the best-ranked chunks of the index it pins, and it registers only those.',
+    'A search did not return what BM25 ranks first over the index the run’s corpus builds (other chunks, order, scores or hit fields), the retrieval record or the pinned index is not the producer’s, or evidence was registered that no search returned',
+    'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its index is built from the corpus it pins, its searches return that index’s best-ranked chunks, and it registers only those.',
   ),
   claimNotExtracted: def(
     'claim_not_extracted',

@@ -170,7 +170,7 @@ function loadDocs(
 export function eachCorpusDoc(
   ctx: RunCtx,
   real: string,
-  visit: (docId: string, text: string, lineNo: number) => void,
+  visit: (docId: string, text: string, lineNo: number, record: Record<string, unknown>) => void,
 ): boolean {
   const rel = ctx.rel(CORPUS_PATH);
   let bad: { no: number; why: string } | undefined;
@@ -196,7 +196,7 @@ export function eachCorpusDoc(
           no: l.no,
           why: 'is not a document record ({"doc_id": non-blank string, "text": non-blank string, …}), which the producer refuses',
         });
-      visit(pyStrip(docId), body, l.no);
+      visit(pyStrip(docId), body, l.no, v!);
     }
   });
   if (!outcome.ok) {

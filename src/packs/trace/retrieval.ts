@@ -1,22 +1,35 @@
-import { codePointCompare } from '../../io/text.js';
-import { readable } from '../kit/index.js';
+import fs from 'node:fs';
+import { sha256Hex } from '../../io/hashing.js';
+import { canonicalJson, readable } from '../kit/index.js';
+import {
+  type Bm25Index,
+  buildIndex,
+  type CorpusDoc,
+  type IndexChunk,
+  type IndexConfig,
+  queryCost,
+  Ranker,
+} from './bm25.js';
+import { pyFloatRepr } from './canonical.js';
+import { CHUNKS_PATH } from './chunks.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
 import { asRecord, q, type RunCtx, short } from './context.js';
-import { retrievalProvenance } from './corpus.js';
-import { producerTokens } from './python-text.js';
-import { readRunFile } from './files.js';
+import { CORPUS_PATH, eachCorpusDoc } from './corpus.js';
+import { readRunFile, readRunJson } from './files.js';
 import { pythonIntOf } from './policy.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import type { EvidenceRef, Plan, TraceHeader } from './schema.js';
-import { canonicalJson } from '../kit/index.js';
 
 export const INDEX_PATH = 'provenance/index/bm25_index.json';
+export const PROVENANCE_PATH = 'provenance/retrieval_provenance.json';
 
-/** The largest index read to rank again (the producer's holds every chunk's text). */
+/** The largest index file hashed (the producer's holds every chunk's text). */
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
-/** Chunk scores computed per run (searches × chunks); past it the ranking is reported unchecked. */
-const MAX_SCORED = 20_000_000;
+/** The largest corpus indexed again. */
+const MAX_CORPUS_BYTES = 16 * 1024 * 1024;
+/** Term postings read per run to rank its searches (each distinct query once). */
+const MAX_POSTINGS = 20_000_000;
 /** Searches remembered per run. */
 const MAX_SEARCHES = 10_000;
 /** Scores the producer rounds to six decimals; closer than this they may rank either way. */
@@ -26,6 +39,10 @@ interface Returned {
   key: string;
   chunkId: string;
   score: unknown;
+  /** The hit as the result lists it. */
+  record: Record<string, unknown>;
+  /** Its document and chunk: twin documents hold one chunk id at one span each. */
+  place: string;
 }
 
 interface Search {
@@ -39,23 +56,21 @@ interface Search {
   resultLine?: number;
 }
 
-/** One chunk of the pinned index: its place, its length in words, its term counts. */
-interface IndexChunk {
-  key: string;
-  chunkId: string;
-  docId: string;
-  length: number;
-  tf: Record<string, unknown>;
+/** The title and source the producer reports for a document id: its last document's. */
+interface DocMeta {
+  title: string | null;
+  source: string | null;
 }
 
 const chunkKey = (chunkId: string, b0: unknown, b1: unknown) => `${chunkId}\0${b0}\0${b1}`;
 
 /**
- * The producer's searches, ranked again: each `retrieve` call of a run that carries its BM25 index
- * (`provenance/index/bm25_index.json`, whose sha256 the header records) must return the chunks
- * BM25 ranks first for its query over that index, with their scores, and every registered
- * evidence must be a chunk a search returned. A run whose producer left out its best hit, or
- * registered evidence no search found, is caught here.
+ * The producer's searches, ranked again: the BM25 index is built again from the run's pinned
+ * corpus with the settings its retrieval record gives (and must hash to the index_sha256 the
+ * header pins), each `retrieve` call must return the chunks BM25 ranks first for its query over
+ * it, as the producer writes them, and every registered evidence must be a chunk a search
+ * returned. A run whose producer left out its best hit, registered evidence no search found, or
+ * whose index or record was edited to match, is caught here.
  */
 export class RetrievalChecks implements EventVisitor {
   static readonly meta: RuleMeta<TraceCodeDef> = {
@@ -70,6 +85,8 @@ export class RetrievalChecks implements EventVisitor {
   };
 
   private readonly searches = new Map<string, Search>();
+  /** Each successful search's provenance (canonical JSON), by the line of its result. */
+  private readonly provenances = new Map<number, string>();
 
   constructor(private readonly ctx: RunCtx) {}
 
@@ -106,12 +123,16 @@ export class RetrievalChecks implements EventVisitor {
     const list = asRecord(r)?.['evidences'];
     if (!Array.isArray(list)) return;
     s.resultLine = line;
+    const prov = asRecord(r)?.['provenance'];
+    this.provenances.set(line, prov === undefined ? 'undefined' : canonicalJson(prov));
     s.returned = list.map((e) => {
-      const o = (e && typeof e === 'object' ? e : {}) as Record<string, unknown>;
+      const o = asRecord(e) ?? {};
       const span = Array.isArray(o['span']) ? o['span'] : [];
       const id = o['chunk_id'];
       const chunkId = typeof id === 'string' ? id : (JSON.stringify(id) ?? 'null');
-      return { key: chunkKey(chunkId, span[0], span[1]), chunkId, score: o['score'] };
+      const key = chunkKey(chunkId, span[0], span[1]);
+      const place = `${JSON.stringify(o['doc_id'] ?? null)}\0${key}`;
+      return { key, chunkId, score: o['score'], record: o, place };
     });
   }
 
@@ -156,23 +177,31 @@ export class RetrievalChecks implements EventVisitor {
   }
 
   /**
-   * Once the trace and the evidence are read: the searches ranked again over the pinned index,
-   * and the registered evidence held to what they returned.
+   * Once the trace and the evidence are read: the retrieval record checked, the index built
+   * again from the corpus, the searches ranked over it, and the registered evidence held to what
+   * they returned. Applies to any run that shows a sign of retrieval (a search, a corpus, an
+   * index, a retrieval record), so deleting one of them cannot switch the check off.
    */
   check(
     header: TraceHeader | undefined,
     evidence: readonly { ev: EvidenceRef; line: number }[],
     plan?: Plan,
   ) {
-    const prov = retrievalProvenance(header);
-    const recorded = prov['index_sha256'];
-    if (prov['index_path'] !== INDEX_PATH || typeof recorded !== 'string') return;
-    const f = this.ctx.f;
-    const rel = this.ctx.rel(INDEX_PATH);
+    const ctx = this.ctx;
     const bad = (message: string, line?: number) =>
-      f.add(TRACE.retrievalMismatch, message, line ? this.ctx.at(line) : { path: rel });
-
+      ctx.f.add(
+        TRACE.retrievalMismatch,
+        message,
+        line ? ctx.at(line) : { path: ctx.rel(INDEX_PATH) },
+      );
     if (plan) this.planned(plan, bad);
+    const recorded = header ? asRecord(header.metadata['retrieval_provenance']) : undefined;
+    const signs = [
+      ...(this.calls.length ? [`${this.calls.length} retrieve call(s)`] : []),
+      ...[CORPUS_PATH, INDEX_PATH, PROVENANCE_PATH].filter((p) => ctx.listing.has(p)),
+    ];
+    if (!recorded && signs.length === 0) return;
+
     const searches = [...this.searches.values()].filter((s) => s.returned);
     const returned = new Set(searches.flatMap((s) => s.returned!.map((r) => r.key)));
     for (const { ev, line } of evidence)
@@ -182,153 +211,316 @@ export class RetrievalChecks implements EventVisitor {
           line,
         );
 
-    const entry = this.ctx.listing.get(INDEX_PATH);
+    if (!recorded) {
+      bad(
+        `The run retrieved (${signs.join(', ')}), but the trace header records no retrieval_provenance: the corpus, index and settings its searches used are unknown, so they cannot be ranked again.`,
+        1,
+      );
+      return;
+    }
+    const cfg = readConfig(recorded);
+    if (typeof cfg === 'string') {
+      bad(
+        `The trace header's retrieval_provenance is not the record the producer writes (${cfg}): its searches cannot be ranked again.`,
+        1,
+      );
+      return;
+    }
+    this.sameRecord(recorded, bad);
+    const built = this.rebuild(cfg, bad);
+    if (!built) return;
+    const { index, meta } = built;
+    if (index.sha256 !== cfg.indexSha256) {
+      bad(
+        `The trace header pins the BM25 index ${short(cfg.indexSha256)}, but the index BM25 builds from ${CORPUS_PATH} with the run's settings is ${short(index.sha256)}: the pinned index is not the corpus's.`,
+        1,
+      );
+      return;
+    }
+    if (!cfg.lazy && !this.indexFileHolds(cfg.indexSha256, bad)) return;
+    this.ranked(index, meta, cfg, searches, bad);
+  }
+
+  /** provenance/retrieval_provenance.json and every search's provenance are the header's record. */
+  private sameRecord(recorded: Record<string, unknown>, bad: (m: string, l?: number) => void) {
+    const want = canonicalJson(recorded);
+    for (const [line, got] of this.provenances)
+      if (got !== want)
+        bad(
+          `The retrieve result on line ${line} reports a retrieval provenance other than the trace header's: the producer reports one record for every search of a run.`,
+          line,
+        );
+    if (this.provenances.size === 0) return;
+    const file = readRunJson(this.ctx, PROVENANCE_PATH);
+    const where = { path: this.ctx.rel(PROVENANCE_PATH) };
+    if (file.state !== 'ok')
+      this.ctx.f.add(
+        TRACE.retrievalMismatch,
+        `${PROVENANCE_PATH} ${file.state === 'missing' ? 'is missing' : file.state === 'unreadable' ? file.detail : `is not JSON (${file.detail})`}: the producer writes it with the run's first search.`,
+        where,
+      );
+    else if (canonicalJson(file.value) !== want)
+      this.ctx.f.add(
+        TRACE.retrievalMismatch,
+        `${PROVENANCE_PATH} is not the retrieval_provenance the trace header records: one of them was edited after the run.`,
+        where,
+      );
+  }
+
+  /** The index built from the pinned corpus, or undefined with a finding. */
+  private rebuild(cfg: RetrievalConfig, bad: (m: string, l?: number) => void) {
+    const entry = this.ctx.listing.get(CORPUS_PATH);
     if (!entry || !readable(entry)) {
       bad(
-        `The trace header records the BM25 index the run searched (index_sha256 ${short(recorded)}), but ${INDEX_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the searches cannot be ranked again.`,
+        `The run retrieved, but ${CORPUS_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the index cannot be built again and the searches cannot be ranked.`,
       );
-      return;
+      return undefined;
     }
-    const read = readRunFile(this.ctx, INDEX_PATH, MAX_INDEX_BYTES);
-    if (!read.ok) {
-      bad(`${INDEX_PATH} ${read.detail}: the searches cannot be ranked again.`);
-      return;
-    }
-    if (read.sha256 !== recorded) {
+    const size = fs.statSync(entry.real!).size;
+    if (size > MAX_CORPUS_BYTES) {
       bad(
-        `${INDEX_PATH} hashes to ${short(read.sha256)}, but the trace header records index_sha256 ${short(recorded)}: the index changed after the run.`,
+        `${CORPUS_PATH} is ${size} bytes, over the ${MAX_CORPUS_BYTES} bytes indexed again per run: the searches are not checked.`,
       );
-      return;
+      return undefined;
     }
-    const index = parseIndex(read.bytes);
+    const docs: CorpusDoc[] = [];
+    const meta = new Map<string, DocMeta>();
+    const read = eachCorpusDoc(this.ctx, entry.real!, (docId, text, _, o) => {
+      const title = typeof o['title'] === 'string' ? o['title'] : null;
+      const source = typeof o['source'] === 'string' ? o['source'] : null;
+      docs.push({ docId, text, title, source });
+      meta.set(docId, { title, source });
+    });
+    if (!read) return undefined; // reported by eachCorpusDoc
+    const index = buildIndex(docs, cfg.corpusSha256, cfg);
     if (typeof index === 'string') {
-      bad(`${INDEX_PATH} is not the producer's BM25 index: ${index}.`);
-      return;
+      bad(`The producer could not have indexed ${CORPUS_PATH}: ${index}.`);
+      return undefined;
     }
-    if (searches.length * index.chunks.length > MAX_SCORED) {
+    return { index, meta };
+  }
+
+  /** The index file the run keeps hashes to what the header pins. */
+  private indexFileHolds(recorded: string, bad: (m: string, l?: number) => void): boolean {
+    const entry = this.ctx.listing.get(INDEX_PATH);
+    const hashed =
+      entry && readable(entry) ? readRunFile(this.ctx, INDEX_PATH, MAX_INDEX_BYTES) : undefined;
+    if (!hashed?.ok) {
       bad(
-        `The run's ${searches.length} search(es) over ${index.chunks.length} chunks exceed what is ranked again per run (${MAX_SCORED} chunk scores): their results are not checked.`,
+        `The trace header records the BM25 index the run searched (index_sha256 ${short(recorded)}), but ${INDEX_PATH} ${hashed ? hashed.detail : entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}.`,
+      );
+      return false;
+    }
+    if (hashed.sha256 !== recorded) {
+      bad(
+        `${INDEX_PATH} hashes to ${short(hashed.sha256)}, but the trace header records index_sha256 ${short(recorded)}: the index changed after the run.`,
+      );
+      return false;
+    }
+    return true;
+  }
+
+  /** Each search's hits against BM25 over the rebuilt index, one query's ranking at a time. */
+  private ranked(
+    index: Bm25Index,
+    meta: ReadonlyMap<string, DocMeta>,
+    cfg: RetrievalConfig,
+    searches: readonly Search[],
+    bad: (m: string, l?: number) => void,
+  ) {
+    const byQuery = new Map<string, Search[]>();
+    for (const s of searches) {
+      const group = byQuery.get(s.query);
+      if (group) group.push(s);
+      else byQuery.set(s.query, [s]);
+    }
+    let cost = 0;
+    for (const query of byQuery.keys()) cost += queryCost(index, query);
+    if (cost > MAX_POSTINGS) {
+      bad(
+        `The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks touch ${cost} term postings, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`,
       );
       return;
     }
-    const k1 = typeof prov['k1'] === 'number' ? prov['k1'] : 1.2;
-    const b = typeof prov['b'] === 'number' ? prov['b'] : 0.75;
-    const byKey = new Map(index.chunks.map((c, i) => [c.key, i]));
-    for (const s of searches) {
-      const scores = scoreAll(index, s.query, k1, b);
-      const ranked = index.chunks
-        .map((_, i) => i)
-        .sort(
-          (x, y) =>
-            round6(scores[y]!) - round6(scores[x]!) ||
-            codePointCompare(index.chunks[x]!.docId, index.chunks[y]!.docId) ||
-            codePointCompare(index.chunks[x]!.chunkId, index.chunks[y]!.chunkId),
-        )
-        .slice(0, Math.max(0, s.k));
-      const got = s.returned!;
-      const where = `The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k})`;
-      if (got.length !== ranked.length) {
+    const byPlace = new Map(
+      index.chunks.map((c, i) => [
+        `${JSON.stringify(c.docId)}\0${chunkKey(c.chunkId, c.start, c.end)}`,
+        i,
+      ]),
+    );
+    const ranker = new Ranker(index, cfg.k1, cfg.b);
+    for (const [query, group] of byQuery) {
+      const ranking = ranker.rank(query, Math.max(...group.map((s) => s.k)));
+      for (const s of group) this.compare(index, meta, ranking, s, byPlace, bad);
+    }
+  }
+
+  private compare(
+    index: Bm25Index,
+    meta: ReadonlyMap<string, DocMeta>,
+    ranking: { top: readonly number[]; score: (i: number) => number },
+    s: Search,
+    byPlace: ReadonlyMap<string, number>,
+    bad: (m: string, l?: number) => void,
+  ) {
+    const want = ranking.top.slice(0, Math.max(0, s.k));
+    const got = s.returned!;
+    const where = `The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k})`;
+    if (got.length !== want.length) {
+      bad(
+        `${where} returned ${got.length} chunk(s) on line ${s.resultLine}; BM25 over the corpus returns ${want.length}.`,
+        s.resultLine,
+      );
+      return;
+    }
+    for (let i = 0; i < got.length; i++) {
+      const hit = got[i]!;
+      const at = byPlace.get(hit.place);
+      if (at === undefined) {
         bad(
-          `${where} returned ${got.length} chunk(s) on line ${s.resultLine}; BM25 over the pinned index returns ${ranked.length}.`,
+          `${where} returned chunk ${short(hit.chunkId)} of document ${q(hit.record['doc_id'], 60)} as hit ${i + 1}, which the corpus does not hold there.`,
           s.resultLine,
         );
-        continue;
+        return;
       }
-      for (let i = 0; i < got.length; i++) {
-        const at = byKey.get(got[i]!.key);
-        const want = ranked[i]!;
-        if (at === undefined) {
-          bad(
-            `${where} returned chunk ${short(got[i]!.chunkId)} as hit ${i + 1}, which the pinned index does not hold.`,
-            s.resultLine,
-          );
-          break;
-        }
-        // Scores within a rounding step of each other may rank either way.
-        if (at !== want && Math.abs(scores[at]! - scores[want]!) > TIE) {
-          const c = index.chunks[want]!;
-          bad(
-            `${where} returned chunk ${short(got[i]!.chunkId)} (score ${fmt(scores[at]!)}) as hit ${i + 1}, but BM25 over the pinned index ranks chunk ${short(c.chunkId)} of document ${q(c.docId, 60)} (score ${fmt(scores[want]!)}) there: the search results were edited.`,
-            s.resultLine,
-          );
-          break;
-        }
-        const score = got[i]!.score;
-        if (typeof score !== 'number' || Math.abs(score - scores[at]!) > TIE) {
-          bad(
-            `${where} gives hit ${i + 1} the score ${q(score, 40)}; BM25 over the pinned index gives it ${fmt(scores[at]!)}.`,
-            s.resultLine,
-          );
-          break;
-        }
+      const score = ranking.score(at);
+      // Scores within a rounding step of each other may rank either way.
+      if (at !== want[i] && Math.abs(score - ranking.score(want[i]!)) > TIE) {
+        const c = index.chunks[want[i]!]!;
+        bad(
+          `${where} returned chunk ${short(hit.chunkId)} (score ${score}) as hit ${i + 1}, but BM25 over the corpus ranks chunk ${short(c.chunkId)} of document ${q(c.docId, 60)} (score ${ranking.score(want[i]!)}) there: the search results were edited.`,
+          s.resultLine,
+        );
+        return;
+      }
+      if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > TIE) {
+        bad(
+          `${where} gives hit ${i + 1} the score ${typeof hit.score === 'number' ? hit.score : q(hit.score, 40)}; BM25 over the corpus gives it ${score}.`,
+          s.resultLine,
+        );
+        return;
+      }
+      const field = differs(hit.record, index.chunks[at]!, meta);
+      if (field) {
+        bad(
+          `${where} returns hit ${i + 1} with ${field} other than the corpus chunk it names: the search results were edited.`,
+          s.resultLine,
+        );
+        return;
       }
     }
   }
 }
 
-const fmt = (n: number) => String(Math.round(n * 1e6) / 1e6);
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/** `_score_document` for every chunk, summing the query's terms in first-seen order as Python does. */
-function scoreAll(index: ParsedIndex, query: string, k1: number, b: number): number[] {
-  const qf = new Map<string, number>();
-  for (const t of producerTokens(query)) qf.set(t, (qf.get(t) ?? 0) + 1);
-  const n = index.chunks.length;
-  const idf = new Map<string, number>();
-  for (const t of qf.keys()) {
-    const m = index.df[t];
-    idf.set(t, typeof m === 'number' && m > 0 ? Math.log(1.0 + (n - m + 0.5) / (m + 0.5)) : 0);
-  }
-  return index.chunks.map((c) => {
-    const norm = k1 * (1.0 - b + b * (c.length / index.avgdl));
-    let s = 0.0;
-    for (const [t, count] of qf) {
-      const f = Object.hasOwn(c.tf, t) ? c.tf[t] : 0;
-      if (typeof f !== 'number' || f === 0) continue;
-      const w = idf.get(t)!;
-      if (w === 0) continue;
-      s += w * ((f * (k1 + 1.0)) / (f + norm)) * count;
-    }
-    return s;
-  });
+/** What the header's retrieval_provenance gives: the index settings, BM25's k1 and b, the pins. */
+interface RetrievalConfig extends IndexConfig {
+  k1: number;
+  b: number;
+  lazy: boolean;
+  corpusSha256: string;
+  indexSha256: string;
 }
 
-interface ParsedIndex {
-  avgdl: number;
-  df: Record<string, unknown>;
-  chunks: IndexChunk[];
+const HEX64 = /^[0-9a-f]{64}$/;
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isIntOrNull = (v: unknown): v is number | null => v === null || isInt(v);
+
+/**
+ * The record as `_build_retrieval_provenance` writes it, every field the right type and
+ * config_sha256 the hash of the settings; a list of what is wrong otherwise.
+ */
+function readConfig(p: Record<string, unknown>): RetrievalConfig | string {
+  const wrong: string[] = [];
+  const expect = (key: string, ok: (v: unknown) => boolean, what: string) => {
+    if (!ok(p[key]))
+      wrong.push(
+        Object.hasOwn(p, key) ? `${key} is ${q(p[key], 40)}, not ${what}` : `${key} is missing`,
+      );
+  };
+  expect('schema_version', (v) => v === 1, '1');
+  expect('tokenizer', (v) => v === 'unicode_word', '"unicode_word"');
+  for (const [key, path] of [
+    ['corpus_path', CORPUS_PATH],
+    ['index_path', INDEX_PATH],
+    ['chunks_path', CHUNKS_PATH],
+  ] as const)
+    expect(key, (v) => v === path, JSON.stringify(path));
+  for (const key of ['corpus_sha256', 'index_sha256', 'config_sha256'])
+    expect(key, (v) => typeof v === 'string' && HEX64.test(v), 'a sha256');
+  for (const key of ['chunk_chars', 'overlap_chars']) expect(key, isInt, 'an integer');
+  for (const key of ['k1', 'b'])
+    expect(key, (v) => typeof v === 'number' && Number.isFinite(v), 'a number');
+  for (const key of ['max_chunks', 'max_docs', 'corpus_max_bytes'])
+    expect(key, isIntOrNull, 'an integer or null');
+  for (const key of ['lazy_index', 'parallel_scoring'])
+    expect(key, (v) => typeof v === 'boolean', 'true or false');
+  if (wrong.length) return wrong.join('; ');
+  if (!configShas(p).includes(p['config_sha256'] as string))
+    return 'config_sha256 is not the sha256 of its settings';
+  return {
+    chunkChars: p['chunk_chars'] as number,
+    overlapChars: p['overlap_chars'] as number,
+    maxChunks: p['max_chunks'] as number | null,
+    maxDocs: p['max_docs'] as number | null,
+    k1: p['k1'] as number,
+    b: p['b'] as number,
+    lazy: p['lazy_index'] as boolean,
+    corpusSha256: p['corpus_sha256'] as string,
+    indexSha256: p['index_sha256'] as string,
+  };
 }
 
-/** The index the producer writes (ChunkedBM25Index.to_json), or why it is not one. */
-function parseIndex(bytes: Buffer): ParsedIndex | string {
-  let v: unknown;
-  try {
-    v = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    return 'it is not JSON';
-  }
-  const o = asRecord(v) ?? {};
-  const { avgdl, df, chunks, doc_tf: tfs } = o;
-  if (typeof avgdl !== 'number' || !(avgdl > 0)) return 'avgdl is not a positive number';
-  if (!df || typeof df !== 'object' || Array.isArray(df)) return 'df is not an object';
-  if (!Array.isArray(chunks) || !Array.isArray(tfs) || chunks.length !== tfs.length)
-    return 'chunks and doc_tf are not two lists of one length';
-  const out: IndexChunk[] = [];
-  for (let i = 0; i < chunks.length; i++) {
-    const c = chunks[i] as Record<string, unknown> | null;
-    const tf = tfs[i] as Record<string, unknown> | null;
-    if (!c || typeof c !== 'object' || !tf || typeof tf !== 'object')
-      return `chunk ${i + 1} is not an object with its term counts`;
-    const { chunk_id: id, doc_id: doc, text, start_byte: b0, end_byte: b1 } = c;
-    if (typeof id !== 'string' || typeof doc !== 'string' || typeof text !== 'string')
-      return `chunk ${i + 1} lacks its chunk_id, doc_id or text`;
-    out.push({
-      key: chunkKey(id, b0, b1),
-      chunkId: id,
-      docId: doc,
-      length: producerTokens(text).length,
-      tf,
-    });
-  }
-  return { avgdl, df: df as Record<string, unknown>, chunks: out };
+/**
+ * `_config_sha256` of the settings. k1 and b are Python floats, but JSON does not say whether a
+ * whole number was written 1 or 1.0, so each whole one is tried both ways.
+ */
+function configShas(p: Record<string, unknown>): string[] {
+  const forms = (x: number) => [
+    ...new Set([pyFloatRepr(x), ...(Number.isInteger(x) ? [String(x)] : [])]),
+  ];
+  const out: string[] = [];
+  for (const b of forms(p['b'] as number))
+    for (const k1 of forms(p['k1'] as number))
+      out.push(
+        sha256Hex(
+          `{"b":${b},"chunk_chars":${p['chunk_chars']},"corpus_max_bytes":${p['corpus_max_bytes']},"k1":${k1},"lazy_index":${p['lazy_index']},"max_chunks":${p['max_chunks']},"max_docs":${p['max_docs']},"overlap_chars":${p['overlap_chars']},"parallel_scoring":${p['parallel_scoring']},"tokenizer":"unicode_word"}`,
+        ),
+      );
+  return out;
+}
+
+const HIT_KEYS = [
+  'chunk_id',
+  'chunk_sha256',
+  'chunk_span',
+  'doc_id',
+  'doc_sha256',
+  'score',
+  'source',
+  'span',
+  'text',
+  'title',
+  'uri',
+].join();
+
+/** The first field of a hit that is not what `_build_retrieved_evidences` writes for the chunk. */
+function differs(
+  hit: Record<string, unknown>,
+  c: IndexChunk,
+  meta: ReadonlyMap<string, DocMeta>,
+): string | undefined {
+  if (Object.keys(hit).sort().join() !== HIT_KEYS) return 'fields';
+  const m = meta.get(c.docId);
+  const span = (v: unknown) =>
+    Array.isArray(v) && v.length === 2 && v[0] === c.start && v[1] === c.end;
+  if (hit['uri'] !== `corpus://${c.docId}#${c.start}-${c.end}`) return 'uri';
+  if (hit['doc_id'] !== c.docId) return 'doc_id';
+  if (hit['text'] !== c.text) return 'text';
+  if (!span(hit['span'])) return 'span';
+  if (!span(hit['chunk_span'])) return 'chunk_span';
+  if (hit['chunk_sha256'] !== c.chunkId) return 'chunk_sha256';
+  if (hit['doc_sha256'] !== c.docSha256) return 'doc_sha256';
+  if (hit['title'] !== (m?.title ?? null)) return 'title';
+  if (hit['source'] !== (m?.source ?? null)) return 'source';
+  return undefined;
 }

@@ -1,0 +1,329 @@
+import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../io/hashing.js';
+import { codePointCompare } from '../../io/text.js';
+import { pyFloatRepr } from './canonical.js';
+import { producerTokens } from './python-text.js';
+
+/**
+ * The producer's chunked BM25 index (chunked_bm25.py), built again from the run's pinned corpus:
+ * documents cut into overlapping runs of characters with UTF-8 byte spans (chunking.py), chunk ids
+ * the sha256 of the chunk bytes, chunks sorted by (document, start, end, id), term counts over
+ * the producer's tokens. Its canonical JSON is hashed as `to_json` writes it, so the index the
+ * header pins can be proved to be this one, and searches are ranked over it, never over a file
+ * the run could have edited.
+ */
+
+/** In u-mode a surrogate range matches only surrogates that pair with nothing. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** The index settings a run records in its retrieval_provenance. */
+export interface IndexConfig {
+  chunkChars: number;
+  overlapChars: number;
+  maxChunks: number | null;
+  maxDocs: number | null;
+}
+
+/** A corpus document as the producer's loader yields it. */
+export interface CorpusDoc {
+  docId: string;
+  text: string;
+  title: string | null;
+  source: string | null;
+}
+
+export interface IndexChunk {
+  docId: string;
+  chunkId: string;
+  docSha256: string;
+  start: number;
+  end: number;
+  text: string;
+  title: string | null;
+  source: string | null;
+  /** Tokens in the chunk (BM25's document length). */
+  length: number;
+}
+
+/** How often each of the producer's tokens occurs in a text. */
+function termCounts(text: string): Map<string, number> {
+  const tf = new Map<string, number>();
+  for (const t of producerTokens(text)) tf.set(t, (tf.get(t) ?? 0) + 1);
+  return tf;
+}
+
+/** Which chunks hold a term, and how often (chunk indexes ascending). */
+interface Postings {
+  chunks: number[];
+  counts: number[];
+}
+
+export interface Bm25Index {
+  chunks: IndexChunk[];
+  avgdl: number;
+  /** sha256 of the index as the producer writes it (ChunkedBM25Index.to_json). */
+  sha256: string;
+  postings: Map<string, Postings>;
+}
+
+/** Builds the index, or says why the producer could not have built it. */
+export function buildIndex(
+  docs: readonly CorpusDoc[],
+  corpusSha256: string,
+  cfg: IndexConfig,
+): Bm25Index | string {
+  if (cfg.maxDocs !== null && cfg.maxDocs > 0 && docs.length > cfg.maxDocs)
+    return `it holds ${docs.length} documents, over the run's max_docs ${cfg.maxDocs}, so the producer refuses it`;
+  const chunks: IndexChunk[] = [];
+  for (const d of docs) {
+    for (const s of [d.docId, d.text, d.title ?? '', d.source ?? ''])
+      if (LONE_SURROGATE.test(s))
+        return `document ${JSON.stringify(d.docId)} holds a lone surrogate, which the producer cannot encode as UTF-8`;
+    chunkDocument(d, cfg, chunks);
+    if (cfg.maxChunks !== null && chunks.length > cfg.maxChunks)
+      return `it cuts into more than the run's max_chunks ${cfg.maxChunks} chunks, so the producer refuses it`;
+  }
+  if (chunks.length === 0)
+    return 'it holds no document, and the producer builds no index for an empty corpus';
+  // Array.prototype.sort is stable, as Python's sorted is.
+  chunks.sort(
+    (x, y) =>
+      codePointCompare(x.docId, y.docId) ||
+      x.start - y.start ||
+      x.end - y.end ||
+      codePointCompare(x.chunkId, y.chunkId),
+  );
+
+  const postings = new Map<string, Postings>();
+  let total = 0;
+  chunks.forEach((c, i) => {
+    const tf = termCounts(c.text);
+    c.length = 0;
+    for (const n of tf.values()) c.length += n;
+    total += c.length;
+    for (const [t, n] of tf) {
+      let p = postings.get(t);
+      if (!p) postings.set(t, (p = { chunks: [], counts: [] }));
+      p.chunks.push(i);
+      p.counts.push(n);
+    }
+  });
+  const avgdl = total / chunks.length;
+  return {
+    chunks,
+    avgdl,
+    postings,
+    sha256: indexSha256(chunks, postings, avgdl, corpusSha256, cfg),
+  };
+}
+
+/** chunking.chunk_document: `chunk_chars` code points a chunk, each `chunk_chars - overlap` on. */
+function chunkDocument(d: CorpusDoc, cfg: IndexConfig, out: IndexChunk[]): void {
+  const chunkChars = Math.max(1, cfg.chunkChars);
+  let overlap = Math.max(0, cfg.overlapChars);
+  if (overlap >= chunkChars) overlap = Math.max(0, Math.floor(chunkChars / 4));
+  const bytes = Buffer.from(d.text, 'utf8');
+  const docSha256 = sha256Hex(bytes);
+  // Code point i starts at UTF-16 unit unit(i) and UTF-8 byte byte(i): the same i in ASCII text.
+  const ascii = bytes.length === d.text.length;
+  const units: number[] = [];
+  const at: number[] = [];
+  if (!ascii) {
+    let b = 0;
+    for (let u = 0; u < d.text.length;) {
+      const cp = d.text.codePointAt(u)!;
+      units.push(u);
+      at.push(b);
+      u += cp > 0xffff ? 2 : 1;
+      b += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    }
+    units.push(d.text.length);
+    at.push(b);
+  }
+  const unit = (i: number) => (ascii ? i : units[i]!);
+  const byte = (i: number) => (ascii ? i : at[i]!);
+  const n = ascii ? d.text.length : units.length - 1;
+  const step = Math.max(1, chunkChars - overlap);
+  for (let start = 0; start < n; start += step) {
+    const end = Math.min(n, start + chunkChars);
+    out.push({
+      docId: d.docId,
+      chunkId: sha256Hex(bytes.subarray(byte(start), byte(end))),
+      docSha256,
+      start: byte(start),
+      end: byte(end),
+      text: d.text.slice(unit(start), unit(end)),
+      title: d.title,
+      source: d.source,
+      length: 0,
+    });
+    if (end >= n) break;
+  }
+}
+
+/**
+ * sha256 of canonical_dumps(to_json payload): sorted keys, no spaces, ensure_ascii=False (which
+ * JSON.stringify matches on well-formed text), Python's float repr for avgdl. Fed to the hash in
+ * pieces, so the index is never held as one string.
+ */
+function indexSha256(
+  chunks: readonly IndexChunk[],
+  postings: ReadonlyMap<string, Postings>,
+  avgdl: number,
+  corpusSha256: string,
+  cfg: IndexConfig,
+): string {
+  const h = createHash('sha256');
+  let buf = '';
+  const put = (s: string) => {
+    buf += s;
+    if (buf.length > 1 << 16) {
+      h.update(buf, 'utf8');
+      buf = '';
+    }
+  };
+  const counts = (m: ReadonlyMap<string, number>) =>
+    `{${[...m.keys()]
+      .sort()
+      .map((t) => `${JSON.stringify(t)}:${m.get(t)}`)
+      .join(',')}}`;
+  put(`{"avgdl":${pyFloatRepr(avgdl)},"chunk_chars":${cfg.chunkChars},"chunks":[`);
+  chunks.forEach((c, i) =>
+    put(
+      `${i ? ',' : ''}{"chunk_id":${JSON.stringify(c.chunkId)},"doc_id":${JSON.stringify(c.docId)},"doc_sha256":"${c.docSha256}","end_byte":${c.end},"source":${JSON.stringify(c.source)},"start_byte":${c.start},"text":${JSON.stringify(c.text)},"title":${JSON.stringify(c.title)}}`,
+    ),
+  );
+  put(`],"corpus_sha256":${JSON.stringify(corpusSha256)},"df":`);
+  put(counts(new Map([...postings].map(([t, p]) => [t, p.chunks.length]))));
+  put(',"doc_tf":[');
+  // Counted again rather than kept: a map per chunk would outweigh the corpus.
+  chunks.forEach((c, i) => put(`${i ? ',' : ''}${counts(termCounts(c.text))}`));
+  put(
+    `],"max_chunks":${cfg.maxChunks},"max_docs":${cfg.maxDocs},"overlap_chars":${cfg.overlapChars},"schema_version":1}`,
+  );
+  h.update(buf, 'utf8');
+  return h.digest('hex');
+}
+
+/**
+ * BM25 over the index as `ChunkedBM25Index.top_k` ranks it: each chunk's terms summed in the
+ * query's first-seen order, the sum rounded to six decimals, best first, then by document and
+ * chunk id. Only the postings of the query's terms are read (the cost is the postings touched,
+ * not chunks × terms), into scratch arrays reused from one query to the next.
+ */
+export class Ranker {
+  private readonly norm: Float64Array;
+  private readonly sums: Float64Array;
+  private readonly stamp: Uint32Array;
+  private readonly touched: Int32Array;
+  private now = 0;
+  private zero?: number[];
+
+  constructor(
+    private readonly index: Bm25Index,
+    private readonly k1: number,
+    b: number,
+  ) {
+    const n = index.chunks.length;
+    this.norm = new Float64Array(n);
+    for (let i = 0; i < n; i++)
+      this.norm[i] = k1 * (1.0 - b + b * (index.chunks[i]!.length / index.avgdl));
+    this.sums = new Float64Array(n);
+    this.stamp = new Uint32Array(n);
+    this.touched = new Int32Array(n);
+  }
+
+  /** The first `k` chunks for `query`, and the score of any chunk (valid until the next call). */
+  rank(query: string, k: number): { top: number[]; score: (i: number) => number } {
+    const { index, k1, norm, sums, stamp, touched } = this;
+    const now = ++this.now;
+    const qf = new Map<string, number>();
+    for (const t of producerTokens(query)) qf.set(t, (qf.get(t) ?? 0) + 1);
+    const n = index.chunks.length;
+    let t = 0;
+    for (const [term, count] of qf) {
+      const p = index.postings.get(term);
+      if (!p) continue;
+      const m = p.chunks.length;
+      const idf = Math.log(1.0 + (n - m + 0.5) / (m + 0.5));
+      for (let j = 0; j < m; j++) {
+        const i = p.chunks[j]!;
+        const f = p.counts[j]!;
+        if (stamp[i] !== now) {
+          stamp[i] = now;
+          sums[i] = 0.0;
+          touched[t++] = i;
+        }
+        sums[i] = sums[i]! + idf * ((f * (k1 + 1.0)) / (f + norm[i]!)) * count;
+      }
+    }
+    for (let j = 0; j < t; j++) sums[touched[j]!] = round6(sums[touched[j]!]!);
+    const c = index.chunks;
+    const after = (x: number, y: number) =>
+      sums[y]! - sums[x]! ||
+      codePointCompare(c[x]!.docId, c[y]!.docId) ||
+      codePointCompare(c[x]!.chunkId, c[y]!.chunkId) ||
+      x - y;
+    const want = Math.max(0, k);
+    let top: number[];
+    if (want >= t || want > 64) {
+      top = Array.from(touched.subarray(0, t)).sort(after).slice(0, want);
+    } else {
+      // A short sorted list: most candidates rank after its last and are dropped at once.
+      top = [];
+      for (let j = 0; j < t && want > 0; j++) {
+        const i = touched[j]!;
+        if (top.length === want && after(i, top[want - 1]!) >= 0) continue;
+        if (top.length === want) top.pop();
+        let at = top.length;
+        while (at > 0 && after(i, top[at - 1]!) < 0) at--;
+        top.splice(at, 0, i);
+      }
+    }
+    if (top.length < want)
+      for (const i of (this.zero ??= zeroScoreOrder(index))) {
+        if (top.length >= want) break;
+        if (stamp[i] !== now) top.push(i);
+      }
+    return { top, score: (i) => (stamp[i] === now ? sums[i]! : 0) };
+  }
+}
+
+/** Chunk indexes by (document, id), as zero-score chunks rank. */
+function zeroScoreOrder(index: Bm25Index): number[] {
+  const c = index.chunks;
+  return c
+    .map((_, i) => i)
+    .sort(
+      (x, y) =>
+        codePointCompare(c[x]!.docId, c[y]!.docId) ||
+        codePointCompare(c[x]!.chunkId, c[y]!.chunkId) ||
+        x - y,
+    );
+}
+
+/**
+ * Python's round(x, 6) for a non-negative score: the nearest six-decimal value, half to even.
+ * Away from a half the nearest is clear from x·10⁶; near one, toFixed (which rounds an exact
+ * half up) decides, and only a multiple of 1/128 can be an exact half (seven decimals ending in 5).
+ */
+export function round6(x: number): number {
+  const y = x * 1e6;
+  const f = Math.floor(y);
+  const frac = y - f;
+  // y is x·10⁶ to within half an ulp: past that margin, the side of the half is certain.
+  if (Math.abs(frac - 0.5) > 1e-9 + y * 1e-15) return (frac < 0.5 ? f : f + 1) / 1e6;
+  const up = Number(x.toFixed(6));
+  if (!Number.isInteger(x * 128)) return up;
+  const exact = x.toFixed(7);
+  if (!exact.endsWith('5') || Number(exact) !== x) return up;
+  const down = exact.slice(0, -1);
+  return Number(down.at(-1)!) % 2 === 0 ? Number(down) : up;
+}
+
+/** Postings a query would touch: the sum of its distinct terms' document frequencies. */
+export function queryCost(index: Bm25Index, query: string): number {
+  let cost = 0;
+  for (const t of new Set(producerTokens(query))) cost += index.postings.get(t)?.chunks.length ?? 0;
+  return cost;
+}
