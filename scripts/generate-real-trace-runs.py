@@ -112,7 +112,7 @@ CORPORA: dict[str, list[dict[str, str]] | str] = {
 }
 
 # name -> (corpus or None, spec constraints (beyond needs_retrieval/corpus_path), question,
-#          the codes audit-gate must report: none for a clean run)
+#          the codes audit-gate must report: none for a clean run, environment for the run)
 CASES: dict[str, tuple] = {
     "default-corpus": (None, {}, "Where is Lund University located?"),
     "bridges-two": ("bridges", {"top_k": 2}, "When did the Tacoma Narrows Bridge collapse?"),
@@ -134,6 +134,12 @@ CASES: dict[str, tuple] = {
     "corpus-odd-lines": ("odd-lines", {"top_k": 3, "min_supports_per_claim": 2}, "Where is Lund University located?"),
     "insufficient-top-one": ("bridges", {"top_k": 1}, "Where is the Forth Bridge?"),
     "insufficient-no-retrieval": (None, {"needs_retrieval": False}, "Summarise the bridge report."),
+    # Whole-number BM25 settings (written 2.0 and 1.0), an overlap the chunker cuts to a quarter,
+    # and a corpus size limit: every field of the retrieval record off its default.
+    "whole-settings": ("bridges", {"top_k": 3, "min_supports_per_claim": 1, "chunk_chars": 40, "overlap_chars": 40,
+                                   "bm25_k1": 2, "bm25_b": 1},
+                       "When did the Tacoma Narrows Bridge open?", [],
+                       {"RAR_RETRIEVAL_CORPUS_MAX_BYTES": "1000000"}),
 }
 
 
@@ -172,6 +178,7 @@ def main() -> None:
         for name, case in CASES.items():
             corpus, constraints, question = case[:3]
             expected = case[3] if len(case) > 3 else []
+            env = case[4] if len(case) > 4 else {}
             work = tmp_path / name
             work.mkdir()
             c: dict[str, object] = {"needs_retrieval": True, **constraints}
@@ -189,8 +196,17 @@ def main() -> None:
                                         "expected_output_type": "Claim"}), encoding="utf-8")
             inp = out / f"real-{name}" / "input"
             arts = inp / "artifacts" / "bijux-canon-reason"
-            call(cli.run, spec=spec, preset="default", seed=0, artifacts_dir=arts,
-                 fail_on_verify=False, json_output=False)
+            saved = {k: os.environ.get(k) for k in env}
+            os.environ.update(env)
+            try:
+                call(cli.run, spec=spec, preset="default", seed=0, artifacts_dir=arts,
+                     fail_on_verify=False, json_output=False)
+            finally:
+                for k, v in saved.items():
+                    if v is None:
+                        os.environ.pop(k, None)
+                    else:
+                        os.environ[k] = v
             run_dir = next((arts / "runs").iterdir())
             write_fixture(out, f"real-{name}", inp, run_dir,
                           f"A run the producer wrote: {question} ({describe(name, c)}).", expected)

@@ -706,4 +706,123 @@ export function buildRealMutants(out, lib) {
       save(r);
     },
   );
+
+  /** The retrieval record wherever the run keeps it: the header, each search's result, provenance/. */
+  const editRecord = (r, edit) => {
+    edit(r.header.metadata.retrieval_provenance);
+    for (const e of r.find('tool_returned'))
+      if (e.result.result?.provenance) edit(e.result.result.provenance);
+    const rel = 'provenance/retrieval_provenance.json';
+    const p = r.json(rel);
+    edit(p);
+    r.writeJson(rel, p);
+  };
+  /** config_sha256 as the producer's _config_sha256 computes it from a record's settings. */
+  const configSha = (p) =>
+    sha256(
+      canonical({
+        chunk_chars: p.chunk_chars,
+        overlap_chars: p.overlap_chars,
+        k1: p.k1,
+        b: p.b,
+        tokenizer: 'unicode_word',
+        max_chunks: p.max_chunks,
+        max_docs: p.max_docs,
+        parallel_scoring: p.parallel_scoring,
+        lazy_index: p.lazy_index,
+        corpus_max_bytes: p.corpus_max_bytes,
+      }),
+    );
+  fixture(
+    'mut-retrieval-record-dropped',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose header no longer records its retrieval_provenance (so nothing would say which index its searches used); re-sealed.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      delete r.header.metadata.retrieval_provenance;
+      save(r);
+    },
+  );
+  fixture(
+    'mut-index-pin-dropped',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose retrieval record (header, search results, provenance/) no longer names or pins its index; re-sealed.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      editRecord(r, (p) => {
+        delete p.index_path;
+        delete p.index_sha256;
+      });
+      save(r);
+    },
+  );
+  fixture(
+    'mut-bm25-k1-edited',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose retrieval record gives BM25 another k1 (everywhere it is kept) without config_sha256 following; re-sealed.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      editRecord(r, (p) => (p.k1 = new PyFloat(0.5)));
+      save(r);
+    },
+  );
+  fixture(
+    'mut-bm25-k1-rehashed',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose retrieval record gives BM25 another k1, config_sha256 recomputed, so the recorded scores are no longer the ones BM25 gives; re-sealed.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      editRecord(r, (p) => {
+        p.k1 = new PyFloat(0.5);
+        p.config_sha256 = configSha(p);
+      });
+      save(r);
+    },
+  );
+  fixture(
+    'mut-index-forged-repinned',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose pinned BM25 index is forged (a term counted more often in one chunk) and pinned again: index_sha256 recomputed in the header, the search results and provenance/; re-sealed.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      const rel = 'provenance/index/bm25_index.json';
+      const index = r.json(rel);
+      const tf = index.doc_tf[index.doc_tf.length - 1];
+      tf.bridge = (tf.bridge ?? 0) + 5;
+      const bytes = canonical(index);
+      r.write(rel, bytes);
+      editRecord(r, (p) => (p.index_sha256 = sha256(bytes)));
+      save(r);
+    },
+  );
+  fixture(
+    'mut-retrieval-record-file-edited',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose provenance/retrieval_provenance.json records other BM25 settings than the trace header; the manifest re-sealed.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      const rel = 'provenance/retrieval_provenance.json';
+      const p = r.json(rel);
+      p.b = new PyFloat(0.3);
+      r.writeJson(rel, p);
+      resealFiles(r);
+    },
+  );
+  fixture(
+    'mut-search-hit-text-edited',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose first search hit carries other text than the corpus chunk it names; re-sealed.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      hits(r)[0].text += ' It was repainted in 2024.';
+      save(r);
+    },
+  );
 }
