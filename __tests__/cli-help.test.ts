@@ -162,7 +162,7 @@ describe('nothing verified: advice in the terms of the command', () => {
     for (const dir of ['out', 'out/r1']) {
       const f = await nothing(dir);
       expect(f.message).toContain(`Nothing was verified in ${dir}: no run was found`);
-      expect(f.message).toContain('**/runs/<run_id>/trace.jsonl');
+      expect(f.message).toContain('a directory named run_v1_<64 hex>');
       expect(f.message).toContain('.gitignore');
       expect(f.remediation).toContain('Pass the run directory itself (…/runs/<run_id>/)');
       expect(f.remediation).toContain('audit-gate trace artifacts/');

@@ -157,9 +157,49 @@ describe('discovery cannot drop a run', () => {
     fs.symlinkSync(path.join(root, id), path.join(runs, id));
     fs.symlinkSync(path.join(root, 'no-such-run'), path.join(runs, 'dangling'));
     const linked = await run(root);
-    expect(linked.targets.map((t) => [t.path, t.terminal_state])).toEqual([
-      [`artifacts/runs/${id}`, 'accepted'],
-    ]);
+    // The run is found where it now lies (a run-id name marks it anywhere), and checked once.
+    expect(linked.targets.map((t) => [t.path, t.terminal_state])).toEqual([[id, 'accepted']]);
+  });
+});
+
+describe('discovery cannot be dodged by moving or renaming a run', () => {
+  const states = async (root: string) =>
+    (await run(root)).targets.map((t) => [t.path, t.terminal_state]);
+
+  it('finds a run whose runs/ folder was renamed, or which was moved a level down', async () => {
+    const { root, trace } = copyClean();
+    const id = path.basename(path.dirname(trace));
+    expect(id).toMatch(/^run_v1_[0-9a-f]{64}$/);
+    for (const renamed of ['Runs', 'runs ', 'runѕ' /* Cyrillic s */]) {
+      fs.renameSync(path.join(root, 'artifacts/runs'), path.join(root, 'artifacts', renamed));
+      expect(await states(root)).toEqual([[`artifacts/${renamed}/${id}`, 'accepted']]);
+      fs.renameSync(path.join(root, 'artifacts', renamed), path.join(root, 'artifacts/runs'));
+    }
+    fs.mkdirSync(path.join(root, 'artifacts/runs/old'));
+    fs.renameSync(path.join(root, 'artifacts/runs', id), path.join(root, 'artifacts/runs/old', id));
+    expect(await states(root)).toEqual([[`artifacts/runs/old/${id}`, 'accepted']]);
+  });
+
+  it('finds a renamed run by its markers, and one whose markers were replaced', async () => {
+    const { root, trace } = copyClean();
+    const id = path.basename(path.dirname(trace));
+    fs.renameSync(path.join(root, 'artifacts/runs', id), path.join(root, 'artifacts/runs/latest'));
+    fs.renameSync(path.join(root, 'artifacts/runs'), path.join(root, 'artifacts/out'));
+    // Found, and failed: the producer names a run's directory after its run id.
+    expect(await states(root)).toEqual([['artifacts/out/latest', 'rejected']]);
+
+    // Under runs/, a marker replaced by a directory or a symlink still marks the run, and fails.
+    const dir = path.join(root, 'artifacts/runs/latest');
+    fs.mkdirSync(path.join(root, 'artifacts/runs'));
+    fs.renameSync(path.join(root, 'artifacts/out/latest'), dir);
+    fs.rmSync(path.join(dir, 'trace.jsonl'));
+    fs.rmSync(path.join(dir, 'run_meta.json'));
+    fs.rmSync(path.join(dir, 'fingerprint.txt'));
+    fs.mkdirSync(path.join(dir, 'trace.jsonl'));
+    expect(await states(root)).toEqual([['artifacts/runs/latest', 'rejected']]);
+    fs.rmdirSync(path.join(dir, 'trace.jsonl'));
+    fs.symlinkSync('/etc/passwd', path.join(dir, 'run_meta.json'));
+    expect(await states(root)).toEqual([['artifacts/runs/latest', 'rejected']]);
   });
 });
 
