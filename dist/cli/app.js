@@ -20703,7 +20703,7 @@ const TRACE = {
     markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
     reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header\u2019s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner\u2019s tag; or the header\u2019s reasoning policy is not the one spec.json gives', 'Restore trace.jsonl as the producer wrote it (the header\u2019s reasoning_trace and each derived claim\u2019s structured fields), or re-run the producer.'),
-    retrievalMismatch: codes_def('retrieval_mismatch', 'tool_linkage', 'A search did not return what BM25 ranks first over the run\u2019s pinned index (other chunks, order or scores), or evidence was registered that no search returned', 'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its searches return the best-ranked chunks of the index it pins, and it registers only those.'),
+    retrievalMismatch: codes_def('retrieval_mismatch', 'tool_linkage', 'A search did not return what BM25 ranks first over the index the run\u2019s corpus builds (other chunks, order, scores or hit fields), the retrieval record or the pinned index is not the producer\u2019s, or evidence was registered that no search returned', 'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its index is built from the corpus it pins, its searches return that index\u2019s best-ranked chunks, and it registers only those.'),
     claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner tags as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
     snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support\u2019s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
@@ -20857,7 +20857,7 @@ async function runTrace(args, io) {
         packs: ['trace'],
         ...pin,
         ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
-        emptyWhat: 'no run was found (runs are found as **/runs/<run_id>/trace.jsonl, except below a directory that .gitignore hides)',
+        emptyWhat: 'no run was found (a run is a directory named run_v1_<64 hex>, one in a runs/ directory holding trace.jsonl, run_meta.json or fingerprint.txt, or one holding two of them; except below a directory that .gitignore hides)',
         emptyRemediation: 'Pass the run directory itself (\u2026/runs/<run_id>/) or a directory above its runs/ directory; name an ignored directory directly, e.g. audit-gate trace artifacts/.',
         allowOutsideRoot: args.flag('allow-outside-root'),
         onProgress: progress(io, args.flag('progress')),
@@ -20884,24 +20884,33 @@ async function runTrace(args, io) {
 
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
+/** The name the producer gives a run directory: its content-derived run id. */
+const RUN_ID = /^run_v1_[0-9a-f]{64}$/;
 /**
- * Run directories in a repository listing: `\u2026/runs/<run_id>/` holding trace.jsonl (where the
- * producer puts them by default: `artifacts/bijux-canon-reason/runs/<run_id>/`, and
- * `eval/<suite>/case_N/runs/<run_id>/` for an evaluation suite), or run_meta.json / fingerprint.txt when the trace itself
- * is gone, so a deleted trace is reported rather than silently skipped. A symlink in a `runs/`
- * directory to such a directory is a run too: the walk follows links inside its root, and one
+ * Run directories in a repository listing, found where the producer puts them and wherever a
+ * pull request could move them to:
+ * - `\u2026/runs/<dir>/` holding any marker (the producer's default places:
+ *   `artifacts/bijux-canon-reason/runs/<run_id>/`, `eval/<suite>/case_N/runs/<run_id>/`), so a
+ *   deleted trace is reported rather than silently skipped;
+ * - a directory named like a run id (`run_v1_<64 hex>`), at any depth and under any parent, so
+ *   renaming `runs/` or moving a run one level down does not hide it;
+ * - a directory holding two markers, whatever its names.
+ * A marker counts as present whatever it was replaced by (a directory, a symlink): the pack then
+ * reports it. A symlink to a run is a run too: the walk follows links inside its root, and one
  * leading out of it is still a run here, which the pack then refuses to read.
  */
 function discoverRuns(dirs) {
     const found = new Set();
     for (const d of dirs) {
-        if (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' && MARKERS.some((m) => d.files.has(m)))
+        const markers = MARKERS.filter((m) => d.files.has(m) || d.dirs.has(m) || d.links.has(m));
+        if (RUN_ID.test(external_node_path_default().basename(d.abs)) ||
+            markers.length >= 2 ||
+            (markers.length > 0 && external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs'))
             found.add(d.abs);
-        if (external_node_path_default().basename(d.abs) !== 'runs')
-            continue;
         for (const name of d.links) {
             const link = external_node_path_default().join(d.abs, name);
-            if (MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(link, m))))
+            if (RUN_ID.test(name) ||
+                (external_node_path_default().basename(d.abs) === 'runs' && MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(link, m)))))
                 found.add(link);
         }
     }
@@ -24173,7 +24182,7 @@ function eachCorpusDoc(ctx, real, visit) {
                     no: l.no,
                     why: 'is not a document record ({"doc_id": non-blank string, "text": non-blank string, \u2026}), which the producer refuses',
                 });
-            visit(pyStripString(docId), body, l.no);
+            visit(pyStripString(docId), body, l.no, v);
         }
     });
     if (!outcome.ok) {
@@ -26332,6 +26341,275 @@ function preview(whole, b0, b1) {
     return `; the span now reads ${q(text, 80)}`;
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/bm25.ts
+
+
+
+
+
+/**
+ * The producer's chunked BM25 index (chunked_bm25.py), built again from the run's pinned corpus:
+ * documents cut into overlapping runs of characters with UTF-8 byte spans (chunking.py), chunk ids
+ * the sha256 of the chunk bytes, chunks sorted by (document, start, end, id), term counts over
+ * the producer's tokens. Its canonical JSON is hashed as `to_json` writes it, so the index the
+ * header pins can be proved to be this one, and searches are ranked over it, never over a file
+ * the run could have edited.
+ */
+/** In u-mode a surrogate range matches only surrogates that pair with nothing. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/** How often each of the producer's tokens occurs in a text. */
+function termCounts(text) {
+    const tf = new Map();
+    for (const t of producerTokens(text))
+        tf.set(t, (tf.get(t) ?? 0) + 1);
+    return tf;
+}
+/** Builds the index, or says why the producer could not have built it. */
+function buildIndex(docs, corpusSha256, cfg) {
+    if (cfg.maxDocs !== null && cfg.maxDocs > 0 && docs.length > cfg.maxDocs)
+        return `it holds ${docs.length} documents, over the run's max_docs ${cfg.maxDocs}, so the producer refuses it`;
+    const chunks = [];
+    for (const d of docs) {
+        for (const s of [d.docId, d.text, d.title ?? '', d.source ?? ''])
+            if (LONE_SURROGATE.test(s))
+                return `document ${JSON.stringify(d.docId)} holds a lone surrogate, which the producer cannot encode as UTF-8`;
+        chunkDocument(d, cfg, chunks);
+        if (cfg.maxChunks !== null && chunks.length > cfg.maxChunks)
+            return `it cuts into more than the run's max_chunks ${cfg.maxChunks} chunks, so the producer refuses it`;
+    }
+    if (chunks.length === 0)
+        return 'it holds no document, and the producer builds no index for an empty corpus';
+    // Array.prototype.sort is stable, as Python's sorted is.
+    chunks.sort((x, y) => codePointCompare(x.docId, y.docId) ||
+        x.start - y.start ||
+        x.end - y.end ||
+        codePointCompare(x.chunkId, y.chunkId));
+    const postings = new Map();
+    let total = 0;
+    chunks.forEach((c, i) => {
+        const tf = termCounts(c.text);
+        c.length = 0;
+        for (const n of tf.values())
+            c.length += n;
+        total += c.length;
+        for (const [t, n] of tf) {
+            let p = postings.get(t);
+            if (!p)
+                postings.set(t, (p = { chunks: [], counts: [] }));
+            p.chunks.push(i);
+            p.counts.push(n);
+        }
+    });
+    const avgdl = total / chunks.length;
+    return {
+        chunks,
+        avgdl,
+        postings,
+        sha256: indexSha256(chunks, postings, avgdl, corpusSha256, cfg),
+    };
+}
+/** chunking.chunk_document: `chunk_chars` code points a chunk, each `chunk_chars - overlap` on. */
+function chunkDocument(d, cfg, out) {
+    const chunkChars = Math.max(1, cfg.chunkChars);
+    let overlap = Math.max(0, cfg.overlapChars);
+    if (overlap >= chunkChars)
+        overlap = Math.max(0, Math.floor(chunkChars / 4));
+    const bytes = Buffer.from(d.text, 'utf8');
+    const docSha256 = sha256Hex(bytes);
+    // Code point i starts at UTF-16 unit unit(i) and UTF-8 byte byte(i): the same i in ASCII text.
+    const ascii = bytes.length === d.text.length;
+    const units = [];
+    const at = [];
+    if (!ascii) {
+        let b = 0;
+        for (let u = 0; u < d.text.length;) {
+            const cp = d.text.codePointAt(u);
+            units.push(u);
+            at.push(b);
+            u += cp > 0xffff ? 2 : 1;
+            b += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+        }
+        units.push(d.text.length);
+        at.push(b);
+    }
+    const unit = (i) => (ascii ? i : units[i]);
+    const byte = (i) => (ascii ? i : at[i]);
+    const n = ascii ? d.text.length : units.length - 1;
+    const step = Math.max(1, chunkChars - overlap);
+    for (let start = 0; start < n; start += step) {
+        const end = Math.min(n, start + chunkChars);
+        out.push({
+            docId: d.docId,
+            chunkId: sha256Hex(bytes.subarray(byte(start), byte(end))),
+            docSha256,
+            start: byte(start),
+            end: byte(end),
+            text: d.text.slice(unit(start), unit(end)),
+            title: d.title,
+            source: d.source,
+            length: 0,
+        });
+        if (end >= n)
+            break;
+    }
+}
+/**
+ * sha256 of canonical_dumps(to_json payload): sorted keys, no spaces, ensure_ascii=False (which
+ * JSON.stringify matches on well-formed text), Python's float repr for avgdl. Fed to the hash in
+ * pieces, so the index is never held as one string.
+ */
+function indexSha256(chunks, postings, avgdl, corpusSha256, cfg) {
+    const h = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    let buf = '';
+    const put = (s) => {
+        buf += s;
+        if (buf.length > 1 << 16) {
+            h.update(buf, 'utf8');
+            buf = '';
+        }
+    };
+    const counts = (m) => `{${[...m.keys()]
+        .sort()
+        .map((t) => `${JSON.stringify(t)}:${m.get(t)}`)
+        .join(',')}}`;
+    put(`{"avgdl":${pyFloatRepr(avgdl)},"chunk_chars":${cfg.chunkChars},"chunks":[`);
+    chunks.forEach((c, i) => put(`${i ? ',' : ''}{"chunk_id":${JSON.stringify(c.chunkId)},"doc_id":${JSON.stringify(c.docId)},"doc_sha256":"${c.docSha256}","end_byte":${c.end},"source":${JSON.stringify(c.source)},"start_byte":${c.start},"text":${JSON.stringify(c.text)},"title":${JSON.stringify(c.title)}}`));
+    put(`],"corpus_sha256":${JSON.stringify(corpusSha256)},"df":`);
+    put(counts(new Map([...postings].map(([t, p]) => [t, p.chunks.length]))));
+    put(',"doc_tf":[');
+    // Counted again rather than kept: a map per chunk would outweigh the corpus.
+    chunks.forEach((c, i) => put(`${i ? ',' : ''}${counts(termCounts(c.text))}`));
+    put(`],"max_chunks":${cfg.maxChunks},"max_docs":${cfg.maxDocs},"overlap_chars":${cfg.overlapChars},"schema_version":1}`);
+    h.update(buf, 'utf8');
+    return h.digest('hex');
+}
+/**
+ * BM25 over the index as `ChunkedBM25Index.top_k` ranks it: each chunk's terms summed in the
+ * query's first-seen order, the sum rounded to six decimals, best first, then by document and
+ * chunk id. Only the postings of the query's terms are read (the cost is the postings touched,
+ * not chunks \u00d7 terms), into scratch arrays reused from one query to the next.
+ */
+class Ranker {
+    index;
+    k1;
+    norm;
+    sums;
+    stamp;
+    touched;
+    now = 0;
+    zero;
+    constructor(index, k1, b) {
+        this.index = index;
+        this.k1 = k1;
+        const n = index.chunks.length;
+        this.norm = new Float64Array(n);
+        for (let i = 0; i < n; i++)
+            this.norm[i] = k1 * (1.0 - b + b * (index.chunks[i].length / index.avgdl));
+        this.sums = new Float64Array(n);
+        this.stamp = new Uint32Array(n);
+        this.touched = new Int32Array(n);
+    }
+    /** The first `k` chunks for `query`, and the score of any chunk (valid until the next call). */
+    rank(query, k) {
+        const { index, k1, norm, sums, stamp, touched } = this;
+        const now = ++this.now;
+        const qf = new Map();
+        for (const t of producerTokens(query))
+            qf.set(t, (qf.get(t) ?? 0) + 1);
+        const n = index.chunks.length;
+        let t = 0;
+        for (const [term, count] of qf) {
+            const p = index.postings.get(term);
+            if (!p)
+                continue;
+            const m = p.chunks.length;
+            const idf = Math.log(1.0 + (n - m + 0.5) / (m + 0.5));
+            for (let j = 0; j < m; j++) {
+                const i = p.chunks[j];
+                const f = p.counts[j];
+                if (stamp[i] !== now) {
+                    stamp[i] = now;
+                    sums[i] = 0.0;
+                    touched[t++] = i;
+                }
+                sums[i] = sums[i] + idf * ((f * (k1 + 1.0)) / (f + norm[i])) * count;
+            }
+        }
+        for (let j = 0; j < t; j++)
+            sums[touched[j]] = round6(sums[touched[j]]);
+        const c = index.chunks;
+        const after = (x, y) => sums[y] - sums[x] ||
+            codePointCompare(c[x].docId, c[y].docId) ||
+            codePointCompare(c[x].chunkId, c[y].chunkId) ||
+            x - y;
+        const want = Math.max(0, k);
+        let top;
+        if (want >= t || want > 64) {
+            top = Array.from(touched.subarray(0, t)).sort(after).slice(0, want);
+        }
+        else {
+            // A short sorted list: most candidates rank after its last and are dropped at once.
+            top = [];
+            for (let j = 0; j < t && want > 0; j++) {
+                const i = touched[j];
+                if (top.length === want && after(i, top[want - 1]) >= 0)
+                    continue;
+                if (top.length === want)
+                    top.pop();
+                let at = top.length;
+                while (at > 0 && after(i, top[at - 1]) < 0)
+                    at--;
+                top.splice(at, 0, i);
+            }
+        }
+        if (top.length < want)
+            for (const i of (this.zero ??= zeroScoreOrder(index))) {
+                if (top.length >= want)
+                    break;
+                if (stamp[i] !== now)
+                    top.push(i);
+            }
+        return { top, score: (i) => (stamp[i] === now ? sums[i] : 0) };
+    }
+}
+/** Chunk indexes by (document, id), as zero-score chunks rank. */
+function zeroScoreOrder(index) {
+    const c = index.chunks;
+    return c
+        .map((_, i) => i)
+        .sort((x, y) => codePointCompare(c[x].docId, c[y].docId) ||
+        codePointCompare(c[x].chunkId, c[y].chunkId) ||
+        x - y);
+}
+/**
+ * Python's round(x, 6) for a non-negative score: the nearest six-decimal value, half to even.
+ * Away from a half the nearest is clear from x\u00b710\u2076; near one, toFixed (which rounds an exact
+ * half up) decides, and only a multiple of 1/128 can be an exact half (seven decimals ending in 5).
+ */
+function round6(x) {
+    const y = x * 1e6;
+    const f = Math.floor(y);
+    const frac = y - f;
+    // y is x\u00b710\u2076 to within half an ulp: past that margin, the side of the half is certain.
+    if (Math.abs(frac - 0.5) > 1e-9 + y * 1e-15)
+        return (frac < 0.5 ? f : f + 1) / 1e6;
+    const up = Number(x.toFixed(6));
+    if (!Number.isInteger(x * 128))
+        return up;
+    const exact = x.toFixed(7);
+    if (!exact.endsWith('5') || Number(exact) !== x)
+        return up;
+    const down = exact.slice(0, -1);
+    return Number(down.at(-1)) % 2 === 0 ? Number(down) : up;
+}
+/** Postings a query would touch: the sum of its distinct terms' document frequencies. */
+function queryCost(index, query) {
+    let cost = 0;
+    for (const t of new Set(producerTokens(query)))
+        cost += index.postings.get(t)?.chunks.length ?? 0;
+    return cost;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/retrieval.ts
 
 
@@ -26342,22 +26620,28 @@ function preview(whole, b0, b1) {
 
 
 
+
+
 const INDEX_PATH = 'provenance/index/bm25_index.json';
-/** The largest index read to rank again (the producer's holds every chunk's text). */
+const PROVENANCE_PATH = 'provenance/retrieval_provenance.json';
+/** The largest index file hashed (the producer's holds every chunk's text). */
 const retrieval_MAX_INDEX_BYTES = 256 * 1024 * 1024;
-/** Chunk scores computed per run (searches \u00d7 chunks); past it the ranking is reported unchecked. */
-const MAX_SCORED = 20_000_000;
+/** The largest corpus indexed again. */
+const MAX_CORPUS_BYTES = 16 * 1024 * 1024;
+/** Term postings read per run to rank its searches (each distinct query once). */
+const MAX_POSTINGS = 20_000_000;
 /** Searches remembered per run. */
 const MAX_SEARCHES = 10_000;
 /** Scores the producer rounds to six decimals; closer than this they may rank either way. */
 const TIE = 2e-6;
 const chunkKey = (chunkId, b0, b1) => `${chunkId}\0${b0}\0${b1}`;
 /**
- * The producer's searches, ranked again: each `retrieve` call of a run that carries its BM25 index
- * (`provenance/index/bm25_index.json`, whose sha256 the header records) must return the chunks
- * BM25 ranks first for its query over that index, with their scores, and every registered
- * evidence must be a chunk a search returned. A run whose producer left out its best hit, or
- * registered evidence no search found, is caught here.
+ * The producer's searches, ranked again: the BM25 index is built again from the run's pinned
+ * corpus with the settings its retrieval record gives (and must hash to the index_sha256 the
+ * header pins), each `retrieve` call must return the chunks BM25 ranks first for its query over
+ * it, as the producer writes them, and every registered evidence must be a chunk a search
+ * returned. A run whose producer left out its best hit, registered evidence no search found, or
+ * whose index or record was edited to match, is caught here.
  */
 class RetrievalChecks {
     ctx;
@@ -26371,6 +26655,8 @@ class RetrievalChecks {
         tool_returned: (ev, l) => this.returned(ev.result, l.no),
     };
     searches = new Map();
+    /** Each successful search's provenance (canonical JSON), by the line of its result. */
+    provenances = new Map();
     constructor(ctx) {
         this.ctx = ctx;
     }
@@ -26403,12 +26689,16 @@ class RetrievalChecks {
         if (!Array.isArray(list))
             return;
         s.resultLine = line;
+        const prov = asRecord(r)?.['provenance'];
+        this.provenances.set(line, prov === undefined ? 'undefined' : canonicalJson(prov));
         s.returned = list.map((e) => {
-            const o = (e && typeof e === 'object' ? e : {});
+            const o = asRecord(e) ?? {};
             const span = Array.isArray(o['span']) ? o['span'] : [];
             const id = o['chunk_id'];
             const chunkId = typeof id === 'string' ? id : (JSON.stringify(id) ?? 'null');
-            return { key: chunkKey(chunkId, span[0], span[1]), chunkId, score: o['score'] };
+            const key = chunkKey(chunkId, span[0], span[1]);
+            const place = `${JSON.stringify(o['doc_id'] ?? null)}\0${key}`;
+            return { key, chunkId, score: o['score'], record: o, place };
         });
     }
     /**
@@ -26443,149 +26733,269 @@ class RetrievalChecks {
         }
     }
     /**
-     * Once the trace and the evidence are read: the searches ranked again over the pinned index,
-     * and the registered evidence held to what they returned.
+     * Once the trace and the evidence are read: the retrieval record checked, the index built
+     * again from the corpus, the searches ranked over it, and the registered evidence held to what
+     * they returned. Applies to any run that shows a sign of retrieval (a search, a corpus, an
+     * index, a retrieval record), so deleting one of them cannot switch the check off.
      */
     check(header, evidence, plan) {
-        const prov = retrievalProvenance(header);
-        const recorded = prov['index_sha256'];
-        if (prov['index_path'] !== INDEX_PATH || typeof recorded !== 'string')
-            return;
-        const f = this.ctx.f;
-        const rel = this.ctx.rel(INDEX_PATH);
-        const bad = (message, line) => f.add(TRACE.retrievalMismatch, message, line ? this.ctx.at(line) : { path: rel });
+        const ctx = this.ctx;
+        const bad = (message, line) => ctx.f.add(TRACE.retrievalMismatch, message, line ? ctx.at(line) : { path: ctx.rel(INDEX_PATH) });
         if (plan)
             this.planned(plan, bad);
+        const recorded = header ? asRecord(header.metadata['retrieval_provenance']) : undefined;
+        const signs = [
+            ...(this.calls.length ? [`${this.calls.length} retrieve call(s)`] : []),
+            ...[CORPUS_PATH, INDEX_PATH, PROVENANCE_PATH].filter((p) => ctx.listing.has(p)),
+        ];
+        if (!recorded && signs.length === 0)
+            return;
         const searches = [...this.searches.values()].filter((s) => s.returned);
         const returned = new Set(searches.flatMap((s) => s.returned.map((r) => r.key)));
         for (const { ev, line } of evidence)
             if (!returned.has(chunkKey(ev.chunk_id, ev.span[0], ev.span[1])))
                 bad(`Evidence ${q(ev.id)} on line ${line} (chunk ${context_short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, line);
-        const entry = this.ctx.listing.get(INDEX_PATH);
+        if (!recorded) {
+            bad(`The run retrieved (${signs.join(', ')}), but the trace header records no retrieval_provenance: the corpus, index and settings its searches used are unknown, so they cannot be ranked again.`, 1);
+            return;
+        }
+        const cfg = readConfig(recorded);
+        if (typeof cfg === 'string') {
+            bad(`The trace header's retrieval_provenance is not the record the producer writes (${cfg}): its searches cannot be ranked again.`, 1);
+            return;
+        }
+        this.sameRecord(recorded, bad);
+        const built = this.rebuild(cfg, bad);
+        if (!built)
+            return;
+        const { index, meta } = built;
+        if (index.sha256 !== cfg.indexSha256) {
+            bad(`The trace header pins the BM25 index ${context_short(cfg.indexSha256)}, but the index BM25 builds from ${CORPUS_PATH} with the run's settings is ${context_short(index.sha256)}: the pinned index is not the corpus's.`, 1);
+            return;
+        }
+        if (!cfg.lazy && !this.indexFileHolds(cfg.indexSha256, bad))
+            return;
+        this.ranked(index, meta, cfg, searches, bad);
+    }
+    /** provenance/retrieval_provenance.json and every search's provenance are the header's record. */
+    sameRecord(recorded, bad) {
+        const want = canonicalJson(recorded);
+        for (const [line, got] of this.provenances)
+            if (got !== want)
+                bad(`The retrieve result on line ${line} reports a retrieval provenance other than the trace header's: the producer reports one record for every search of a run.`, line);
+        if (this.provenances.size === 0)
+            return;
+        const file = readRunJson(this.ctx, PROVENANCE_PATH);
+        const where = { path: this.ctx.rel(PROVENANCE_PATH) };
+        if (file.state !== 'ok')
+            this.ctx.f.add(TRACE.retrievalMismatch, `${PROVENANCE_PATH} ${file.state === 'missing' ? 'is missing' : file.state === 'unreadable' ? file.detail : `is not JSON (${file.detail})`}: the producer writes it with the run's first search.`, where);
+        else if (canonicalJson(file.value) !== want)
+            this.ctx.f.add(TRACE.retrievalMismatch, `${PROVENANCE_PATH} is not the retrieval_provenance the trace header records: one of them was edited after the run.`, where);
+    }
+    /** The index built from the pinned corpus, or undefined with a finding. */
+    rebuild(cfg, bad) {
+        const entry = this.ctx.listing.get(CORPUS_PATH);
         if (!entry || !readable(entry)) {
-            bad(`The trace header records the BM25 index the run searched (index_sha256 ${context_short(recorded)}), but ${INDEX_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the searches cannot be ranked again.`);
-            return;
+            bad(`The run retrieved, but ${CORPUS_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the index cannot be built again and the searches cannot be ranked.`);
+            return undefined;
         }
-        const read = readRunFile(this.ctx, INDEX_PATH, retrieval_MAX_INDEX_BYTES);
-        if (!read.ok) {
-            bad(`${INDEX_PATH} ${read.detail}: the searches cannot be ranked again.`);
-            return;
+        const size = external_node_fs_default().statSync(entry.real).size;
+        if (size > MAX_CORPUS_BYTES) {
+            bad(`${CORPUS_PATH} is ${size} bytes, over the ${MAX_CORPUS_BYTES} bytes indexed again per run: the searches are not checked.`);
+            return undefined;
         }
-        if (read.sha256 !== recorded) {
-            bad(`${INDEX_PATH} hashes to ${context_short(read.sha256)}, but the trace header records index_sha256 ${context_short(recorded)}: the index changed after the run.`);
-            return;
-        }
-        const index = retrieval_parseIndex(read.bytes);
-        if (typeof index === 'string') {
-            bad(`${INDEX_PATH} is not the producer's BM25 index: ${index}.`);
-            return;
-        }
-        if (searches.length * index.chunks.length > MAX_SCORED) {
-            bad(`The run's ${searches.length} search(es) over ${index.chunks.length} chunks exceed what is ranked again per run (${MAX_SCORED} chunk scores): their results are not checked.`);
-            return;
-        }
-        const k1 = typeof prov['k1'] === 'number' ? prov['k1'] : 1.2;
-        const b = typeof prov['b'] === 'number' ? prov['b'] : 0.75;
-        const byKey = new Map(index.chunks.map((c, i) => [c.key, i]));
-        for (const s of searches) {
-            const scores = scoreAll(index, s.query, k1, b);
-            const ranked = index.chunks
-                .map((_, i) => i)
-                .sort((x, y) => round6(scores[y]) - round6(scores[x]) ||
-                codePointCompare(index.chunks[x].docId, index.chunks[y].docId) ||
-                codePointCompare(index.chunks[x].chunkId, index.chunks[y].chunkId))
-                .slice(0, Math.max(0, s.k));
-            const got = s.returned;
-            const where = `The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k})`;
-            if (got.length !== ranked.length) {
-                bad(`${where} returned ${got.length} chunk(s) on line ${s.resultLine}; BM25 over the pinned index returns ${ranked.length}.`, s.resultLine);
-                continue;
-            }
-            for (let i = 0; i < got.length; i++) {
-                const at = byKey.get(got[i].key);
-                const want = ranked[i];
-                if (at === undefined) {
-                    bad(`${where} returned chunk ${context_short(got[i].chunkId)} as hit ${i + 1}, which the pinned index does not hold.`, s.resultLine);
-                    break;
-                }
-                // Scores within a rounding step of each other may rank either way.
-                if (at !== want && Math.abs(scores[at] - scores[want]) > TIE) {
-                    const c = index.chunks[want];
-                    bad(`${where} returned chunk ${context_short(got[i].chunkId)} (score ${fmt(scores[at])}) as hit ${i + 1}, but BM25 over the pinned index ranks chunk ${context_short(c.chunkId)} of document ${q(c.docId, 60)} (score ${fmt(scores[want])}) there: the search results were edited.`, s.resultLine);
-                    break;
-                }
-                const score = got[i].score;
-                if (typeof score !== 'number' || Math.abs(score - scores[at]) > TIE) {
-                    bad(`${where} gives hit ${i + 1} the score ${q(score, 40)}; BM25 over the pinned index gives it ${fmt(scores[at])}.`, s.resultLine);
-                    break;
-                }
-            }
-        }
-    }
-}
-const fmt = (n) => String(Math.round(n * 1e6) / 1e6);
-const round6 = (n) => Math.round(n * 1e6) / 1e6;
-/** `_score_document` for every chunk, summing the query's terms in first-seen order as Python does. */
-function scoreAll(index, query, k1, b) {
-    const qf = new Map();
-    for (const t of producerTokens(query))
-        qf.set(t, (qf.get(t) ?? 0) + 1);
-    const n = index.chunks.length;
-    const idf = new Map();
-    for (const t of qf.keys()) {
-        const m = index.df[t];
-        idf.set(t, typeof m === 'number' && m > 0 ? Math.log(1.0 + (n - m + 0.5) / (m + 0.5)) : 0);
-    }
-    return index.chunks.map((c) => {
-        const norm = k1 * (1.0 - b + b * (c.length / index.avgdl));
-        let s = 0.0;
-        for (const [t, count] of qf) {
-            const f = Object.hasOwn(c.tf, t) ? c.tf[t] : 0;
-            if (typeof f !== 'number' || f === 0)
-                continue;
-            const w = idf.get(t);
-            if (w === 0)
-                continue;
-            s += w * ((f * (k1 + 1.0)) / (f + norm)) * count;
-        }
-        return s;
-    });
-}
-/** The index the producer writes (ChunkedBM25Index.to_json), or why it is not one. */
-function retrieval_parseIndex(bytes) {
-    let v;
-    try {
-        v = JSON.parse(bytes.toString('utf8'));
-    }
-    catch {
-        return 'it is not JSON';
-    }
-    const o = asRecord(v) ?? {};
-    const { avgdl, df, chunks, doc_tf: tfs } = o;
-    if (typeof avgdl !== 'number' || !(avgdl > 0))
-        return 'avgdl is not a positive number';
-    if (!df || typeof df !== 'object' || Array.isArray(df))
-        return 'df is not an object';
-    if (!Array.isArray(chunks) || !Array.isArray(tfs) || chunks.length !== tfs.length)
-        return 'chunks and doc_tf are not two lists of one length';
-    const out = [];
-    for (let i = 0; i < chunks.length; i++) {
-        const c = chunks[i];
-        const tf = tfs[i];
-        if (!c || typeof c !== 'object' || !tf || typeof tf !== 'object')
-            return `chunk ${i + 1} is not an object with its term counts`;
-        const { chunk_id: id, doc_id: doc, text, start_byte: b0, end_byte: b1 } = c;
-        if (typeof id !== 'string' || typeof doc !== 'string' || typeof text !== 'string')
-            return `chunk ${i + 1} lacks its chunk_id, doc_id or text`;
-        out.push({
-            key: chunkKey(id, b0, b1),
-            chunkId: id,
-            docId: doc,
-            length: producerTokens(text).length,
-            tf,
+        const docs = [];
+        const meta = new Map();
+        const read = eachCorpusDoc(this.ctx, entry.real, (docId, text, _, o) => {
+            const title = typeof o['title'] === 'string' ? o['title'] : null;
+            const source = typeof o['source'] === 'string' ? o['source'] : null;
+            docs.push({ docId, text, title, source });
+            meta.set(docId, { title, source });
         });
+        if (!read)
+            return undefined; // reported by eachCorpusDoc
+        const index = buildIndex(docs, cfg.corpusSha256, cfg);
+        if (typeof index === 'string') {
+            bad(`The producer could not have indexed ${CORPUS_PATH}: ${index}.`);
+            return undefined;
+        }
+        return { index, meta };
     }
-    return { avgdl, df: df, chunks: out };
+    /** The index file the run keeps hashes to what the header pins. */
+    indexFileHolds(recorded, bad) {
+        const entry = this.ctx.listing.get(INDEX_PATH);
+        const hashed = entry && readable(entry) ? readRunFile(this.ctx, INDEX_PATH, retrieval_MAX_INDEX_BYTES) : undefined;
+        if (!hashed?.ok) {
+            bad(`The trace header records the BM25 index the run searched (index_sha256 ${context_short(recorded)}), but ${INDEX_PATH} ${hashed ? hashed.detail : entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}.`);
+            return false;
+        }
+        if (hashed.sha256 !== recorded) {
+            bad(`${INDEX_PATH} hashes to ${context_short(hashed.sha256)}, but the trace header records index_sha256 ${context_short(recorded)}: the index changed after the run.`);
+            return false;
+        }
+        return true;
+    }
+    /** Each search's hits against BM25 over the rebuilt index, one query's ranking at a time. */
+    ranked(index, meta, cfg, searches, bad) {
+        const byQuery = new Map();
+        for (const s of searches) {
+            const group = byQuery.get(s.query);
+            if (group)
+                group.push(s);
+            else
+                byQuery.set(s.query, [s]);
+        }
+        let cost = 0;
+        for (const query of byQuery.keys())
+            cost += queryCost(index, query);
+        if (cost > MAX_POSTINGS) {
+            bad(`The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks touch ${cost} term postings, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`);
+            return;
+        }
+        const byPlace = new Map(index.chunks.map((c, i) => [
+            `${JSON.stringify(c.docId)}\0${chunkKey(c.chunkId, c.start, c.end)}`,
+            i,
+        ]));
+        const ranker = new Ranker(index, cfg.k1, cfg.b);
+        for (const [query, group] of byQuery) {
+            const ranking = ranker.rank(query, Math.max(...group.map((s) => s.k)));
+            for (const s of group)
+                this.compare(index, meta, ranking, s, byPlace, bad);
+        }
+    }
+    compare(index, meta, ranking, s, byPlace, bad) {
+        const want = ranking.top.slice(0, Math.max(0, s.k));
+        const got = s.returned;
+        const where = `The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k})`;
+        if (got.length !== want.length) {
+            bad(`${where} returned ${got.length} chunk(s) on line ${s.resultLine}; BM25 over the corpus returns ${want.length}.`, s.resultLine);
+            return;
+        }
+        for (let i = 0; i < got.length; i++) {
+            const hit = got[i];
+            const at = byPlace.get(hit.place);
+            if (at === undefined) {
+                bad(`${where} returned chunk ${context_short(hit.chunkId)} of document ${q(hit.record['doc_id'], 60)} as hit ${i + 1}, which the corpus does not hold there.`, s.resultLine);
+                return;
+            }
+            const score = ranking.score(at);
+            // Scores within a rounding step of each other may rank either way.
+            if (at !== want[i] && Math.abs(score - ranking.score(want[i])) > TIE) {
+                const c = index.chunks[want[i]];
+                bad(`${where} returned chunk ${context_short(hit.chunkId)} (score ${score}) as hit ${i + 1}, but BM25 over the corpus ranks chunk ${context_short(c.chunkId)} of document ${q(c.docId, 60)} (score ${ranking.score(want[i])}) there: the search results were edited.`, s.resultLine);
+                return;
+            }
+            if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > TIE) {
+                bad(`${where} gives hit ${i + 1} the score ${typeof hit.score === 'number' ? hit.score : q(hit.score, 40)}; BM25 over the corpus gives it ${score}.`, s.resultLine);
+                return;
+            }
+            const field = differs(hit.record, index.chunks[at], meta);
+            if (field) {
+                bad(`${where} returns hit ${i + 1} with ${field} other than the corpus chunk it names: the search results were edited.`, s.resultLine);
+                return;
+            }
+        }
+    }
+}
+const retrieval_HEX64 = /^[0-9a-f]{64}$/;
+const isInt = (v) => typeof v === 'number' && Number.isSafeInteger(v);
+const isIntOrNull = (v) => v === null || isInt(v);
+/**
+ * The record as `_build_retrieval_provenance` writes it, every field the right type and
+ * config_sha256 the hash of the settings; a list of what is wrong otherwise.
+ */
+function readConfig(p) {
+    const wrong = [];
+    const expect = (key, ok, what) => {
+        if (!ok(p[key]))
+            wrong.push(Object.hasOwn(p, key) ? `${key} is ${q(p[key], 40)}, not ${what}` : `${key} is missing`);
+    };
+    expect('schema_version', (v) => v === 1, '1');
+    expect('tokenizer', (v) => v === 'unicode_word', '"unicode_word"');
+    for (const [key, path] of [
+        ['corpus_path', CORPUS_PATH],
+        ['index_path', INDEX_PATH],
+        ['chunks_path', CHUNKS_PATH],
+    ])
+        expect(key, (v) => v === path, JSON.stringify(path));
+    for (const key of ['corpus_sha256', 'index_sha256', 'config_sha256'])
+        expect(key, (v) => typeof v === 'string' && retrieval_HEX64.test(v), 'a sha256');
+    for (const key of ['chunk_chars', 'overlap_chars'])
+        expect(key, isInt, 'an integer');
+    for (const key of ['k1', 'b'])
+        expect(key, (v) => typeof v === 'number' && Number.isFinite(v), 'a number');
+    for (const key of ['max_chunks', 'max_docs', 'corpus_max_bytes'])
+        expect(key, isIntOrNull, 'an integer or null');
+    for (const key of ['lazy_index', 'parallel_scoring'])
+        expect(key, (v) => typeof v === 'boolean', 'true or false');
+    if (wrong.length)
+        return wrong.join('; ');
+    if (!configShas(p).includes(p['config_sha256']))
+        return 'config_sha256 is not the sha256 of its settings';
+    return {
+        chunkChars: p['chunk_chars'],
+        overlapChars: p['overlap_chars'],
+        maxChunks: p['max_chunks'],
+        maxDocs: p['max_docs'],
+        k1: p['k1'],
+        b: p['b'],
+        lazy: p['lazy_index'],
+        corpusSha256: p['corpus_sha256'],
+        indexSha256: p['index_sha256'],
+    };
+}
+/**
+ * `_config_sha256` of the settings. k1 and b are Python floats, but JSON does not say whether a
+ * whole number was written 1 or 1.0, so each whole one is tried both ways.
+ */
+function configShas(p) {
+    const forms = (x) => [
+        ...new Set([pyFloatRepr(x), ...(Number.isInteger(x) ? [String(x)] : [])]),
+    ];
+    const out = [];
+    for (const b of forms(p['b']))
+        for (const k1 of forms(p['k1']))
+            out.push(sha256Hex(`{"b":${b},"chunk_chars":${p['chunk_chars']},"corpus_max_bytes":${p['corpus_max_bytes']},"k1":${k1},"lazy_index":${p['lazy_index']},"max_chunks":${p['max_chunks']},"max_docs":${p['max_docs']},"overlap_chars":${p['overlap_chars']},"parallel_scoring":${p['parallel_scoring']},"tokenizer":"unicode_word"}`));
+    return out;
+}
+const HIT_KEYS = [
+    'chunk_id',
+    'chunk_sha256',
+    'chunk_span',
+    'doc_id',
+    'doc_sha256',
+    'score',
+    'source',
+    'span',
+    'text',
+    'title',
+    'uri',
+].join();
+/** The first field of a hit that is not what `_build_retrieved_evidences` writes for the chunk. */
+function differs(hit, c, meta) {
+    if (Object.keys(hit).sort().join() !== HIT_KEYS)
+        return 'fields';
+    const m = meta.get(c.docId);
+    const span = (v) => Array.isArray(v) && v.length === 2 && v[0] === c.start && v[1] === c.end;
+    if (hit['uri'] !== `corpus://${c.docId}#${c.start}-${c.end}`)
+        return 'uri';
+    if (hit['doc_id'] !== c.docId)
+        return 'doc_id';
+    if (hit['text'] !== c.text)
+        return 'text';
+    if (!span(hit['span']))
+        return 'span';
+    if (!span(hit['chunk_span']))
+        return 'chunk_span';
+    if (hit['chunk_sha256'] !== c.chunkId)
+        return 'chunk_sha256';
+    if (hit['doc_sha256'] !== c.docSha256)
+        return 'doc_sha256';
+    if (hit['title'] !== (m?.title ?? null))
+        return 'title';
+    if (hit['source'] !== (m?.source ?? null))
+        return 'source';
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/header.ts
