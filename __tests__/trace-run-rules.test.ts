@@ -74,7 +74,7 @@ describe('cross-references', () => {
     expect(await codes({ ...header(3), ...spec({ min_supports_per_claim: '3' }) })).toEqual([]);
     expect(await codes({ ...header(2), ...spec({}) })).toEqual([]);
     expect(await codes({ ...header(1), ...spec({ min_supports_per_claim: 3 }) })).toEqual([
-      'The trace header\'s reasoning_policy records min_supports_per_claim "1", but the producer runs this spec with 3 (spec.json\'s min_supports_per_claim, else its default 2): the header was edited after the run.',
+      "The trace header's reasoning_policy records min_supports_per_claim 1, but the producer runs this spec with 3 (spec.json's min_supports_per_claim, else its default 2): the header was edited after the run.",
     ]);
     expect(await codes({ ...header('2'), ...spec({}) })).toHaveLength(1); // a string is not what it writes
     expect(await codes({ ...header(2), ...spec({ min_supports_per_claim: 'two' }) })).toEqual([

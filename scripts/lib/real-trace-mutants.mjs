@@ -815,6 +815,15 @@ export function buildRealMutants(out, lib) {
     },
   );
   fixture(
+    'mut-corpus-past-limit',
+    'bridges-four',
+    'retrieval_unchecked',
+    'A real run checked with the corpus limit lowered to 100 bytes (a test knob; the limit is 16 MiB): searches past what is ranked again are reported, never passed.',
+    [T('retrieval_unchecked')],
+    () => {},
+    { max_corpus_bytes: 100 },
+  );
+  fixture(
     'mut-search-hit-text-edited',
     'bridges-four',
     'retrieval_mismatch',

@@ -367,6 +367,12 @@ export const TRACE = {
     'A search did not return what BM25 ranks first over the index the run’s corpus builds (other chunks, order, scores or hit fields), the retrieval record or the pinned index is not the producer’s, or evidence was registered that no search returned',
     'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its index is built from the corpus it pins, its searches return that index’s best-ranked chunks, and it registers only those.',
   ),
+  retrievalUnchecked: def(
+    'retrieval_unchecked',
+    'tool_linkage',
+    'The run’s searches are past what is ranked again per run (a corpus over 16 MiB, more than 10,000 searches, or 20 million term postings), so they are not checked',
+    'Keep a run’s pinned corpus under 16 MiB and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow’s own config, exclude the run and check it with the producer’s tools.',
+  ),
   claimNotExtracted: def(
     'claim_not_extracted',
     'reasoning_trace',
@@ -465,7 +471,7 @@ export const TRACE = {
     'layout_unexpected',
     'run_integrity',
     'A file lies outside the run layout (core files, evidence/, provenance/)',
-    'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.',
+    'Move the file out of the run directory (…/runs/<run_id>/ holds only what the producer writes), or re-run the producer.',
   ),
   runMetaInvalid: def(
     'run_meta_invalid',

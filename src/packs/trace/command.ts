@@ -18,7 +18,7 @@ import type { PackCommand } from '../pack.js';
 import { renderVerificationReports } from './outputs.js';
 
 /**
- * `audit-gate trace <run-dir | artifacts-root>...`: verifies run directories (artifacts/runs/<id>/)
+ * `audit-gate trace <run-dir | artifacts-root>...`: verifies run directories (…/runs/<run_id>/)
  * with the shared pipeline, so reports and exit codes are those of `verify`. With
  * --format verification-report, stdout gets the producer-compatible VerificationReport (one object
  * for one run, an array for several); --out FILE writes our report, and then the

@@ -37,6 +37,8 @@ export interface RunCtx {
    * descriptor, undefined when run_meta.json itself is unusable (already reported).
    */
   tools?: ReadonlySet<string> | 'none';
+  /** Largest corpus whose index is built again (fixture knob max_corpus_bytes; default 16 MiB). */
+  maxCorpusBytes?: number;
   /** Longest trace line read (pack option max_line_bytes; default 64 MiB). */
   maxLineBytes: number;
   /** The snippet hashes of cited spans, each hashed once, within one budget per run. */
@@ -51,12 +53,14 @@ export function asRecord(v: unknown): Record<string, unknown> | undefined {
 }
 
 /**
- * Short, safe quoting of artifact text inside a message: any JSON value (a string as it is, any
- * other value as JSON, never through its own `toString`), cut to `max` code points, quoted and
+ * Short, safe quoting of artifact text inside a message: any JSON value (a string as it is, an
+ * object or array as JSON, never through its own `toString`), cut to `max` code points, quoted and
  * escaped as every other pack's values are (C0, C1 and bidi controls, so no line of a message
  * or annotation can be forged from it).
  */
 export function q(v: unknown, max = 120): string {
+  // A number, boolean or null is written as JSON writes it, unquoted: 4 and "4" must read apart.
+  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
   const s = typeof v === 'string' ? v : asText(v);
   const head = s.length > max ? Array.from(s.slice(0, 2 * max)).slice(0, max) : undefined;
   return plain(JSON.stringify(head && head.length === max ? `${head.slice(0, -1).join('')}…` : s));

@@ -11,7 +11,7 @@ import { schemas } from './schema.js';
 export { TRACE, TRACE_CODES, CHECK_NAMES, type CheckName } from './codes.js';
 export type { TraceExtension } from './run.js';
 
-/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
+/** Evidence-grounded run traces (seeds 002, 003): one subject per run directory (`…/runs/<run_id>/`). */
 export const tracePack: Pack = {
   id: 'trace',
   title: 'Evidence-grounded run traces',
@@ -58,8 +58,11 @@ export const tracePack: Pack = {
   fixtures: {
     options: onFirstUse(() =>
       z
-        .object({ max_line_bytes: z.number().int().positive().optional() })
-        .describe('Test knob: a smaller trace line cap'),
+        .object({
+          max_line_bytes: z.number().int().positive().optional(),
+          max_corpus_bytes: z.number().int().positive().optional(),
+        })
+        .describe('Test knobs: a smaller trace line cap, a smaller corpus to index again'),
     ),
   },
 };

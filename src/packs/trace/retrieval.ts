@@ -18,6 +18,7 @@ import { CORPUS_PATH, eachCorpusDoc } from './corpus.js';
 import { readRunFile, readRunJson } from './files.js';
 import { pythonIntOf } from './policy.js';
 import type { RuleMeta } from '../kit/index.js';
+import type { Location } from '../../model/finding.js';
 import type { EventVisitor } from './rules/event-visitor.js';
 import type { EvidenceRef, Plan, TraceHeader } from './schema.js';
 
@@ -62,6 +63,16 @@ interface DocMeta {
   source: string | null;
 }
 
+/** Reports one retrieval finding where it is, with the remedy for that case when it differs. */
+type Bad = (message: string, where: Location, remediation?: string) => void;
+
+const RESTORE_PLAN =
+  'Restore trace.jsonl and plan.json as the producer wrote them, or re-run the producer: it runs exactly the searches its plan requests, in order.';
+const RESTORE_RECORD =
+  'Restore the trace header’s metadata.retrieval_provenance, provenance/retrieval_provenance.json and the search results as the producer wrote them (one record, the same in all three), or re-run the producer.';
+const RESTORE_CORPUS =
+  'Restore provenance/corpus.jsonl and provenance/index/ as the producer pinned them, or re-run the producer: the index it pins is the one BM25 builds from that corpus.';
+
 const chunkKey = (chunkId: string, b0: unknown, b1: unknown) => `${chunkId}\0${b0}\0${b1}`;
 
 /**
@@ -77,7 +88,7 @@ export class RetrievalChecks implements EventVisitor {
     name: 'retrieval',
     description:
       'Each search returns what BM25 ranks first over the run’s pinned index, and every evidence was returned by a search.',
-    codes: [TRACE.retrievalMismatch],
+    codes: [TRACE.retrievalMismatch, TRACE.retrievalUnchecked],
   };
   readonly on: EventVisitor['on'] = {
     tool_called: (ev, l) => this.called(ev.call, l.no),
@@ -85,10 +96,17 @@ export class RetrievalChecks implements EventVisitor {
   };
 
   private readonly searches = new Map<string, Search>();
+  /** The line of the first retrieve call past MAX_SEARCHES, if any. */
+  private overflow: number | undefined;
   /** Each successful search's provenance (canonical JSON), by the line of its result. */
   private readonly provenances = new Map<number, string>();
 
   constructor(private readonly ctx: RunCtx) {}
+
+  /** The largest corpus indexed again (a fixture may lower it to test the limit). */
+  private get maxCorpusBytes(): number {
+    return this.ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
+  }
 
   /** Every retrieve call, in order, with its step and arguments (what the plan must request). */
   private readonly calls: { line: number; step: string; args: string; query: unknown }[] = [];
@@ -97,7 +115,8 @@ export class RetrievalChecks implements EventVisitor {
     call: { id: string; tool_name: string; arguments: Record<string, unknown>; step_id: string },
     line: number,
   ): void {
-    if (call.tool_name !== 'retrieve' || this.searches.size >= MAX_SEARCHES) return;
+    if (call.tool_name !== 'retrieve') return;
+    if (this.calls.length >= MAX_SEARCHES) return void (this.overflow ??= line);
     const args = canonicalJson(call.arguments);
     this.calls.push({ line, step: call.step_id, args, query: call.arguments['query'] });
     if (this.searches.has(call.id)) return; // tool_call_duplicate
@@ -141,7 +160,7 @@ export class RetrievalChecks implements EventVisitor {
    * arguments the plan gives: a search the plan does not request could bring in evidence of its
    * own choosing.
    */
-  private planned(plan: Plan, bad: (message: string, line?: number) => void): void {
+  private planned(plan: Plan, bad: Bad): void {
     const requested = new Map<string, { args: string; words: string }[]>();
     for (const n of plan.nodes)
       requested.set(
@@ -163,17 +182,26 @@ export class RetrievalChecks implements EventVisitor {
       const want = requested.get(c.step)?.[i];
       if (want?.args !== c.args)
         bad(
-          `The retrieve call on line ${c.line} (query ${q(c.query, 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} for step ${q(c.step, 80)}: the producer runs exactly the searches its plan lists.`,
-          c.line,
+          `The retrieve call on line ${c.line} (query ${q(c.query, 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} in ${this.step(c.step)}: the producer runs exactly the searches its plan lists.`,
+          this.ctx.at(c.line),
+          RESTORE_PLAN,
         );
     }
     for (const [step, wants] of requested) {
       const n = made.get(step) ?? 0;
       if (n < wants.length)
         bad(
-          `plan.json requests ${wants.length} search(es) in step ${q(step, 80)}, but the trace makes ${n}: a search was removed after the run.`,
+          `plan.json requests ${wants.length} search(es) in ${this.step(step)}, but the trace makes ${n}: a search was removed after the run.`,
+          { path: this.ctx.rel('plan.json') },
+          RESTORE_PLAN,
         );
     }
+  }
+
+  /** A plan step as messages name it: its kind and the start of its node id. */
+  private step(id: string): string {
+    const kind = this.ctx.planKinds?.get(id);
+    return `step ${kind ? `${q(kind, 40)} (node ${q(id, 24)})` : q(id, 80)}`;
   }
 
   /**
@@ -188,12 +216,16 @@ export class RetrievalChecks implements EventVisitor {
     plan?: Plan,
   ) {
     const ctx = this.ctx;
-    const bad = (message: string, line?: number) =>
+    const bad: Bad = (message, where, remediation) =>
+      ctx.f.add(TRACE.retrievalMismatch, message, where, undefined, remediation);
+    if (this.overflow !== undefined) {
       ctx.f.add(
-        TRACE.retrievalMismatch,
-        message,
-        line ? ctx.at(line) : { path: ctx.rel(INDEX_PATH) },
+        TRACE.retrievalUnchecked,
+        `The run makes more than ${MAX_SEARCHES} retrieve calls (the first past that is on line ${this.overflow}): its searches and their evidence are not checked.`,
+        ctx.at(this.overflow),
       );
+      return;
+    }
     if (plan) this.planned(plan, bad);
     const recorded = header ? asRecord(header.metadata['retrieval_provenance']) : undefined;
     const signs = [
@@ -208,21 +240,24 @@ export class RetrievalChecks implements EventVisitor {
       if (!returned.has(chunkKey(ev.chunk_id, ev.span[0], ev.span[1])))
         bad(
           `Evidence ${q(ev.id)} on line ${line} (chunk ${short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`,
-          line,
+          ctx.at(line),
+          'Register only evidence a search returned: restore trace.jsonl and evidence/ as the producer wrote them, or re-run the producer.',
         );
 
     if (!recorded) {
       bad(
         `The run retrieved (${signs.join(', ')}), but the trace header records no retrieval_provenance: the corpus, index and settings its searches used are unknown, so they cannot be ranked again.`,
-        1,
+        ctx.at(1),
+        RESTORE_RECORD,
       );
       return;
     }
     const cfg = readConfig(recorded);
     if (typeof cfg === 'string') {
       bad(
-        `The trace header's retrieval_provenance is not the record the producer writes (${cfg}): its searches cannot be ranked again.`,
-        1,
+        `The trace header's retrieval_provenance is not the record the producer writes (${cfg}): a setting or its hash was edited, so the searches cannot be ranked again.`,
+        ctx.at(1),
+        RESTORE_RECORD,
       );
       return;
     }
@@ -232,8 +267,9 @@ export class RetrievalChecks implements EventVisitor {
     const { index, meta } = built;
     if (index.sha256 !== cfg.indexSha256) {
       bad(
-        `The trace header pins the BM25 index ${short(cfg.indexSha256)}, but the index BM25 builds from ${CORPUS_PATH} with the run's settings is ${short(index.sha256)}: the pinned index is not the corpus's.`,
-        1,
+        `The trace header pins the BM25 index ${short(cfg.indexSha256)}, but BM25 over ${CORPUS_PATH} with the run's settings builds the index ${short(index.sha256)}: the pinned index was not built from this corpus.`,
+        ctx.at(1),
+        RESTORE_CORPUS,
       );
       return;
     }
@@ -242,44 +278,50 @@ export class RetrievalChecks implements EventVisitor {
   }
 
   /** provenance/retrieval_provenance.json and every search's provenance are the header's record. */
-  private sameRecord(recorded: Record<string, unknown>, bad: (m: string, l?: number) => void) {
+  private sameRecord(recorded: Record<string, unknown>, bad: Bad) {
     const want = canonicalJson(recorded);
     for (const [line, got] of this.provenances)
       if (got !== want)
         bad(
           `The retrieve result on line ${line} reports a retrieval provenance other than the trace header's: the producer reports one record for every search of a run.`,
-          line,
+          this.ctx.at(line),
+          RESTORE_RECORD,
         );
     if (this.provenances.size === 0) return;
     const file = readRunJson(this.ctx, PROVENANCE_PATH);
     const where = { path: this.ctx.rel(PROVENANCE_PATH) };
     if (file.state !== 'ok')
-      this.ctx.f.add(
-        TRACE.retrievalMismatch,
+      bad(
         `${PROVENANCE_PATH} ${file.state === 'missing' ? 'is missing' : file.state === 'unreadable' ? file.detail : `is not JSON (${file.detail})`}: the producer writes it with the run's first search.`,
         where,
+        RESTORE_RECORD,
       );
     else if (canonicalJson(file.value) !== want)
-      this.ctx.f.add(
-        TRACE.retrievalMismatch,
+      bad(
         `${PROVENANCE_PATH} is not the retrieval_provenance the trace header records: one of them was edited after the run.`,
         where,
+        RESTORE_RECORD,
       );
   }
 
   /** The index built from the pinned corpus, or undefined with a finding. */
-  private rebuild(cfg: RetrievalConfig, bad: (m: string, l?: number) => void) {
+  private rebuild(cfg: RetrievalConfig, bad: Bad) {
+    const where = { path: this.ctx.rel(CORPUS_PATH) };
     const entry = this.ctx.listing.get(CORPUS_PATH);
     if (!entry || !readable(entry)) {
       bad(
         `The run retrieved, but ${CORPUS_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the index cannot be built again and the searches cannot be ranked.`,
+        where,
+        RESTORE_CORPUS,
       );
       return undefined;
     }
     const size = fs.statSync(entry.real!).size;
-    if (size > MAX_CORPUS_BYTES) {
-      bad(
-        `${CORPUS_PATH} is ${size} bytes, over the ${MAX_CORPUS_BYTES} bytes indexed again per run: the searches are not checked.`,
+    if (size > this.maxCorpusBytes) {
+      this.ctx.f.add(
+        TRACE.retrievalUnchecked,
+        `${CORPUS_PATH} is ${size} bytes, over the ${this.maxCorpusBytes} bytes whose index is built again per run: the searches are not checked.`,
+        where,
       );
       return undefined;
     }
@@ -294,26 +336,35 @@ export class RetrievalChecks implements EventVisitor {
     if (!read) return undefined; // reported by eachCorpusDoc
     const index = buildIndex(docs, cfg.corpusSha256, cfg);
     if (typeof index === 'string') {
-      bad(`The producer could not have indexed ${CORPUS_PATH}: ${index}.`);
+      bad(
+        `The producer could not have indexed ${CORPUS_PATH}: ${index}.`,
+        where,
+        'Restore provenance/corpus.jsonl and the retrieval settings as the producer pinned them, or re-run the producer: it refuses to index this corpus with these settings.',
+      );
       return undefined;
     }
     return { index, meta };
   }
 
   /** The index file the run keeps hashes to what the header pins. */
-  private indexFileHolds(recorded: string, bad: (m: string, l?: number) => void): boolean {
+  private indexFileHolds(recorded: string, bad: Bad): boolean {
+    const where = { path: this.ctx.rel(INDEX_PATH) };
     const entry = this.ctx.listing.get(INDEX_PATH);
     const hashed =
       entry && readable(entry) ? readRunFile(this.ctx, INDEX_PATH, MAX_INDEX_BYTES) : undefined;
     if (!hashed?.ok) {
       bad(
-        `The trace header records the BM25 index the run searched (index_sha256 ${short(recorded)}), but ${INDEX_PATH} ${hashed ? hashed.detail : entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}.`,
+        `The trace header records the BM25 index the run searched (index_sha256 ${short(recorded)}), but ${INDEX_PATH} ${hashed ? hashed.detail : entry ? (entry.detail ?? 'is not a regular file') : 'is missing'} (the producer writes it unless the record says lazy_index).`,
+        where,
+        RESTORE_CORPUS,
       );
       return false;
     }
     if (hashed.sha256 !== recorded) {
       bad(
         `${INDEX_PATH} hashes to ${short(hashed.sha256)}, but the trace header records index_sha256 ${short(recorded)}: the index changed after the run.`,
+        where,
+        RESTORE_CORPUS,
       );
       return false;
     }
@@ -326,7 +377,7 @@ export class RetrievalChecks implements EventVisitor {
     meta: ReadonlyMap<string, DocMeta>,
     cfg: RetrievalConfig,
     searches: readonly Search[],
-    bad: (m: string, l?: number) => void,
+    bad: Bad,
   ) {
     const byQuery = new Map<string, Search[]>();
     for (const s of searches) {
@@ -337,8 +388,10 @@ export class RetrievalChecks implements EventVisitor {
     let cost = 0;
     for (const query of byQuery.keys()) cost += queryCost(index, query);
     if (cost > MAX_POSTINGS) {
-      bad(
-        `The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks touch ${cost} term postings, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`,
+      this.ctx.f.add(
+        TRACE.retrievalUnchecked,
+        `The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks read ${cost} term postings, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`,
+        this.ctx.at(searches[0]!.line),
       );
       return;
     }
@@ -350,7 +403,10 @@ export class RetrievalChecks implements EventVisitor {
     );
     const ranker = new Ranker(index, cfg.k1, cfg.b);
     for (const [query, group] of byQuery) {
-      const ranking = ranker.rank(query, Math.max(...group.map((s) => s.k)));
+      const ranking = ranker.rank(
+        query,
+        group.reduce((k, s) => Math.max(k, s.k), 0),
+      );
       for (const s of group) this.compare(index, meta, ranking, s, byPlace, bad);
     }
   }
@@ -361,50 +417,52 @@ export class RetrievalChecks implements EventVisitor {
     ranking: { top: readonly number[]; score: (i: number) => number },
     s: Search,
     byPlace: ReadonlyMap<string, number>,
-    bad: (m: string, l?: number) => void,
+    bad: Bad,
   ) {
     const want = ranking.top.slice(0, Math.max(0, s.k));
     const got = s.returned!;
+    const at = this.ctx.at(s.resultLine);
     const where = `The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k})`;
     if (got.length !== want.length) {
       bad(
         `${where} returned ${got.length} chunk(s) on line ${s.resultLine}; BM25 over the corpus returns ${want.length}.`,
-        s.resultLine,
+        at,
       );
       return;
     }
     for (let i = 0; i < got.length; i++) {
       const hit = got[i]!;
-      const at = byPlace.get(hit.place);
-      if (at === undefined) {
+      const chunk = byPlace.get(hit.place);
+      if (chunk === undefined) {
         bad(
           `${where} returned chunk ${short(hit.chunkId)} of document ${q(hit.record['doc_id'], 60)} as hit ${i + 1}, which the corpus does not hold there.`,
-          s.resultLine,
+          at,
         );
         return;
       }
-      const score = ranking.score(at);
-      // Scores within a rounding step of each other may rank either way.
-      if (at !== want[i] && Math.abs(score - ranking.score(want[i]!)) > TIE) {
+      const score = ranking.score(chunk);
+      // The producer rounds scores to six decimals before it sorts: two within a rounding step
+      // of each other may rank either way, depending on where the rounding fell.
+      if (chunk !== want[i] && Math.abs(score - ranking.score(want[i]!)) > TIE) {
         const c = index.chunks[want[i]!]!;
         bad(
           `${where} returned chunk ${short(hit.chunkId)} (score ${score}) as hit ${i + 1}, but BM25 over the corpus ranks chunk ${short(c.chunkId)} of document ${q(c.docId, 60)} (score ${ranking.score(want[i]!)}) there: the search results were edited.`,
-          s.resultLine,
+          at,
         );
         return;
       }
       if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > TIE) {
         bad(
           `${where} gives hit ${i + 1} the score ${typeof hit.score === 'number' ? hit.score : q(hit.score, 40)}; BM25 over the corpus gives it ${score}.`,
-          s.resultLine,
+          at,
         );
         return;
       }
-      const field = differs(hit.record, index.chunks[at]!, meta);
+      const field = differs(hit.record, index.chunks[chunk]!, meta);
       if (field) {
         bad(
           `${where} returns hit ${i + 1} with ${field} other than the corpus chunk it names: the search results were edited.`,
-          s.resultLine,
+          at,
         );
         return;
       }

@@ -22,7 +22,7 @@ export interface TraceExtension {
   summary_metrics: Record<string, number>;
 }
 
-/** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
+/** Verifies one run directory (`…/runs/<run_id>/`): one subject, fail closed. */
 export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackResult> {
   const ws = ctx.workspace;
   const rel = ws.rel(runDir);
@@ -81,6 +81,9 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
         ? ctx.options.max_line_bytes
         : MAX_LINE_BYTES,
+    ...(typeof ctx.options.max_corpus_bytes === 'number' && ctx.options.max_corpus_bytes > 0
+      ? { maxCorpusBytes: ctx.options.max_corpus_bytes }
+      : {}),
     spans: new SpanHashes(),
   };
   const state: RunState = { ctx: rctx, runId, hasher: ctx.hasher };

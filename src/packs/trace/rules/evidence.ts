@@ -22,6 +22,7 @@ export const evidence: RunRule = {
       TRACE.snippetHashMismatch,
       TRACE.claimNotExtracted,
       TRACE.retrievalMismatch,
+      TRACE.retrievalUnchecked,
     ],
   },
   async check({ ctx, hasher, scan, spec, plan }) {
