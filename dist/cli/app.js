@@ -20704,6 +20704,7 @@ const TRACE = {
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
     reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header\u2019s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner\u2019s tag; or the header\u2019s reasoning policy is not the one spec.json gives', 'Restore trace.jsonl as the producer wrote it (the header\u2019s reasoning_trace and each derived claim\u2019s structured fields), or re-run the producer.'),
     retrievalMismatch: codes_def('retrieval_mismatch', 'tool_linkage', 'A search did not return what BM25 ranks first over the index the run\u2019s corpus builds (other chunks, order, scores or hit fields), the retrieval record or the pinned index is not the producer\u2019s, or evidence was registered that no search returned', 'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its index is built from the corpus it pins, its searches return that index\u2019s best-ranked chunks, and it registers only those.'),
+    retrievalUnchecked: codes_def('retrieval_unchecked', 'tool_linkage', 'The run\u2019s searches are past what is ranked again per run (a corpus over 16 MiB, more than 10,000 searches, or 20 million term postings), so they are not checked', 'Keep a run\u2019s pinned corpus under 16 MiB and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow\u2019s own config, exclude the run and check it with the producer\u2019s tools.'),
     claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner tags as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
     snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support\u2019s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
@@ -20722,7 +20723,7 @@ const TRACE = {
     manifestHashMismatch: codes_def('manifest_hash_mismatch', 'run_integrity', 'A file\u2019s sha256 differs from manifest.json: it changed after the run', RESEAL),
     manifestUnlisted: codes_def('manifest_unlisted', 'run_integrity', 'A file in the run directory is not listed in manifest.json', 'Remove the file that was added after the run, or re-run the producer so the manifest lists it.'),
     fingerprintMismatch: codes_def('fingerprint_mismatch', 'run_integrity', 'fingerprint.txt is not the sha256 of trace.jsonl\u2019s bytes followed by a newline', RESEAL),
-    layoutUnexpected: codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Write nothing else into artifacts/runs/<run_id>/: move the file out of the run directory, or re-run the producer.'),
+    layoutUnexpected: codes_def('layout_unexpected', 'run_integrity', 'A file lies outside the run layout (core files, evidence/, provenance/)', 'Move the file out of the run directory (\u2026/runs/<run_id>/ holds only what the producer writes), or re-run the producer.'),
     runMetaInvalid: codes_def('run_meta_invalid', 'run_integrity', 'run_meta.json is malformed or does not match its schema', codes_RERUN),
     runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id, the trace header\u2019s fingerprint or seed), or its fingerprint or run id is not its content\u2019s', 'Restore run_meta.json as the producer wrote it (its runtime descriptor, seed and preset fix its fingerprint and run id) and keep the run\u2019s files together in its runs/<run_id>/ directory; or re-run the producer.'),
     specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
@@ -20804,7 +20805,7 @@ function renderVerificationReports(report) {
 
 
 /**
- * `audit-gate trace <run-dir | artifacts-root>...`: verifies run directories (artifacts/runs/<id>/)
+ * `audit-gate trace <run-dir | artifacts-root>...`: verifies run directories (\u2026/runs/<run_id>/)
  * with the shared pipeline, so reports and exit codes are those of `verify`. With
  * --format verification-report, stdout gets the producer-compatible VerificationReport (one object
  * for one run, an array for several); --out FILE writes our report, and then the
@@ -21625,12 +21626,15 @@ function asRecord(v) {
         : undefined;
 }
 /**
- * Short, safe quoting of artifact text inside a message: any JSON value (a string as it is, any
- * other value as JSON, never through its own `toString`), cut to `max` code points, quoted and
+ * Short, safe quoting of artifact text inside a message: any JSON value (a string as it is, an
+ * object or array as JSON, never through its own `toString`), cut to `max` code points, quoted and
  * escaped as every other pack's values are (C0, C1 and bidi controls, so no line of a message
  * or annotation can be forged from it).
  */
 function q(v, max = 120) {
+    // A number, boolean or null is written as JSON writes it, unquoted: 4 and "4" must read apart.
+    if (typeof v === 'number' || typeof v === 'boolean' || v === null)
+        return String(v);
     const s = typeof v === 'string' ? v : asText(v);
     const head = s.length > max ? Array.from(s.slice(0, 2 * max)).slice(0, max) : undefined;
     return plain(JSON.stringify(head && head.length === max ? `${head.slice(0, -1).join('')}\u2026` : s));
@@ -24587,6 +24591,7 @@ const evidence = {
             TRACE.snippetHashMismatch,
             TRACE.claimNotExtracted,
             TRACE.retrievalMismatch,
+            TRACE.retrievalUnchecked,
         ],
     },
     async check({ ctx, hasher, scan, spec, plan }) {
@@ -26634,6 +26639,9 @@ const MAX_POSTINGS = 20_000_000;
 const MAX_SEARCHES = 10_000;
 /** Scores the producer rounds to six decimals; closer than this they may rank either way. */
 const TIE = 2e-6;
+const RESTORE_PLAN = 'Restore trace.jsonl and plan.json as the producer wrote them, or re-run the producer: it runs exactly the searches its plan requests, in order.';
+const RESTORE_RECORD = 'Restore the trace header\u2019s metadata.retrieval_provenance, provenance/retrieval_provenance.json and the search results as the producer wrote them (one record, the same in all three), or re-run the producer.';
+const RESTORE_CORPUS = 'Restore provenance/corpus.jsonl and provenance/index/ as the producer pinned them, or re-run the producer: the index it pins is the one BM25 builds from that corpus.';
 const chunkKey = (chunkId, b0, b1) => `${chunkId}\0${b0}\0${b1}`;
 /**
  * The producer's searches, ranked again: the BM25 index is built again from the run's pinned
@@ -26648,23 +26656,31 @@ class RetrievalChecks {
     static meta = {
         name: 'retrieval',
         description: 'Each search returns what BM25 ranks first over the run\u2019s pinned index, and every evidence was returned by a search.',
-        codes: [TRACE.retrievalMismatch],
+        codes: [TRACE.retrievalMismatch, TRACE.retrievalUnchecked],
     };
     on = {
         tool_called: (ev, l) => this.called(ev.call, l.no),
         tool_returned: (ev, l) => this.returned(ev.result, l.no),
     };
     searches = new Map();
+    /** The line of the first retrieve call past MAX_SEARCHES, if any. */
+    overflow;
     /** Each successful search's provenance (canonical JSON), by the line of its result. */
     provenances = new Map();
     constructor(ctx) {
         this.ctx = ctx;
     }
+    /** The largest corpus indexed again (a fixture may lower it to test the limit). */
+    get maxCorpusBytes() {
+        return this.ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
+    }
     /** Every retrieve call, in order, with its step and arguments (what the plan must request). */
     calls = [];
     called(call, line) {
-        if (call.tool_name !== 'retrieve' || this.searches.size >= MAX_SEARCHES)
+        if (call.tool_name !== 'retrieve')
             return;
+        if (this.calls.length >= MAX_SEARCHES)
+            return void (this.overflow ??= line);
         const args = canonicalJson(call.arguments);
         this.calls.push({ line, step: call.step_id, args, query: call.arguments['query'] });
         if (this.searches.has(call.id))
@@ -26724,13 +26740,18 @@ class RetrievalChecks {
             made.set(c.step, i + 1);
             const want = requested.get(c.step)?.[i];
             if (want?.args !== c.args)
-                bad(`The retrieve call on line ${c.line} (query ${q(c.query, 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} for step ${q(c.step, 80)}: the producer runs exactly the searches its plan lists.`, c.line);
+                bad(`The retrieve call on line ${c.line} (query ${q(c.query, 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} in ${this.step(c.step)}: the producer runs exactly the searches its plan lists.`, this.ctx.at(c.line), RESTORE_PLAN);
         }
         for (const [step, wants] of requested) {
             const n = made.get(step) ?? 0;
             if (n < wants.length)
-                bad(`plan.json requests ${wants.length} search(es) in step ${q(step, 80)}, but the trace makes ${n}: a search was removed after the run.`);
+                bad(`plan.json requests ${wants.length} search(es) in ${this.step(step)}, but the trace makes ${n}: a search was removed after the run.`, { path: this.ctx.rel('plan.json') }, RESTORE_PLAN);
         }
+    }
+    /** A plan step as messages name it: its kind and the start of its node id. */
+    step(id) {
+        const kind = this.ctx.planKinds?.get(id);
+        return `step ${kind ? `${q(kind, 40)} (node ${q(id, 24)})` : q(id, 80)}`;
     }
     /**
      * Once the trace and the evidence are read: the retrieval record checked, the index built
@@ -26740,7 +26761,11 @@ class RetrievalChecks {
      */
     check(header, evidence, plan) {
         const ctx = this.ctx;
-        const bad = (message, line) => ctx.f.add(TRACE.retrievalMismatch, message, line ? ctx.at(line) : { path: ctx.rel(INDEX_PATH) });
+        const bad = (message, where, remediation) => ctx.f.add(TRACE.retrievalMismatch, message, where, undefined, remediation);
+        if (this.overflow !== undefined) {
+            ctx.f.add(TRACE.retrievalUnchecked, `The run makes more than ${MAX_SEARCHES} retrieve calls (the first past that is on line ${this.overflow}): its searches and their evidence are not checked.`, ctx.at(this.overflow));
+            return;
+        }
         if (plan)
             this.planned(plan, bad);
         const recorded = header ? asRecord(header.metadata['retrieval_provenance']) : undefined;
@@ -26754,14 +26779,14 @@ class RetrievalChecks {
         const returned = new Set(searches.flatMap((s) => s.returned.map((r) => r.key)));
         for (const { ev, line } of evidence)
             if (!returned.has(chunkKey(ev.chunk_id, ev.span[0], ev.span[1])))
-                bad(`Evidence ${q(ev.id)} on line ${line} (chunk ${context_short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, line);
+                bad(`Evidence ${q(ev.id)} on line ${line} (chunk ${context_short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, ctx.at(line), 'Register only evidence a search returned: restore trace.jsonl and evidence/ as the producer wrote them, or re-run the producer.');
         if (!recorded) {
-            bad(`The run retrieved (${signs.join(', ')}), but the trace header records no retrieval_provenance: the corpus, index and settings its searches used are unknown, so they cannot be ranked again.`, 1);
+            bad(`The run retrieved (${signs.join(', ')}), but the trace header records no retrieval_provenance: the corpus, index and settings its searches used are unknown, so they cannot be ranked again.`, ctx.at(1), RESTORE_RECORD);
             return;
         }
         const cfg = readConfig(recorded);
         if (typeof cfg === 'string') {
-            bad(`The trace header's retrieval_provenance is not the record the producer writes (${cfg}): its searches cannot be ranked again.`, 1);
+            bad(`The trace header's retrieval_provenance is not the record the producer writes (${cfg}): a setting or its hash was edited, so the searches cannot be ranked again.`, ctx.at(1), RESTORE_RECORD);
             return;
         }
         this.sameRecord(recorded, bad);
@@ -26770,7 +26795,7 @@ class RetrievalChecks {
             return;
         const { index, meta } = built;
         if (index.sha256 !== cfg.indexSha256) {
-            bad(`The trace header pins the BM25 index ${context_short(cfg.indexSha256)}, but the index BM25 builds from ${CORPUS_PATH} with the run's settings is ${context_short(index.sha256)}: the pinned index is not the corpus's.`, 1);
+            bad(`The trace header pins the BM25 index ${context_short(cfg.indexSha256)}, but BM25 over ${CORPUS_PATH} with the run's settings builds the index ${context_short(index.sha256)}: the pinned index was not built from this corpus.`, ctx.at(1), RESTORE_CORPUS);
             return;
         }
         if (!cfg.lazy && !this.indexFileHolds(cfg.indexSha256, bad))
@@ -26782,26 +26807,27 @@ class RetrievalChecks {
         const want = canonicalJson(recorded);
         for (const [line, got] of this.provenances)
             if (got !== want)
-                bad(`The retrieve result on line ${line} reports a retrieval provenance other than the trace header's: the producer reports one record for every search of a run.`, line);
+                bad(`The retrieve result on line ${line} reports a retrieval provenance other than the trace header's: the producer reports one record for every search of a run.`, this.ctx.at(line), RESTORE_RECORD);
         if (this.provenances.size === 0)
             return;
         const file = readRunJson(this.ctx, PROVENANCE_PATH);
         const where = { path: this.ctx.rel(PROVENANCE_PATH) };
         if (file.state !== 'ok')
-            this.ctx.f.add(TRACE.retrievalMismatch, `${PROVENANCE_PATH} ${file.state === 'missing' ? 'is missing' : file.state === 'unreadable' ? file.detail : `is not JSON (${file.detail})`}: the producer writes it with the run's first search.`, where);
+            bad(`${PROVENANCE_PATH} ${file.state === 'missing' ? 'is missing' : file.state === 'unreadable' ? file.detail : `is not JSON (${file.detail})`}: the producer writes it with the run's first search.`, where, RESTORE_RECORD);
         else if (canonicalJson(file.value) !== want)
-            this.ctx.f.add(TRACE.retrievalMismatch, `${PROVENANCE_PATH} is not the retrieval_provenance the trace header records: one of them was edited after the run.`, where);
+            bad(`${PROVENANCE_PATH} is not the retrieval_provenance the trace header records: one of them was edited after the run.`, where, RESTORE_RECORD);
     }
     /** The index built from the pinned corpus, or undefined with a finding. */
     rebuild(cfg, bad) {
+        const where = { path: this.ctx.rel(CORPUS_PATH) };
         const entry = this.ctx.listing.get(CORPUS_PATH);
         if (!entry || !readable(entry)) {
-            bad(`The run retrieved, but ${CORPUS_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the index cannot be built again and the searches cannot be ranked.`);
+            bad(`The run retrieved, but ${CORPUS_PATH} ${entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}: the index cannot be built again and the searches cannot be ranked.`, where, RESTORE_CORPUS);
             return undefined;
         }
         const size = external_node_fs_default().statSync(entry.real).size;
-        if (size > MAX_CORPUS_BYTES) {
-            bad(`${CORPUS_PATH} is ${size} bytes, over the ${MAX_CORPUS_BYTES} bytes indexed again per run: the searches are not checked.`);
+        if (size > this.maxCorpusBytes) {
+            this.ctx.f.add(TRACE.retrievalUnchecked, `${CORPUS_PATH} is ${size} bytes, over the ${this.maxCorpusBytes} bytes whose index is built again per run: the searches are not checked.`, where);
             return undefined;
         }
         const docs = [];
@@ -26816,21 +26842,22 @@ class RetrievalChecks {
             return undefined; // reported by eachCorpusDoc
         const index = buildIndex(docs, cfg.corpusSha256, cfg);
         if (typeof index === 'string') {
-            bad(`The producer could not have indexed ${CORPUS_PATH}: ${index}.`);
+            bad(`The producer could not have indexed ${CORPUS_PATH}: ${index}.`, where, 'Restore provenance/corpus.jsonl and the retrieval settings as the producer pinned them, or re-run the producer: it refuses to index this corpus with these settings.');
             return undefined;
         }
         return { index, meta };
     }
     /** The index file the run keeps hashes to what the header pins. */
     indexFileHolds(recorded, bad) {
+        const where = { path: this.ctx.rel(INDEX_PATH) };
         const entry = this.ctx.listing.get(INDEX_PATH);
         const hashed = entry && readable(entry) ? readRunFile(this.ctx, INDEX_PATH, retrieval_MAX_INDEX_BYTES) : undefined;
         if (!hashed?.ok) {
-            bad(`The trace header records the BM25 index the run searched (index_sha256 ${context_short(recorded)}), but ${INDEX_PATH} ${hashed ? hashed.detail : entry ? (entry.detail ?? 'is not a regular file') : 'is missing'}.`);
+            bad(`The trace header records the BM25 index the run searched (index_sha256 ${context_short(recorded)}), but ${INDEX_PATH} ${hashed ? hashed.detail : entry ? (entry.detail ?? 'is not a regular file') : 'is missing'} (the producer writes it unless the record says lazy_index).`, where, RESTORE_CORPUS);
             return false;
         }
         if (hashed.sha256 !== recorded) {
-            bad(`${INDEX_PATH} hashes to ${context_short(hashed.sha256)}, but the trace header records index_sha256 ${context_short(recorded)}: the index changed after the run.`);
+            bad(`${INDEX_PATH} hashes to ${context_short(hashed.sha256)}, but the trace header records index_sha256 ${context_short(recorded)}: the index changed after the run.`, where, RESTORE_CORPUS);
             return false;
         }
         return true;
@@ -26849,7 +26876,7 @@ class RetrievalChecks {
         for (const query of byQuery.keys())
             cost += queryCost(index, query);
         if (cost > MAX_POSTINGS) {
-            bad(`The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks touch ${cost} term postings, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`);
+            this.ctx.f.add(TRACE.retrievalUnchecked, `The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks read ${cost} term postings, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`, this.ctx.at(searches[0].line));
             return;
         }
         const byPlace = new Map(index.chunks.map((c, i) => [
@@ -26858,7 +26885,7 @@ class RetrievalChecks {
         ]));
         const ranker = new Ranker(index, cfg.k1, cfg.b);
         for (const [query, group] of byQuery) {
-            const ranking = ranker.rank(query, Math.max(...group.map((s) => s.k)));
+            const ranking = ranker.rank(query, group.reduce((k, s) => Math.max(k, s.k), 0));
             for (const s of group)
                 this.compare(index, meta, ranking, s, byPlace, bad);
         }
@@ -26866,32 +26893,34 @@ class RetrievalChecks {
     compare(index, meta, ranking, s, byPlace, bad) {
         const want = ranking.top.slice(0, Math.max(0, s.k));
         const got = s.returned;
+        const at = this.ctx.at(s.resultLine);
         const where = `The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k})`;
         if (got.length !== want.length) {
-            bad(`${where} returned ${got.length} chunk(s) on line ${s.resultLine}; BM25 over the corpus returns ${want.length}.`, s.resultLine);
+            bad(`${where} returned ${got.length} chunk(s) on line ${s.resultLine}; BM25 over the corpus returns ${want.length}.`, at);
             return;
         }
         for (let i = 0; i < got.length; i++) {
             const hit = got[i];
-            const at = byPlace.get(hit.place);
-            if (at === undefined) {
-                bad(`${where} returned chunk ${context_short(hit.chunkId)} of document ${q(hit.record['doc_id'], 60)} as hit ${i + 1}, which the corpus does not hold there.`, s.resultLine);
+            const chunk = byPlace.get(hit.place);
+            if (chunk === undefined) {
+                bad(`${where} returned chunk ${context_short(hit.chunkId)} of document ${q(hit.record['doc_id'], 60)} as hit ${i + 1}, which the corpus does not hold there.`, at);
                 return;
             }
-            const score = ranking.score(at);
-            // Scores within a rounding step of each other may rank either way.
-            if (at !== want[i] && Math.abs(score - ranking.score(want[i])) > TIE) {
+            const score = ranking.score(chunk);
+            // The producer rounds scores to six decimals before it sorts: two within a rounding step
+            // of each other may rank either way, depending on where the rounding fell.
+            if (chunk !== want[i] && Math.abs(score - ranking.score(want[i])) > TIE) {
                 const c = index.chunks[want[i]];
-                bad(`${where} returned chunk ${context_short(hit.chunkId)} (score ${score}) as hit ${i + 1}, but BM25 over the corpus ranks chunk ${context_short(c.chunkId)} of document ${q(c.docId, 60)} (score ${ranking.score(want[i])}) there: the search results were edited.`, s.resultLine);
+                bad(`${where} returned chunk ${context_short(hit.chunkId)} (score ${score}) as hit ${i + 1}, but BM25 over the corpus ranks chunk ${context_short(c.chunkId)} of document ${q(c.docId, 60)} (score ${ranking.score(want[i])}) there: the search results were edited.`, at);
                 return;
             }
             if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > TIE) {
-                bad(`${where} gives hit ${i + 1} the score ${typeof hit.score === 'number' ? hit.score : q(hit.score, 40)}; BM25 over the corpus gives it ${score}.`, s.resultLine);
+                bad(`${where} gives hit ${i + 1} the score ${typeof hit.score === 'number' ? hit.score : q(hit.score, 40)}; BM25 over the corpus gives it ${score}.`, at);
                 return;
             }
-            const field = differs(hit.record, index.chunks[at], meta);
+            const field = differs(hit.record, index.chunks[chunk], meta);
             if (field) {
-                bad(`${where} returns hit ${i + 1} with ${field} other than the corpus chunk it names: the search results were edited.`, s.resultLine);
+                bad(`${where} returns hit ${i + 1} with ${field} other than the corpus chunk it names: the search results were edited.`, at);
                 return;
             }
         }
@@ -27741,7 +27770,7 @@ const RUN_RULES = [
 
 
 
-/** Verifies one run directory `artifacts/runs/<run_id>/`: one subject, fail closed. */
+/** Verifies one run directory (`\u2026/runs/<run_id>/`): one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
     const rel = ws.rel(runDir);
@@ -27794,6 +27823,9 @@ async function verifyRun(runDir, ctx) {
         maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
+        ...(typeof ctx.options.max_corpus_bytes === 'number' && ctx.options.max_corpus_bytes > 0
+            ? { maxCorpusBytes: ctx.options.max_corpus_bytes }
+            : {}),
         spans: new SpanHashes(),
     };
     const state = { ctx: rctx, runId, hasher: ctx.hasher };
@@ -27865,7 +27897,7 @@ async function verifyRun(runDir, ctx) {
 
 
 
-/** Evidence-grounded run traces (seeds 002, 003): one subject per `artifacts/runs/<run_id>/`. */
+/** Evidence-grounded run traces (seeds 002, 003): one subject per run directory (`\u2026/runs/<run_id>/`). */
 const tracePack = {
     id: 'trace',
     title: 'Evidence-grounded run traces',
@@ -27903,8 +27935,11 @@ const tracePack = {
     verify: verifyRun,
     command: traceCommand,
     fixtures: {
-        options: onFirstUse(() => object({ max_line_bytes: schemas_number().int().positive().optional() })
-            .describe('Test knob: a smaller trace line cap')),
+        options: onFirstUse(() => object({
+            max_line_bytes: schemas_number().int().positive().optional(),
+            max_corpus_bytes: schemas_number().int().positive().optional(),
+        })
+            .describe('Test knobs: a smaller trace line cap, a smaller corpus to index again')),
     },
 };
 
