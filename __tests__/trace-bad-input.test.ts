@@ -201,6 +201,19 @@ describe('discovery cannot be dodged by moving or renaming a run', () => {
     fs.symlinkSync('/etc/passwd', path.join(dir, 'run_meta.json'));
     expect(await states(root)).toEqual([['artifacts/runs/latest', 'rejected']]);
   });
+
+  it('finds a run kept with one marker deeper below runs/, or beside another file of a run', async () => {
+    const { root, trace } = copyClean();
+    const run = path.dirname(trace);
+    for (const f of ['run_meta.json', 'fingerprint.txt']) fs.rmSync(path.join(run, f));
+    const deep = path.join(root, 'artifacts/runs/cache/snapshot');
+    fs.mkdirSync(path.dirname(deep), { recursive: true });
+    fs.renameSync(run, deep);
+    expect(await states(root)).toEqual([['artifacts/runs/cache/snapshot', 'rejected']]);
+    // Out of runs/ altogether: its trace beside its plan still marks it.
+    fs.renameSync(deep, path.join(root, 'snapshot'));
+    expect(await states(root)).toEqual([['snapshot', 'rejected']]);
+  });
 });
 
 describe('streamLines', () => {

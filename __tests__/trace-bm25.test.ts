@@ -40,7 +40,7 @@ describe('the BM25 index and its rankings, as the producer builds them', () => {
     'case %i: the same index, byte for byte, and the same hits',
     (_, c) => {
       const index = build(c);
-      if (typeof index === 'string') throw new Error(index);
+      if (!('sha256' in index)) throw new Error(JSON.stringify(index));
       expect(index.chunks).toHaveLength(c.chunks);
       expect(index.sha256).toBe(c.index_sha256);
       const ranker = new Ranker(index, c.k1, c.b);
@@ -62,11 +62,25 @@ describe('the BM25 index and its rankings, as the producer builds them', () => {
 
   test('a corpus the producer refuses to index is said to be one', () => {
     const c = cases.find((x) => x.docs.length > 2)!;
-    expect(build(c, { maxDocs: 1 })).toMatch(/over the run's max_docs 1/);
-    expect(build(c, { maxChunks: 0 })).toMatch(/more than the run's max_chunks 0/);
-    expect(build({ ...c, docs: [] })).toMatch(/empty corpus/);
+    const refused = (x: ReturnType<typeof build>) => ('refused' in x ? x.refused : '');
+    expect(refused(build(c, { maxDocs: 1 }))).toMatch(/over the run's max_docs 1/);
+    expect(refused(build(c, { maxChunks: 0 }))).toMatch(/more than the run's max_chunks 0/);
+    expect(refused(build({ ...c, docs: [] }))).toMatch(/empty corpus/);
     const lone = { ...c, docs: [{ doc_id: 'd', text: 'a \ud800 b', title: null, source: null }] };
-    expect(build(lone)).toMatch(/lone surrogate/);
+    expect(refused(build(lone))).toMatch(/lone surrogate/);
+  });
+
+  test('a corpus its settings would cut past the limits is refused before any chunk is cut', () => {
+    const text = 'word '.repeat(200_000); // 1 MB
+    const doc = { doc_id: 'd', text, title: null, source: null };
+    const one = { ...cases[0]!, docs: [doc], chunk_chars: 1, overlap_chars: 0 };
+    const wide = { ...cases[0]!, docs: [doc], chunk_chars: 4000, overlap_chars: 3999 };
+    for (const c of [one, wide]) {
+      const r = build(c);
+      expect('tooLarge' in r ? r.tooLarge : '').toMatch(
+        /past the 500000 chunks and \d+ characters/,
+      );
+    }
   });
 
   test("round6 is Python's round(x, 6): half to even on exact halves, nearest otherwise", () => {

@@ -316,6 +316,10 @@ describe('the run’s support policy is read as the producer reads it (Python’
     ['3.0', undefined],
     ['9'.repeat(4300), 10 ** 4300],
     ['9'.repeat(4301), undefined],
+    ['\u00853\u3000', 3],
+    ['\ufeff3', undefined],
+    ['\u001c3', undefined],
+    ['3\u001f', undefined],
   ])('%j', (raw, n) => {
     expect(pythonInt(raw)).toBe(n);
     expect(

@@ -815,6 +815,18 @@ export function buildRealMutants(out, lib) {
     },
   );
   fixture(
+    'mut-search-ties-reordered',
+    'rivers-eight',
+    'retrieval_mismatch',
+    'A real run whose search lists two hits of equal score the other way round (the producer orders equal scores by document id); re-sealed. A tolerance for equal scores had let any order, and any zero-score chunk, through.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      const e = hits(r);
+      [e[1], e[2]] = [e[2], e[1]];
+      save(r);
+    },
+  );
+  fixture(
     'mut-corpus-past-limit',
     'bridges-four',
     'retrieval_unchecked',

@@ -66,25 +66,53 @@ export interface Bm25Index {
   postings: Map<string, Postings>;
 }
 
-/** Builds the index, or says why the producer could not have built it. */
+/** Chunks built again per run, and their characters: small chunks or a large overlap multiply both. */
+export const MAX_INDEX_CHUNKS = 500_000;
+export const MAX_CHUNKED_CHARS = 64 * 1024 * 1024;
+
+/**
+ * Builds the index; or says why the producer could not have built it (`refused`), or that it is
+ * past what is built again per run (`tooLarge`), judged from the chunk count before any is cut.
+ */
 export function buildIndex(
   docs: readonly CorpusDoc[],
   corpusSha256: string,
   cfg: IndexConfig,
-): Bm25Index | string {
+): Bm25Index | { refused: string } | { tooLarge: string } {
   if (cfg.maxDocs !== null && cfg.maxDocs > 0 && docs.length > cfg.maxDocs)
-    return `it holds ${docs.length} documents, over the run's max_docs ${cfg.maxDocs}, so the producer refuses it`;
+    return {
+      refused: `it holds ${docs.length} documents, over the run's max_docs ${cfg.maxDocs}, so the producer refuses it`,
+    };
+  const { chunkChars, step } = chunking(cfg);
+  let count = 0;
+  let chars = 0;
+  for (const d of docs) {
+    const n = codePoints(d.text);
+    const k = n === 0 ? 0 : 1 + Math.ceil(Math.max(0, n - chunkChars) / step);
+    count += k;
+    chars += k * Math.min(chunkChars, n);
+  }
+  if (count > MAX_INDEX_CHUNKS || chars > MAX_CHUNKED_CHARS)
+    return {
+      tooLarge: `its settings (chunk_chars ${cfg.chunkChars}, overlap_chars ${cfg.overlapChars}) cut it into ${count} chunks of ${chars} characters in all, past the ${MAX_INDEX_CHUNKS} chunks and ${MAX_CHUNKED_CHARS} characters built again per run`,
+    };
   const chunks: IndexChunk[] = [];
   for (const d of docs) {
     for (const s of [d.docId, d.text, d.title ?? '', d.source ?? ''])
       if (LONE_SURROGATE.test(s))
-        return `document ${JSON.stringify(d.docId)} holds a lone surrogate, which the producer cannot encode as UTF-8`;
-    chunkDocument(d, cfg, chunks);
+        return {
+          refused: `document ${JSON.stringify(d.docId)} holds a lone surrogate, which the producer cannot encode as UTF-8`,
+        };
+    chunkDocument(d, chunkChars, step, chunks);
     if (cfg.maxChunks !== null && chunks.length > cfg.maxChunks)
-      return `it cuts into more than the run's max_chunks ${cfg.maxChunks} chunks, so the producer refuses it`;
+      return {
+        refused: `it cuts into more than the run's max_chunks ${cfg.maxChunks} chunks, so the producer refuses it`,
+      };
   }
   if (chunks.length === 0)
-    return 'it holds no document, and the producer builds no index for an empty corpus';
+    return {
+      refused: 'it holds no document, and the producer builds no index for an empty corpus',
+    };
   // Array.prototype.sort is stable, as Python's sorted is.
   chunks.sort(
     (x, y) =>
@@ -118,10 +146,7 @@ export function buildIndex(
 }
 
 /** chunking.chunk_document: `chunk_chars` code points a chunk, each `chunk_chars - overlap` on. */
-function chunkDocument(d: CorpusDoc, cfg: IndexConfig, out: IndexChunk[]): void {
-  const chunkChars = Math.max(1, cfg.chunkChars);
-  let overlap = Math.max(0, cfg.overlapChars);
-  if (overlap >= chunkChars) overlap = Math.max(0, Math.floor(chunkChars / 4));
+function chunkDocument(d: CorpusDoc, chunkChars: number, step: number, out: IndexChunk[]): void {
   const bytes = Buffer.from(d.text, 'utf8');
   const docSha256 = sha256Hex(bytes);
   // Code point i starts at UTF-16 unit unit(i) and UTF-8 byte byte(i): the same i in ASCII text.
@@ -143,7 +168,6 @@ function chunkDocument(d: CorpusDoc, cfg: IndexConfig, out: IndexChunk[]): void 
   const unit = (i: number) => (ascii ? i : units[i]!);
   const byte = (i: number) => (ascii ? i : at[i]!);
   const n = ascii ? d.text.length : units.length - 1;
-  const step = Math.max(1, chunkChars - overlap);
   for (let start = 0; start < n; start += step) {
     const end = Math.min(n, start + chunkChars);
     out.push({
@@ -159,6 +183,27 @@ function chunkDocument(d: CorpusDoc, cfg: IndexConfig, out: IndexChunk[]): void 
     });
     if (end >= n) break;
   }
+}
+
+/** The chunker's size and stride: an overlap at least the chunk becomes a quarter of it. */
+function chunking(cfg: IndexConfig): { chunkChars: number; step: number } {
+  const chunkChars = Math.max(1, cfg.chunkChars);
+  let overlap = Math.max(0, cfg.overlapChars);
+  if (overlap >= chunkChars) overlap = Math.max(0, Math.floor(chunkChars / 4));
+  return { chunkChars, step: Math.max(1, chunkChars - overlap) };
+}
+
+/** Code points in a string (a surrogate pair is one). */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) (n--, i++);
+    }
+  }
+  return n;
 }
 
 /**
@@ -280,6 +325,8 @@ export class Ranker {
         top.splice(at, 0, i);
       }
     }
+    // Every chunk a query term touched scores above 0 (idf = log(1 + …) > 0), so the untouched
+    // ones, all 0, come after them, by document and chunk id.
     if (top.length < want)
       for (const i of (this.zero ??= zeroScoreOrder(index))) {
         if (top.length >= want) break;

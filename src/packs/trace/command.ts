@@ -76,7 +76,7 @@ async function runTrace(args: Args, io: Io): Promise<number> {
     ...pin,
     ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
     emptyWhat:
-      'no run was found (a run is a directory named run_v1_<64 hex>, one in a runs/ directory holding trace.jsonl, run_meta.json or fingerprint.txt, or one holding two of them; except below a directory that .gitignore hides)',
+      'no run was found (a run is a directory named run_v1_<64 hex>, or one holding trace.jsonl, run_meta.json or fingerprint.txt below a runs/ directory or beside another file of a run such as plan.json; except below a directory that .gitignore hides)',
     emptyRemediation:
       'Pass the run directory itself (…/runs/<run_id>/) or a directory above its runs/ directory; name an ignored directory directly, e.g. audit-gate trace artifacts/.',
     allowOutsideRoot: args.flag('allow-outside-root'),

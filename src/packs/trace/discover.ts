@@ -4,30 +4,50 @@ import type { DirEntry } from '../../io/walk.js';
 
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
+/** Other files and folders the producer writes into every run. */
+const RUN_FILES = [
+  'plan.json',
+  'spec.json',
+  'manifest.json',
+  'verify.json',
+  'evidence',
+  'provenance',
+];
 /** The name the producer gives a run directory: its content-derived run id. */
 const RUN_ID = /^run_v1_[0-9a-f]{64}$/;
+
+/** Whether a `runs/` directory holds `d`, at any depth (the walk's root counts by its own name). */
+function underRuns(d: DirEntry): boolean {
+  return (
+    path.basename(path.dirname(d.abs)) === 'runs' || d.rel.split('/').slice(0, -1).includes('runs')
+  );
+}
 
 /**
  * Run directories in a repository listing, found where the producer puts them and wherever a
  * pull request could move them to:
- * - `…/runs/<dir>/` holding any marker (the producer's default places:
- *   `artifacts/bijux-canon-reason/runs/<run_id>/`, `eval/<suite>/case_N/runs/<run_id>/`), so a
- *   deleted trace is reported rather than silently skipped;
+ * - a directory holding any marker below a `runs/` directory, at any depth (the producer's
+ *   default places are `artifacts/bijux-canon-reason/runs/<run_id>/` and
+ *   `eval/<suite>/case_N/runs/<run_id>/`), so a deleted trace is reported rather than skipped;
  * - a directory named like a run id (`run_v1_<64 hex>`), at any depth and under any parent, so
- *   renaming `runs/` or moving a run one level down does not hide it;
- * - a directory holding two markers, whatever its names.
+ *   renaming `runs/` does not hide it;
+ * - a directory holding a marker and one more file or folder the producer writes into every run
+ *   (another marker, plan.json, spec.json, manifest.json, verify.json, evidence/, provenance/),
+ *   whatever its names.
  * A marker counts as present whatever it was replaced by (a directory, a symlink): the pack then
  * reports it. A symlink to a run is a run too: the walk follows links inside its root, and one
  * leading out of it is still a run here, which the pack then refuses to read.
  */
 export function discoverRuns(dirs: DirEntry[]): string[] {
   const found = new Set<string>();
+  const has = (d: DirEntry, name: string) =>
+    d.files.has(name) || d.dirs.has(name) || d.links.has(name);
   for (const d of dirs) {
-    const markers = MARKERS.filter((m) => d.files.has(m) || d.dirs.has(m) || d.links.has(m));
+    const markers = MARKERS.filter((m) => has(d, m)).length;
+    const others = RUN_FILES.filter((m) => has(d, m)).length;
     if (
       RUN_ID.test(path.basename(d.abs)) ||
-      markers.length >= 2 ||
-      (markers.length > 0 && path.basename(path.dirname(d.abs)) === 'runs')
+      (markers > 0 && (markers + others >= 2 || underRuns(d)))
     )
       found.add(d.abs);
     for (const name of d.links) {

@@ -41,7 +41,10 @@ export function pyStripString(s: string): string {
   return a === 0 && b === s.length ? s : s.slice(a, b);
 }
 
-/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
+/**
+ * The producer's bm25 `tokenize`: `[A-Za-z0-9_]+` under re.ASCII, each match lower-cased. Its
+ * retrieval record names this tokenizer "unicode_word", but it matches ASCII words only.
+ */
 export function producerTokens(s: string): string[] {
   return (s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase());
 }

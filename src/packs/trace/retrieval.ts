@@ -33,16 +33,22 @@ const MAX_CORPUS_BYTES = 16 * 1024 * 1024;
 const MAX_POSTINGS = 20_000_000;
 /** Searches remembered per run. */
 const MAX_SEARCHES = 10_000;
-/** Scores the producer rounds to six decimals; closer than this they may rank either way. */
-const TIE = 2e-6;
+/**
+ * How far a hit's reported score may be from the one computed here: one step of its sixth
+ * decimal. The sums are the producer's, in its order, but its `math.log` (C's libm) and
+ * JavaScript's may differ in the last bit, which can move a rounding. Which chunks rank where is
+ * compared exactly.
+ */
+const SCORE_STEP = 2e-6;
 
 interface Returned {
+  /** The hit's uri and chunk key: twin documents hold one chunk id at one span each. */
   key: string;
   chunkId: string;
   score: unknown;
   /** The hit as the result lists it. */
   record: Record<string, unknown>;
-  /** Its document and chunk: twin documents hold one chunk id at one span each. */
+  /** Its document and chunk, as the rebuilt index keys them. */
   place: string;
 }
 
@@ -96,6 +102,10 @@ export class RetrievalChecks implements EventVisitor {
   };
 
   private readonly searches = new Map<string, Search>();
+  /** Every retrieve call, in order, with its step and arguments (what the plan must request). */
+  private readonly calls: { line: number; step: string; args: string; query: unknown }[] = [];
+  /** Lines of calls already reported as not the plan's: not ranked again as well. */
+  private readonly unplanned = new Set<number>();
   /** The line of the first retrieve call past MAX_SEARCHES, if any. */
   private overflow: number | undefined;
   /** Each successful search's provenance (canonical JSON), by the line of its result. */
@@ -108,9 +118,6 @@ export class RetrievalChecks implements EventVisitor {
     return this.ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
   }
 
-  /** Every retrieve call, in order, with its step and arguments (what the plan must request). */
-  private readonly calls: { line: number; step: string; args: string; query: unknown }[] = [];
-
   private called(
     call: { id: string; tool_name: string; arguments: Record<string, unknown>; step_id: string },
     line: number,
@@ -121,7 +128,9 @@ export class RetrievalChecks implements EventVisitor {
     this.calls.push({ line, step: call.step_id, args, query: call.arguments['query'] });
     if (this.searches.has(call.id)) return; // tool_call_duplicate
     const a = call.arguments;
-    // As the producer's BM25Retriever.invoke reads them: str(query), int(top_k) else 3.
+    // As the producer's BM25Retriever.invoke reads them: int(top_k) else 3, and the query (a
+    // string here: a query the producer would have turned into one with str() is not ranked, and
+    // the evidence its result brings is then held to no search).
     const rawK = Object.hasOwn(a, 'top_k') ? a['top_k'] : 3;
     const k =
       typeof rawK === 'boolean' || typeof rawK === 'number' || typeof rawK === 'string'
@@ -149,9 +158,14 @@ export class RetrievalChecks implements EventVisitor {
       const span = Array.isArray(o['span']) ? o['span'] : [];
       const id = o['chunk_id'];
       const chunkId = typeof id === 'string' ? id : (JSON.stringify(id) ?? 'null');
-      const key = chunkKey(chunkId, span[0], span[1]);
-      const place = `${JSON.stringify(o['doc_id'] ?? null)}\0${key}`;
-      return { key, chunkId, score: o['score'], record: o, place };
+      const at = chunkKey(chunkId, span[0], span[1]);
+      return {
+        key: `${String(o['uri'])}\0${at}`,
+        chunkId,
+        score: o['score'],
+        record: o,
+        place: `${JSON.stringify(o['doc_id'] ?? null)}\0${at}`,
+      };
     });
   }
 
@@ -180,12 +194,13 @@ export class RetrievalChecks implements EventVisitor {
       const i = made.get(c.step) ?? 0;
       made.set(c.step, i + 1);
       const want = requested.get(c.step)?.[i];
-      if (want?.args !== c.args)
-        bad(
-          `The retrieve call on line ${c.line} (query ${q(c.query, 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} in ${this.step(c.step)}: the producer runs exactly the searches its plan lists.`,
-          this.ctx.at(c.line),
-          RESTORE_PLAN,
-        );
+      if (want?.args === c.args) continue;
+      this.unplanned.add(c.line);
+      bad(
+        `The retrieve call on line ${c.line} (query ${q(c.query, 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} in ${this.step(c.step)}: the producer runs exactly the searches its plan lists.`,
+        this.ctx.at(c.line),
+        RESTORE_PLAN,
+      );
     }
     for (const [step, wants] of requested) {
       const n = made.get(step) ?? 0;
@@ -227,19 +242,21 @@ export class RetrievalChecks implements EventVisitor {
       return;
     }
     if (plan) this.planned(plan, bad);
-    const recorded = header ? asRecord(header.metadata['retrieval_provenance']) : undefined;
+    const recorded = header && asRecord(header.metadata['retrieval_provenance']);
+    const n = this.calls.length;
     const signs = [
-      ...(this.calls.length ? [`${this.calls.length} retrieve call(s)`] : []),
+      ...(n ? [`${n} retrieve ${n === 1 ? 'call' : 'calls'}`] : []),
       ...[CORPUS_PATH, INDEX_PATH, PROVENANCE_PATH].filter((p) => ctx.listing.has(p)),
     ];
     if (!recorded && signs.length === 0) return;
 
-    const searches = [...this.searches.values()].filter((s) => s.returned);
-    const returned = new Set(searches.flatMap((s) => s.returned!.map((r) => r.key)));
+    const answered = [...this.searches.values()].filter((s) => s.returned);
+    const returned = new Set(answered.flatMap((s) => s.returned!.map((r) => r.key)));
+    const searches = answered.filter((s) => !this.unplanned.has(s.line));
     for (const { ev, line } of evidence)
-      if (!returned.has(chunkKey(ev.chunk_id, ev.span[0], ev.span[1])))
+      if (!returned.has(`${ev.uri}\0${chunkKey(ev.chunk_id, ev.span[0], ev.span[1])}`))
         bad(
-          `Evidence ${q(ev.id)} on line ${line} (chunk ${short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`,
+          `Evidence ${q(ev.id)} on line ${line} (chunk ${short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) (${q(ev.uri, 80)}) was returned by no search of the run: evidence is registered from what the retrieve calls return.`,
           ctx.at(line),
           'Register only evidence a search returned: restore trace.jsonl and evidence/ as the producer wrote them, or re-run the producer.',
         );
@@ -335,11 +352,19 @@ export class RetrievalChecks implements EventVisitor {
     });
     if (!read) return undefined; // reported by eachCorpusDoc
     const index = buildIndex(docs, cfg.corpusSha256, cfg);
-    if (typeof index === 'string') {
+    if ('refused' in index) {
       bad(
-        `The producer could not have indexed ${CORPUS_PATH}: ${index}.`,
+        `The producer could not have indexed ${CORPUS_PATH}: ${index.refused}.`,
         where,
         'Restore provenance/corpus.jsonl and the retrieval settings as the producer pinned them, or re-run the producer: it refuses to index this corpus with these settings.',
+      );
+      return undefined;
+    }
+    if ('tooLarge' in index) {
+      this.ctx.f.add(
+        TRACE.retrievalUnchecked,
+        `${CORPUS_PATH}: ${index.tooLarge}; the searches are not checked.`,
+        where,
       );
       return undefined;
     }
@@ -385,12 +410,19 @@ export class RetrievalChecks implements EventVisitor {
       if (group) group.push(s);
       else byQuery.set(s.query, [s]);
     }
+    // Each distinct query reads its terms' postings and fills up to top_k places.
     let cost = 0;
-    for (const query of byQuery.keys()) cost += queryCost(index, query);
+    for (const [query, group] of byQuery)
+      cost +=
+        queryCost(index, query) +
+        Math.min(
+          index.chunks.length,
+          group.reduce((k, s) => Math.max(k, s.k), 0),
+        );
     if (cost > MAX_POSTINGS) {
       this.ctx.f.add(
         TRACE.retrievalUnchecked,
-        `The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks read ${cost} term postings, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`,
+        `The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks read ${cost} term postings and places, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`,
         this.ctx.at(searches[0]!.line),
       );
       return;
@@ -441,17 +473,16 @@ export class RetrievalChecks implements EventVisitor {
         return;
       }
       const score = ranking.score(chunk);
-      // The producer rounds scores to six decimals before it sorts: two within a rounding step
-      // of each other may rank either way, depending on where the rounding fell.
-      if (chunk !== want[i] && Math.abs(score - ranking.score(want[i]!)) > TIE) {
-        const c = index.chunks[want[i]!]!;
+      const c = index.chunks[want[i]!]!;
+      // By place, not index: a document given twice with one id and text has two equal chunks.
+      if (hit.place !== `${JSON.stringify(c.docId)}\0${chunkKey(c.chunkId, c.start, c.end)}`) {
         bad(
-          `${where} returned chunk ${short(hit.chunkId)} (score ${score}) as hit ${i + 1}, but BM25 over the corpus ranks chunk ${short(c.chunkId)} of document ${q(c.docId, 60)} (score ${ranking.score(want[i]!)}) there: the search results were edited.`,
+          `${where} returned chunk ${short(hit.chunkId)} (score ${score}) as hit ${i + 1}, but BM25 over the corpus ranks chunk ${short(c.chunkId)} of document ${q(c.docId, 60)} (score ${ranking.score(want[i]!)}) there: the search results were edited, or not ranked by the producer's BM25.`,
           at,
         );
         return;
       }
-      if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > TIE) {
+      if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > SCORE_STEP) {
         bad(
           `${where} gives hit ${i + 1} the score ${typeof hit.score === 'number' ? hit.score : q(hit.score, 40)}; BM25 over the corpus gives it ${score}.`,
           at,
@@ -461,7 +492,7 @@ export class RetrievalChecks implements EventVisitor {
       const field = differs(hit.record, index.chunks[chunk]!, meta);
       if (field) {
         bad(
-          `${where} returns hit ${i + 1} with ${field} other than the corpus chunk it names: the search results were edited.`,
+          `${where} returns hit ${i + 1} with ${field} other than the corpus chunk it names: the search results were edited, or not written by the producer.`,
           at,
         );
         return;
@@ -567,7 +598,13 @@ function differs(
   c: IndexChunk,
   meta: ReadonlyMap<string, DocMeta>,
 ): string | undefined {
-  if (Object.keys(hit).sort().join() !== HIT_KEYS) return 'fields';
+  const keys = Object.keys(hit).sort().join();
+  if (keys !== HIT_KEYS) {
+    const have = new Set(Object.keys(hit));
+    const missing = HIT_KEYS.split(',').filter((k) => !have.has(k));
+    const extra = [...have].filter((k) => !HIT_KEYS.split(',').includes(k));
+    return `fields (${[...(missing.length ? [`missing ${missing.join(', ')}`] : []), ...(extra.length ? [`extra ${q(extra.slice(0, 5).join(', '), 80)}`] : [])].join('; ')})`;
+  }
   const m = meta.get(c.docId);
   const span = (v: unknown) =>
     Array.isArray(v) && v.length === 2 && v[0] === c.start && v[1] === c.end;
