@@ -20858,7 +20858,7 @@ async function runTrace(args, io) {
         packs: ['trace'],
         ...pin,
         ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
-        emptyWhat: 'no run was found (a run is a directory named run_v1_<64 hex>, one in a runs/ directory holding trace.jsonl, run_meta.json or fingerprint.txt, or one holding two of them; except below a directory that .gitignore hides)',
+        emptyWhat: 'no run was found (a run is a directory named run_v1_<64 hex>, or one holding trace.jsonl, run_meta.json or fingerprint.txt below a runs/ directory or beside another file of a run such as plan.json; except below a directory that .gitignore hides)',
         emptyRemediation: 'Pass the run directory itself (\u2026/runs/<run_id>/) or a directory above its runs/ directory; name an ignored directory directly, e.g. audit-gate trace artifacts/.',
         allowOutsideRoot: args.flag('allow-outside-root'),
         onProgress: progress(io, args.flag('progress')),
@@ -20885,28 +20885,44 @@ async function runTrace(args, io) {
 
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
+/** Other files and folders the producer writes into every run. */
+const RUN_FILES = [
+    'plan.json',
+    'spec.json',
+    'manifest.json',
+    'verify.json',
+    'evidence',
+    'provenance',
+];
 /** The name the producer gives a run directory: its content-derived run id. */
 const RUN_ID = /^run_v1_[0-9a-f]{64}$/;
+/** Whether a `runs/` directory holds `d`, at any depth (the walk's root counts by its own name). */
+function underRuns(d) {
+    return (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' || d.rel.split('/').slice(0, -1).includes('runs'));
+}
 /**
  * Run directories in a repository listing, found where the producer puts them and wherever a
  * pull request could move them to:
- * - `\u2026/runs/<dir>/` holding any marker (the producer's default places:
- *   `artifacts/bijux-canon-reason/runs/<run_id>/`, `eval/<suite>/case_N/runs/<run_id>/`), so a
- *   deleted trace is reported rather than silently skipped;
+ * - a directory holding any marker below a `runs/` directory, at any depth (the producer's
+ *   default places are `artifacts/bijux-canon-reason/runs/<run_id>/` and
+ *   `eval/<suite>/case_N/runs/<run_id>/`), so a deleted trace is reported rather than skipped;
  * - a directory named like a run id (`run_v1_<64 hex>`), at any depth and under any parent, so
- *   renaming `runs/` or moving a run one level down does not hide it;
- * - a directory holding two markers, whatever its names.
+ *   renaming `runs/` does not hide it;
+ * - a directory holding a marker and one more file or folder the producer writes into every run
+ *   (another marker, plan.json, spec.json, manifest.json, verify.json, evidence/, provenance/),
+ *   whatever its names.
  * A marker counts as present whatever it was replaced by (a directory, a symlink): the pack then
  * reports it. A symlink to a run is a run too: the walk follows links inside its root, and one
  * leading out of it is still a run here, which the pack then refuses to read.
  */
 function discoverRuns(dirs) {
     const found = new Set();
+    const has = (d, name) => d.files.has(name) || d.dirs.has(name) || d.links.has(name);
     for (const d of dirs) {
-        const markers = MARKERS.filter((m) => d.files.has(m) || d.dirs.has(m) || d.links.has(m));
+        const markers = MARKERS.filter((m) => has(d, m)).length;
+        const others = RUN_FILES.filter((m) => has(d, m)).length;
         if (RUN_ID.test(external_node_path_default().basename(d.abs)) ||
-            markers.length >= 2 ||
-            (markers.length > 0 && external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs'))
+            (markers > 0 && (markers + others >= 2 || underRuns(d))))
             found.add(d.abs);
         for (const name of d.links) {
             const link = external_node_path_default().join(d.abs, name);
@@ -21569,6 +21585,8 @@ function allowsMarkedInsufficient(metadata) {
 }
 const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
 const PY_MAX_STR_DIGITS = 4300;
+const SPACE = '[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const INT_SPACE = new RegExp(`^${SPACE}+|${SPACE}+$`, 'gu');
 /** Python's int() of a JSON value: a bool, a number (toward zero), a string; else undefined. */
 function pythonIntOf(raw) {
     if (typeof raw === 'boolean')
@@ -21597,9 +21615,9 @@ function producerMinSupports(constraints) {
  * of ten, 0 to 9, so a digit's value is its distance from the start of its run, modulo ten.
  */
 function pythonInt(text) {
-    // Python strips the information separators and NEL too (JavaScript's trim does not).
-    // eslint-disable-next-line no-control-regex
-    const t = text.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, '');
+    // int() strips Unicode whitespace but not U+001C\u2013U+001F or U+FEFF (which JavaScript's \s
+    // holds), and strips NEL (which \s does not): measured against Python 3.11 over every code point.
+    const t = text.replace(INT_SPACE, '');
     if (!PY_INT.test(t))
         return undefined;
     // Python refuses more than 4,300 digits (sys.get_int_max_str_digits()).
@@ -24021,7 +24039,10 @@ function pyStripString(s) {
         b--;
     return a === 0 && b === s.length ? s : s.slice(a, b);
 }
-/** The producer's bm25 `tokenize`: ASCII words, lower-cased. */
+/**
+ * The producer's bm25 `tokenize`: `[A-Za-z0-9_]+` under re.ASCII, each match lower-cased. Its
+ * retrieval record names this tokenizer "unicode_word", but it matches ASCII words only.
+ */
 function producerTokens(s) {
     return (s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase());
 }
@@ -26369,21 +26390,48 @@ function termCounts(text) {
         tf.set(t, (tf.get(t) ?? 0) + 1);
     return tf;
 }
-/** Builds the index, or says why the producer could not have built it. */
+/** Chunks built again per run, and their characters: small chunks or a large overlap multiply both. */
+const MAX_INDEX_CHUNKS = 500_000;
+const MAX_CHUNKED_CHARS = 64 * 1024 * 1024;
+/**
+ * Builds the index; or says why the producer could not have built it (`refused`), or that it is
+ * past what is built again per run (`tooLarge`), judged from the chunk count before any is cut.
+ */
 function buildIndex(docs, corpusSha256, cfg) {
     if (cfg.maxDocs !== null && cfg.maxDocs > 0 && docs.length > cfg.maxDocs)
-        return `it holds ${docs.length} documents, over the run's max_docs ${cfg.maxDocs}, so the producer refuses it`;
+        return {
+            refused: `it holds ${docs.length} documents, over the run's max_docs ${cfg.maxDocs}, so the producer refuses it`,
+        };
+    const { chunkChars, step } = chunking(cfg);
+    let count = 0;
+    let chars = 0;
+    for (const d of docs) {
+        const n = codePoints(d.text);
+        const k = n === 0 ? 0 : 1 + Math.ceil(Math.max(0, n - chunkChars) / step);
+        count += k;
+        chars += k * Math.min(chunkChars, n);
+    }
+    if (count > MAX_INDEX_CHUNKS || chars > MAX_CHUNKED_CHARS)
+        return {
+            tooLarge: `its settings (chunk_chars ${cfg.chunkChars}, overlap_chars ${cfg.overlapChars}) cut it into ${count} chunks of ${chars} characters in all, past the ${MAX_INDEX_CHUNKS} chunks and ${MAX_CHUNKED_CHARS} characters built again per run`,
+        };
     const chunks = [];
     for (const d of docs) {
         for (const s of [d.docId, d.text, d.title ?? '', d.source ?? ''])
             if (LONE_SURROGATE.test(s))
-                return `document ${JSON.stringify(d.docId)} holds a lone surrogate, which the producer cannot encode as UTF-8`;
-        chunkDocument(d, cfg, chunks);
+                return {
+                    refused: `document ${JSON.stringify(d.docId)} holds a lone surrogate, which the producer cannot encode as UTF-8`,
+                };
+        chunkDocument(d, chunkChars, step, chunks);
         if (cfg.maxChunks !== null && chunks.length > cfg.maxChunks)
-            return `it cuts into more than the run's max_chunks ${cfg.maxChunks} chunks, so the producer refuses it`;
+            return {
+                refused: `it cuts into more than the run's max_chunks ${cfg.maxChunks} chunks, so the producer refuses it`,
+            };
     }
     if (chunks.length === 0)
-        return 'it holds no document, and the producer builds no index for an empty corpus';
+        return {
+            refused: 'it holds no document, and the producer builds no index for an empty corpus',
+        };
     // Array.prototype.sort is stable, as Python's sorted is.
     chunks.sort((x, y) => codePointCompare(x.docId, y.docId) ||
         x.start - y.start ||
@@ -26414,11 +26462,7 @@ function buildIndex(docs, corpusSha256, cfg) {
     };
 }
 /** chunking.chunk_document: `chunk_chars` code points a chunk, each `chunk_chars - overlap` on. */
-function chunkDocument(d, cfg, out) {
-    const chunkChars = Math.max(1, cfg.chunkChars);
-    let overlap = Math.max(0, cfg.overlapChars);
-    if (overlap >= chunkChars)
-        overlap = Math.max(0, Math.floor(chunkChars / 4));
+function chunkDocument(d, chunkChars, step, out) {
     const bytes = Buffer.from(d.text, 'utf8');
     const docSha256 = sha256Hex(bytes);
     // Code point i starts at UTF-16 unit unit(i) and UTF-8 byte byte(i): the same i in ASCII text.
@@ -26440,7 +26484,6 @@ function chunkDocument(d, cfg, out) {
     const unit = (i) => (ascii ? i : units[i]);
     const byte = (i) => (ascii ? i : at[i]);
     const n = ascii ? d.text.length : units.length - 1;
-    const step = Math.max(1, chunkChars - overlap);
     for (let start = 0; start < n; start += step) {
         const end = Math.min(n, start + chunkChars);
         out.push({
@@ -26457,6 +26500,27 @@ function chunkDocument(d, cfg, out) {
         if (end >= n)
             break;
     }
+}
+/** The chunker's size and stride: an overlap at least the chunk becomes a quarter of it. */
+function chunking(cfg) {
+    const chunkChars = Math.max(1, cfg.chunkChars);
+    let overlap = Math.max(0, cfg.overlapChars);
+    if (overlap >= chunkChars)
+        overlap = Math.max(0, Math.floor(chunkChars / 4));
+    return { chunkChars, step: Math.max(1, chunkChars - overlap) };
+}
+/** Code points in a string (a surrogate pair is one). */
+function codePoints(s) {
+    let n = s.length;
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+            const d = s.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff)
+                (n--, i++);
+        }
+    }
+    return n;
 }
 /**
  * sha256 of canonical_dumps(to_json payload): sorted keys, no spaces, ensure_ascii=False (which
@@ -26567,6 +26631,8 @@ class Ranker {
                 top.splice(at, 0, i);
             }
         }
+        // Every chunk a query term touched scores above 0 (idf = log(1 + \u2026) > 0), so the untouched
+        // ones, all 0, come after them, by document and chunk id.
         if (top.length < want)
             for (const i of (this.zero ??= zeroScoreOrder(index))) {
                 if (top.length >= want)
@@ -26637,8 +26703,13 @@ const MAX_CORPUS_BYTES = 16 * 1024 * 1024;
 const MAX_POSTINGS = 20_000_000;
 /** Searches remembered per run. */
 const MAX_SEARCHES = 10_000;
-/** Scores the producer rounds to six decimals; closer than this they may rank either way. */
-const TIE = 2e-6;
+/**
+ * How far a hit's reported score may be from the one computed here: one step of its sixth
+ * decimal. The sums are the producer's, in its order, but its `math.log` (C's libm) and
+ * JavaScript's may differ in the last bit, which can move a rounding. Which chunks rank where is
+ * compared exactly.
+ */
+const SCORE_STEP = 2e-6;
 const RESTORE_PLAN = 'Restore trace.jsonl and plan.json as the producer wrote them, or re-run the producer: it runs exactly the searches its plan requests, in order.';
 const RESTORE_RECORD = 'Restore the trace header\u2019s metadata.retrieval_provenance, provenance/retrieval_provenance.json and the search results as the producer wrote them (one record, the same in all three), or re-run the producer.';
 const RESTORE_CORPUS = 'Restore provenance/corpus.jsonl and provenance/index/ as the producer pinned them, or re-run the producer: the index it pins is the one BM25 builds from that corpus.';
@@ -26663,6 +26734,10 @@ class RetrievalChecks {
         tool_returned: (ev, l) => this.returned(ev.result, l.no),
     };
     searches = new Map();
+    /** Every retrieve call, in order, with its step and arguments (what the plan must request). */
+    calls = [];
+    /** Lines of calls already reported as not the plan's: not ranked again as well. */
+    unplanned = new Set();
     /** The line of the first retrieve call past MAX_SEARCHES, if any. */
     overflow;
     /** Each successful search's provenance (canonical JSON), by the line of its result. */
@@ -26674,8 +26749,6 @@ class RetrievalChecks {
     get maxCorpusBytes() {
         return this.ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
     }
-    /** Every retrieve call, in order, with its step and arguments (what the plan must request). */
-    calls = [];
     called(call, line) {
         if (call.tool_name !== 'retrieve')
             return;
@@ -26686,7 +26759,9 @@ class RetrievalChecks {
         if (this.searches.has(call.id))
             return; // tool_call_duplicate
         const a = call.arguments;
-        // As the producer's BM25Retriever.invoke reads them: str(query), int(top_k) else 3.
+        // As the producer's BM25Retriever.invoke reads them: int(top_k) else 3, and the query (a
+        // string here: a query the producer would have turned into one with str() is not ranked, and
+        // the evidence its result brings is then held to no search).
         const rawK = Object.hasOwn(a, 'top_k') ? a['top_k'] : 3;
         const k = typeof rawK === 'boolean' || typeof rawK === 'number' || typeof rawK === 'string'
             ? pythonIntOf(rawK)
@@ -26712,9 +26787,14 @@ class RetrievalChecks {
             const span = Array.isArray(o['span']) ? o['span'] : [];
             const id = o['chunk_id'];
             const chunkId = typeof id === 'string' ? id : (JSON.stringify(id) ?? 'null');
-            const key = chunkKey(chunkId, span[0], span[1]);
-            const place = `${JSON.stringify(o['doc_id'] ?? null)}\0${key}`;
-            return { key, chunkId, score: o['score'], record: o, place };
+            const at = chunkKey(chunkId, span[0], span[1]);
+            return {
+                key: `${String(o['uri'])}\0${at}`,
+                chunkId,
+                score: o['score'],
+                record: o,
+                place: `${JSON.stringify(o['doc_id'] ?? null)}\0${at}`,
+            };
         });
     }
     /**
@@ -26739,8 +26819,10 @@ class RetrievalChecks {
             const i = made.get(c.step) ?? 0;
             made.set(c.step, i + 1);
             const want = requested.get(c.step)?.[i];
-            if (want?.args !== c.args)
-                bad(`The retrieve call on line ${c.line} (query ${q(c.query, 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} in ${this.step(c.step)}: the producer runs exactly the searches its plan lists.`, this.ctx.at(c.line), RESTORE_PLAN);
+            if (want?.args === c.args)
+                continue;
+            this.unplanned.add(c.line);
+            bad(`The retrieve call on line ${c.line} (query ${q(c.query, 80)}) is ${want === undefined ? 'not one plan.json requests' : `not the search plan.json requests there (${want.words})`} in ${this.step(c.step)}: the producer runs exactly the searches its plan lists.`, this.ctx.at(c.line), RESTORE_PLAN);
         }
         for (const [step, wants] of requested) {
             const n = made.get(step) ?? 0;
@@ -26768,18 +26850,20 @@ class RetrievalChecks {
         }
         if (plan)
             this.planned(plan, bad);
-        const recorded = header ? asRecord(header.metadata['retrieval_provenance']) : undefined;
+        const recorded = header && asRecord(header.metadata['retrieval_provenance']);
+        const n = this.calls.length;
         const signs = [
-            ...(this.calls.length ? [`${this.calls.length} retrieve call(s)`] : []),
+            ...(n ? [`${n} retrieve ${n === 1 ? 'call' : 'calls'}`] : []),
             ...[CORPUS_PATH, INDEX_PATH, PROVENANCE_PATH].filter((p) => ctx.listing.has(p)),
         ];
         if (!recorded && signs.length === 0)
             return;
-        const searches = [...this.searches.values()].filter((s) => s.returned);
-        const returned = new Set(searches.flatMap((s) => s.returned.map((r) => r.key)));
+        const answered = [...this.searches.values()].filter((s) => s.returned);
+        const returned = new Set(answered.flatMap((s) => s.returned.map((r) => r.key)));
+        const searches = answered.filter((s) => !this.unplanned.has(s.line));
         for (const { ev, line } of evidence)
-            if (!returned.has(chunkKey(ev.chunk_id, ev.span[0], ev.span[1])))
-                bad(`Evidence ${q(ev.id)} on line ${line} (chunk ${context_short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, ctx.at(line), 'Register only evidence a search returned: restore trace.jsonl and evidence/ as the producer wrote them, or re-run the producer.');
+            if (!returned.has(`${ev.uri}\0${chunkKey(ev.chunk_id, ev.span[0], ev.span[1])}`))
+                bad(`Evidence ${q(ev.id)} on line ${line} (chunk ${context_short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) (${q(ev.uri, 80)}) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, ctx.at(line), 'Register only evidence a search returned: restore trace.jsonl and evidence/ as the producer wrote them, or re-run the producer.');
         if (!recorded) {
             bad(`The run retrieved (${signs.join(', ')}), but the trace header records no retrieval_provenance: the corpus, index and settings its searches used are unknown, so they cannot be ranked again.`, ctx.at(1), RESTORE_RECORD);
             return;
@@ -26841,8 +26925,12 @@ class RetrievalChecks {
         if (!read)
             return undefined; // reported by eachCorpusDoc
         const index = buildIndex(docs, cfg.corpusSha256, cfg);
-        if (typeof index === 'string') {
-            bad(`The producer could not have indexed ${CORPUS_PATH}: ${index}.`, where, 'Restore provenance/corpus.jsonl and the retrieval settings as the producer pinned them, or re-run the producer: it refuses to index this corpus with these settings.');
+        if ('refused' in index) {
+            bad(`The producer could not have indexed ${CORPUS_PATH}: ${index.refused}.`, where, 'Restore provenance/corpus.jsonl and the retrieval settings as the producer pinned them, or re-run the producer: it refuses to index this corpus with these settings.');
+            return undefined;
+        }
+        if ('tooLarge' in index) {
+            this.ctx.f.add(TRACE.retrievalUnchecked, `${CORPUS_PATH}: ${index.tooLarge}; the searches are not checked.`, where);
             return undefined;
         }
         return { index, meta };
@@ -26872,11 +26960,14 @@ class RetrievalChecks {
             else
                 byQuery.set(s.query, [s]);
         }
+        // Each distinct query reads its terms' postings and fills up to top_k places.
         let cost = 0;
-        for (const query of byQuery.keys())
-            cost += queryCost(index, query);
+        for (const [query, group] of byQuery)
+            cost +=
+                queryCost(index, query) +
+                    Math.min(index.chunks.length, group.reduce((k, s) => Math.max(k, s.k), 0));
         if (cost > MAX_POSTINGS) {
-            this.ctx.f.add(TRACE.retrievalUnchecked, `The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks read ${cost} term postings, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`, this.ctx.at(searches[0].line));
+            this.ctx.f.add(TRACE.retrievalUnchecked, `The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks read ${cost} term postings and places, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`, this.ctx.at(searches[0].line));
             return;
         }
         const byPlace = new Map(index.chunks.map((c, i) => [
@@ -26907,20 +26998,19 @@ class RetrievalChecks {
                 return;
             }
             const score = ranking.score(chunk);
-            // The producer rounds scores to six decimals before it sorts: two within a rounding step
-            // of each other may rank either way, depending on where the rounding fell.
-            if (chunk !== want[i] && Math.abs(score - ranking.score(want[i])) > TIE) {
-                const c = index.chunks[want[i]];
-                bad(`${where} returned chunk ${context_short(hit.chunkId)} (score ${score}) as hit ${i + 1}, but BM25 over the corpus ranks chunk ${context_short(c.chunkId)} of document ${q(c.docId, 60)} (score ${ranking.score(want[i])}) there: the search results were edited.`, at);
+            const c = index.chunks[want[i]];
+            // By place, not index: a document given twice with one id and text has two equal chunks.
+            if (hit.place !== `${JSON.stringify(c.docId)}\0${chunkKey(c.chunkId, c.start, c.end)}`) {
+                bad(`${where} returned chunk ${context_short(hit.chunkId)} (score ${score}) as hit ${i + 1}, but BM25 over the corpus ranks chunk ${context_short(c.chunkId)} of document ${q(c.docId, 60)} (score ${ranking.score(want[i])}) there: the search results were edited, or not ranked by the producer's BM25.`, at);
                 return;
             }
-            if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > TIE) {
+            if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > SCORE_STEP) {
                 bad(`${where} gives hit ${i + 1} the score ${typeof hit.score === 'number' ? hit.score : q(hit.score, 40)}; BM25 over the corpus gives it ${score}.`, at);
                 return;
             }
             const field = differs(hit.record, index.chunks[chunk], meta);
             if (field) {
-                bad(`${where} returns hit ${i + 1} with ${field} other than the corpus chunk it names: the search results were edited.`, at);
+                bad(`${where} returns hit ${i + 1} with ${field} other than the corpus chunk it names: the search results were edited, or not written by the producer.`, at);
                 return;
             }
         }
@@ -27002,8 +27092,13 @@ const HIT_KEYS = [
 ].join();
 /** The first field of a hit that is not what `_build_retrieved_evidences` writes for the chunk. */
 function differs(hit, c, meta) {
-    if (Object.keys(hit).sort().join() !== HIT_KEYS)
-        return 'fields';
+    const keys = Object.keys(hit).sort().join();
+    if (keys !== HIT_KEYS) {
+        const have = new Set(Object.keys(hit));
+        const missing = HIT_KEYS.split(',').filter((k) => !have.has(k));
+        const extra = [...have].filter((k) => !HIT_KEYS.split(',').includes(k));
+        return `fields (${[...(missing.length ? [`missing ${missing.join(', ')}`] : []), ...(extra.length ? [`extra ${q(extra.slice(0, 5).join(', '), 80)}`] : [])].join('; ')})`;
+    }
     const m = meta.get(c.docId);
     const span = (v) => Array.isArray(v) && v.length === 2 && v[0] === c.start && v[1] === c.end;
     if (hit['uri'] !== `corpus://${c.docId}#${c.start}-${c.end}`)
