@@ -56409,8 +56409,10 @@ function codePoints(s) {
         const c = s.charCodeAt(i);
         if (c >= 0xd800 && c <= 0xdbff) {
             const d = s.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d <= 0xdfff)
-                (n--, i++);
+            if (d >= 0xdc00 && d <= 0xdfff) {
+                n--;
+                i++;
+            }
         }
     }
     return n;
