@@ -245,8 +245,8 @@ describe('audit-gate verify', () => {
   it('each target’s state line says how many errors below are its own', async () => {
     const r = await verify({ root: path.resolve('examples/repo') });
     const text = renderText(r);
-    expect(text).toContain('→ blocked (4 errors below)'); // papers/stale: four stale audits
-    expect(text).toMatch(/→ accepted\n/);
+    expect(text).toContain('= blocked (4 errors below)'); // papers/stale: four stale audits
+    expect(text).toMatch(/= accepted\n/);
   });
   it('the counts tell blocking findings of a target that no subject holds from the gate’s own', async () => {
     const root = repo();

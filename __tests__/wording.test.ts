@@ -44,8 +44,8 @@ describe('status words and advice', () => {
   test('a BLOCKED audit under draft is not shown as accepted, and nothing says to downgrade to draft', async () => {
     const r = await paper({ assurance: 'draft', overrides: blocked });
     const text = renderText(r);
-    expect(text).not.toMatch(/→ accepted/);
-    expect(text).toContain('→ not blocking (1 audit with problems), not submission-ready');
+    expect(text).not.toMatch(/= accepted/);
+    expect(text).toContain('= not blocking (1 audit with problems), not submission-ready');
     expect(text).not.toContain('downgrade');
     expect(renderSummary(r, { checkName: 'audit-gate' })).toContain(
       '→ **not blocking \\(1 audit with problems\\), not submission-ready**',
@@ -138,7 +138,7 @@ describe('why a paper is not submission-ready', () => {
     expect(r.submission_ready).toBe('no');
     const why =
       'legacy artifact without review-independence fields: proof-checker, paper-claim-audit, citation-audit, kill-argument';
-    expect(renderText(r)).toContain(`→ provisional, not submission-ready: ${why}`);
+    expect(renderText(r)).toContain(`= provisional, not submission-ready: ${why}`);
     const md = { checkName: 'audit-gate' };
     for (const out of [renderCards(r, md), renderComment(r, md), renderSummary(r, md)])
       expect(out).toContain(
@@ -156,7 +156,7 @@ describe('why a paper is not submission-ready', () => {
     const r = await paper({ overrides: { 'KILL_ARGUMENT.json': same } });
     expect(r.findings).toEqual([]);
     expect(renderText(r)).toContain(
-      '→ provisional, not submission-ready: same-family review (the reviewer is of the executor’s model family): kill-argument',
+      '= provisional, not submission-ready: same-family review (the reviewer is of the executor’s model family): kill-argument',
     );
   });
 

@@ -48315,7 +48315,7 @@ function renderText(report) {
             out.push(`  ${MARK[s.outcome]} ${(0,sanitize/* plain */.pj)(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
         }
         const n = errors.get(t.id) ?? 0;
-        out.push(`  → ${(0,sanitize/* plain */.pj)((0,labels/* stateText */.r9)(t, subjects))}${n ? ` (${(0,labels/* plural */.LS)(n, 'error')} below)` : ''}`);
+        out.push(`  = ${(0,sanitize/* plain */.pj)((0,labels/* stateText */.r9)(t, subjects))}${n ? ` (${(0,labels/* plural */.LS)(n, 'error')} below)` : ''}`);
     }
     if (report.findings.length > 0) {
         out.push('', 'Findings:');

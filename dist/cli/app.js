@@ -15195,7 +15195,7 @@ function renderText(report) {
             out.push(`  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
         }
         const n = errors.get(t.id) ?? 0;
-        out.push(`  \u2192 ${plain(stateText(t, subjects))}${n ? ` (${plural(n, 'error')} below)` : ''}`);
+        out.push(`  = ${plain(stateText(t, subjects))}${n ? ` (${plural(n, 'error')} below)` : ''}`);
     }
     if (report.findings.length > 0) {
         out.push('', 'Findings:');

@@ -52,7 +52,7 @@ export function renderText(report: GateReport): string {
       );
     }
     const n = errors.get(t.id) ?? 0;
-    out.push(`  → ${plain(stateText(t, subjects))}${n ? ` (${plural(n, 'error')} below)` : ''}`);
+    out.push(`  = ${plain(stateText(t, subjects))}${n ? ` (${plural(n, 'error')} below)` : ''}`);
   }
   if (report.findings.length > 0) {
     out.push('', 'Findings:');
