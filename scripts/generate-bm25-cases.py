@@ -11,12 +11,14 @@ Not run by CI (CI needs no Python). Usage:
       [--seed 7] [--count 80] > __tests__/support/bm25-cases.json
   (or set BIJUX_CANON_REASON to the package directory)
 """
-import argparse
 import hashlib
 import json
 import os
 import random
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from producer_cli import producer_args  # noqa: E402
 
 WORDS = ("river bridge Lund Sweden opened 1940 flutter deck the a of in is km "
          "Danube Rhine é漢 😀 _x9 ALPHA alpha").split()
@@ -29,14 +31,7 @@ def text_of(rnd: random.Random) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--producer", default=os.environ.get("BIJUX_CANON_REASON"))
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--count", type=int, default=80)
-    args = ap.parse_args()
-    if not args.producer:
-        sys.exit("pass --producer PATH/packages/bijux-canon-reason (or set BIJUX_CANON_REASON)")
-    sys.path.insert(0, os.path.join(args.producer, "src"))
+    args = producer_args(seed=7, count=80)
     from bijux_canon_reason.retrieval.chunked_bm25 import ChunkedBM25Index
     from bijux_canon_reason.retrieval.corpus import CorpusDoc
 

@@ -9,11 +9,13 @@ Not run by CI (CI needs no Python). Usage:
       [--seed 11] [--count 120] > __tests__/support/extractive-cases.json
   (or set BIJUX_CANON_REASON to the package directory)
 """
-import argparse
 import json
 import os
 import random
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from producer_cli import producer_args  # noqa: E402
 
 ALPHABET = list(
     "abcdefgh ijk lmn. Lund Sweden? !\n\t\u0085\u00a0\u2003\ufeff\u3000é漢😀\x1f\x1c."
@@ -21,14 +23,7 @@ ALPHABET = list(
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--producer", default=os.environ.get("BIJUX_CANON_REASON"))
-    ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--count", type=int, default=120)
-    args = ap.parse_args()
-    if not args.producer:
-        sys.exit("pass --producer PATH/packages/bijux-canon-reason (or set BIJUX_CANON_REASON)")
-    sys.path.insert(0, os.path.join(args.producer, "src"))
+    args = producer_args(seed=11, count=120)
     from bijux_canon_reason.reasoning.extractive import derive_extractive_answer
 
     rnd = random.Random(args.seed)
