@@ -213,6 +213,10 @@ describe('discovery cannot be dodged by moving or renaming a run', () => {
     // Out of runs/ altogether: its trace beside its plan still marks it.
     fs.renameSync(deep, path.join(root, 'snapshot'));
     expect(await states(root)).toEqual([['snapshot', 'rejected']]);
+    // Back under runs/ with no marker at all: its plan and manifest still make it a run.
+    fs.rmSync(path.join(root, 'snapshot', 'trace.jsonl'));
+    fs.renameSync(path.join(root, 'snapshot'), path.join(root, 'artifacts/runs/latest'));
+    expect(await states(root)).toEqual([['artifacts/runs/latest', 'rejected']]);
   });
 });
 

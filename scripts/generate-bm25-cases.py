@@ -3,7 +3,7 @@
 (bijux-canon-reason, retrieval/chunked_bm25.py: ChunkedBM25Index.build and to_json) over random
 and awkward corpora (overlapping chunks, multi-byte UTF-8 and astral characters, repeated text,
 twin documents, document ids given twice, settings where the overlap is at least the chunk), and
-the top-k each query ranks, which __tests__/trace-bm25.test.ts builds and ranks again: the
+the top-k each query ranks (or that it raises, for a k1 that divides by zero), which __tests__/trace-bm25.test.ts builds and ranks again: the
 index's sha256 byte for byte, every hit and score.
 
 Not run by CI (CI needs no Python). Usage:
@@ -49,13 +49,19 @@ def main() -> None:
         corpus_sha = hashlib.sha256(str(i).encode()).hexdigest()
         idx = ChunkedBM25Index.build(docs=docs, corpus_sha256=corpus_sha,
                                      chunk_chars=chunk_chars, overlap_chars=overlap_chars)
-        k1 = rnd.choice([1.2, 1.5, 0.9, 2.0])
+        # The producer takes any float: k1 ≤ -1 scores touched chunks at or below 0, or divides
+        # by zero (ZeroDivisionError: no run).
+        k1 = rnd.choice([1.2, 1.5, 0.9, 2.0, 1.2, 1.5, -1.0, -1.5])
         b = rnd.choice([0.75, 0.0, 1.0, 0.5])
         queries = []
         for _ in range(3):
             query = " ".join(rnd.choice(WORDS) for _ in range(rnd.randint(0, 5)))
             k = rnd.choice([0, 1, 2, 3, 5, 50])
-            ranked = idx.top_k(query, k=k, k1=k1, b=b)
+            try:
+                ranked = idx.top_k(query, k=k, k1=k1, b=b)
+            except ZeroDivisionError:
+                queries.append({"query": query, "k": k, "refused": True})
+                continue
             queries.append({"query": query, "k": k, "hits": [
                 {"doc_id": c.doc_id, "chunk_id": c.chunk_id, "span": [c.start_byte, c.end_byte],
                  "score": s} for c, s in ranked]})

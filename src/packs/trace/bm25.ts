@@ -67,8 +67,11 @@ export interface Bm25Index {
 }
 
 /** Chunks built again per run, and their characters: small chunks or a large overlap multiply both. */
-export const MAX_INDEX_CHUNKS = 500_000;
+export const MAX_INDEX_CHUNKS = 150_000;
 export const MAX_CHUNKED_CHARS = 64 * 1024 * 1024;
+/** Distinct terms and (term, chunk) entries kept per run: a corpus of unique words has many. */
+export const MAX_TERMS = 500_000;
+export const MAX_POSTING_ENTRIES = 8_000_000;
 
 /**
  * Builds the index; or says why the producer could not have built it (`refused`), or that it is
@@ -124,18 +127,25 @@ export function buildIndex(
 
   const postings = new Map<string, Postings>();
   let total = 0;
-  chunks.forEach((c, i) => {
+  let entries = 0;
+  for (let i = 0; i < chunks.length; i++) {
+    const c = chunks[i]!;
     const tf = termCounts(c.text);
     c.length = 0;
     for (const n of tf.values()) c.length += n;
     total += c.length;
+    entries += tf.size;
     for (const [t, n] of tf) {
       let p = postings.get(t);
       if (!p) postings.set(t, (p = { chunks: [], counts: [] }));
       p.chunks.push(i);
       p.counts.push(n);
     }
-  });
+    if (postings.size > MAX_TERMS || entries > MAX_POSTING_ENTRIES)
+      return {
+        tooLarge: `its ${chunks.length} chunks hold more than ${MAX_TERMS} distinct terms or ${MAX_POSTING_ENTRIES} term-chunk entries, past what is indexed again per run`,
+      };
+  }
   const avgdl = total / chunks.length;
   return {
     chunks,
@@ -265,7 +275,7 @@ export class Ranker {
   private readonly stamp: Uint32Array;
   private readonly touched: Int32Array;
   private now = 0;
-  private zero?: number[];
+  private tieOrder?: { order: number[]; tie: Int32Array };
 
   constructor(
     private readonly index: Bm25Index,
@@ -281,8 +291,38 @@ export class Ranker {
     this.touched = new Int32Array(n);
   }
 
-  /** The first `k` chunks for `query`, and the score of any chunk (valid until the next call). */
-  rank(query: string, k: number): { top: number[]; score: (i: number) => number } {
+  /**
+   * Chunks in the order equal scores rank (document, then chunk id, then place in the index),
+   * and each chunk's place in it: sorted once, so a tie costs an integer compare, not two
+   * string compares.
+   */
+  private ties(): { order: number[]; tie: Int32Array } {
+    if (!this.tieOrder) {
+      const c = this.index.chunks;
+      const order = c
+        .map((_, i) => i)
+        .sort(
+          (x, y) =>
+            codePointCompare(c[x]!.docId, c[y]!.docId) ||
+            codePointCompare(c[x]!.chunkId, c[y]!.chunkId) ||
+            x - y,
+        );
+      const tie = new Int32Array(c.length);
+      order.forEach((i, at) => (tie[i] = at));
+      this.tieOrder = { order, tie };
+    }
+    return this.tieOrder;
+  }
+
+  /**
+   * The first `k` chunks for `query`, and the score of any chunk (valid until the next call); or
+   * why the producer could not have ranked them (a score that is not a finite number: its
+   * division by zero raises, an overflow leaves NaN, which sorts nowhere).
+   */
+  rank(
+    query: string,
+    k: number,
+  ): { top: number[]; score: (i: number) => number } | { refused: string } {
     const { index, k1, norm, sums, stamp, touched } = this;
     const now = ++this.now;
     const qf = new Map<string, number>();
@@ -305,59 +345,77 @@ export class Ranker {
         sums[i] = sums[i]! + idf * ((f * (k1 + 1.0)) / (f + norm[i]!)) * count;
       }
     }
-    for (let j = 0; j < t; j++) sums[touched[j]!] = round6(sums[touched[j]!]!);
-    const c = index.chunks;
-    const after = (x: number, y: number) =>
-      sums[y]! - sums[x]! ||
-      codePointCompare(c[x]!.docId, c[y]!.docId) ||
-      codePointCompare(c[x]!.chunkId, c[y]!.chunkId) ||
-      x - y;
-    const want = Math.max(0, k);
-    let top: number[];
-    if (want >= t || want > 64) {
-      top = Array.from(touched.subarray(0, t)).sort(after).slice(0, want);
-    } else {
-      // A short sorted list: most candidates rank after its last and are dropped at once.
-      top = [];
-      for (let j = 0; j < t && want > 0; j++) {
-        const i = touched[j]!;
-        if (top.length === want && after(i, top[want - 1]!) >= 0) continue;
-        if (top.length === want) top.pop();
-        let at = top.length;
-        while (at > 0 && after(i, top[at - 1]!) < 0) at--;
-        top.splice(at, 0, i);
-      }
+    // A touched chunk scores above 0 unless k1 ≤ -1 (the producer takes any float): those at 0
+    // rank with the untouched ones, those below after them.
+    const above: number[] = [];
+    const below: number[] = [];
+    for (let j = 0; j < t; j++) {
+      const i = touched[j]!;
+      if (!Number.isFinite(sums[i]!))
+        return {
+          refused: `BM25 with k1 ${k1} gives chunk ${j + 1} of the query's hits no finite score (the producer divides by zero or overflows there)`,
+        };
+      const v = (sums[i] = round6(sums[i]!));
+      if (v > 0) above.push(i);
+      else if (v < 0) below.push(i);
     }
-    // Every chunk a query term touched scores above 0 (idf = log(1 + …) > 0), so the untouched
-    // ones, all 0, come after them, by document and chunk id.
+    const { order, tie } = this.ties();
+    const after = (x: number, y: number) => sums[y]! - sums[x]! || tie[x]! - tie[y]!;
+    const want = Math.min(Math.max(0, k), n);
+    const top = firstOf(above, want, after);
     if (top.length < want)
-      for (const i of (this.zero ??= zeroScoreOrder(index))) {
+      for (const i of order) {
         if (top.length >= want) break;
-        if (stamp[i] !== now) top.push(i);
+        if (stamp[i] !== now || sums[i] === 0) top.push(i);
       }
+    if (top.length < want) for (const i of firstOf(below, want - top.length, after)) top.push(i);
     return { top, score: (i) => (stamp[i] === now ? sums[i]! : 0) };
   }
 }
 
-/** Chunk indexes by (document, id), as zero-score chunks rank. */
-function zeroScoreOrder(index: Bm25Index): number[] {
-  const c = index.chunks;
-  return c
-    .map((_, i) => i)
-    .sort(
-      (x, y) =>
-        codePointCompare(c[x]!.docId, c[y]!.docId) ||
-        codePointCompare(c[x]!.chunkId, c[y]!.chunkId) ||
-        x - y,
-    );
+/** The first `want` items of `items` in `after`'s order, without sorting all of them. */
+function firstOf(items: number[], want: number, after: (x: number, y: number) => number): number[] {
+  if (want <= 0) return [];
+  if (want >= items.length) return items.sort(after);
+  // A heap of the best `want` so far, its worst on top: each item costs log(want), not log(n).
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => after(heap[a]!, heap[b]!) > 0;
+  const down = (at: number) => {
+    for (;;) {
+      const l = 2 * at + 1;
+      const r = l + 1;
+      let w = at;
+      if (l < heap.length && worse(l, w)) w = l;
+      if (r < heap.length && worse(r, w)) w = r;
+      if (w === at) return;
+      [heap[at], heap[w]] = [heap[w]!, heap[at]!];
+      at = w;
+    }
+  };
+  for (const i of items) {
+    if (heap.length < want) {
+      heap.push(i);
+      for (let at = heap.length - 1; at > 0;) {
+        const up = (at - 1) >> 1;
+        if (!worse(at, up)) break;
+        [heap[at], heap[up]] = [heap[up]!, heap[at]!];
+        at = up;
+      }
+    } else if (after(i, heap[0]!) < 0) {
+      heap[0] = i;
+      down(0);
+    }
+  }
+  return heap.sort(after);
 }
 
 /**
- * Python's round(x, 6) for a non-negative score: the nearest six-decimal value, half to even.
+ * Python's round(x, 6): the nearest six-decimal value, half to even (symmetric about 0).
  * Away from a half the nearest is clear from x·10⁶; near one, toFixed (which rounds an exact
  * half up) decides, and only a multiple of 1/128 can be an exact half (seven decimals ending in 5).
  */
 export function round6(x: number): number {
+  if (x < 0) return -round6(-x);
   const y = x * 1e6;
   const f = Math.floor(y);
   const frac = y - f;

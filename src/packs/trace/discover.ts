@@ -28,7 +28,8 @@ function underRuns(d: DirEntry): boolean {
  * pull request could move them to:
  * - a directory holding any marker below a `runs/` directory, at any depth (the producer's
  *   default places are `artifacts/bijux-canon-reason/runs/<run_id>/` and
- *   `eval/<suite>/case_N/runs/<run_id>/`), so a deleted trace is reported rather than skipped;
+ *   `eval/<suite>/case_N/runs/<run_id>/`), so a deleted trace is reported rather than skipped,
+ *   and there one holding no marker but two other files or folders of a run;
  * - a directory named like a run id (`run_v1_<64 hex>`), at any depth and under any parent, so
  *   renaming `runs/` does not hide it;
  * - a directory holding a marker and one more file or folder the producer writes into every run
@@ -47,7 +48,8 @@ export function discoverRuns(dirs: DirEntry[]): string[] {
     const others = RUN_FILES.filter((m) => has(d, m)).length;
     if (
       RUN_ID.test(path.basename(d.abs)) ||
-      (markers > 0 && (markers + others >= 2 || underRuns(d)))
+      (markers > 0 && (markers + others >= 2 || underRuns(d))) ||
+      (others >= 2 && underRuns(d))
     )
       found.add(d.abs);
     for (const name of d.links) {

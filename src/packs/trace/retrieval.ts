@@ -270,6 +270,14 @@ export class RetrievalChecks implements EventVisitor {
       return;
     }
     const cfg = readConfig(recorded);
+    if (typeof cfg === 'object' && 'unchecked' in cfg) {
+      ctx.f.add(
+        TRACE.retrievalUnchecked,
+        `The trace header's retrieval_provenance holds settings this verifier cannot rebuild the index from (${cfg.unchecked}): the searches are not checked.`,
+        ctx.at(1),
+      );
+      return;
+    }
     if (typeof cfg === 'string') {
       bad(
         `The trace header's retrieval_provenance is not the record the producer writes (${cfg}): a setting or its hash was edited, so the searches cannot be ranked again.`,
@@ -404,22 +412,29 @@ export class RetrievalChecks implements EventVisitor {
     searches: readonly Search[],
     bad: Bad,
   ) {
+    // A search returns min(top_k, chunks) hits: one that returned another count is reported
+    // without ranking, so no hostile top_k makes a ranking longer than the hits a trace can hold.
+    const n = index.chunks.length;
     const byQuery = new Map<string, Search[]>();
     for (const s of searches) {
+      const expected = Math.min(Math.max(0, s.k), n);
+      if (s.returned!.length !== expected) {
+        bad(
+          `The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k}) returned ${s.returned!.length} ${s.returned!.length === 1 ? 'chunk' : 'chunks'} on line ${s.resultLine}; BM25 over the corpus returns ${expected}.`,
+          this.ctx.at(s.resultLine),
+        );
+        continue;
+      }
       const group = byQuery.get(s.query);
       if (group) group.push(s);
       else byQuery.set(s.query, [s]);
     }
-    // Each distinct query reads its terms' postings and fills up to top_k places.
+    const places = (group: readonly Search[]) =>
+      group.reduce((k, s) => Math.max(k, s.returned!.length), 0);
+    // Each distinct query reads its terms' postings and fills its places.
     let cost = 0;
-    for (const [query, group] of byQuery)
-      cost +=
-        queryCost(index, query) +
-        Math.min(
-          index.chunks.length,
-          group.reduce((k, s) => Math.max(k, s.k), 0),
-        );
-    if (cost > MAX_POSTINGS) {
+    for (const [query, group] of byQuery) cost += queryCost(index, query) + places(group);
+    if (cost > MAX_POSTINGS && searches.length > 0) {
       this.ctx.f.add(
         TRACE.retrievalUnchecked,
         `The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks read ${cost} term postings and places, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`,
@@ -435,10 +450,15 @@ export class RetrievalChecks implements EventVisitor {
     );
     const ranker = new Ranker(index, cfg.k1, cfg.b);
     for (const [query, group] of byQuery) {
-      const ranking = ranker.rank(
-        query,
-        group.reduce((k, s) => Math.max(k, s.k), 0),
-      );
+      const ranking = ranker.rank(query, places(group));
+      if ('refused' in ranking) {
+        bad(
+          `The retrieve call on line ${group[0]!.line} (query ${q(query, 80)}) could not have been answered by the producer: ${ranking.refused}.`,
+          this.ctx.at(group[0]!.line),
+          RESTORE_RECORD,
+        );
+        continue;
+      }
       for (const s of group) this.compare(index, meta, ranking, s, byPlace, bad);
     }
   }
@@ -451,17 +471,10 @@ export class RetrievalChecks implements EventVisitor {
     byPlace: ReadonlyMap<string, number>,
     bad: Bad,
   ) {
-    const want = ranking.top.slice(0, Math.max(0, s.k));
     const got = s.returned!;
+    const want = ranking.top.slice(0, got.length);
     const at = this.ctx.at(s.resultLine);
     const where = `The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k})`;
-    if (got.length !== want.length) {
-      bad(
-        `${where} returned ${got.length} chunk(s) on line ${s.resultLine}; BM25 over the corpus returns ${want.length}.`,
-        at,
-      );
-      return;
-    }
     for (let i = 0; i < got.length; i++) {
       const hit = got[i]!;
       const chunk = byPlace.get(hit.place);
@@ -511,6 +524,7 @@ interface RetrievalConfig extends IndexConfig {
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
+const INT_FIELDS = ['chunk_chars', 'overlap_chars', 'max_chunks', 'max_docs', 'corpus_max_bytes'];
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const isIntOrNull = (v: unknown): v is number | null => v === null || isInt(v);
 
@@ -518,7 +532,14 @@ const isIntOrNull = (v: unknown): v is number | null => v === null || isInt(v);
  * The record as `_build_retrieval_provenance` writes it, every field the right type and
  * config_sha256 the hash of the settings; a list of what is wrong otherwise.
  */
-function readConfig(p: Record<string, unknown>): RetrievalConfig | string {
+function readConfig(p: Record<string, unknown>): RetrievalConfig | string | { unchecked: string } {
+  // JSON numbers past 2^53 lose digits when read here, so the index and config_sha256 the
+  // producer wrote from their exact digits cannot be rebuilt: reported unchecked, not edited.
+  const huge = INT_FIELDS.filter((k) => Number.isInteger(p[k]) && !Number.isSafeInteger(p[k]));
+  if (huge.length)
+    return {
+      unchecked: `${huge.join(', ')} ${huge.length === 1 ? 'is' : 'are'} past 2^53, which this verifier reads inexactly`,
+    };
   const wrong: string[] = [];
   const expect = (key: string, ok: (v: unknown) => boolean, what: string) => {
     if (!ok(p[key]))
