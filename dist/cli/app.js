@@ -20704,7 +20704,7 @@ const TRACE = {
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
     reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header\u2019s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner\u2019s tag; or the header\u2019s reasoning policy is not the one spec.json gives', 'Restore trace.jsonl as the producer wrote it (the header\u2019s reasoning_trace and each derived claim\u2019s structured fields), or re-run the producer.'),
     retrievalMismatch: codes_def('retrieval_mismatch', 'tool_linkage', 'A search did not return what BM25 ranks first over the index the run\u2019s corpus builds (other chunks, order, scores or hit fields), the retrieval record or the pinned index is not the producer\u2019s, or evidence was registered that no search returned', 'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its index is built from the corpus it pins, its searches return that index\u2019s best-ranked chunks, and it registers only those.'),
-    retrievalUnchecked: codes_def('retrieval_unchecked', 'tool_linkage', 'The run\u2019s searches are past what is ranked again per run (a corpus over 16 MiB, more than 10,000 searches, or 20 million term postings), so they are not checked', 'Keep a run\u2019s pinned corpus under 16 MiB and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow\u2019s own config, exclude the run and check it with the producer\u2019s tools.'),
+    retrievalUnchecked: codes_def('retrieval_unchecked', 'tool_linkage', 'The run\u2019s searches are past what is ranked again per run (a corpus over 16 MiB, more than 150,000 chunks or 500,000 distinct terms, more than 10,000 searches, 20 million term postings, or settings past 2^53), so they are not checked', 'Keep a run\u2019s pinned corpus under 16 MiB, its chunks at the producer\u2019s default size, and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow\u2019s own config, exclude the run and check it with the producer\u2019s tools.'),
     claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner tags as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
     snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support\u2019s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
@@ -20905,7 +20905,8 @@ function underRuns(d) {
  * pull request could move them to:
  * - a directory holding any marker below a `runs/` directory, at any depth (the producer's
  *   default places are `artifacts/bijux-canon-reason/runs/<run_id>/` and
- *   `eval/<suite>/case_N/runs/<run_id>/`), so a deleted trace is reported rather than skipped;
+ *   `eval/<suite>/case_N/runs/<run_id>/`), so a deleted trace is reported rather than skipped,
+ *   and there one holding no marker but two other files or folders of a run;
  * - a directory named like a run id (`run_v1_<64 hex>`), at any depth and under any parent, so
  *   renaming `runs/` does not hide it;
  * - a directory holding a marker and one more file or folder the producer writes into every run
@@ -20922,7 +20923,8 @@ function discoverRuns(dirs) {
         const markers = MARKERS.filter((m) => has(d, m)).length;
         const others = RUN_FILES.filter((m) => has(d, m)).length;
         if (RUN_ID.test(external_node_path_default().basename(d.abs)) ||
-            (markers > 0 && (markers + others >= 2 || underRuns(d))))
+            (markers > 0 && (markers + others >= 2 || underRuns(d))) ||
+            (others >= 2 && underRuns(d)))
             found.add(d.abs);
         for (const name of d.links) {
             const link = external_node_path_default().join(d.abs, name);
@@ -26391,8 +26393,11 @@ function termCounts(text) {
     return tf;
 }
 /** Chunks built again per run, and their characters: small chunks or a large overlap multiply both. */
-const MAX_INDEX_CHUNKS = 500_000;
+const MAX_INDEX_CHUNKS = 150_000;
 const MAX_CHUNKED_CHARS = 64 * 1024 * 1024;
+/** Distinct terms and (term, chunk) entries kept per run: a corpus of unique words has many. */
+const MAX_TERMS = 500_000;
+const MAX_POSTING_ENTRIES = 8_000_000;
 /**
  * Builds the index; or says why the producer could not have built it (`refused`), or that it is
  * past what is built again per run (`tooLarge`), judged from the chunk count before any is cut.
@@ -26439,12 +26444,15 @@ function buildIndex(docs, corpusSha256, cfg) {
         codePointCompare(x.chunkId, y.chunkId));
     const postings = new Map();
     let total = 0;
-    chunks.forEach((c, i) => {
+    let entries = 0;
+    for (let i = 0; i < chunks.length; i++) {
+        const c = chunks[i];
         const tf = termCounts(c.text);
         c.length = 0;
         for (const n of tf.values())
             c.length += n;
         total += c.length;
+        entries += tf.size;
         for (const [t, n] of tf) {
             let p = postings.get(t);
             if (!p)
@@ -26452,7 +26460,11 @@ function buildIndex(docs, corpusSha256, cfg) {
             p.chunks.push(i);
             p.counts.push(n);
         }
-    });
+        if (postings.size > MAX_TERMS || entries > MAX_POSTING_ENTRIES)
+            return {
+                tooLarge: `its ${chunks.length} chunks hold more than ${MAX_TERMS} distinct terms or ${MAX_POSTING_ENTRIES} term-chunk entries, past what is indexed again per run`,
+            };
+    }
     const avgdl = total / chunks.length;
     return {
         chunks,
@@ -26568,7 +26580,7 @@ class Ranker {
     stamp;
     touched;
     now = 0;
-    zero;
+    tieOrder;
     constructor(index, k1, b) {
         this.index = index;
         this.k1 = k1;
@@ -26580,7 +26592,30 @@ class Ranker {
         this.stamp = new Uint32Array(n);
         this.touched = new Int32Array(n);
     }
-    /** The first `k` chunks for `query`, and the score of any chunk (valid until the next call). */
+    /**
+     * Chunks in the order equal scores rank (document, then chunk id, then place in the index),
+     * and each chunk's place in it: sorted once, so a tie costs an integer compare, not two
+     * string compares.
+     */
+    ties() {
+        if (!this.tieOrder) {
+            const c = this.index.chunks;
+            const order = c
+                .map((_, i) => i)
+                .sort((x, y) => codePointCompare(c[x].docId, c[y].docId) ||
+                codePointCompare(c[x].chunkId, c[y].chunkId) ||
+                x - y);
+            const tie = new Int32Array(c.length);
+            order.forEach((i, at) => (tie[i] = at));
+            this.tieOrder = { order, tie };
+        }
+        return this.tieOrder;
+    }
+    /**
+     * The first `k` chunks for `query`, and the score of any chunk (valid until the next call); or
+     * why the producer could not have ranked them (a score that is not a finite number: its
+     * division by zero raises, an overflow leaves NaN, which sorts nowhere).
+     */
     rank(query, k) {
         const { index, k1, norm, sums, stamp, touched } = this;
         const now = ++this.now;
@@ -26606,60 +26641,89 @@ class Ranker {
                 sums[i] = sums[i] + idf * ((f * (k1 + 1.0)) / (f + norm[i])) * count;
             }
         }
-        for (let j = 0; j < t; j++)
-            sums[touched[j]] = round6(sums[touched[j]]);
-        const c = index.chunks;
-        const after = (x, y) => sums[y] - sums[x] ||
-            codePointCompare(c[x].docId, c[y].docId) ||
-            codePointCompare(c[x].chunkId, c[y].chunkId) ||
-            x - y;
-        const want = Math.max(0, k);
-        let top;
-        if (want >= t || want > 64) {
-            top = Array.from(touched.subarray(0, t)).sort(after).slice(0, want);
+        // A touched chunk scores above 0 unless k1 \u2264 -1 (the producer takes any float): those at 0
+        // rank with the untouched ones, those below after them.
+        const above = [];
+        const below = [];
+        for (let j = 0; j < t; j++) {
+            const i = touched[j];
+            if (!Number.isFinite(sums[i]))
+                return {
+                    refused: `BM25 with k1 ${k1} gives chunk ${j + 1} of the query's hits no finite score (the producer divides by zero or overflows there)`,
+                };
+            const v = (sums[i] = round6(sums[i]));
+            if (v > 0)
+                above.push(i);
+            else if (v < 0)
+                below.push(i);
         }
-        else {
-            // A short sorted list: most candidates rank after its last and are dropped at once.
-            top = [];
-            for (let j = 0; j < t && want > 0; j++) {
-                const i = touched[j];
-                if (top.length === want && after(i, top[want - 1]) >= 0)
-                    continue;
-                if (top.length === want)
-                    top.pop();
-                let at = top.length;
-                while (at > 0 && after(i, top[at - 1]) < 0)
-                    at--;
-                top.splice(at, 0, i);
-            }
-        }
-        // Every chunk a query term touched scores above 0 (idf = log(1 + \u2026) > 0), so the untouched
-        // ones, all 0, come after them, by document and chunk id.
+        const { order, tie } = this.ties();
+        const after = (x, y) => sums[y] - sums[x] || tie[x] - tie[y];
+        const want = Math.min(Math.max(0, k), n);
+        const top = firstOf(above, want, after);
         if (top.length < want)
-            for (const i of (this.zero ??= zeroScoreOrder(index))) {
+            for (const i of order) {
                 if (top.length >= want)
                     break;
-                if (stamp[i] !== now)
+                if (stamp[i] !== now || sums[i] === 0)
                     top.push(i);
             }
+        if (top.length < want)
+            for (const i of firstOf(below, want - top.length, after))
+                top.push(i);
         return { top, score: (i) => (stamp[i] === now ? sums[i] : 0) };
     }
 }
-/** Chunk indexes by (document, id), as zero-score chunks rank. */
-function zeroScoreOrder(index) {
-    const c = index.chunks;
-    return c
-        .map((_, i) => i)
-        .sort((x, y) => codePointCompare(c[x].docId, c[y].docId) ||
-        codePointCompare(c[x].chunkId, c[y].chunkId) ||
-        x - y);
+/** The first `want` items of `items` in `after`'s order, without sorting all of them. */
+function firstOf(items, want, after) {
+    if (want <= 0)
+        return [];
+    if (want >= items.length)
+        return items.sort(after);
+    // A heap of the best `want` so far, its worst on top: each item costs log(want), not log(n).
+    const heap = [];
+    const worse = (a, b) => after(heap[a], heap[b]) > 0;
+    const down = (at) => {
+        for (;;) {
+            const l = 2 * at + 1;
+            const r = l + 1;
+            let w = at;
+            if (l < heap.length && worse(l, w))
+                w = l;
+            if (r < heap.length && worse(r, w))
+                w = r;
+            if (w === at)
+                return;
+            [heap[at], heap[w]] = [heap[w], heap[at]];
+            at = w;
+        }
+    };
+    for (const i of items) {
+        if (heap.length < want) {
+            heap.push(i);
+            for (let at = heap.length - 1; at > 0;) {
+                const up = (at - 1) >> 1;
+                if (!worse(at, up))
+                    break;
+                [heap[at], heap[up]] = [heap[up], heap[at]];
+                at = up;
+            }
+        }
+        else if (after(i, heap[0]) < 0) {
+            heap[0] = i;
+            down(0);
+        }
+    }
+    return heap.sort(after);
 }
 /**
- * Python's round(x, 6) for a non-negative score: the nearest six-decimal value, half to even.
+ * Python's round(x, 6): the nearest six-decimal value, half to even (symmetric about 0).
  * Away from a half the nearest is clear from x\u00b710\u2076; near one, toFixed (which rounds an exact
  * half up) decides, and only a multiple of 1/128 can be an exact half (seven decimals ending in 5).
  */
 function round6(x) {
+    if (x < 0)
+        return -round6(-x);
     const y = x * 1e6;
     const f = Math.floor(y);
     const frac = y - f;
@@ -26871,6 +26935,10 @@ class RetrievalChecks {
             return;
         }
         const cfg = readConfig(recorded);
+        if (typeof cfg === 'object' && 'unchecked' in cfg) {
+            ctx.f.add(TRACE.retrievalUnchecked, `The trace header's retrieval_provenance holds settings this verifier cannot rebuild the index from (${cfg.unchecked}): the searches are not checked.`, ctx.at(1));
+            return;
+        }
         if (typeof cfg === 'string') {
             bad(`The trace header's retrieval_provenance is not the record the producer writes (${cfg}): a setting or its hash was edited, so the searches cannot be ranked again.`, ctx.at(1), RESTORE_RECORD);
             return;
@@ -26954,21 +27022,28 @@ class RetrievalChecks {
     }
     /** Each search's hits against BM25 over the rebuilt index, one query's ranking at a time. */
     ranked(index, meta, cfg, searches, bad) {
+        // A search returns min(top_k, chunks) hits: one that returned another count is reported
+        // without ranking, so no hostile top_k makes a ranking longer than the hits a trace can hold.
+        const n = index.chunks.length;
         const byQuery = new Map();
         for (const s of searches) {
+            const expected = Math.min(Math.max(0, s.k), n);
+            if (s.returned.length !== expected) {
+                bad(`The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k}) returned ${s.returned.length} ${s.returned.length === 1 ? 'chunk' : 'chunks'} on line ${s.resultLine}; BM25 over the corpus returns ${expected}.`, this.ctx.at(s.resultLine));
+                continue;
+            }
             const group = byQuery.get(s.query);
             if (group)
                 group.push(s);
             else
                 byQuery.set(s.query, [s]);
         }
-        // Each distinct query reads its terms' postings and fills up to top_k places.
+        const places = (group) => group.reduce((k, s) => Math.max(k, s.returned.length), 0);
+        // Each distinct query reads its terms' postings and fills its places.
         let cost = 0;
         for (const [query, group] of byQuery)
-            cost +=
-                queryCost(index, query) +
-                    Math.min(index.chunks.length, group.reduce((k, s) => Math.max(k, s.k), 0));
-        if (cost > MAX_POSTINGS) {
+            cost += queryCost(index, query) + places(group);
+        if (cost > MAX_POSTINGS && searches.length > 0) {
             this.ctx.f.add(TRACE.retrievalUnchecked, `The run's ${byQuery.size} distinct search(es) over ${index.chunks.length} chunks read ${cost} term postings and places, over the ${MAX_POSTINGS} ranked again per run: their results are not checked.`, this.ctx.at(searches[0].line));
             return;
         }
@@ -26978,20 +27053,20 @@ class RetrievalChecks {
         ]));
         const ranker = new Ranker(index, cfg.k1, cfg.b);
         for (const [query, group] of byQuery) {
-            const ranking = ranker.rank(query, group.reduce((k, s) => Math.max(k, s.k), 0));
+            const ranking = ranker.rank(query, places(group));
+            if ('refused' in ranking) {
+                bad(`The retrieve call on line ${group[0].line} (query ${q(query, 80)}) could not have been answered by the producer: ${ranking.refused}.`, this.ctx.at(group[0].line), RESTORE_RECORD);
+                continue;
+            }
             for (const s of group)
                 this.compare(index, meta, ranking, s, byPlace, bad);
         }
     }
     compare(index, meta, ranking, s, byPlace, bad) {
-        const want = ranking.top.slice(0, Math.max(0, s.k));
         const got = s.returned;
+        const want = ranking.top.slice(0, got.length);
         const at = this.ctx.at(s.resultLine);
         const where = `The retrieve call on line ${s.line} (query ${q(s.query, 80)}, top_k ${s.k})`;
-        if (got.length !== want.length) {
-            bad(`${where} returned ${got.length} chunk(s) on line ${s.resultLine}; BM25 over the corpus returns ${want.length}.`, at);
-            return;
-        }
         for (let i = 0; i < got.length; i++) {
             const hit = got[i];
             const chunk = byPlace.get(hit.place);
@@ -27019,6 +27094,7 @@ class RetrievalChecks {
     }
 }
 const retrieval_HEX64 = /^[0-9a-f]{64}$/;
+const INT_FIELDS = ['chunk_chars', 'overlap_chars', 'max_chunks', 'max_docs', 'corpus_max_bytes'];
 const isInt = (v) => typeof v === 'number' && Number.isSafeInteger(v);
 const isIntOrNull = (v) => v === null || isInt(v);
 /**
@@ -27026,6 +27102,13 @@ const isIntOrNull = (v) => v === null || isInt(v);
  * config_sha256 the hash of the settings; a list of what is wrong otherwise.
  */
 function readConfig(p) {
+    // JSON numbers past 2^53 lose digits when read here, so the index and config_sha256 the
+    // producer wrote from their exact digits cannot be rebuilt: reported unchecked, not edited.
+    const huge = INT_FIELDS.filter((k) => Number.isInteger(p[k]) && !Number.isSafeInteger(p[k]));
+    if (huge.length)
+        return {
+            unchecked: `${huge.join(', ')} ${huge.length === 1 ? 'is' : 'are'} past 2^53, which this verifier reads inexactly`,
+        };
     const wrong = [];
     const expect = (key, ok, what) => {
         if (!ok(p[key]))
