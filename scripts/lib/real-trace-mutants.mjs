@@ -366,8 +366,8 @@ export function buildRealMutants(out, lib) {
     'mut-chunk-other-span',
     'repeated-text',
     'evidence_chunk_mismatch',
-    'A real run whose provenance/chunks.jsonl lists the cited chunk at another span only; the manifest is re-sealed.',
-    [T('evidence_chunk_mismatch')],
+    'A real run whose provenance/chunks.jsonl lists the cited chunk at another span only; the manifest is re-sealed. The chunk list is then also not the one the corpus cuts.',
+    [T('evidence_chunk_mismatch'), T('retrieval_mismatch')],
     (r) => {
       const { ev } = citedEvidence(r);
       const lines = r
@@ -388,8 +388,8 @@ export function buildRealMutants(out, lib) {
     'mut-chunk-id-not-hash',
     'repeated-text',
     'chunks_invalid',
-    'A real run whose provenance/chunks.jsonl records a chunk_sha256 that is not its chunk id (chunk ids are the sha256 of the chunk bytes); the manifest is re-sealed.',
-    [T('chunks_invalid')],
+    'A real run whose provenance/chunks.jsonl records a chunk_sha256 that is not its chunk id (chunk ids are the sha256 of the chunk bytes); the manifest is re-sealed. The chunk list is then also not the one the corpus cuts.',
+    [T('chunks_invalid'), T('retrieval_mismatch')],
     (r) => {
       const lines = r
         .read('provenance/chunks.jsonl')
@@ -824,6 +824,22 @@ export function buildRealMutants(out, lib) {
       const e = hits(r);
       [e[1], e[2]] = [e[2], e[1]];
       save(r);
+    },
+  );
+  fixture(
+    'mut-chunk-list-edited',
+    'bridges-four',
+    'retrieval_mismatch',
+    'A real run whose provenance/chunks.jsonl lost the line of a chunk no evidence cites (the manifest re-sealed): it is no longer the chunk list of the index its corpus builds.',
+    [T('retrieval_mismatch')],
+    (r) => {
+      const rel = 'provenance/chunks.jsonl';
+      const cited = new Set(r.find('evidence_registered').map((e) => e.evidence.chunk_id));
+      const lines = r.read(rel).toString('utf8').split('\n');
+      const drop = lines.findIndex((l) => l && !cited.has(JSON.parse(l).chunk_id));
+      lines.splice(drop, 1);
+      r.write(rel, lines.join('\n'));
+      resealFiles(r);
     },
   );
   fixture(

@@ -195,6 +195,20 @@ function chunkDocument(d: CorpusDoc, chunkChars: number, step: number, out: Inde
   }
 }
 
+/**
+ * sha256 of provenance/chunks.jsonl as the producer writes it from the index
+ * (`_write_chunk_manifest`): one canonical line per chunk, in the index's order.
+ */
+export function chunkManifestSha256(index: Bm25Index): string {
+  const h = createHash('sha256');
+  for (const c of index.chunks)
+    h.update(
+      `{"chunk_id":"${c.chunkId}","chunk_sha256":"${c.chunkId}","doc_id":${JSON.stringify(c.docId)},"doc_sha256":"${c.docSha256}","end_byte":${c.end},"start_byte":${c.start}}\n`,
+      'utf8',
+    );
+  return h.digest('hex');
+}
+
 /** The chunker's size and stride: an overlap at least the chunk becomes a quarter of it. */
 function chunking(cfg: IndexConfig): { chunkChars: number; step: number } {
   const chunkChars = Math.max(1, cfg.chunkChars);

@@ -4,6 +4,7 @@ import { canonicalJson, readable } from '../kit/index.js';
 import {
   type Bm25Index,
   buildIndex,
+  chunkManifestSha256,
   type CorpusDoc,
   type IndexChunk,
   type IndexConfig,
@@ -299,6 +300,7 @@ export class RetrievalChecks implements EventVisitor {
       return;
     }
     if (!cfg.lazy && !this.indexFileHolds(cfg.indexSha256, bad)) return;
+    this.chunkListHolds(index, bad);
     this.ranked(index, meta, cfg, searches, bad);
   }
 
@@ -402,6 +404,19 @@ export class RetrievalChecks implements EventVisitor {
       return false;
     }
     return true;
+  }
+
+  /** provenance/chunks.jsonl is the list of the rebuilt index's chunks, as the producer writes it. */
+  private chunkListHolds(index: Bm25Index, bad: Bad): void {
+    if (this.provenances.size === 0) return; // written with the first search
+    const read = readRunFile(this.ctx, CHUNKS_PATH, MAX_INDEX_BYTES);
+    if (!read.ok) return; // reported by the chunk index (trace.chunks_invalid)
+    if (read.sha256 !== chunkManifestSha256(index))
+      bad(
+        `${CHUNKS_PATH} is not the list of the chunks BM25 cuts from ${CORPUS_PATH} with the run's settings (${index.chunks.length} chunks, in the index's order): it was edited after the run.`,
+        { path: this.ctx.rel(CHUNKS_PATH) },
+        RESTORE_CORPUS,
+      );
   }
 
   /** Each search's hits against BM25 over the rebuilt index, one query's ranking at a time. */
