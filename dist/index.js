@@ -56406,6 +56406,16 @@ function chunkDocument(d, chunkChars, step, out) {
             break;
     }
 }
+/**
+ * sha256 of provenance/chunks.jsonl as the producer writes it from the index
+ * (`_write_chunk_manifest`): one canonical line per chunk, in the index's order.
+ */
+function chunkManifestSha256(index) {
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    for (const c of index.chunks)
+        h.update(`{"chunk_id":"${c.chunkId}","chunk_sha256":"${c.chunkId}","doc_id":${JSON.stringify(c.docId)},"doc_sha256":"${c.docSha256}","end_byte":${c.end},"start_byte":${c.start}}\n`, 'utf8');
+    return h.digest('hex');
+}
 /** The chunker's size and stride: an overlap at least the chunk becomes a quarter of it. */
 function chunking(cfg) {
     const chunkChars = Math.max(1, cfg.chunkChars);
@@ -56847,6 +56857,7 @@ class RetrievalChecks {
         }
         if (!cfg.lazy && !this.indexFileHolds(cfg.indexSha256, bad))
             return;
+        this.chunkListHolds(index, bad);
         this.ranked(index, meta, cfg, searches, bad);
     }
     /** provenance/retrieval_provenance.json and every search's provenance are the header's record. */
@@ -56912,6 +56923,16 @@ class RetrievalChecks {
             return false;
         }
         return true;
+    }
+    /** provenance/chunks.jsonl is the list of the rebuilt index's chunks, as the producer writes it. */
+    chunkListHolds(index, bad) {
+        if (this.provenances.size === 0)
+            return; // written with the first search
+        const read = readRunFile(this.ctx, CHUNKS_PATH, MAX_INDEX_BYTES);
+        if (!read.ok)
+            return; // reported by the chunk index (trace.chunks_invalid)
+        if (read.sha256 !== chunkManifestSha256(index))
+            bad(`${CHUNKS_PATH} is not the list of the chunks BM25 cuts from ${CORPUS_PATH} with the run's settings (${index.chunks.length} chunks, in the index's order): it was edited after the run.`, { path: this.ctx.rel(CHUNKS_PATH) }, RESTORE_CORPUS);
     }
     /** Each search's hits against BM25 over the rebuilt index, one query's ranking at a time. */
     ranked(index, meta, cfg, searches, bad) {
