@@ -617,6 +617,20 @@ describe('audit-gate trace', () => {
     );
   });
 
+  it('--require-retrieval fails a run that retrieved nothing, and passes one that did', async () => {
+    const codes = async (dir: string, ...flags: string[]) => {
+      const res = await cli(
+        ['trace', dir, '--root', dir, '--format', 'json', ...flags],
+        process.cwd(),
+      );
+      return [res.code, JSON.parse(res.stdout).findings.map((f: Finding) => f.code)];
+    };
+    expect(await codes(CLEAN)).toEqual([0, []]);
+    expect(await codes(CLEAN, '--require-retrieval')).toEqual([1, ['trace.retrieval_missing']]);
+    const real = 'conformance/trace/real-bridges-four/input';
+    expect(await codes(real, '--require-retrieval')).toEqual([0, []]);
+  });
+
   it('verify discovers runs beside paper audits', async () => {
     const res = await cli(['verify', '--root', 'examples/repo', '--format', 'json'], process.cwd());
     const report = JSON.parse(res.stdout);

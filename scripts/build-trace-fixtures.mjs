@@ -1175,6 +1175,12 @@ function buildFixtures(out) {
     options: { min_supports: 3 },
     expected: [T('supports_too_few')],
   });
+  fixture('retrieval-required', 'retrieval_missing', {
+    description:
+      'The gate requires every run to retrieve its evidence (option require_retrieval); this run makes no search and pins no corpus, so its evidence cannot be traced to one.',
+    options: { require_retrieval: true },
+    expected: [T('retrieval_missing')],
+  });
   fixture('support-cited-twice', 'supports_too_few', {
     description:
       'A derived claim cites the same evidence bytes twice (with two markers): one distinct support, not two.',

@@ -153,7 +153,7 @@ export function buildRealMutants(out, lib) {
           target: r.target,
           options,
           expected_validation_codes: expected,
-          expected_terminal_state: 'rejected',
+          expected_terminal_state: expected.length ? 'rejected' : 'accepted',
         },
         null,
         2,
@@ -841,6 +841,15 @@ export function buildRealMutants(out, lib) {
       r.write(rel, lines.join('\n'));
       resealFiles(r);
     },
+  );
+  fixture(
+    'clean-real-retrieval-required',
+    'bridges-four',
+    'clean',
+    'A real run checked with require_retrieval: it retrieved its evidence, so nothing fires.',
+    [],
+    () => {},
+    { require_retrieval: true },
   );
   fixture(
     'mut-corpus-past-limit',

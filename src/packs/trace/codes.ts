@@ -367,6 +367,12 @@ export const TRACE = {
     'A search did not return what BM25 ranks first over the index the run’s corpus builds (other chunks, order, scores or hit fields), the retrieval record or the pinned index is not the producer’s, or evidence was registered that no search returned',
     'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its index is built from the corpus it pins, its searches return that index’s best-ranked chunks, and it registers only those.',
   ),
+  retrievalMissing: def(
+    'retrieval_missing',
+    'tool_linkage',
+    'The gate requires every run to retrieve its evidence (require_retrieval), but this run shows no sign of retrieval: no search, corpus, index or retrieval record',
+    'Re-run the producer with retrieval on (spec.json constraints.needs_retrieval and a corpus_path), or restore the run’s provenance/ and searches as the producer wrote them.',
+  ),
   retrievalUnchecked: def(
     'retrieval_unchecked',
     'tool_linkage',

@@ -45,6 +45,11 @@ export const traceCommand: PackCommand = {
       value: 'N',
       help: 'raise the supports each derived claim needs (a floor: the run’s own recorded policy applies when higher)',
     },
+    {
+      name: 'require-retrieval',
+      type: 'boolean',
+      help: 'every run must retrieve its evidence from a pinned corpus (a run with no search, corpus or index fails)',
+    },
     FLAGS.gitRoot,
     {
       ...FLAGS.allowOutsideRoot,
@@ -74,7 +79,12 @@ async function runTrace(args: Args, io: Io): Promise<number> {
     paths: rel,
     packs: ['trace'],
     ...pin,
-    ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
+    packOptions: {
+      trace: {
+        ...(ms !== undefined ? { min_supports: Number(ms) } : {}),
+        ...(args.flag('require-retrieval') ? { require_retrieval: true } : {}),
+      },
+    },
     emptyWhat:
       'no run was found (a run is a directory named run_v1_<64 hex>, or one holding trace.jsonl, run_meta.json or fingerprint.txt below a runs/ directory or beside another file of a run such as plan.json; except below a directory that .gitignore hides)',
     emptyRemediation:

@@ -37,6 +37,8 @@ export interface RunCtx {
    * descriptor, undefined when run_meta.json itself is unusable (already reported).
    */
   tools?: ReadonlySet<string> | 'none';
+  /** Every run must show retrieval (pack option require_retrieval). */
+  requireRetrieval?: boolean;
   /** Largest corpus whose index is built again (fixture knob max_corpus_bytes; default 16 MiB). */
   maxCorpusBytes?: number;
   /** Longest trace line read (pack option max_line_bytes; default 64 MiB). */

@@ -30,11 +30,17 @@ export const tracePack: Pack = {
           .describe(
             'Floor for the supports each claim needs; a run’s own recorded policy applies when higher',
           ),
+        require_retrieval: z
+          .boolean()
+          .optional()
+          .describe(
+            'Every run must retrieve its evidence (searches over a pinned corpus); a run with no sign of retrieval fails',
+          ),
       })
       .strict(),
   ),
-  // A floor only ever raises a run's own policy.
-  tighteningOptions: ['min_supports'],
+  // A floor only ever raises a run's own policy; requiring retrieval only adds findings.
+  tighteningOptions: ['min_supports', 'require_retrieval'],
   schemas: namedSchemas(schemas, {
     'trace-header': 'TraceHeader',
     'trace-event': 'TraceEvent',

@@ -95,7 +95,7 @@ export class RetrievalChecks implements EventVisitor {
     name: 'retrieval',
     description:
       'Each search returns what BM25 ranks first over the run’s pinned index, and every evidence was returned by a search.',
-    codes: [TRACE.retrievalMismatch, TRACE.retrievalUnchecked],
+    codes: [TRACE.retrievalMismatch, TRACE.retrievalUnchecked, TRACE.retrievalMissing],
   };
   readonly on: EventVisitor['on'] = {
     tool_called: (ev, l) => this.called(ev.call, l.no),
@@ -249,7 +249,17 @@ export class RetrievalChecks implements EventVisitor {
       ...(n ? [`${n} retrieve ${n === 1 ? 'call' : 'calls'}`] : []),
       ...[CORPUS_PATH, INDEX_PATH, PROVENANCE_PATH].filter((p) => ctx.listing.has(p)),
     ];
-    if (!recorded && signs.length === 0) return;
+    if (!recorded && signs.length === 0) {
+      // Nothing in such a run says its evidence was retrieved: a workflow that relies on
+      // retrieval says so (require_retrieval), and then a run stripped of it fails.
+      if (ctx.requireRetrieval)
+        ctx.f.add(
+          TRACE.retrievalMissing,
+          `The run makes no retrieve call and holds no ${CORPUS_PATH}, BM25 index or retrieval record, but the gate requires every run to retrieve its evidence (require_retrieval): its ${evidence.length} evidence ${evidence.length === 1 ? 'item' : 'items'} cannot be traced to a corpus.`,
+          ctx.at(1),
+        );
+      return;
+    }
 
     const answered = [...this.searches.values()].filter((s) => s.returned);
     const returned = new Set(answered.flatMap((s) => s.returned!.map((r) => r.key)));

@@ -81,6 +81,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
         ? ctx.options.max_line_bytes
         : MAX_LINE_BYTES,
+    ...(ctx.options.require_retrieval === true ? { requireRetrieval: true } : {}),
     ...(typeof ctx.options.max_corpus_bytes === 'number' && ctx.options.max_corpus_bytes > 0
       ? { maxCorpusBytes: ctx.options.max_corpus_bytes }
       : {}),

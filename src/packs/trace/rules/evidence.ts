@@ -23,6 +23,7 @@ export const evidence: RunRule = {
       TRACE.claimNotExtracted,
       TRACE.retrievalMismatch,
       TRACE.retrievalUnchecked,
+      TRACE.retrievalMissing,
     ],
   },
   async check({ ctx, hasher, scan, spec, plan }) {
