@@ -50593,6 +50593,7 @@ const TRACE = {
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
     reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag; or the header’s reasoning policy is not the one spec.json gives', 'Restore trace.jsonl as the producer wrote it (the header’s reasoning_trace and each derived claim’s structured fields), or re-run the producer.'),
     retrievalMismatch: codes_def('retrieval_mismatch', 'tool_linkage', 'A search did not return what BM25 ranks first over the index the run’s corpus builds (other chunks, order, scores or hit fields), the retrieval record or the pinned index is not the producer’s, or evidence was registered that no search returned', 'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its index is built from the corpus it pins, its searches return that index’s best-ranked chunks, and it registers only those.'),
+    retrievalMissing: codes_def('retrieval_missing', 'tool_linkage', 'The gate requires every run to retrieve its evidence (require_retrieval), but this run shows no sign of retrieval: no search, corpus, index or retrieval record', 'Re-run the producer with retrieval on (spec.json constraints.needs_retrieval and a corpus_path), or restore the run’s provenance/ and searches as the producer wrote them.'),
     retrievalUnchecked: codes_def('retrieval_unchecked', 'tool_linkage', 'The run’s searches are past what is ranked again per run (a corpus over 16 MiB, more than 150,000 chunks or 500,000 distinct terms, more than 10,000 searches, 20 million term postings, or settings past 2^53), so they are not checked', 'Keep a run’s pinned corpus under 16 MiB, its chunks at the producer’s default size, and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow’s own config, exclude the run and check it with the producer’s tools.'),
     claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner tags as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
@@ -50720,6 +50721,11 @@ const traceCommand = {
             value: 'N',
             help: 'raise the supports each derived claim needs (a floor: the run’s own recorded policy applies when higher)',
         },
+        {
+            name: 'require-retrieval',
+            type: 'boolean',
+            help: 'every run must retrieve its evidence from a pinned corpus (a run with no search, corpus or index fails)',
+        },
         FLAGS.gitRoot,
         {
             ...FLAGS.allowOutsideRoot,
@@ -50746,7 +50752,12 @@ async function runTrace(args, io) {
         paths: rel,
         packs: ['trace'],
         ...pin,
-        ...(ms !== undefined ? { packOptions: { trace: { min_supports: Number(ms) } } } : {}),
+        packOptions: {
+            trace: {
+                ...(ms !== undefined ? { min_supports: Number(ms) } : {}),
+                ...(args.flag('require-retrieval') ? { require_retrieval: true } : {}),
+            },
+        },
         emptyWhat: 'no run was found (a run is a directory named run_v1_<64 hex>, or one holding trace.jsonl, run_meta.json or fingerprint.txt below a runs/ directory or beside another file of a run such as plan.json; except below a directory that .gitignore hides)',
         emptyRemediation: 'Pass the run directory itself (…/runs/<run_id>/) or a directory above its runs/ directory; name an ignored directory directly, e.g. audit-gate trace artifacts/.',
         allowOutsideRoot: args.flag('allow-outside-root'),
@@ -54508,6 +54519,7 @@ const evidence = {
             TRACE.claimNotExtracted,
             TRACE.retrievalMismatch,
             TRACE.retrievalUnchecked,
+            TRACE.retrievalMissing,
         ],
     },
     async check({ ctx, hasher, scan, spec, plan }) {
@@ -56696,7 +56708,7 @@ class RetrievalChecks {
     static meta = {
         name: 'retrieval',
         description: 'Each search returns what BM25 ranks first over the run’s pinned index, and every evidence was returned by a search.',
-        codes: [TRACE.retrievalMismatch, TRACE.retrievalUnchecked],
+        codes: [TRACE.retrievalMismatch, TRACE.retrievalUnchecked, TRACE.retrievalMissing],
     };
     on = {
         tool_called: (ev, l) => this.called(ev.call, l.no),
@@ -56825,8 +56837,13 @@ class RetrievalChecks {
             ...(n ? [`${n} retrieve ${n === 1 ? 'call' : 'calls'}`] : []),
             ...[CORPUS_PATH, INDEX_PATH, PROVENANCE_PATH].filter((p) => ctx.listing.has(p)),
         ];
-        if (!recorded && signs.length === 0)
+        if (!recorded && signs.length === 0) {
+            // Nothing in such a run says its evidence was retrieved: a workflow that relies on
+            // retrieval says so (require_retrieval), and then a run stripped of it fails.
+            if (ctx.requireRetrieval)
+                ctx.f.add(TRACE.retrievalMissing, `The run makes no retrieve call and holds no ${CORPUS_PATH}, BM25 index or retrieval record, but the gate requires every run to retrieve its evidence (require_retrieval): its ${evidence.length} evidence ${evidence.length === 1 ? 'item' : 'items'} cannot be traced to a corpus.`, ctx.at(1));
             return;
+        }
         const answered = [...this.searches.values()].filter((s) => s.returned);
         const returned = new Set(answered.flatMap((s) => s.returned.map((r) => r.key)));
         const searches = answered.filter((s) => !this.unplanned.has(s.line));
@@ -57917,6 +57934,7 @@ async function verifyRun(runDir, ctx) {
         maxLineBytes: typeof ctx.options.max_line_bytes === 'number' && ctx.options.max_line_bytes > 0
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
+        ...(ctx.options.require_retrieval === true ? { requireRetrieval: true } : {}),
         ...(typeof ctx.options.max_corpus_bytes === 'number' && ctx.options.max_corpus_bytes > 0
             ? { maxCorpusBytes: ctx.options.max_corpus_bytes }
             : {}),
@@ -58005,10 +58023,13 @@ const tracePack = {
             .min(0)
             .optional()
             .describe('Floor for the supports each claim needs; a run’s own recorded policy applies when higher'),
+        require_retrieval: schemas/* boolean */.zMY()
+            .optional()
+            .describe('Every run must retrieve its evidence (searches over a pinned corpus); a run with no sign of retrieval fails'),
     })
         .strict()),
-    // A floor only ever raises a run's own policy.
-    tighteningOptions: ['min_supports'],
+    // A floor only ever raises a run's own policy; requiring retrieval only adds findings.
+    tighteningOptions: ['min_supports', 'require_retrieval'],
     schemas: namedSchemas(trace_schema_schemas, {
         'trace-header': 'TraceHeader',
         'trace-event': 'TraceEvent',
