@@ -136,13 +136,15 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     writeConfig(root, {
       fail_on: 'problem',
       packs: packs().map((p) => p.id),
-      trace: { min_supports: 4 },
+      trace: { min_supports: 4, require_retrieval: true },
       assurance: 'submission',
       effort: 'max',
     });
     const r = await verify({ root, assurance: 'draft' });
     expect(r.conclusion).toBe('failure');
     expect(codes(r)).toContain('trace.supports_too_few');
+    // The repository's run retrieves nothing: requiring retrieval only adds a finding.
+    expect(codes(r)).toContain('trace.retrieval_missing');
     expect(codes(r)).not.toContain('gate.config_key_ignored');
   });
 
