@@ -48303,16 +48303,19 @@ function renderText(report) {
     }
     for (const t of report.targets) {
         const subjects = byTarget.get(t.id) ?? [];
+        // A value the path already ends with (a run's id) is not said twice.
+        const last = t.path.split('/').pop();
         const ctx = (0,labels/* judgedContext */.vw)(t)
+            .filter(([, v]) => v !== last)
             .map(([k, v]) => `${k}: ${(0,sanitize/* plain */.pj)(v)}`)
             .join(', ');
         out.push('', `${(0,sanitize/* plain */.pj)(t.kind)} ${(0,sanitize/* plain */.pj)(t.path)}${ctx ? `  (${ctx})` : ''}`);
-        const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
+        const width = Math.min(24, Math.max(...subjects.map((s) => shortName(s.name).length), 8));
         for (const s of subjects) {
             // A merged report's fields come from shard reports, which may be forged: all shown escaped.
             const label = (0,sanitize/* plain */.pj)((0,labels/* statusLabel */.Rh)(s));
             const verdict = s.verdict && s.verdict !== label ? `  ${(0,sanitize/* plain */.pj)(s.verdict)}` : '';
-            out.push(`  ${MARK[s.outcome]} ${(0,sanitize/* plain */.pj)(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
+            out.push(`  ${MARK[s.outcome]} ${(0,sanitize/* plain */.pj)(shortName(s.name)).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
         }
         const n = errors.get(t.id) ?? 0;
         out.push(`  = ${(0,sanitize/* plain */.pj)((0,labels/* stateText */.r9)(t, subjects))}${n ? ` (${(0,labels/* plural */.LS)(n, 'error')} below)` : ''}`);
@@ -48360,6 +48363,10 @@ function orElse(clauses) {
 /** A waived finding's note: it does not block, and why (the config's words, made plain). */
 function waivedText(w) {
     return `waived: ${(0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(w.reason), 300)}${w.tracking ? ` (${(0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(w.tracking), 200)})` : ''}; it does not block.`;
+}
+/** A subject's name in the text view: a long one (a run's 71-character id) cut, its path says it whole. */
+function shortName(name) {
+    return name.length > 32 ? `${name.slice(0, 23)}…` : name;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/kit.ts

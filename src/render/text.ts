@@ -38,17 +38,20 @@ export function renderText(report: GateReport): string {
   }
   for (const t of report.targets) {
     const subjects = byTarget.get(t.id) ?? [];
+    // A value the path already ends with (a run's id) is not said twice.
+    const last = t.path.split('/').pop();
     const ctx = judgedContext(t)
+      .filter(([, v]) => v !== last)
       .map(([k, v]) => `${k}: ${plain(v)}`)
       .join(', ');
     out.push('', `${plain(t.kind)} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
-    const width = Math.min(24, Math.max(...subjects.map((s) => s.name.length), 8));
+    const width = Math.min(24, Math.max(...subjects.map((s) => shortName(s.name).length), 8));
     for (const s of subjects) {
       // A merged report's fields come from shard reports, which may be forged: all shown escaped.
       const label = plain(statusLabel(s));
       const verdict = s.verdict && s.verdict !== label ? `  ${plain(s.verdict)}` : '';
       out.push(
-        `  ${MARK[s.outcome]} ${plain(s.name).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd(),
+        `  ${MARK[s.outcome]} ${plain(shortName(s.name)).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd(),
       );
     }
     const n = errors.get(t.id) ?? 0;
@@ -104,4 +107,9 @@ function orElse(clauses: string[]): string {
 /** A waived finding's note: it does not block, and why (the config's words, made plain). */
 export function waivedText(w: NonNullable<Finding['waived']>): string {
   return `waived: ${cap(plain(w.reason), 300)}${w.tracking ? ` (${cap(plain(w.tracking), 200)})` : ''}; it does not block.`;
+}
+
+/** A subject's name in the text view: a long one (a run's 71-character id) cut, its path says it whole. */
+function shortName(name: string): string {
+  return name.length > 32 ? `${name.slice(0, 23)}…` : name;
 }
