@@ -93,5 +93,10 @@ describe('the BM25 index and its rankings, as the producer builds them', () => {
     expect(round6(1.2345675)).toBe(Number((1.2345675).toFixed(6)));
     expect(round6(0.5)).toBe(0.5);
     expect(round6(2.0000004999)).toBe(2);
+    // Past 2^33 a double moves by more than 10⁻⁶ a step: Python's round leaves it as it is.
+    for (const x of [1e25, 2e45, 8589934592.123457, 1e21 + 65536]) {
+      expect(round6(x)).toBe(x);
+      expect(round6(-x)).toBe(-x);
+    }
   });
 });

@@ -51,8 +51,10 @@ def main() -> None:
                                      chunk_chars=chunk_chars, overlap_chars=overlap_chars)
         # The producer takes any float: k1 ≤ -1 scores touched chunks at or below 0, or divides
         # by zero (ZeroDivisionError: no run).
-        k1 = rnd.choice([1.2, 1.5, 0.9, 2.0, 1.2, 1.5, -1.0, -1.5])
-        b = rnd.choice([0.75, 0.0, 1.0, 0.5])
+        k1 = rnd.choice([1.2, 1.5, 0.9, 2.0, 1.2, 1.5, -1.0, -1.5, 1e25])
+        # b = 2 gives a chunk half the average length no length term: with a huge k1 its score
+        # is huge too (past 2^33, where rounding to six decimals leaves a double as it is).
+        b = rnd.choice([0.75, 0.0, 1.0, 0.5, 2.0])
         queries = []
         for _ in range(3):
             query = " ".join(rnd.choice(WORDS) for _ in range(rnd.randint(0, 5)))

@@ -430,6 +430,9 @@ function firstOf(items: number[], want: number, after: (x: number, y: number) =>
  */
 export function round6(x: number): number {
   if (x < 0) return -round6(-x);
+  // From 2^33 a double's step exceeds 10⁻⁶: moving it by half of that (what rounding to six
+  // decimals does) lands nearest to itself. (toFixed also turns to exponents from 1e21.)
+  if (x >= 2 ** 33 || !Number.isFinite(x)) return x;
   const y = x * 1e6;
   const f = Math.floor(y);
   const frac = y - f;

@@ -370,7 +370,7 @@ export const TRACE = {
   retrievalMissing: def(
     'retrieval_missing',
     'tool_linkage',
-    'The gate requires every run to retrieve its evidence (require_retrieval), but this run shows no sign of retrieval: no search, corpus, index or retrieval record',
+    'The gate requires every run to retrieve its evidence (require_retrieval), but this run registers evidence and shows no sign of retrieval: no search, corpus, index or retrieval record',
     'Re-run the producer with retrieval on (spec.json constraints.needs_retrieval and a corpus_path), or restore the run’s provenance/ and searches as the producer wrote them.',
   ),
   retrievalUnchecked: def(

@@ -16,7 +16,7 @@ import { CHUNKS_PATH } from './chunks.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
 import { asRecord, q, type RunCtx, short } from './context.js';
 import { CORPUS_PATH, eachCorpusDoc } from './corpus.js';
-import { readRunFile, readRunJson } from './files.js';
+import { MAX_RUN_FILE_BYTES, readRunFile, readRunJson } from './files.js';
 import { pythonIntOf } from './policy.js';
 import type { RuleMeta } from '../kit/index.js';
 import type { Location } from '../../model/finding.js';
@@ -252,7 +252,8 @@ export class RetrievalChecks implements EventVisitor {
     if (!recorded && signs.length === 0) {
       // Nothing in such a run says its evidence was retrieved: a workflow that relies on
       // retrieval says so (require_retrieval), and then a run stripped of it fails.
-      if (ctx.requireRetrieval)
+      // A run that registers no evidence has nothing to trace (an insufficient-evidence run).
+      if (ctx.requireRetrieval && evidence.length > 0)
         ctx.f.add(
           TRACE.retrievalMissing,
           `The run makes no retrieve call and holds no ${CORPUS_PATH}, BM25 index or retrieval record, but the gate requires every run to retrieve its evidence (require_retrieval): its ${evidence.length} evidence ${evidence.length === 1 ? 'item' : 'items'} cannot be traced to a corpus.`,
@@ -419,8 +420,8 @@ export class RetrievalChecks implements EventVisitor {
   /** provenance/chunks.jsonl is the list of the rebuilt index's chunks, as the producer writes it. */
   private chunkListHolds(index: Bm25Index, bad: Bad): void {
     if (this.provenances.size === 0) return; // written with the first search
-    const read = readRunFile(this.ctx, CHUNKS_PATH, MAX_INDEX_BYTES);
-    if (!read.ok) return; // reported by the chunk index (trace.chunks_invalid)
+    const read = readRunFile(this.ctx, CHUNKS_PATH, MAX_RUN_FILE_BYTES);
+    if (!read.ok) return; // reported by the chunk index (trace.chunks_invalid), same limit
     if (read.sha256 !== chunkManifestSha256(index))
       bad(
         `${CHUNKS_PATH} is not the list of the chunks BM25 cuts from ${CORPUS_PATH} with the run's settings (${index.chunks.length} chunks, in the index's order): it was edited after the run.`,
@@ -520,7 +521,9 @@ export class RetrievalChecks implements EventVisitor {
         );
         return;
       }
-      if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > SCORE_STEP) {
+      // The last-bit difference grows with the score: relative past the sixth decimal's step.
+      const step = SCORE_STEP + Math.abs(score) * 8 * Number.EPSILON;
+      if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > step) {
         bad(
           `${where} gives hit ${i + 1} the score ${typeof hit.score === 'number' ? hit.score : q(hit.score, 40)}; BM25 over the corpus gives it ${score}.`,
           at,
