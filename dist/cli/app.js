@@ -20711,7 +20711,7 @@ const TRACE = {
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
     reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header\u2019s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner\u2019s tag; or the header\u2019s reasoning policy is not the one spec.json gives', 'Restore trace.jsonl as the producer wrote it (the header\u2019s reasoning_trace and each derived claim\u2019s structured fields), or re-run the producer.'),
     retrievalMismatch: codes_def('retrieval_mismatch', 'tool_linkage', 'A search did not return what BM25 ranks first over the index the run\u2019s corpus builds (other chunks, order, scores or hit fields), the retrieval record or the pinned index is not the producer\u2019s, or evidence was registered that no search returned', 'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its index is built from the corpus it pins, its searches return that index\u2019s best-ranked chunks, and it registers only those.'),
-    retrievalMissing: codes_def('retrieval_missing', 'tool_linkage', 'The gate requires every run to retrieve its evidence (require_retrieval), but this run shows no sign of retrieval: no search, corpus, index or retrieval record', 'Re-run the producer with retrieval on (spec.json constraints.needs_retrieval and a corpus_path), or restore the run\u2019s provenance/ and searches as the producer wrote them.'),
+    retrievalMissing: codes_def('retrieval_missing', 'tool_linkage', 'The gate requires every run to retrieve its evidence (require_retrieval), but this run registers evidence and shows no sign of retrieval: no search, corpus, index or retrieval record', 'Re-run the producer with retrieval on (spec.json constraints.needs_retrieval and a corpus_path), or restore the run\u2019s provenance/ and searches as the producer wrote them.'),
     retrievalUnchecked: codes_def('retrieval_unchecked', 'tool_linkage', 'The run\u2019s searches are past what is ranked again per run (a corpus over 16 MiB, more than 150,000 chunks or 500,000 distinct terms, more than 10,000 searches, 20 million term postings, or settings past 2^53), so they are not checked', 'Keep a run\u2019s pinned corpus under 16 MiB, its chunks at the producer\u2019s default size, and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow\u2019s own config, exclude the run and check it with the producer\u2019s tools.'),
     claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner tags as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
@@ -26753,6 +26753,10 @@ function firstOf(items, want, after) {
 function round6(x) {
     if (x < 0)
         return -round6(-x);
+    // From 2^33 a double's step exceeds 10\u207b\u2076: moving it by half of that (what rounding to six
+    // decimals does) lands nearest to itself. (toFixed also turns to exponents from 1e21.)
+    if (x >= 2 ** 33 || !Number.isFinite(x))
+        return x;
     const y = x * 1e6;
     const f = Math.floor(y);
     const frac = y - f;
@@ -26954,7 +26958,8 @@ class RetrievalChecks {
         if (!recorded && signs.length === 0) {
             // Nothing in such a run says its evidence was retrieved: a workflow that relies on
             // retrieval says so (require_retrieval), and then a run stripped of it fails.
-            if (ctx.requireRetrieval)
+            // A run that registers no evidence has nothing to trace (an insufficient-evidence run).
+            if (ctx.requireRetrieval && evidence.length > 0)
                 ctx.f.add(TRACE.retrievalMissing, `The run makes no retrieve call and holds no ${CORPUS_PATH}, BM25 index or retrieval record, but the gate requires every run to retrieve its evidence (require_retrieval): its ${evidence.length} evidence ${evidence.length === 1 ? 'item' : 'items'} cannot be traced to a corpus.`, ctx.at(1));
             return;
         }
@@ -27059,9 +27064,9 @@ class RetrievalChecks {
     chunkListHolds(index, bad) {
         if (this.provenances.size === 0)
             return; // written with the first search
-        const read = readRunFile(this.ctx, CHUNKS_PATH, retrieval_MAX_INDEX_BYTES);
+        const read = readRunFile(this.ctx, CHUNKS_PATH, MAX_RUN_FILE_BYTES);
         if (!read.ok)
-            return; // reported by the chunk index (trace.chunks_invalid)
+            return; // reported by the chunk index (trace.chunks_invalid), same limit
         if (read.sha256 !== chunkManifestSha256(index))
             bad(`${CHUNKS_PATH} is not the list of the chunks BM25 cuts from ${CORPUS_PATH} with the run's settings (${index.chunks.length} chunks, in the index's order): it was edited after the run.`, { path: this.ctx.rel(CHUNKS_PATH) }, RESTORE_CORPUS);
     }
@@ -27126,7 +27131,9 @@ class RetrievalChecks {
                 bad(`${where} returned chunk ${context_short(hit.chunkId)} (score ${score}) as hit ${i + 1}, but BM25 over the corpus ranks chunk ${context_short(c.chunkId)} of document ${q(c.docId, 60)} (score ${ranking.score(want[i])}) there: the search results were edited, or not ranked by the producer's BM25.`, at);
                 return;
             }
-            if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > SCORE_STEP) {
+            // The last-bit difference grows with the score: relative past the sixth decimal's step.
+            const step = SCORE_STEP + Math.abs(score) * 8 * Number.EPSILON;
+            if (typeof hit.score !== 'number' || Math.abs(hit.score - score) > step) {
                 bad(`${where} gives hit ${i + 1} the score ${typeof hit.score === 'number' ? hit.score : q(hit.score, 40)}; BM25 over the corpus gives it ${score}.`, at);
                 return;
             }
