@@ -162,6 +162,21 @@ describe('discovery cannot drop a run', () => {
   });
 });
 
+describe('a real run’s corpus', () => {
+  it('is read once: a line the producer refuses is one finding, not one per check that reads it', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-corpus-'));
+    made.push(root);
+    fs.cpSync('conformance/trace/real-bridges-four/input', root, { recursive: true });
+    const runs = path.join(root, 'artifacts/bijux-canon-reason/runs');
+    const corpus = path.join(runs, fs.readdirSync(runs)[0]!, 'provenance/corpus.jsonl');
+    fs.appendFileSync(corpus, '{"doc_id": 5}\n');
+    const lines = (await run(root)).findings.filter((f) =>
+      f.message.startsWith('Line 5 of provenance/corpus.jsonl'),
+    );
+    expect(lines.map((f) => f.code)).toEqual(['trace.chunks_invalid']);
+  });
+});
+
 describe('discovery cannot be dodged by moving or renaming a run', () => {
   const states = async (root: string) =>
     (await run(root)).targets.map((t) => [t.path, t.terminal_state]);

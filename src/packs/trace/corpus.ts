@@ -1,11 +1,46 @@
+import fs from 'node:fs';
 import { sha256Hex } from '../../io/hashing.js';
 import { readable, streamText } from '../kit/index.js';
 import { TRACE } from './codes.js';
 import { asRecord, q, type RunCtx, short } from './context.js';
 import { pyStripString as pyStrip } from './python-text.js';
+import type { CorpusDoc } from './bm25.js';
 import type { EvidenceRef, TraceHeader } from './schema.js';
 
 export const CORPUS_PATH = 'provenance/corpus.jsonl';
+
+/** The largest corpus read whole, its documents kept (the index is built again from them). */
+export const MAX_CORPUS_BYTES = 16 * 1024 * 1024;
+/** That limit for a run (a fixture may lower it to test it). */
+export const corpusLimit = (ctx: RunCtx): number => ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
+
+/** A corpus document and the line it is on. */
+export type CorpusLine = CorpusDoc & { line: number };
+
+const wholeCorpus = new WeakMap<RunCtx, CorpusLine[] | false>();
+
+/**
+ * Every document of a corpus within the limit, read once per run: the evidence check and the
+ * index rebuild share them, and a corpus the producer could not read is reported once.
+ * Undefined, with that finding, when it could not.
+ */
+export function corpusDocs(ctx: RunCtx, real: string): CorpusLine[] | undefined {
+  let docs = wholeCorpus.get(ctx);
+  if (docs === undefined) {
+    const all: CorpusLine[] = [];
+    const ok = eachCorpusDoc(ctx, real, (docId, text, line, o) =>
+      all.push({
+        docId,
+        text,
+        line,
+        title: typeof o['title'] === 'string' ? o['title'] : null,
+        source: typeof o['source'] === 'string' ? o['source'] : null,
+      }),
+    );
+    wholeCorpus.set(ctx, (docs = ok ? all : false));
+  }
+  return docs || undefined;
+}
 
 const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
 
@@ -148,7 +183,7 @@ function loadDocs(
 ): Map<string, { texts: Buffer[]; shas: Set<string>; line: number }> | undefined {
   // A document id given again with the same text adds nothing (compared by hash: linear).
   const docs = new Map<string, { texts: Buffer[]; shas: Set<string>; line: number }>();
-  const read = eachCorpusDoc(ctx, real, (id, body, no) => {
+  const keep = (id: string, body: string, no: number) => {
     if (!wanted.has(id)) return;
     const bytes = Buffer.from(body, 'utf8');
     const sha = sha256Hex(bytes);
@@ -158,8 +193,14 @@ function loadDocs(
       doc.shas.add(sha);
       doc.texts.push(bytes);
     }
-  });
-  return read ? docs : undefined;
+  };
+  // A corpus within the limit is read whole, once, for the index too; a larger one is streamed.
+  if (fs.statSync(real).size <= corpusLimit(ctx)) {
+    const all = corpusDocs(ctx, real);
+    for (const d of all ?? []) keep(d.docId, d.text, d.line);
+    return all ? docs : undefined;
+  }
+  return eachCorpusDoc(ctx, real, keep) ? docs : undefined;
 }
 
 /**

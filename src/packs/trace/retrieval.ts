@@ -5,7 +5,6 @@ import {
   type Bm25Index,
   buildIndex,
   chunkManifestSha256,
-  type CorpusDoc,
   type IndexChunk,
   type IndexConfig,
   queryCost,
@@ -15,7 +14,7 @@ import { pyFloatRepr } from './canonical.js';
 import { CHUNKS_PATH } from './chunks.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
 import { asRecord, q, type RunCtx, short } from './context.js';
-import { CORPUS_PATH, eachCorpusDoc } from './corpus.js';
+import { CORPUS_PATH, corpusDocs, corpusLimit } from './corpus.js';
 import { MAX_RUN_FILE_BYTES, readRunFile, readRunJson } from './files.js';
 import { pythonIntOf } from './policy.js';
 import type { RuleMeta } from '../kit/index.js';
@@ -28,8 +27,6 @@ export const PROVENANCE_PATH = 'provenance/retrieval_provenance.json';
 
 /** The largest index file hashed (the producer's holds every chunk's text). */
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
-/** The largest corpus indexed again. */
-const MAX_CORPUS_BYTES = 16 * 1024 * 1024;
 /** Term postings read per run to rank its searches (each distinct query once). */
 const MAX_POSTINGS = 20_000_000;
 /** Searches remembered per run. */
@@ -113,11 +110,6 @@ export class RetrievalChecks implements EventVisitor {
   private readonly provenances = new Map<number, string>();
 
   constructor(private readonly ctx: RunCtx) {}
-
-  /** The largest corpus indexed again (a fixture may lower it to test the limit). */
-  private get maxCorpusBytes(): number {
-    return this.ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
-  }
 
   private called(
     call: { id: string; tool_name: string; arguments: Record<string, unknown>; step_id: string },
@@ -355,23 +347,19 @@ export class RetrievalChecks implements EventVisitor {
       return undefined;
     }
     const size = fs.statSync(entry.real!).size;
-    if (size > this.maxCorpusBytes) {
+    const limit = corpusLimit(this.ctx);
+    if (size > limit) {
       this.ctx.f.add(
         TRACE.retrievalUnchecked,
-        `${CORPUS_PATH} is ${size} bytes, over the ${this.maxCorpusBytes} bytes whose index is built again per run: the searches are not checked.`,
+        `${CORPUS_PATH} is ${size} bytes, over the ${limit} bytes whose index is built again per run: the searches are not checked.`,
         where,
       );
       return undefined;
     }
-    const docs: CorpusDoc[] = [];
-    const meta = new Map<string, DocMeta>();
-    const read = eachCorpusDoc(this.ctx, entry.real!, (docId, text, _, o) => {
-      const title = typeof o['title'] === 'string' ? o['title'] : null;
-      const source = typeof o['source'] === 'string' ? o['source'] : null;
-      docs.push({ docId, text, title, source });
-      meta.set(docId, { title, source });
-    });
-    if (!read) return undefined; // reported by eachCorpusDoc
+    const docs = corpusDocs(this.ctx, entry.real!);
+    if (!docs) return undefined; // reported when it was read
+    // The producer reports the title and source of the last document given an id.
+    const meta = new Map<string, DocMeta>(docs.map((d) => [d.docId, d]));
     const index = buildIndex(docs, cfg.corpusSha256, cfg);
     if ('refused' in index) {
       bad(
