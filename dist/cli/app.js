@@ -24080,7 +24080,33 @@ function python_text_text(cps, a, b) {
 
 
 
+
 const CORPUS_PATH = 'provenance/corpus.jsonl';
+/** The largest corpus read whole, its documents kept (the index is built again from them). */
+const MAX_CORPUS_BYTES = 16 * 1024 * 1024;
+/** That limit for a run (a fixture may lower it to test it). */
+const corpusLimit = (ctx) => ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
+const wholeCorpus = new WeakMap();
+/**
+ * Every document of a corpus within the limit, read once per run: the evidence check and the
+ * index rebuild share them, and a corpus the producer could not read is reported once.
+ * Undefined, with that finding, when it could not.
+ */
+function corpusDocs(ctx, real) {
+    let docs = wholeCorpus.get(ctx);
+    if (docs === undefined) {
+        const all = [];
+        const ok = eachCorpusDoc(ctx, real, (docId, text, line, o) => all.push({
+            docId,
+            text,
+            line,
+            title: typeof o['title'] === 'string' ? o['title'] : null,
+            source: typeof o['source'] === 'string' ? o['source'] : null,
+        }));
+        wholeCorpus.set(ctx, (docs = ok ? all : false));
+    }
+    return docs || undefined;
+}
 const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
 /** What the trace header records of the run's retrieval: its corpus and index, paths and sha256s. */
 function retrievalProvenance(header) {
@@ -24181,7 +24207,7 @@ async function checkCorpus(ctx, header, evidence) {
 function loadDocs(ctx, real, wanted) {
     // A document id given again with the same text adds nothing (compared by hash: linear).
     const docs = new Map();
-    const read = eachCorpusDoc(ctx, real, (id, body, no) => {
+    const keep = (id, body, no) => {
         if (!wanted.has(id))
             return;
         const bytes = Buffer.from(body, 'utf8');
@@ -24193,8 +24219,15 @@ function loadDocs(ctx, real, wanted) {
             doc.shas.add(sha);
             doc.texts.push(bytes);
         }
-    });
-    return read ? docs : undefined;
+    };
+    // A corpus within the limit is read whole, once, for the index too; a larger one is streamed.
+    if (external_node_fs_default().statSync(real).size <= corpusLimit(ctx)) {
+        const all = corpusDocs(ctx, real);
+        for (const d of all ?? [])
+            keep(d.docId, d.text, d.line);
+        return all ? docs : undefined;
+    }
+    return eachCorpusDoc(ctx, real, keep) ? docs : undefined;
 }
 /**
  * Every document of the corpus in file order, as the producer's load_corpus_jsonl_stream yields
@@ -26796,8 +26829,6 @@ const INDEX_PATH = 'provenance/index/bm25_index.json';
 const PROVENANCE_PATH = 'provenance/retrieval_provenance.json';
 /** The largest index file hashed (the producer's holds every chunk's text). */
 const retrieval_MAX_INDEX_BYTES = 256 * 1024 * 1024;
-/** The largest corpus indexed again. */
-const MAX_CORPUS_BYTES = 16 * 1024 * 1024;
 /** Term postings read per run to rank its searches (each distinct query once). */
 const MAX_POSTINGS = 20_000_000;
 /** Searches remembered per run. */
@@ -26843,10 +26874,6 @@ class RetrievalChecks {
     provenances = new Map();
     constructor(ctx) {
         this.ctx = ctx;
-    }
-    /** The largest corpus indexed again (a fixture may lower it to test the limit). */
-    get maxCorpusBytes() {
-        return this.ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
     }
     called(call, line) {
         if (call.tool_name !== 'retrieve')
@@ -27020,20 +27047,16 @@ class RetrievalChecks {
             return undefined;
         }
         const size = external_node_fs_default().statSync(entry.real).size;
-        if (size > this.maxCorpusBytes) {
-            this.ctx.f.add(TRACE.retrievalUnchecked, `${CORPUS_PATH} is ${size} bytes, over the ${this.maxCorpusBytes} bytes whose index is built again per run: the searches are not checked.`, where);
+        const limit = corpusLimit(this.ctx);
+        if (size > limit) {
+            this.ctx.f.add(TRACE.retrievalUnchecked, `${CORPUS_PATH} is ${size} bytes, over the ${limit} bytes whose index is built again per run: the searches are not checked.`, where);
             return undefined;
         }
-        const docs = [];
-        const meta = new Map();
-        const read = eachCorpusDoc(this.ctx, entry.real, (docId, text, _, o) => {
-            const title = typeof o['title'] === 'string' ? o['title'] : null;
-            const source = typeof o['source'] === 'string' ? o['source'] : null;
-            docs.push({ docId, text, title, source });
-            meta.set(docId, { title, source });
-        });
-        if (!read)
-            return undefined; // reported by eachCorpusDoc
+        const docs = corpusDocs(this.ctx, entry.real);
+        if (!docs)
+            return undefined; // reported when it was read
+        // The producer reports the title and source of the last document given an id.
+        const meta = new Map(docs.map((d) => [d.docId, d]));
         const index = buildIndex(docs, cfg.corpusSha256, cfg);
         if ('refused' in index) {
             bad(`The producer could not have indexed ${CORPUS_PATH}: ${index.refused}.`, where, 'Restore provenance/corpus.jsonl and the retrieval settings as the producer pinned them, or re-run the producer: it refuses to index this corpus with these settings.');
