@@ -24108,9 +24108,12 @@ function corpusDocs(ctx, real) {
     return docs || undefined;
 }
 const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
-/** What the trace header records of the run's retrieval: its corpus and index, paths and sha256s. */
+/**
+ * What the trace header records of the run's retrieval (its corpus and index, paths, sha256s
+ * and settings), or undefined when it records none.
+ */
 function retrievalProvenance(header) {
-    return asRecord(header?.metadata['retrieval_provenance']) ?? {};
+    return asRecord(header?.metadata['retrieval_provenance']);
 }
 /**
  * Whether the run carries its corpus: the header records its sha256 and the file is there. Its
@@ -24118,7 +24121,8 @@ function retrievalProvenance(header) {
  * are two sources (`corpus://` names which).
  */
 function carriesCorpus(ctx, header) {
-    return (typeof retrievalProvenance(header)['corpus_sha256'] === 'string' && ctx.listing.has(CORPUS_PATH));
+    return (typeof retrievalProvenance(header)?.['corpus_sha256'] === 'string' &&
+        ctx.listing.has(CORPUS_PATH));
 }
 /**
  * The pinned corpus: a run that retrieved from provenance/corpus.jsonl (its header's
@@ -24132,7 +24136,7 @@ function carriesCorpus(ctx, header) {
 async function checkCorpus(ctx, header, evidence) {
     const f = ctx.f;
     const rel = ctx.rel(CORPUS_PATH);
-    const declared = retrievalProvenance(header);
+    const declared = retrievalProvenance(header) ?? {};
     const declaredPath = declared['corpus_path'];
     const declaredSha = declared['corpus_sha256'];
     if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
@@ -26976,7 +26980,7 @@ class RetrievalChecks {
         }
         if (plan)
             this.planned(plan, bad);
-        const recorded = header && asRecord(header.metadata['retrieval_provenance']);
+        const recorded = retrievalProvenance(header);
         const n = this.calls.length;
         const signs = [
             ...(n ? [`${n} retrieve ${n === 1 ? 'call' : 'calls'}`] : []),
@@ -27237,7 +27241,7 @@ function configShas(p) {
             out.push(sha256Hex(`{"b":${b},"chunk_chars":${p['chunk_chars']},"corpus_max_bytes":${p['corpus_max_bytes']},"k1":${k1},"lazy_index":${p['lazy_index']},"max_chunks":${p['max_chunks']},"max_docs":${p['max_docs']},"overlap_chars":${p['overlap_chars']},"parallel_scoring":${p['parallel_scoring']},"tokenizer":"unicode_word"}`));
     return out;
 }
-const HIT_KEYS = [
+const HIT_FIELDS = [
     'chunk_id',
     'chunk_sha256',
     'chunk_span',
@@ -27249,14 +27253,15 @@ const HIT_KEYS = [
     'text',
     'title',
     'uri',
-].join();
+];
+const HIT_KEYS = HIT_FIELDS.join();
 /** The first field of a hit that is not what `_build_retrieved_evidences` writes for the chunk. */
 function differs(hit, c, meta) {
     const keys = Object.keys(hit).sort().join();
     if (keys !== HIT_KEYS) {
         const have = new Set(Object.keys(hit));
-        const missing = HIT_KEYS.split(',').filter((k) => !have.has(k));
-        const extra = [...have].filter((k) => !HIT_KEYS.split(',').includes(k));
+        const missing = HIT_FIELDS.filter((k) => !have.has(k));
+        const extra = [...have].filter((k) => !HIT_FIELDS.includes(k));
         return `fields (${[...(missing.length ? [`missing ${missing.join(', ')}`] : []), ...(extra.length ? [`extra ${q(extra.slice(0, 5).join(', '), 80)}`] : [])].join('; ')})`;
     }
     const m = meta.get(c.docId);

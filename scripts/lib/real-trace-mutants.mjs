@@ -658,17 +658,19 @@ export function buildRealMutants(out, lib) {
   );
   /** The evidence list the first search returned. */
   const hits = (r) => r.find('tool_returned')[0].result.result.evidences;
+  /** Swaps two hits of the first search, then re-seals. */
+  const swapHits = (i, j) => (r) => {
+    const e = hits(r);
+    [e[i], e[j]] = [e[j], e[i]];
+    save(r);
+  };
   fixture(
     'mut-search-results-reordered',
     'bridges-four',
     'retrieval_mismatch',
     'A real run whose search lists its best and second-best hits the other way round; re-sealed (the producer accepts it).',
     [T('retrieval_mismatch')],
-    (r) => {
-      const e = hits(r);
-      [e[0], e[1]] = [e[1], e[0]];
-      save(r);
-    },
+    swapHits(0, 1),
   );
   fixture(
     'mut-search-score-edited',
@@ -820,11 +822,7 @@ export function buildRealMutants(out, lib) {
     'retrieval_mismatch',
     'A real run whose search lists two hits of equal score the other way round (the producer orders equal scores by document id); re-sealed. A tolerance for equal scores had let any order, and any zero-score chunk, through.',
     [T('retrieval_mismatch')],
-    (r) => {
-      const e = hits(r);
-      [e[1], e[2]] = [e[2], e[1]];
-      save(r);
-    },
+    swapHits(1, 2),
   );
   fixture(
     'mut-chunk-list-edited',

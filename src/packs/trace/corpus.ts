@@ -44,9 +44,14 @@ export function corpusDocs(ctx: RunCtx, real: string): CorpusLine[] | undefined 
 
 const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
 
-/** What the trace header records of the run's retrieval: its corpus and index, paths and sha256s. */
-export function retrievalProvenance(header: TraceHeader | undefined): Record<string, unknown> {
-  return asRecord(header?.metadata['retrieval_provenance']) ?? {};
+/**
+ * What the trace header records of the run's retrieval (its corpus and index, paths, sha256s
+ * and settings), or undefined when it records none.
+ */
+export function retrievalProvenance(
+  header: TraceHeader | undefined,
+): Record<string, unknown> | undefined {
+  return asRecord(header?.metadata['retrieval_provenance']);
 }
 
 /**
@@ -56,7 +61,8 @@ export function retrievalProvenance(header: TraceHeader | undefined): Record<str
  */
 export function carriesCorpus(ctx: RunCtx, header: TraceHeader | undefined): boolean {
   return (
-    typeof retrievalProvenance(header)['corpus_sha256'] === 'string' && ctx.listing.has(CORPUS_PATH)
+    typeof retrievalProvenance(header)?.['corpus_sha256'] === 'string' &&
+    ctx.listing.has(CORPUS_PATH)
   );
 }
 
@@ -76,7 +82,7 @@ export async function checkCorpus(
 ): Promise<void> {
   const f = ctx.f;
   const rel = ctx.rel(CORPUS_PATH);
-  const declared = retrievalProvenance(header);
+  const declared = retrievalProvenance(header) ?? {};
   const declaredPath = declared['corpus_path'];
   const declaredSha = declared['corpus_sha256'];
   if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
@@ -208,7 +214,7 @@ function loadDocs(
  * them: universal newlines, each line stripped, its id stripped, its text as it is. False, with a
  * finding, when the producer could not have read the corpus.
  */
-export function eachCorpusDoc(
+function eachCorpusDoc(
   ctx: RunCtx,
   real: string,
   visit: (docId: string, text: string, lineNo: number, record: Record<string, unknown>) => void,

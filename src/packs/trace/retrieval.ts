@@ -14,7 +14,7 @@ import { pyFloatRepr } from './canonical.js';
 import { CHUNKS_PATH } from './chunks.js';
 import { TRACE, type TraceCodeDef } from './codes.js';
 import { asRecord, q, type RunCtx, short } from './context.js';
-import { CORPUS_PATH, corpusDocs, corpusLimit } from './corpus.js';
+import { CORPUS_PATH, corpusDocs, corpusLimit, retrievalProvenance } from './corpus.js';
 import { MAX_RUN_FILE_BYTES, readRunFile, readRunJson } from './files.js';
 import { pythonIntOf } from './policy.js';
 import type { RuleMeta } from '../kit/index.js';
@@ -235,7 +235,7 @@ export class RetrievalChecks implements EventVisitor {
       return;
     }
     if (plan) this.planned(plan, bad);
-    const recorded = header && asRecord(header.metadata['retrieval_provenance']);
+    const recorded = retrievalProvenance(header);
     const n = this.calls.length;
     const signs = [
       ...(n ? [`${n} retrieve ${n === 1 ? 'call' : 'calls'}`] : []),
@@ -615,7 +615,7 @@ function configShas(p: Record<string, unknown>): string[] {
   return out;
 }
 
-const HIT_KEYS = [
+const HIT_FIELDS = [
   'chunk_id',
   'chunk_sha256',
   'chunk_span',
@@ -627,7 +627,8 @@ const HIT_KEYS = [
   'text',
   'title',
   'uri',
-].join();
+];
+const HIT_KEYS = HIT_FIELDS.join();
 
 /** The first field of a hit that is not what `_build_retrieved_evidences` writes for the chunk. */
 function differs(
@@ -638,8 +639,8 @@ function differs(
   const keys = Object.keys(hit).sort().join();
   if (keys !== HIT_KEYS) {
     const have = new Set(Object.keys(hit));
-    const missing = HIT_KEYS.split(',').filter((k) => !have.has(k));
-    const extra = [...have].filter((k) => !HIT_KEYS.split(',').includes(k));
+    const missing = HIT_FIELDS.filter((k) => !have.has(k));
+    const extra = [...have].filter((k) => !HIT_FIELDS.includes(k));
     return `fields (${[...(missing.length ? [`missing ${missing.join(', ')}`] : []), ...(extra.length ? [`extra ${q(extra.slice(0, 5).join(', '), 80)}`] : [])].join('; ')})`;
   }
   const m = meta.get(c.docId);
