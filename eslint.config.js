@@ -11,7 +11,7 @@ export default tseslint.config(
       'examples/',
       // Generated plain JavaScript (npm run fast-paths), checked by tests.
       'src/packs/addenda-b/schema/fast-paths.generated.ts',
-      'src/packs/trace/fast-paths.generated.ts',
+      'src/packs/trace/format/fast-paths.generated.ts',
     ],
   },
   js.configs.recommended,

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { emitModule, fastSchema, oneOf, writtenSchema } from '../src/io/fast-schema.js';
 import { canonicalJson as canonicalStringify } from '../src/packs/kit/index.js';
-import { fast } from '../src/packs/trace/fast.js';
-import { traceFastPaths } from '../src/packs/trace/fast-paths.generated.js';
+import { fast } from '../src/packs/trace/format/fast.js';
+import { traceFastPaths } from '../src/packs/trace/format/fast-paths.generated.js';
 import { TRACE_FAST_PATHS_FILE, renderTraceFastPaths } from '../scripts/lib/trace-fast-paths.js';
 import { staleness } from '../scripts/lib/fast-paths-text.js';
-import { FAST_FORMATS, schemas } from '../src/packs/trace/schema.js';
+import { FAST_FORMATS, schemas } from '../src/packs/trace/format/schema.js';
 
 const S = schemas();
 

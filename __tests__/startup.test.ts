@@ -9,7 +9,7 @@ import { cleanModel, writeRun } from '../scripts/build-trace-fixtures.mjs';
 import { commands } from '../src/cli/help.js';
 import { allCodes, packs } from '../src/packs/registry.js';
 import { seedSchemas } from '../src/packs/addenda-b/schema/generated.js';
-import { schemas as traceSchemas } from '../src/packs/trace/schema.js';
+import { schemas as traceSchemas } from '../src/packs/trace/format/schema.js';
 import { schemas as aristoSchemas } from '../src/packs/aristo/schema.js';
 import { verify } from '../src/pipeline/verify.js';
 import { findingSchemas } from '../src/model/finding.js';

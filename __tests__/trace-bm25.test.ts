@@ -2,7 +2,7 @@
 // retrieval/chunked_bm25.py builds and ranks them: every case is an index the producer's own code
 // built (scripts/generate-bm25-cases.py), compared byte for byte (its sha256) and hit for hit.
 import fs from 'node:fs';
-import { buildIndex, Ranker, round6 } from '../src/packs/trace/bm25.js';
+import { buildIndex, Ranker, round6 } from '../src/packs/trace/producer/bm25.js';
 
 interface Case {
   docs: { doc_id: string; text: string; title: string | null; source: string | null }[];

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import { Findings } from '../src/packs/kit/index.js';
 import type { TraceCodeDef } from '../src/packs/trace/codes.js';
 import type { RunCtx } from '../src/packs/trace/context.js';
-import { ExtractiveChecks } from '../src/packs/trace/extractive.js';
-import { isPySpace } from '../src/packs/trace/python-text.js';
-import type { Claim, TraceHeader } from '../src/packs/trace/schema.js';
+import { ExtractiveChecks } from '../src/packs/trace/checks/extractive.js';
+import { isPySpace } from '../src/packs/trace/producer/python-text.js';
+import type { Claim, TraceHeader } from '../src/packs/trace/format/schema.js';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 const QUESTION = 'Where is Lund University located?';

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { verify } from '../src/pipeline/verify.js';
-import { pythonInt, supportPolicy } from '../src/packs/trace/policy.js';
-import { occurrences } from '../src/packs/trace/claims.js';
+import { pythonInt, supportPolicy } from '../src/packs/trace/checks/policy.js';
+import { occurrences } from '../src/packs/trace/checks/claims.js';
 // @ts-expect-error plain JavaScript module without types
 import { canonical, sha256 } from '../scripts/build-trace-fixtures.mjs';
 import { CLEAN_RUN_ROOT } from './support/trace.js';

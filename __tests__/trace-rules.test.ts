@@ -13,11 +13,11 @@ import {
   isCanonicalText,
   pyFloatRepr,
   scanCanonical,
-} from '../src/packs/trace/canonical.js';
-import { canonicalMembers, rawMembers } from '../src/packs/trace/ids.js';
+} from '../src/packs/trace/producer/canonical.js';
+import { canonicalMembers, rawMembers } from '../src/packs/trace/producer/ids.js';
 import { canonicalJson as canonicalStringify, MAX_PER_CODE } from '../src/packs/kit/index.js';
 import { tracePack } from '../src/packs/trace/index.js';
-import { schemas } from '../src/packs/trace/schema.js';
+import { schemas } from '../src/packs/trace/format/schema.js';
 import type { Finding } from '../src/model/finding.js';
 import { cli } from './support/cli.js';
 import { CLEAN_RUN_ROOT, cleanTraceLines } from './support/trace.js';

@@ -4,7 +4,7 @@ import { sha256Hex } from '../src/io/hashing.js';
 import { Findings } from '../src/packs/kit/index.js';
 import { TRACE_CODES, type TraceCodeDef } from '../src/packs/trace/codes.js';
 import type { RunCtx } from '../src/packs/trace/context.js';
-import type { TraceScan } from '../src/packs/trace/events.js';
+import type { TraceScan } from '../src/packs/trace/checks/events.js';
 import { crossReferences } from '../src/packs/trace/rules/cross-references.js';
 import { EventOrder } from '../src/packs/trace/rules/event-order.js';
 import { dispatcher } from '../src/packs/trace/rules/event-visitor.js';

@@ -9,8 +9,8 @@ import { parseJsonText } from '../src/io/json.js';
 import { Findings } from '../src/packs/kit/index.js';
 import type { TraceCodeDef } from '../src/packs/trace/codes.js';
 import type { RunCtx } from '../src/packs/trace/context.js';
-import { readRunJson } from '../src/packs/trace/files.js';
-import { contentId, documentMembers } from '../src/packs/trace/ids.js';
+import { readRunJson } from '../src/packs/trace/format/files.js';
+import { contentId, documentMembers } from '../src/packs/trace/producer/ids.js';
 
 const made: string[] = [];
 afterAll(() => {

@@ -1,11 +1,11 @@
-// The text of src/packs/trace/fast-paths.generated.ts, from the trace pack's zod schemas:
+// The text of src/packs/trace/format/fast-paths.generated.ts, from the trace pack's zod schemas:
 // `npm run fast-paths` writes it, __tests__/fast-schema.test.ts checks the committed file still
 // equals it.
 import { emitModule } from '../../src/io/fast-schema.js';
-import { FAST_FORMATS, schemas } from '../../src/packs/trace/schema.js';
+import { FAST_FORMATS, schemas } from '../../src/packs/trace/format/schema.js';
 import { generatedHeader } from './fast-paths-text.js';
 
-export const TRACE_FAST_PATHS_FILE = 'src/packs/trace/fast-paths.generated.ts';
+export const TRACE_FAST_PATHS_FILE = 'src/packs/trace/format/fast-paths.generated.ts';
 
 export function renderTraceFastPaths(): string {
   const all = schemas();

@@ -6,7 +6,7 @@ import { discoverRuns } from './discover.js';
 import { hasRunOutput, renderVerificationReport } from './outputs.js';
 import { verifyRun } from './run.js';
 import { namedSchemas, onFirstUse } from '../kit/first-use.js';
-import { schemas } from './schema.js';
+import { schemas } from './format/schema.js';
 
 export { TRACE, TRACE_CODES, CHECK_NAMES, type CheckName } from './codes.js';
 export type { TraceExtension } from './run.js';

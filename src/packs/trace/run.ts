@@ -6,11 +6,11 @@ import type { PackContext, PackResult } from '../pack.js';
 import { Findings, isPlainRelative, MAX_LINE_BYTES, runRules } from '../kit/index.js';
 import { CHECK_NAMES, TRACE, type CheckName, type TraceCodeDef } from './codes.js';
 import type { RunCtx } from './context.js';
-import type { TraceScan } from './events.js';
-import { listRun } from './files.js';
-import { supportFloor, supportPolicy } from './policy.js';
+import type { TraceScan } from './checks/events.js';
+import { listRun } from './format/files.js';
+import { supportFloor, supportPolicy } from './checks/policy.js';
 import { RUN_RULES } from './rules/index.js';
-import { SpanHashes } from './spans.js';
+import { SpanHashes } from './checks/spans.js';
 import type { RunState } from './rules/state.js';
 
 /** What the VerificationReport renderer needs beyond the findings (PackResult.extension). */

@@ -1,4 +1,4 @@
-import type { TraceEvent } from '../schema.js';
+import type { TraceEvent } from '../format/schema.js';
 
 /** Where an event stands: its line number and text, and whether the line is canonical JSON. */
 export interface EventLine {

@@ -1,7 +1,7 @@
-import { loadChunks } from '../chunks.js';
+import { loadChunks } from '../checks/chunks.js';
 import { TRACE } from '../codes.js';
-import { checkCorpus } from '../corpus.js';
-import { MAX_EXTRACTIVE_EVIDENCE_BYTES } from '../extractive.js';
+import { checkCorpus } from '../checks/corpus.js';
+import { MAX_EXTRACTIVE_EVIDENCE_BYTES } from '../checks/extractive.js';
 import type { RunRule } from './state.js';
 
 /** Evidence files, the chunk index, then every evidence support's bytes. */

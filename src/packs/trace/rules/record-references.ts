@@ -1,4 +1,4 @@
-import { checkRecordSupports } from '../cited.js';
+import { checkRecordSupports } from '../checks/cited.js';
 import { TRACE } from '../codes.js';
 import { q } from '../context.js';
 import type { RunRule } from './state.js';

@@ -8,8 +8,8 @@ import {
   loadRunMeta,
   loadSpec,
   PRODUCER_VERIFY_REPORT,
-} from '../integrity.js';
-import { checkPlan } from '../plan.js';
+} from '../checks/integrity.js';
+import { checkPlan } from '../checks/plan.js';
 import type { RunRule } from './state.js';
 
 export const coreFiles: RunRule = {

@@ -2,10 +2,10 @@ import type { Hasher } from '../../../io/hashing.js';
 import type { Rule } from '../../kit/index.js';
 import type { TraceCodeDef } from '../codes.js';
 import type { RunCtx } from '../context.js';
-import type { TraceScan } from '../events.js';
-import type { LoadedSpec } from '../integrity.js';
-import type { LoadedPlan } from '../plan.js';
-import type { RunMeta } from '../schema.js';
+import type { TraceScan } from '../checks/events.js';
+import type { LoadedSpec } from '../checks/integrity.js';
+import type { LoadedPlan } from '../checks/plan.js';
+import type { RunMeta } from '../format/schema.js';
 
 /** One run as the rules see it: the shared context, and what earlier rules loaded. */
 export interface RunState {

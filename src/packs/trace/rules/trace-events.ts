@@ -1,13 +1,13 @@
 import { usable } from '../../kit/index.js';
 import { TRACE } from '../codes.js';
-import { ClaimChecks } from '../claims.js';
-import { ContentChecks } from '../content.js';
-import { EvidenceChecks } from '../evidence.js';
-import { ExtractiveChecks } from '../extractive.js';
-import { RetrievalChecks } from '../retrieval.js';
-import { scanTrace } from '../events.js';
-import { StepChecks } from '../steps.js';
-import { ToolChecks } from '../tools.js';
+import { ClaimChecks } from '../checks/claims.js';
+import { ContentChecks } from '../checks/content.js';
+import { EvidenceChecks } from '../checks/evidence.js';
+import { ExtractiveChecks } from '../checks/extractive.js';
+import { RetrievalChecks } from '../checks/retrieval.js';
+import { scanTrace } from '../checks/events.js';
+import { StepChecks } from '../checks/steps.js';
+import { ToolChecks } from '../checks/tools.js';
 import { EventOrder } from './event-order.js';
 import type { RunRule } from './state.js';
 

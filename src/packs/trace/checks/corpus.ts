@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { sha256Hex } from '../../io/hashing.js';
-import { readable, streamText } from '../kit/index.js';
-import { TRACE } from './codes.js';
-import { asRecord, q, type RunCtx, short } from './context.js';
-import { pyStripString as pyStrip } from './python-text.js';
-import type { CorpusDoc } from './bm25.js';
-import type { EvidenceRef, TraceHeader } from './schema.js';
+import { sha256Hex } from '../../../io/hashing.js';
+import { readable, streamText } from '../../kit/index.js';
+import { TRACE } from '../codes.js';
+import { asRecord, q, type RunCtx, short } from '../context.js';
+import { pyStripString as pyStrip } from '../producer/python-text.js';
+import type { CorpusDoc } from '../producer/bm25.js';
+import type { EvidenceRef, TraceHeader } from '../format/schema.js';
 
 export const CORPUS_PATH = 'provenance/corpus.jsonl';
 

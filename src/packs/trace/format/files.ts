@@ -1,10 +1,10 @@
-import { decodeUtf8 } from '../../io/files.js';
-import type { ReadHashed } from '../../io/hashing.js';
-import { JsonDoc, parseJsonText } from '../../io/json.js';
-import { firstIssue, listTarget, readable, type TargetEntry } from '../kit/index.js';
-import { checkLine } from './canonical.js';
-import { TRACE, type TraceCodeDef } from './codes.js';
-import type { RunCtx } from './context.js';
+import { decodeUtf8 } from '../../../io/files.js';
+import type { ReadHashed } from '../../../io/hashing.js';
+import { JsonDoc, parseJsonText } from '../../../io/json.js';
+import { firstIssue, listTarget, readable, type TargetEntry } from '../../kit/index.js';
+import { checkLine } from '../producer/canonical.js';
+import { TRACE, type TraceCodeDef } from '../codes.js';
+import type { RunCtx } from '../context.js';
 
 /** Run files other than trace.jsonl are small JSON; anything bigger is refused rather than read. */
 export const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;

@@ -1,9 +1,9 @@
-import { TRACE } from './codes.js';
-import { fast } from './fast.js';
-import { q, type RunCtx } from './context.js';
-import { loadRunFile } from './files.js';
-import { contentId, documentMembers } from './ids.js';
-import { Plan } from './schema.js';
+import { TRACE } from '../codes.js';
+import { fast } from '../format/fast.js';
+import { q, type RunCtx } from '../context.js';
+import { loadRunFile } from '../format/files.js';
+import { contentId, documentMembers } from '../producer/ids.js';
+import { Plan } from '../format/schema.js';
 
 export interface LoadedPlan {
   plan: Plan;

@@ -1,8 +1,8 @@
-import { TRACE, type TraceCodeDef } from './codes.js';
-import { q, type RunCtx, short } from './context.js';
-import type { RuleMeta } from '../kit/index.js';
-import type { EventVisitor } from './rules/event-visitor.js';
-import type { Claim } from './schema.js';
+import { TRACE, type TraceCodeDef } from '../codes.js';
+import { q, type RunCtx, short } from '../context.js';
+import type { RuleMeta } from '../../kit/index.js';
+import type { EventVisitor } from '../rules/event-visitor.js';
+import type { Claim } from '../format/schema.js';
 import { extractiveTagged } from './extractive.js';
 
 /** One support of one claim, kept (small) until the whole trace is read and the evidence is hashed. */

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Location } from '../../model/finding.js';
-import { sha256Hex, type HashOutcome, type Hasher } from '../../io/hashing.js';
-import { realpathText } from '../../io/paths.js';
-import { errorText } from '../../io/workspace.js';
+import type { Location } from '../../../model/finding.js';
+import { sha256Hex, type HashOutcome, type Hasher } from '../../../io/hashing.js';
+import { realpathText } from '../../../io/paths.js';
+import { errorText } from '../../../io/workspace.js';
 import type { SupportUse } from './claims.js';
-import { TRACE, type TraceCodeDef } from './codes.js';
-import { q, type RunCtx, short } from './context.js';
-import type { RuleMeta } from '../kit/index.js';
-import type { EventVisitor } from './rules/event-visitor.js';
-import { inGitDir, isPlainRelative } from '../kit/index.js';
-import type { EvidenceRef } from './schema.js';
+import { TRACE, type TraceCodeDef } from '../codes.js';
+import { q, type RunCtx, short } from '../context.js';
+import type { RuleMeta } from '../../kit/index.js';
+import type { EventVisitor } from '../rules/event-visitor.js';
+import { inGitDir, isPlainRelative } from '../../kit/index.js';
+import type { EvidenceRef } from '../format/schema.js';
 import { spanKey, type ChunkIndex } from './chunks.js';
 import { SPAN_BUDGET_SPENT } from './spans.js';
 

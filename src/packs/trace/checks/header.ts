@@ -1,9 +1,9 @@
-import { firstIssue } from '../kit/index.js';
-import type { CanonicalResult } from './canonical.js';
-import { TRACE } from './codes.js';
-import { fast } from './fast.js';
-import { q, type RunCtx } from './context.js';
-import { rawMembers, TraceIdHasher } from './ids.js';
+import { firstIssue } from '../../kit/index.js';
+import type { CanonicalResult } from '../producer/canonical.js';
+import { TRACE } from '../codes.js';
+import { fast } from '../format/fast.js';
+import { q, type RunCtx } from '../context.js';
+import { rawMembers, TraceIdHasher } from '../producer/ids.js';
 import { allowsMarkedInsufficient, supportPolicy } from './policy.js';
 import {
   SUPPORTED_CANONICALIZATION,
@@ -11,7 +11,7 @@ import {
   SUPPORTED_RUNTIME_PROTOCOLS,
   SUPPORTED_SCHEMA_VERSIONS,
   TraceHeader,
-} from './schema.js';
+} from '../format/schema.js';
 
 /**
  * Line 1 of trace.jsonl as read: canonical JSON (or why not), then the header itself. A usable

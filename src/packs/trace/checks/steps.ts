@@ -1,9 +1,9 @@
 import type { Answered } from './claims.js';
-import { TRACE, type TraceCodeDef } from './codes.js';
-import type { RuleMeta } from '../kit/index.js';
-import type { EventVisitor } from './rules/event-visitor.js';
-import { q, type RunCtx } from './context.js';
-import { REQUIRED_OUTPUTS, type StepOutput } from './schema.js';
+import { TRACE, type TraceCodeDef } from '../codes.js';
+import type { RuleMeta } from '../../kit/index.js';
+import type { EventVisitor } from '../rules/event-visitor.js';
+import { q, type RunCtx } from '../context.js';
+import { REQUIRED_OUTPUTS, type StepOutput } from '../format/schema.js';
 
 /** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
 export class StepChecks implements EventVisitor {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { sha256Hex } from '../../io/hashing.js';
-import { canonicalJson, readable } from '../kit/index.js';
+import { sha256Hex } from '../../../io/hashing.js';
+import { canonicalJson, readable } from '../../kit/index.js';
 import {
   type Bm25Index,
   buildIndex,
@@ -9,18 +9,18 @@ import {
   type IndexConfig,
   queryCost,
   Ranker,
-} from './bm25.js';
-import { pyFloatRepr } from './canonical.js';
+} from '../producer/bm25.js';
+import { pyFloatRepr } from '../producer/canonical.js';
 import { CHUNKS_PATH } from './chunks.js';
-import { TRACE, type TraceCodeDef } from './codes.js';
-import { asRecord, q, type RunCtx, short } from './context.js';
+import { TRACE, type TraceCodeDef } from '../codes.js';
+import { asRecord, q, type RunCtx, short } from '../context.js';
 import { CORPUS_PATH, corpusDocs, corpusLimit, retrievalProvenance } from './corpus.js';
-import { MAX_RUN_FILE_BYTES, readRunFile, readRunJson } from './files.js';
+import { MAX_RUN_FILE_BYTES, readRunFile, readRunJson } from '../format/files.js';
 import { pythonIntOf } from './policy.js';
-import type { RuleMeta } from '../kit/index.js';
-import type { Location } from '../../model/finding.js';
-import type { EventVisitor } from './rules/event-visitor.js';
-import type { EvidenceRef, Plan, TraceHeader } from './schema.js';
+import type { RuleMeta } from '../../kit/index.js';
+import type { Location } from '../../../model/finding.js';
+import type { EventVisitor } from '../rules/event-visitor.js';
+import type { EvidenceRef, Plan, TraceHeader } from '../format/schema.js';
 
 export const INDEX_PATH = 'provenance/index/bm25_index.json';
 export const PROVENANCE_PATH = 'provenance/retrieval_provenance.json';

@@ -1,5 +1,5 @@
-import { writtenSchema, type FastSchema } from '../../io/fast-schema.js';
-import { onFirstUse } from '../kit/first-use.js';
+import { writtenSchema, type FastSchema } from '../../../io/fast-schema.js';
+import { onFirstUse } from '../../kit/first-use.js';
 import { traceFastPaths } from './fast-paths.generated.js';
 import { FAST_FORMATS, schemas, type Schemas } from './schema.js';
 

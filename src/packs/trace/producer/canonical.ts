@@ -9,7 +9,7 @@
  *   NaN, a duplicate key, unsorted keys, whitespace, an escape or number Python would not write),
  *   and accepts what only Python writes (floats such as `1.0` or `1e-05`).
  */
-import { codePointCompare } from '../kit/index.js';
+import { codePointCompare } from '../../kit/index.js';
 
 export type CanonicalProblem =
   | { kind: 'syntax'; column: number; message: string }

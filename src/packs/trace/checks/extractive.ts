@@ -1,11 +1,17 @@
-import { sha256Hex } from '../../io/hashing.js';
-import { TRACE, type TraceCodeDef } from './codes.js';
-import { asRecord, q, type RunCtx } from './context.js';
-import type { RuleMeta } from '../kit/index.js';
-import type { EventVisitor } from './rules/event-visitor.js';
-import type { Claim, TraceHeader } from './schema.js';
-import { codePointCompare } from '../../io/text.js';
-import { isPySpace, producerTokens, pyStrip, pyStripString, text } from './python-text.js';
+import { sha256Hex } from '../../../io/hashing.js';
+import { TRACE, type TraceCodeDef } from '../codes.js';
+import { asRecord, q, type RunCtx } from '../context.js';
+import type { RuleMeta } from '../../kit/index.js';
+import type { EventVisitor } from '../rules/event-visitor.js';
+import type { Claim, TraceHeader } from '../format/schema.js';
+import { codePointCompare } from '../../../io/text.js';
+import {
+  isPySpace,
+  producerTokens,
+  pyStrip,
+  pyStripString,
+  text,
+} from '../producer/python-text.js';
 import { producerMinSupports, pythonIntOf } from './policy.js';
 
 /** The producer's extractive reasoner, whose statements are a function of the bytes they cite. */

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { HashOutcome, Hasher } from '../../io/hashing.js';
-import type { Location } from '../../model/finding.js';
-import { TRACE } from './codes.js';
-import { fast } from './fast.js';
-import { q, type RunCtx, short } from './context.js';
-import { isPlainRelative, readable, usable, type TargetEntry } from '../kit/index.js';
-import { loadRunFile, readRunFile } from './files.js';
-import { sha256Hex } from '../../io/hashing.js';
-import { contentId, documentMembers } from './ids.js';
-import { CORE_FILES, RunMeta, SUPPORTED_RUN_META_VERSIONS } from './schema.js';
+import type { HashOutcome, Hasher } from '../../../io/hashing.js';
+import type { Location } from '../../../model/finding.js';
+import { TRACE } from '../codes.js';
+import { fast } from '../format/fast.js';
+import { q, type RunCtx, short } from '../context.js';
+import { isPlainRelative, readable, usable, type TargetEntry } from '../../kit/index.js';
+import { loadRunFile, readRunFile } from '../format/files.js';
+import { sha256Hex } from '../../../io/hashing.js';
+import { contentId, documentMembers } from '../producer/ids.js';
+import { CORE_FILES, RunMeta, SUPPORTED_RUN_META_VERSIONS } from '../format/schema.js';
 
 /** Core files: each must exist as a regular file (manifest.json lists every other file). */
 export function checkCoreFiles(ctx: RunCtx, listing: Map<string, TargetEntry>): void {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { withSource } from '../../io/fast-schema.js';
-import { onFirstUse } from '../kit/first-use.js';
+import { withSource } from '../../../io/fast-schema.js';
+import { onFirstUse } from '../../kit/first-use.js';
 
 /**
  * The file formats of a bijux-canon-reason run directory (CONTRACTS.md §2). These zod schemas are

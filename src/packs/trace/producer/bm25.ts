@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sha256Hex } from '../../io/hashing.js';
-import { codePointCompare } from '../../io/text.js';
+import { sha256Hex } from '../../../io/hashing.js';
+import { codePointCompare } from '../../../io/text.js';
 import { pyFloatRepr } from './canonical.js';
 import { producerTokens } from './python-text.js';
 

@@ -1,11 +1,11 @@
-import { decodeUtf8 } from '../../io/files.js';
-import { parseJson } from '../../io/json.js';
-import { firstIssue } from '../kit/index.js';
-import { checkLine } from './canonical.js';
-import { TRACE } from './codes.js';
-import { fast } from './fast.js';
-import { q, type RunCtx, short } from './context.js';
-import { MAX_RUN_FILE_BYTES, readRunFile } from './files.js';
+import { decodeUtf8 } from '../../../io/files.js';
+import { parseJson } from '../../../io/json.js';
+import { firstIssue } from '../../kit/index.js';
+import { checkLine } from '../producer/canonical.js';
+import { TRACE } from '../codes.js';
+import { fast } from '../format/fast.js';
+import { q, type RunCtx, short } from '../context.js';
+import { MAX_RUN_FILE_BYTES, readRunFile } from '../format/files.js';
 
 export interface ChunkEntry {
   start: number;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sha256Hex } from '../../io/hashing.js';
+import { sha256Hex } from '../../../io/hashing.js';
 import { canonicalizeText, checkLine } from './canonical.js';
 
 /**
