@@ -89,6 +89,28 @@ describe('the validator', () => {
     expect(r.subjects.find((s) => s.name === 'len_bounded')?.status).toBe('REJECTED');
     expect(r.target.terminal_state).toBe('blocked');
   });
+  it('finds text blank as Rust trims it: U+0085 is whitespace, U+FEFF is not', async () => {
+    const dir = workspace();
+    const p = proofPath(dir, 'len_bounded');
+    edit(p, (s) =>
+      s
+        .replace(/conclusion = ".*"/, 'conclusion = "\\u0085 "')
+        .replace('reason = "induction over the operations"', 'reason = "\\u0085\\u2028"'),
+    );
+    expect(codes(await check(dir))).toEqual([
+      'aristo.ground_composition_empty',
+      'aristo.verified_empty',
+    ]);
+    edit(p, (s) => s.replace('conclusion = "\\u0085 "', 'conclusion = "\\ufeff"'));
+    expect(codes(await check(dir))).toEqual(['aristo.ground_composition_empty']);
+  });
+  it('a waiver whose reason Rust trims to nothing does not apply', async () => {
+    const dir = workspace('waiver-blank-reason');
+    const file = path.join(dir, '.aristo/expectations.toml');
+    edit(file, (s) => s.replace('reason = "   "', 'reason = "\\u0085"'));
+    const r = await check(dir);
+    expect(codes(r)).toEqual(['aristo.inconclusive', 'aristo.refuted', 'aristo.waiver_invalid']);
+  });
   it('a refutation lands on the annotated source line and on the proof’s violation table', async () => {
     const dir = workspace('realistic-crate');
     fs.rmSync(path.join(dir, '.aristo/expectations.toml'));

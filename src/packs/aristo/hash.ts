@@ -29,16 +29,20 @@ function isRustWhitespace(c: number): boolean {
 }
 
 /**
- * Rust's `str::trim`. A loop, not a regular expression: `[ws]+$` retries from every position of
+ * Rust's `str::trim`, which the SDK's emptiness checks use too: unlike JavaScript's `trim` it
+ * removes U+0085 and keeps U+FEFF. A loop, not a regular expression: `[ws]+$` retries from every position of
  * a long inner run of whitespace, which took minutes on a hostile proof's megabyte of spaces.
  */
-function rustTrim(text: string): string {
+export function rustTrim(text: string): string {
   let start = 0;
   let end = text.length;
   while (start < end && isRustWhitespace(text.charCodeAt(start))) start++;
   while (end > start && isRustWhitespace(text.charCodeAt(end - 1))) end--;
   return text.slice(start, end);
 }
+
+/** Whether the SDK finds `text` empty once trimmed (`text.trim().is_empty()`). */
+export const rustBlank = (text: string): boolean => rustTrim(text).length === 0;
 
 // Runs of ASCII whitespace as Rust's `char::is_ascii_whitespace` sees it: no vertical tab.
 const ASCII_RUN = /[ \t\n\f\r]+/g;

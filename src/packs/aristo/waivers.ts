@@ -1,6 +1,7 @@
 import type { Workspace } from '../../io/workspace.js';
 import { ARISTO } from './codes.js';
 import { MAX_TOML_BYTES, readText } from './files.js';
+import { rustBlank } from './hash.js';
 import { isAnnotationId } from './ids.js';
 import type { Findings } from './model.js';
 import { validate } from './proofs.js';
@@ -92,7 +93,7 @@ export function loadWaivers(
       [id],
     );
     if (!w) continue;
-    const blank = (['reason', 'accepted_at'] as const).filter((k) => w[k].trim() === '');
+    const blank = (['reason', 'accepted_at'] as const).filter((k) => rustBlank(w[k]));
     if (blank.length) {
       f.add(
         ARISTO.waiverInvalid,

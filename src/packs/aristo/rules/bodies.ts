@@ -1,8 +1,6 @@
 import { ARISTO } from '../codes.js';
-import { textHash } from '../hash.js';
+import { rustBlank as blank, textHash } from '../hash.js';
 import type { Rule } from './types.js';
-
-const blank = (s: string) => s.trim().length === 0;
 
 /** SDK check 7: a verified proof says what it proved, in at least one step. */
 export const verifiedEmpty: Rule = {

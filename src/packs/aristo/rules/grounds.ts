@@ -1,6 +1,6 @@
 import { codePointCompare, groupDigits } from '../../kit/index.js';
 import { ARISTO } from '../codes.js';
-import { parseLineRange, RANGE_BUDGET_FACTOR, RANGE_BUDGET_SLACK } from '../hash.js';
+import { parseLineRange, RANGE_BUDGET_FACTOR, RANGE_BUDGET_SLACK, rustBlank } from '../hash.js';
 import { grounds, type Rule } from './types.js';
 
 /** SDK check 11 (first half): cited annotations exist, are load-bearing and not refuted. */
@@ -202,7 +202,7 @@ export const groundCompositionEmpty: Rule = {
   },
   check(ctx) {
     for (const { ground: g, loc, at } of grounds(ctx))
-      if (g.kind === 'composition' && g.reason.trim().length === 0)
+      if (g.kind === 'composition' && rustBlank(g.reason))
         ctx.report(this.meta.code, [...at, 'reason'], loc, 'composition ground has empty reason');
   },
 };

@@ -1,5 +1,5 @@
 import type { Node, Parser } from 'web-tree-sitter';
-import { bodyHash, textHash } from '../hash.js';
+import { bodyHash, rustTrim, textHash } from '../hash.js';
 import type { VerifyLevel } from '../schema.js';
 import { rustStringValue } from './literal.js';
 
@@ -518,7 +518,7 @@ function parseArgs(tree: Node): Args {
 
 /** The SDK's `parse_verify`: `true`, `false` or a quoted method (or `"false"`). */
 function verifyLevel(raw: string): VerifyLevel | undefined {
-  const t = raw.trim();
+  const t = rustTrim(raw);
   if (t === 'true') return true;
   if (t === 'false' || t === '"false"') return false;
   const m = /^"(test|neural|full)"$/.exec(t);
