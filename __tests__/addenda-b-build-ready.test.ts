@@ -294,6 +294,13 @@ describe('the build-ready gate on a synthetic suite', () => {
       );
     }, 60000);
 
+    it('a fixture.json that repeats a key (readers differ on which value counts)', async () => {
+      await expectFiringUncovered((dir) => {
+        const f = path.join(fires(dir), 'fixture.json');
+        fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace('{', '{"fixture_kind": "x",'));
+      }, /repeats the key "fixture_kind"/);
+    }, 60000);
+
     it('deeply nested fixture.json', async () => {
       await expectFiringUncovered((dir) => {
         fs.writeFileSync(path.join(fires(dir), 'fixture.json'), '['.repeat(200000));

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Workspace } from '../src/io/workspace.js';
 import { fastSchema } from '../src/io/fast-schema.js';
+import { parseJsonTree } from '../src/io/json.js';
 import { firstIssue } from '../src/packs/kit/index.js';
 import { MAX_RECORD_DEPTH, readBundle, type BundleRecord } from '../src/packs/addenda-b/bundle.js';
 import { RECORD_GROUPS, type RecordGroup } from '../src/packs/addenda-b/record-groups.js';
@@ -88,7 +89,10 @@ describe('Addenda B: the speed work leaves every report as it was', () => {
 
 const NOT_JSON = 'The line is not valid JSON.';
 
-/** The reader's verdict on one line, the plain way: every record walked with an explicit stack. */
+/**
+ * The reader's verdict on one line, the plain way: repeated keys found by the syntax tree, every
+ * record walked with an explicit stack.
+ */
 function referenceVerdict(text: string): string {
   if (text.trim() === '') return 'The line is empty.';
   let value: unknown;
@@ -97,6 +101,10 @@ function referenceVerdict(text: string): string {
   } catch {
     return NOT_JSON;
   }
+  const tree = parseJsonTree(text);
+  const repeated = tree.ok ? tree.doc.duplicates[0]?.key : undefined;
+  if (repeated !== undefined)
+    return `The line repeats the key "${repeated}" in one object, which readers resolve differently: keep one.`;
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return 'The record is not a JSON object.';
   const data = value as Record<string, unknown>;

@@ -2,7 +2,13 @@
 // everything else through jsonc-parser's syntax tree (parseJsonTree). Both must give the same
 // answer on every text: the same verdict, value, repeated keys and lines.
 import fc from 'fast-check';
-import { MAX_JSON_DEPTH, parseJson, parseJsonTree, type JsonParse } from '../src/io/json.js';
+import {
+  MAX_JSON_DEPTH,
+  parseJson,
+  parseJsonTree,
+  repeatedKey,
+  type JsonParse,
+} from '../src/io/json.js';
 import { hostileJson, hostileString } from './support/arbitraries.js';
 import { params } from './support/fuzz.js';
 
@@ -134,5 +140,29 @@ describe('parseJson: the fast path reads as the syntax tree does', () => {
       '"\\u0000"',
     ])
       expectSame(text);
+  });
+});
+
+describe('repeatedKey: the cheap check for a repeated key in a line JSON.parse read', () => {
+  it('names the first repeated key the syntax tree finds, and none where it finds none', () => {
+    fc.assert(
+      fc.property(memberText(4), (text) => {
+        const tree = parseJsonTree(text);
+        if (!tree.ok) return;
+        expect(repeatedKey(text, JSON.parse(text))).toBe(tree.doc.duplicates[0]?.key);
+      }),
+      params(500),
+    );
+  });
+  it('is not fooled by quotes, colons and backslashes inside strings', () => {
+    const tricky = { a: 'b":1', '"': '\\', c: { d: ['":', '\\"', ' : "x" :'] } };
+    for (const text of [JSON.stringify(tricky), JSON.stringify(tricky, null, 2), '["a", ":"]'])
+      expect([text, repeatedKey(text, JSON.parse(text))]).toEqual([text, undefined]);
+    const twice = '{"k":{"a" :1,"\\u0061": 2}}';
+    expect(repeatedKey(twice, JSON.parse(twice))).toBe('a');
+  });
+  it('still says a key repeats past the depth where it no longer names it', () => {
+    const deep = `${'['.repeat(MAX_JSON_DEPTH)}{"a":1,"a":2}${']'.repeat(MAX_JSON_DEPTH)}`;
+    expect(repeatedKey(deep, JSON.parse(deep))).toBe('');
   });
 });

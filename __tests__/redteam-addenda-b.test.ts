@@ -914,3 +914,57 @@ describe('Addenda B red team: repeated references and repeated records', () => {
     }
   });
 });
+
+describe('Addenda B red team: a key written twice in one object', () => {
+  it('a record whose second "hidden_reasoning_included" hides its first is refused, not read', async () => {
+    const fixture = 'explanation-trace-hidden-reasoning-flag';
+    expect(await codesOf(bundleFrom(fixture, (l) => l))).toContain(
+      'validation.explanation_trace_contains_hidden_reasoning',
+    );
+    const root = bundleFrom(fixture, (lines) =>
+      lines.map((l) =>
+        l.replace(
+          '"hidden_reasoning_included":true',
+          '"hidden_reasoning_included":true,"hidden_reasoning_included":false',
+        ),
+      ),
+    );
+    const refused = (await findingsOf(root)).filter((f) => f.code === 'addenda_b.record_malformed');
+    expect(refused.map((f) => f.message)).toEqual([
+      'The line repeats the key "hidden_reasoning_included" in one object, which readers resolve differently: keep one.',
+    ]);
+  });
+  it('a registry file or bundle.json that repeats a key is refused at its line', async () => {
+    const root = bundleFrom('build-ready-gate-pending-row', (l) => l);
+    const owners = path.join(root, 'b/registry/type-owners.json');
+    fs.writeFileSync(
+      owners,
+      fs.readFileSync(owners, 'utf8').replace('"status"', '"status": "absorbed",\n    "status"'),
+    );
+    const meta = path.join(root, 'b/bundle.json');
+    fs.writeFileSync(meta, fs.readFileSync(meta, 'utf8').replace('{', '{"run_id": "zzz",'));
+    const refused = (await findingsOf(root)).filter(
+      (f) => f.code === 'addenda_b.bundle_unreadable',
+    );
+    expect(refused.map((f) => [f.location?.path, f.message])).toEqual([
+      ['b/bundle.json', 'bundle.json repeats the key "run_id".'],
+      [
+        'b/registry/type-owners.json',
+        'type-owners.json repeats the key "status" in one object, which readers resolve differently: keep one.',
+      ],
+    ]);
+  });
+  it('keys spelled alike only after decoding are one key twice; strings full of quotes and colons are not keys', async () => {
+    const root = bundleFrom('clean-single-entity', (lines) => [
+      ...lines.slice(0, -1),
+      lines[lines.length - 1]!.replace('{"type"', '{"\\u0074ype":"x","type"'),
+    ]);
+    expect(await codesOf(root)).toEqual(['addenda_b.record_malformed']);
+    const quoted = bundleFrom('clean-single-entity', (lines) =>
+      lines.map((l) =>
+        l.replace(/"schema_version":"1\.0"/, '"schema_version":"1.0","_note":"a\\":\\"b"'),
+      ),
+    );
+    expect(await codesOf(quoted)).not.toContain('addenda_b.record_malformed');
+  });
+});

@@ -1057,6 +1057,16 @@ export const FIXTURES = [
     },
   ],
   [
+    'record-key-repeated',
+    'finding_event_projection',
+    ['addenda_b.record_malformed'],
+    (m) => {
+      // JSON.parse keeps the last "type" and reads a copy of the first record; a reader that keeps
+      // the first reads a record of no seed type: the line is refused, not read either way.
+      m.records.push(`{"type":"Retracted",${JSON.stringify(m.records[0]).slice(1)}`);
+    },
+  ],
+  [
     'record-unknown-type',
     'finding_event_projection',
     ['addenda_b.unknown_record_type'],

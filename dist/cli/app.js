@@ -15727,6 +15727,59 @@ function repeatedKeys(text) {
     }
     return out;
 }
+/**
+ * The first key `text` repeats within one object, for a `value` that JSON.parse made of it (which
+ * kept only the last): undefined when none is repeated, "" when one is but objects nest past
+ * MAX_JSON_DEPTH, where it is not named. Cheap enough for every line of a large JSONL file: the
+ * keys the text spells are counted against the keys the value holds, and the objects are
+ * searched for the repeated one only when those differ.
+ */
+function repeatedKey(text, value) {
+    if (keysSpelled(text) === keysHeld(value))
+        return undefined;
+    return repeatedKeys(text)?.[0]?.key ?? '';
+}
+/** How many object keys a well-formed JSON text spells: the strings a colon follows. */
+function keysSpelled(text) {
+    let keys = 0;
+    let open = text.indexOf('"');
+    while (open !== -1) {
+        const end = stringEnd(text, open);
+        if (end === -1)
+            return keys; // not JSON: the caller parsed it, so never
+        let after = end + 1;
+        let c = text.charCodeAt(after);
+        while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d)
+            c = text.charCodeAt(++after);
+        if (c === 0x3a)
+            keys++;
+        open = text.indexOf('"', after);
+    }
+    return keys;
+}
+/** How many keys the objects of a parsed JSON value hold, all levels (no recursion: any depth). */
+function keysHeld(value) {
+    let keys = 0;
+    const stack = [value];
+    while (stack.length > 0) {
+        const v = stack.pop();
+        if (v === null || typeof v !== 'object')
+            continue;
+        if (Array.isArray(v)) {
+            for (let i = 0; i < v.length; i++)
+                if (v[i] !== null && typeof v[i] === 'object')
+                    stack.push(v[i]);
+            continue;
+        }
+        for (const k in v) {
+            keys++;
+            const child = v[k];
+            if (child !== null && typeof child === 'object')
+                stack.push(child);
+        }
+    }
+    return keys;
+}
 function parseStrict(text, lines) {
     const errors = [];
     const tree = (0,main.parseTree)(text, errors, STRICT);
@@ -17122,8 +17175,12 @@ function fixtureSchema(pack) {
 
 /** Artifacts and configs are small JSON; anything bigger is refused rather than read into memory. */
 const MAX_JSON_BYTES = 64 * 1024 * 1024;
-/** Loads a JSON object file inside the workspace, turning every failure into a described state. */
-function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
+/**
+ * Loads a JSON object file inside the workspace, turning every failure into a described state.
+ * With `rejectDuplicates`, a repeated key makes the file unparseable at its line (see
+ * parseJsonText); without, the caller reads `doc.duplicates` and says what it means.
+ */
+function loadJsonObject(ws, dir, name, { maxBytes = MAX_JSON_BYTES, rejectDuplicates = false } = {}) {
     const resolved = ws.resolve(dir, name);
     const rel = resolved.rel;
     if (!resolved.ok) {
@@ -17141,7 +17198,7 @@ function loadJsonObject(ws, dir, name, maxBytes = MAX_JSON_BYTES) {
             return { state: 'bad', rel, why: 'too_large', detail: read.detail };
         return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
     }
-    const parsed = parseJsonBytes(read.bytes);
+    const parsed = parseJsonBytes(read.bytes, rejectDuplicates);
     if (parsed.state === 'malformed')
         return { state: 'bad', rel, why: 'unparseable', detail: parsed.detail, line: parsed.line };
     const v = parsed.value;
@@ -17412,7 +17469,7 @@ async function runFixture(folder, opts, shared) {
     });
     // The pack the folder names (<dir>/<pack>/<id>/), until fixture.json names another.
     target.context = { pack: external_node_path_default().basename(external_node_path_default().dirname(folder)) };
-    const loaded = loadJsonObject(ws, folder, 'fixture.json');
+    const loaded = loadJsonObject(ws, folder, 'fixture.json', { rejectDuplicates: true });
     if (loaded.state !== 'ok')
         return fail(FIXTURE.invalid, `fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}.`, loaded.state === 'bad' ? loaded.line : undefined);
     const given = loaded.data['pack'];
@@ -20244,7 +20301,7 @@ async function verifyPaper(paperDir, ctx) {
     // One array for every audit: the trace check finds a paper's paths once per this array.
     const artifacts = manifest.audits.map((a) => a.artifact);
     const loaded = manifest.audits.map((spec) => {
-        const l = loadJsonObject(ws, paperDir, spec.artifact, maxBytes);
+        const l = loadJsonObject(ws, paperDir, spec.artifact, { maxBytes });
         const inputs = auditInputs(l, { ws, paperDir: base }, seen);
         hashed.push(ctx.hasher.prefetch(inputs.flatMap((i) => (i.resolved.ok ? [i.resolved.real] : [])), (real) => ws.sizeOf(real)));
         return { spec, loaded: l, inputs };
@@ -28612,7 +28669,8 @@ function isRustWhitespace(c) {
         c === 0x3000);
 }
 /**
- * Rust's `str::trim`. A loop, not a regular expression: `[ws]+$` retries from every position of
+ * Rust's `str::trim`, which the SDK's emptiness checks use too: unlike JavaScript's `trim` it
+ * removes U+0085 and keeps U+FEFF. A loop, not a regular expression: `[ws]+$` retries from every position of
  * a long inner run of whitespace, which took minutes on a hostile proof's megabyte of spaces.
  */
 function rustTrim(text) {
@@ -28624,6 +28682,8 @@ function rustTrim(text) {
         end--;
     return text.slice(start, end);
 }
+/** Whether the SDK finds `text` empty once trimmed (`text.trim().is_empty()`). */
+const rustBlank = (text) => rustTrim(text).length === 0;
 // Runs of ASCII whitespace as Rust's `char::is_ascii_whitespace` sees it: no vertical tab.
 const ASCII_RUN = /[ \t\n\f\r]+/g;
 /** The SDK's text normalisation: trim, then each run of ASCII whitespace becomes one space. */
@@ -30990,7 +31050,6 @@ const bodyShape = {
 ;// CONCATENATED MODULE: ./src/packs/aristo/rules/bodies.ts
 
 
-const blank = (s) => s.trim().length === 0;
 /** SDK check 7: a verified proof says what it proved, in at least one step. */
 const verifiedEmpty = {
     meta: {
@@ -31002,7 +31061,7 @@ const verifiedEmpty = {
         const v = ctx.proof.verified;
         if (ctx.body?.type !== 'verified' || !v)
             return;
-        if (blank(v.proof.conclusion))
+        if (rustBlank(v.proof.conclusion))
             ctx.report(this.meta.code, ['verified', 'proof', 'conclusion'], 'verified.proof.conclusion', 'is empty');
         if (v.proof.steps.length === 0)
             ctx.report(this.meta.code, ['verified', 'proof'], 'verified.proof.steps', 'is empty; a verified verdict needs at least one proof step');
@@ -31020,9 +31079,9 @@ const counterexampleIncomplete = {
         if (ctx.body?.type !== 'counterexample' || !v)
             return;
         const at = (k) => ['counterexample', 'violation', k];
-        if (blank(v.description))
+        if (rustBlank(v.description))
             ctx.report(this.meta.code, at('description'), 'counterexample.violation.description', 'is empty');
-        if (blank(v.violated_step_path))
+        if (rustBlank(v.violated_step_path))
             ctx.report(this.meta.code, at('violated_step_path'), 'counterexample.violation.violated_step_path', 'is empty; must point at the proof step the trigger refutes');
         if (v.trigger_steps.length === 0)
             ctx.report(this.meta.code, ['counterexample', 'violation'], 'counterexample.violation.trigger_steps', 'is empty; counterexamples must demonstrate the violating trace concretely');
@@ -31037,7 +31096,7 @@ const violatedStepUnknown = {
     },
     check(ctx) {
         const v = ctx.proof.counterexample?.violation;
-        if (ctx.body?.type !== 'counterexample' || !v || blank(v.violated_step_path))
+        if (ctx.body?.type !== 'counterexample' || !v || rustBlank(v.violated_step_path))
             return;
         if (v.trigger_steps.length > 0 && !v.trigger_steps.some((s) => s.path === v.violated_step_path))
             ctx.report(this.meta.code, ['counterexample', 'violation', 'violated_step_path'], 'counterexample.violation.violated_step_path', `\`${v.violated_step_path}\` names no step in trigger_steps (seed rule 11: it must point at a trigger step)`);
@@ -31055,9 +31114,9 @@ const gapIncomplete = {
         if (ctx.body?.type !== 'inconclusive' || !g)
             return;
         const at = (k) => ['inconclusive', 'gap', ...(k ? [k] : [])];
-        if (blank(g.description))
+        if (rustBlank(g.description))
             ctx.report(this.meta.code, at('description'), 'inconclusive.gap.description', 'is empty');
-        if (blank(g.unfilled_path))
+        if (rustBlank(g.unfilled_path))
             ctx.report(this.meta.code, at('unfilled_path'), 'inconclusive.gap.unfilled_path', 'is empty; must identify which subgoal could not be discharged');
         if (g.suggested_annotations.length === 0)
             ctx.report(this.meta.code, at(), 'inconclusive.gap.suggested_annotations', "is empty; inconclusive verdicts MUST suggest at least one annotation that would close the gap \u2014 bare inconclusive without actionable suggestion is no better than 'I don't know'");
@@ -31303,7 +31362,7 @@ const groundCompositionEmpty = {
     },
     check(ctx) {
         for (const { ground: g, loc, at } of grounds(ctx))
-            if (g.kind === 'composition' && g.reason.trim().length === 0)
+            if (g.kind === 'composition' && rustBlank(g.reason))
                 ctx.report(this.meta.code, [...at, 'reason'], loc, 'composition ground has empty reason');
     },
 };
@@ -32109,7 +32168,7 @@ function parseArgs(tree) {
 }
 /** The SDK's `parse_verify`: `true`, `false` or a quoted method (or `"false"`). */
 function verifyLevel(raw) {
-    const t = raw.trim();
+    const t = rustTrim(raw);
     if (t === 'true')
         return true;
     if (t === 'false' || t === '"false"')
@@ -32434,6 +32493,7 @@ function cargoTargets(data) {
 
 
 
+
 const EXPECTATIONS_PATH = '.aristo/expectations.toml';
 /**
  * The waivers that apply. A missing file means none. A file that is not TOML is refused whole
@@ -32476,7 +32536,7 @@ function loadWaivers(ws, targetDir, subject, f) {
         const w = proofs_validate(S.WaiverStrict, S.Waiver, doc, rel, subject, f, ARISTO.waiverInvalid, undefined, [id]);
         if (!w)
             continue;
-        const blank = ['reason', 'accepted_at'].filter((k) => w[k].trim() === '');
+        const blank = ['reason', 'accepted_at'].filter((k) => rustBlank(w[k]));
         if (blank.length) {
             f.add(ARISTO.waiverInvalid, subject, `${rel}: the waiver of \`${id}\` has a blank ${blank.join(' and ')}: a reasonless waiver is how a baseline rots.`, { path: rel, line: doc.lineOf([id, blank[0]]) });
             continue;
@@ -32950,8 +33010,8 @@ const ADDENDA_B = {
     recordMalformed: {
         code: 'addenda_b.record_malformed',
         severity: 'error',
-        title: 'A records.jsonl line is not a JSON object with a "type"',
-        remediation: 'Write one JSON object a line, each with "type" naming its seed interface.',
+        title: 'A records.jsonl line is not a JSON object with a "type", or repeats a key',
+        remediation: 'Write one JSON object a line, each with "type" naming its seed interface and each key once.',
     },
     unknownRecordType: {
         code: 'addenda_b.unknown_record_type',
@@ -42965,7 +43025,7 @@ function readBundle(ws, dir, opts = {}) {
     const rel = ws.rel(dir);
     const fileRel = (name) => (rel === '.' ? name : `${rel}/${name}`);
     const problem = (code, message, at) => issues.push({ code, message, at });
-    const metaFile = loadJsonObject(ws, dir, 'bundle.json');
+    const metaFile = loadJsonObject(ws, dir, 'bundle.json', { rejectDuplicates: true });
     let meta;
     if (metaFile.state !== 'ok') {
         problem(ADDENDA_B.bundleUnreadable, `bundle.json ${metaFile.state === 'missing' ? 'is missing' : metaFile.detail}.`, metaFile.state === 'bad' && metaFile.line
@@ -43091,6 +43151,11 @@ function readRecords(ws, dir, relPath, bundle, problem, opts) {
             problem(ADDENDA_B.recordMalformed, `The line ${why}.`, at());
             return;
         }
+        const repeated = repeatedKey(line.text, value);
+        if (repeated !== undefined) {
+            problem(ADDENDA_B.recordMalformed, `The line ${repeats(repeated)}.`, at());
+            return;
+        }
         admit(value, relPath, line.no, false, bundle, problem);
     }, opts.maxLineBytes);
     if (!outcome.ok)
@@ -43131,13 +43196,22 @@ function readRegistry(ws, dir, relDir, bundle, problem) {
         const text = decodeUtf8(read.bytes);
         // JSON.parse first (the located parser is slow, and its objects are slow to read); the
         // located parse runs only to say where a malformed file breaks, or on which line an item
-        // that a finding names stands. Both keep the last of repeated keys and an own "__proto__".
+        // that a finding names stands. Both keep an own "__proto__"; a repeated key is refused.
         const value = text.ok ? parseFast(text.text) : undefined;
         if (!text.ok || value === undefined) {
             const parsed = text.ok ? parseJson(text.text) : undefined;
             const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : 'is not JSON';
             const line = parsed && !parsed.ok ? parsed.position.line : 1;
             problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel, line });
+            continue;
+        }
+        if (repeatedKey(text.text, value.v) !== undefined) {
+            const dup = parseJson(text.text);
+            const first = dup.ok ? dup.doc.duplicates[0] : undefined;
+            problem(ADDENDA_B.bundleUnreadable, `${name} ${repeats(first?.key ?? '')}.`, {
+                path: fileRel,
+                line: first?.line ?? 1,
+            });
             continue;
         }
         if (!Array.isArray(value.v)) {
@@ -43165,6 +43239,11 @@ function readRegistry(ws, dir, relDir, bundle, problem) {
         });
     }
 }
+/**
+ * A repeated key refused in words: JSON.parse keeps the last value, other readers the first or
+ * neither, so the gate would judge a record another reader sees otherwise.
+ */
+const repeats = (key) => `repeats ${key === '' ? 'a key' : `the key ${JSON.stringify(key.slice(0, 80))}`} in one object, which readers resolve differently: keep one`;
 /** JSON.parse, or undefined where it refuses the text (then the located parser says why). */
 function parseFast(text) {
     try {
@@ -49566,15 +49645,15 @@ const hardCallClosedChoiceNeedsTwoOptions = {
 function distinctOptions(options) {
     const seen = new Set();
     for (const o of options)
-        if (!b10_hard_call_blank(o))
+        if (!blank(o))
             seen.add(isObject(o) && filled(o.option_id) ? `id ${sameId(o.option_id)}` : sameId(canonicalJson(o)));
     return seen.size;
 }
 /** Nothing but null, blank strings and empty or blank containers (a record nests \u2264 100 levels). */
-const b10_hard_call_blank = (v) => v === null ||
+const blank = (v) => v === null ||
     v === undefined ||
     (typeof v === 'string' && !filled(v)) ||
-    (typeof v === 'object' && Object.values(v).every(b10_hard_call_blank));
+    (typeof v === 'object' && Object.values(v).every(blank));
 const hardCallResolvedWithoutDispatcherReceipt = {
     meta: {
         code: 'validation.hard_call_resolved_without_dispatcher_receipt',
@@ -52941,7 +53020,10 @@ function build_ready_gate_judge(r, fixtureDir, ws) {
         return no(`it is not at ${countedDir(fixtureDir, ws)}<fixture_id>/`);
     if (isLink(folder) || isLink(external_node_path_default().join(folder, 'fixture.json')))
         return no('its folder or fixture.json is a symlink');
-    const loaded = loadJsonObject(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);
+    const loaded = loadJsonObject(ws, folder, 'fixture.json', {
+        maxBytes: MAX_FIXTURE_JSON_BYTES,
+        rejectDuplicates: true,
+    });
     if (loaded.state !== 'ok')
         return no(`fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}`);
     const parsed = seedFixtureSchema().safeParse(loaded.data);

@@ -16,12 +16,16 @@ export type LoadedJson =
       line?: number;
     };
 
-/** Loads a JSON object file inside the workspace, turning every failure into a described state. */
+/**
+ * Loads a JSON object file inside the workspace, turning every failure into a described state.
+ * With `rejectDuplicates`, a repeated key makes the file unparseable at its line (see
+ * parseJsonText); without, the caller reads `doc.duplicates` and says what it means.
+ */
 export function loadJsonObject(
   ws: Workspace,
   dir: string,
   name: string,
-  maxBytes = MAX_JSON_BYTES,
+  { maxBytes = MAX_JSON_BYTES, rejectDuplicates = false } = {},
 ): LoadedJson {
   const resolved = ws.resolve(dir, name);
   const rel = resolved.rel;
@@ -38,7 +42,7 @@ export function loadJsonObject(
       return { state: 'bad', rel, why: 'too_large', detail: read.detail };
     return { state: 'bad', rel, why: 'unreadable', detail: read.detail };
   }
-  const parsed = parseJsonBytes(read.bytes);
+  const parsed = parseJsonBytes(read.bytes, rejectDuplicates);
   if (parsed.state === 'malformed')
     return { state: 'bad', rel, why: 'unparseable', detail: parsed.detail, line: parsed.line };
   const v = parsed.value;

@@ -245,6 +245,55 @@ function repeatedKeys(text: string): { key: string; offset: number }[] | undefin
   return out;
 }
 
+/**
+ * The first key `text` repeats within one object, for a `value` that JSON.parse made of it (which
+ * kept only the last): undefined when none is repeated, "" when one is but objects nest past
+ * MAX_JSON_DEPTH, where it is not named. Cheap enough for every line of a large JSONL file: the
+ * keys the text spells are counted against the keys the value holds, and the objects are
+ * searched for the repeated one only when those differ.
+ */
+export function repeatedKey(text: string, value: unknown): string | undefined {
+  if (keysSpelled(text) === keysHeld(value)) return undefined;
+  return repeatedKeys(text)?.[0]?.key ?? '';
+}
+
+/** How many object keys a well-formed JSON text spells: the strings a colon follows. */
+function keysSpelled(text: string): number {
+  let keys = 0;
+  let open = text.indexOf('"');
+  while (open !== -1) {
+    const end = stringEnd(text, open);
+    if (end === -1) return keys; // not JSON: the caller parsed it, so never
+    let after = end + 1;
+    let c = text.charCodeAt(after);
+    while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(++after);
+    if (c === 0x3a) keys++;
+    open = text.indexOf('"', after);
+  }
+  return keys;
+}
+
+/** How many keys the objects of a parsed JSON value hold, all levels (no recursion: any depth). */
+function keysHeld(value: unknown): number {
+  let keys = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++)
+        if (v[i] !== null && typeof v[i] === 'object') stack.push(v[i]);
+      continue;
+    }
+    for (const k in v) {
+      keys++;
+      const child = (v as Record<string, unknown>)[k];
+      if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+  return keys;
+}
+
 function parseStrict(text: string, lines: LineIndex): JsonParse {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, STRICT);

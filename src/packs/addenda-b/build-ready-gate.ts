@@ -205,7 +205,10 @@ function judge(r: PackResult, fixtureDir: string, ws: Workspace): Standing {
     return no(`it is not at ${countedDir(fixtureDir, ws)}<fixture_id>/`);
   if (isLink(folder) || isLink(path.join(folder, 'fixture.json')))
     return no('its folder or fixture.json is a symlink');
-  const loaded = loadJsonObject(ws, folder, 'fixture.json', MAX_FIXTURE_JSON_BYTES);
+  const loaded = loadJsonObject(ws, folder, 'fixture.json', {
+    maxBytes: MAX_FIXTURE_JSON_BYTES,
+    rejectDuplicates: true,
+  });
   if (loaded.state !== 'ok')
     return no(`fixture.json ${loaded.state === 'missing' ? 'is missing' : loaded.detail}`);
   const parsed = seedFixtureSchema().safeParse(loaded.data);

@@ -4,7 +4,7 @@ import type { Location } from '../../model/finding.js';
 import { decodeUtf8, listNames, readSmallFile } from '../../io/files.js';
 import { writtenSchema, type FastSchema } from '../../io/fast-schema.js';
 import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
-import { parseJson, parseJsonTree, type JsonDoc } from '../../io/json.js';
+import { parseJson, parseJsonTree, repeatedKey, type JsonDoc } from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
 import { onFirstUse } from '../kit/first-use.js';
 import { firstIssue, streamText } from '../kit/index.js';
@@ -244,7 +244,7 @@ export function readBundle(
   const problem = (code: Issue['code'], message: string, at: Location) =>
     issues.push({ code, message, at });
 
-  const metaFile = loadJsonObject(ws, dir, 'bundle.json');
+  const metaFile = loadJsonObject(ws, dir, 'bundle.json', { rejectDuplicates: true });
   let meta: BundleMeta | undefined;
   if (metaFile.state !== 'ok') {
     problem(
@@ -415,6 +415,11 @@ function readRecords(
         problem(ADDENDA_B.recordMalformed, `The line ${why}.`, at());
         return;
       }
+      const repeated = repeatedKey(line.text, value);
+      if (repeated !== undefined) {
+        problem(ADDENDA_B.recordMalformed, `The line ${repeats(repeated)}.`, at());
+        return;
+      }
       admit(value, relPath, line.no, false, bundle, problem);
     },
     opts.maxLineBytes,
@@ -470,13 +475,22 @@ function readRegistry(
     const text = decodeUtf8(read.bytes);
     // JSON.parse first (the located parser is slow, and its objects are slow to read); the
     // located parse runs only to say where a malformed file breaks, or on which line an item
-    // that a finding names stands. Both keep the last of repeated keys and an own "__proto__".
+    // that a finding names stands. Both keep an own "__proto__"; a repeated key is refused.
     const value = text.ok ? parseFast(text.text) : undefined;
     if (!text.ok || value === undefined) {
       const parsed = text.ok ? parseJson(text.text) : undefined;
       const detail = !text.ok ? text.detail : parsed && !parsed.ok ? parsed.message : 'is not JSON';
       const line = parsed && !parsed.ok ? parsed.position.line : 1;
       problem(ADDENDA_B.bundleUnreadable, `${name} ${detail}.`, { path: fileRel, line });
+      continue;
+    }
+    if (repeatedKey(text.text, value.v) !== undefined) {
+      const dup = parseJson(text.text);
+      const first = dup.ok ? dup.doc.duplicates[0] : undefined;
+      problem(ADDENDA_B.bundleUnreadable, `${name} ${repeats(first?.key ?? '')}.`, {
+        path: fileRel,
+        line: first?.line ?? 1,
+      });
       continue;
     }
     if (!Array.isArray(value.v)) {
@@ -503,6 +517,13 @@ function readRegistry(
     });
   }
 }
+
+/**
+ * A repeated key refused in words: JSON.parse keeps the last value, other readers the first or
+ * neither, so the gate would judge a record another reader sees otherwise.
+ */
+const repeats = (key: string) =>
+  `repeats ${key === '' ? 'a key' : `the key ${JSON.stringify(key.slice(0, 80))}`} in one object, which readers resolve differently: keep one`;
 
 /** JSON.parse, or undefined where it refuses the text (then the located parser says why). */
 function parseFast(text: string): { v: unknown } | undefined {

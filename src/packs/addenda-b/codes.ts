@@ -15,8 +15,9 @@ export const ADDENDA_B = {
   recordMalformed: {
     code: 'addenda_b.record_malformed',
     severity: 'error',
-    title: 'A records.jsonl line is not a JSON object with a "type"',
-    remediation: 'Write one JSON object a line, each with "type" naming its seed interface.',
+    title: 'A records.jsonl line is not a JSON object with a "type", or repeats a key',
+    remediation:
+      'Write one JSON object a line, each with "type" naming its seed interface and each key once.',
   },
   unknownRecordType: {
     code: 'addenda_b.unknown_record_type',

@@ -52,7 +52,7 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
   // One array for every audit: the trace check finds a paper's paths once per this array.
   const artifacts = manifest.audits.map((a) => a.artifact);
   const loaded = manifest.audits.map((spec) => {
-    const l = loadJsonObject(ws, paperDir, spec.artifact, maxBytes);
+    const l = loadJsonObject(ws, paperDir, spec.artifact, { maxBytes });
     const inputs = auditInputs(l, { ws, paperDir: base }, seen);
     hashed.push(
       ctx.hasher.prefetch(
