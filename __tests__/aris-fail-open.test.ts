@@ -112,7 +112,7 @@ describe('trace_path must be a trace, not the verifier’s files or an audit art
     expect(report.findings[1]!.message).toMatch(/a directory holding the audit artifact/);
   });
 
-  it('the repository top level .aris is not a trace, but traces written under it are', async () => {
+  it('.aris is not a trace (the paper’s own, never the top level’s), but traces written under the top level .aris are', async () => {
     const root = repo();
     const paper = path.join(root, 'papers/p1');
     const artifacts = writePaper(paper, { traceRoot: root });
@@ -121,7 +121,9 @@ describe('trace_path must be a trace, not the verifier’s files or an audit art
     writeArtifact(paper, PROOF, artifacts[PROOF]);
     const { report, codes } = await codesOf(root);
     expect(codes).toEqual(['aris.trace_not_a_trace']);
-    expect(report.findings[0]!.message).toMatch(/is the \.aris directory/);
+    expect(report.findings[0]!.message).toMatch(
+      /is the papers\/p1\/\.aris directory, where the verifier keeps its settings/,
+    );
   });
 
   it('a trace file or directory the audit wrote is still accepted', async () => {

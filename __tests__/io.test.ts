@@ -123,6 +123,43 @@ describe('Workspace.resolve', () => {
     expect(ws.resolve(paper, '')).toMatchObject({ ok: false, reason: 'empty' });
     expect(ws.resolve(paper, 'a\0b')).toMatchObject({ ok: false, reason: 'nul' });
   });
+  it('resolves link/.. as the system does: the parent of the link’s target, never outside', () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'paper'));
+    fs.mkdirSync(path.join(root, 'notes/v2'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'paper/main.tex'), 'paper');
+    fs.writeFileSync(path.join(root, 'notes/main.tex'), 'notes');
+    fs.symlinkSync('../notes/v2', path.join(root, 'paper/sub'));
+    fs.symlinkSync('/etc/ssl/certs', path.join(root, 'paper/out'));
+    const ws = new Workspace(root);
+    const paper = path.join(root, 'paper');
+    for (const spelled of ['sub/../main.tex', 'sub/./../main.tex', 'sub//../main.tex'])
+      expect(ws.resolve(paper, spelled)).toMatchObject({ ok: true, rel: 'notes/main.tex' });
+    expect(ws.resolve(paper, 'sub/../gone')).toMatchObject({ ok: false, reason: 'missing' });
+    expect(ws.resolve(paper, 'out/../hostname')).toMatchObject({
+      ok: false,
+      reason: 'outside_root',
+    });
+    // Inside as spelled, too: a link cannot bring a path spelled outside the root back in.
+    expect(ws.resolve(paper, 'sub/../../../x')).toMatchObject({
+      ok: false,
+      reason: 'outside_root',
+    });
+    // A link out says nothing of what is there: a missing target reads as an existing one.
+    fs.symlinkSync('/root/.ssh/none-such', path.join(root, 'paper/gone-out'));
+    for (const link of ['out', 'gone-out', 'out/../none-such'])
+      expect(ws.resolve(paper, link)).toEqual({
+        ok: false,
+        reason: 'outside_root',
+        rel: `paper/${link}`.replace('out/../none-such', 'none-such'),
+        detail: 'is or passes through a symlink that leads outside the workspace root',
+      });
+    // Without a link, `a/..` is what it reads as.
+    expect(ws.resolve(root, 'paper/../notes/main.tex')).toMatchObject({
+      ok: true,
+      rel: 'notes/main.tex',
+    });
+  });
   it('refuses a symlink whose real path is not UTF-8: decoded, it names a sibling spelled with U+FFFD', () => {
     const root = repo();
     fs.writeFileSync(

@@ -87,8 +87,10 @@ fixture(
   'clean-manifest',
   'clean',
   {
-    description: 'The manifest names the two audits that applied; the others are not required.',
-    paper: { only: ['proof-checker', 'citation-audit'] },
+    description:
+      'The manifest names the two audits that applied; the others are not required while the paper sets its own assurance (.aris/assurance.txt).',
+    paper: { only: ['proof-checker', 'citation-audit'], assurance: 'submission' },
+    options: {},
     expected: [],
     state: 'accepted',
   },
@@ -405,6 +407,25 @@ proofFixture('input-absolute-path', 'input_outside_root', (a) => {
   a.audited_input_hashes['/etc/passwd'] = 'sha256:' + 'a'.repeat(64);
 });
 fixture(
+  'input-through-link-dotdot',
+  'input_stale',
+  {
+    description:
+      'The key "sub/../main.tex" records main.tex\'s hash, but sub links to ../notes/v2, so the system reads notes/main.tex, which changed: `..` is resolved after the link, as the system does.',
+    expected: ['aris.input_stale'],
+    state: 'blocked',
+  },
+  ({ input, paper, artifacts, edit }) => {
+    write(path.join(input, 'notes/v2/.keep'), '');
+    write(path.join(input, 'notes/main.tex'), 'an older draft\n');
+    fs.symlinkSync('../notes/v2', path.join(paper, 'sub'));
+    const recorded = artifacts[PROOF].audited_input_hashes['main.tex'];
+    edit(PROOF, (a) => {
+      a.audited_input_hashes['sub/../main.tex'] = recorded;
+    });
+  },
+);
+fixture(
   'input-symlink-out',
   'input_outside_root',
   { expected: ['aris.input_outside_root'], state: 'blocked' },
@@ -418,6 +439,22 @@ fixture(
 proofFixture('trace-missing', 'trace_missing', (a) => {
   a.trace_path = '.aris/traces/never-written/';
 });
+fixture(
+  'trace-path-names-file-above-paper',
+  'trace_missing',
+  {
+    description:
+      'trace_path "README.md" names no file of the paper; the repository\'s README.md above it is no trace (only .aris/traces/ is looked up above the paper).',
+    expected: ['aris.trace_missing'],
+    state: 'blocked',
+  },
+  ({ input, edit }) => {
+    write(path.join(input, 'README.md'), '# the repository\n');
+    edit(PROOF, (a) => {
+      a.trace_path = 'README.md';
+    });
+  },
+);
 fixture(
   'trace-empty-directory',
   'trace_empty',
@@ -622,6 +659,43 @@ fixture(
       ['PROOF_AUDIT.json', 'proof-checker'],
       ['KILL_ARGUMENT.json', 'kill-argument'],
     ]),
+);
+fixture(
+  'manifest-omits-audits-pinned',
+  'artifact_missing',
+  {
+    description:
+      'The manifest leaves out two default audits that wrote nothing; the workflow pinned submission, so they are required anyway.',
+    paper: { only: ['proof-checker', 'citation-audit'] },
+    expected: ['aris.artifact_missing'],
+    state: 'blocked',
+  },
+  ({ paper }) =>
+    writeManifest(paper, [
+      ['PROOF_AUDIT.json', 'proof-checker'],
+      ['CITATION_AUDIT.json', 'citation-audit'],
+    ]),
+);
+fixture(
+  'manifest-relabels-default-artifact',
+  'manifest_invalid',
+  {
+    description:
+      'PROOF_AUDIT.json holds a copy of the citation audit and the manifest lists it as citation-audit: a default artifact keeps its skill.',
+    expected: ['aris.manifest_invalid', 'aris.wrong_audit_skill'],
+    state: 'blocked',
+  },
+  ({ paper, edit }) => {
+    edit(PROOF, (a) => {
+      a.audit_skill = 'citation-audit';
+    });
+    writeManifest(paper, [
+      ['PROOF_AUDIT.json', 'citation-audit'],
+      ['PAPER_CLAIM_AUDIT.json', 'paper-claim-audit'],
+      ['CITATION_AUDIT.json', 'citation-audit'],
+      ['KILL_ARGUMENT.json', 'kill-argument'],
+    ]);
+  },
 );
 fixture(
   'manifest-omits-present-audit',

@@ -4094,6 +4094,58 @@ function isBelow(p, top) {
 function isInside(p, top) {
     return !leavesBase(external_node_path_default().relative(top, p));
 }
+/** Links followed at most, as the system does (Linux's MAXSYMLINKS). */
+const MAX_LINK_HOPS = 40;
+/**
+ * Whether resolving `p` (absolute, spelled as given) as the system does leaves `base` (a real
+ * path) on the way, whether or not anything is found there: each link's text is read and
+ * followed, and `..` taken after it. Nothing outside `base` is looked at but the folders above
+ * it, so a path that is missing behind a link out can be refused as leading out, and no answer
+ * tells whether a file outside exists.
+ */
+function leadsOutside(p, base) {
+    const pending = p.split('/').reverse();
+    let cur = '/';
+    let hops = 0;
+    while (pending.length > 0) {
+        const seg = pending.pop();
+        if (seg === '' || seg === '.')
+            continue;
+        if (seg === '..') {
+            cur = external_node_path_default().dirname(cur);
+            continue;
+        }
+        const next = external_node_path_default().join(cur, seg);
+        if (!isInside(next, base) && !isInside(base, next))
+            return true;
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(next, { throwIfNoEntry: false });
+        }
+        catch {
+            return false; // no folder here, or unreadable: it ends inside
+        }
+        if (st === undefined)
+            return false;
+        if (!st.isSymbolicLink()) {
+            cur = next;
+            continue;
+        }
+        if (++hops > MAX_LINK_HOPS)
+            return false;
+        let target;
+        try {
+            target = external_node_fs_default().readlinkSync(next);
+        }
+        catch {
+            return false;
+        }
+        if (external_node_path_default().isAbsolute(target))
+            cur = '/';
+        pending.push(...target.split('/').reverse());
+    }
+    return !isInside(cur, base);
+}
 /** The real path of `p`, or `p` resolved where it does not exist. */
 function realOr(p) {
     try {
@@ -4765,8 +4817,8 @@ class Workspace {
             return { ok: false, reason: 'empty', rel: p, detail: 'the path is empty' };
         if (p.includes('\0'))
             return { ok: false, reason: 'nul', rel: p, detail: 'the path contains a NUL byte' };
-        const abs = external_node_path_default().resolve(base, p);
-        const rel = this.rel(abs);
+        let abs = external_node_path_default().resolve(base, p);
+        let rel = this.rel(abs);
         if (!this.allowOutside && !this.contains(abs)) {
             return {
                 ok: false,
@@ -4777,26 +4829,30 @@ class Workspace {
         }
         let real;
         try {
-            real = this.realpath(abs);
+            // `dir/..` is dir's parent as the system finds it: where dir is a link, the parent of the
+            // link's target, not the folder holding the link. Such a path is resolved as written, by
+            // realpath(3), and reported as what it reached.
+            if (INNER_DOT_DOT.test(p)) {
+                real = realOrMissing(external_node_path_default().isAbsolute(p) ? p : `${base}${(external_node_path_default()).sep}${p}`);
+                if (real !== undefined)
+                    rel = this.rel((abs = real));
+            }
+            else
+                real = this.realpath(abs);
         }
         catch (err) {
             const code = err.code;
             if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+                return this.missing(base, p, rel);
             if (code === 'ELOOP')
                 return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
             return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
         }
         if (real === undefined)
-            return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
-        if (!this.allowOutside && !this.contains(real)) {
-            return {
-                ok: false,
-                reason: 'outside_root',
-                rel,
-                detail: `is a symlink to ${real}, outside the workspace root`,
-            };
-        }
+            return this.missing(base, p, rel);
+        // Where a link leads outside is not said: the runner's paths are none of the checkout's business.
+        if (!this.allowOutside && !this.contains(real))
+            return this.linkedOut(rel);
         const gitDir = this.gitDirHolding(real);
         if (gitDir !== undefined) {
             const where = `the git directory ${this.rel(gitDir)}`;
@@ -4809,6 +4865,23 @@ class Workspace {
             };
         }
         return { ok: true, abs, real, rel };
+    }
+    /**
+     * Nothing at `p`: missing, unless a link on the way leads outside the root, which is said
+     * whether or not anything is there (else the answer would tell what exists outside).
+     */
+    missing(base, p, rel) {
+        if (!this.allowOutside && leadsOutside(external_node_path_default().isAbsolute(p) ? p : `${base}/${p}`, this.root))
+            return this.linkedOut(rel);
+        return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+    }
+    linkedOut(rel) {
+        return {
+            ok: false,
+            reason: 'outside_root',
+            rel,
+            detail: 'is or passes through a symlink that leads outside the workspace root',
+        };
     }
     /**
      * What fs.realpathSync(abs) returns for an absolute, normal path, or undefined where nothing
@@ -4921,6 +4994,8 @@ class Workspace {
         return undefined;
     }
 }
+/** A `..` segment after a named one (`a/..`), which a link at `a` takes elsewhere. */
+const INNER_DOT_DOT = /(?:^|\/)(?!\.\.?(?:\/|$))[^/]+\/+(?:\.\/+)*\.\.(?:\/|$)/;
 /** `.`, `..` or empty segments, or a trailing separator: a path `rel` must normalise. */
 const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;
 /** fs.realpathSync.native, with a path that does not exist as undefined rather than an error. */
@@ -18904,7 +18979,7 @@ function symlinkEntry(rel, abs, realDir, name) {
         const intoGit = inside && inGitDir(realDir, real);
         entry.insideFile = inside && !intoGit && external_node_fs_default().statSync(real).isFile();
         if (!inside)
-            entry.detail = `is a symlink to ${real}, outside ${name}`;
+            entry.detail = `is a symlink that leads outside ${name}`;
         else if (intoGit)
             entry.detail = 'is a symlink into a git directory, which is never read';
         else if (!entry.insideFile)
@@ -18912,12 +18987,16 @@ function symlinkEntry(rel, abs, realDir, name) {
     }
     catch (err) {
         const code = err.code;
+        // A link out whose target is missing reads as one whose target is there: no answer tells
+        // what exists outside.
         entry.detail =
             code === 'ELOOP'
                 ? 'is a symlink loop'
                 : err instanceof NotUtf8PathError
                     ? 'is a symlink to a path that is not valid UTF-8'
-                    : `is a dangling symlink (${errorText(err)})`;
+                    : leadsOutside(abs, realDir)
+                        ? `is a symlink that leads outside ${name}`
+                        : `is a dangling symlink (${errorText(err)})`;
     }
     return entry;
 }
@@ -19901,16 +19980,19 @@ function heldIn(paths, dir) {
     }
     return paths.holders.get(dir);
 }
+/** A relative trace path under `.aris/traces/`, where the skills write their traces. */
+const TOP_LEVEL_TRACES = /^(?:\.\/)*\.aris\/traces\//;
 function checkTrace(tracePath, spec, ctx) {
     // Traces may be written at the repository top level (.aris/traces/...) rather than in the
-    // paper dir: look in the paper dir, then each ancestor up to the workspace root.
+    // paper dir: such a path is looked up in the paper dir, then each ancestor up to the workspace
+    // root. Any other path is the paper dir's own (a README.md above it is no trace).
     const bases = [];
     for (let d = ctx.paperDir; ctx.ws.contains(d); d = external_node_path_default().dirname(d)) {
         bases.push(d);
         if (d === ctx.ws.root)
             break;
     }
-    const lookIn = external_node_path_default().isAbsolute(tracePath) ? [ctx.paperDir] : bases;
+    const lookIn = TOP_LEVEL_TRACES.test(tracePath) ? bases : [ctx.paperDir];
     let paths;
     const notATrace = (clause) => ({
         issue: [
@@ -20154,7 +20236,7 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
             };
         }
         const issue = `missing_artifact: ${spec.artifact}`;
-        add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`, issue, undefined, {
+        add(ARIS.artifactMissing, `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped${spec.unexcused ? ` (the audit manifest leaves it out, which excuses no audit when the assurance is pinned by --assurance or the Action's assurance input)` : ''}.`, issue, undefined, {
             remediation: `Run the ${spec.skill} skill on ${paperOf(ctx)} (it must write ${spec.artifact} even when nothing applies: NOT_APPLICABLE), then run audit-gate again${orDraft(ctx)}.`,
         });
         return {
@@ -20289,7 +20371,7 @@ async function verifyPaper(paperDir, ctx) {
             location: { path: ws.rel(external_node_path_default().join(paperDir, ASSURANCE_PATH)), line: 1 },
         }));
     }
-    const manifest = readManifest(paperDir, ctx, targetId);
+    const manifest = readManifest(paperDir, ctx, targetId, decision.source === PINNED_SOURCE);
     findings.push(...manifest.findings);
     const maxBytes = typeof ctx.options.max_artifact_bytes === 'number' ? ctx.options.max_artifact_bytes : undefined;
     const paperReal = ws.resolve(paperDir, '.');
@@ -20396,7 +20478,13 @@ function decideAssurance(paperDir, ctx) {
         configEffort: str(o.config_effort),
     });
 }
-function readManifest(paperDir, ctx, targetId) {
+/**
+ * The audits that applied (the manifest's, else the default four). The manifest is checkout
+ * content: it may excuse a default audit that did not run (its artifact is absent) only while the
+ * paper sets its own assurance, since the paper could then set draft as well. Under an assurance
+ * the workflow pinned, every default audit is required, and a default artifact keeps its skill.
+ */
+function readManifest(paperDir, ctx, targetId, pinned) {
     const loaded = loadJsonObject(ctx.workspace, paperDir, MANIFEST_PATH);
     if (loaded.state === 'missing')
         return { audits: DEFAULT_AUDITS, source: 'default', findings: [] };
@@ -20429,34 +20517,41 @@ function readManifest(paperDir, ctx, targetId) {
         if (seen.has(a.artifact))
             return invalid(`names artifact ${quoteValue(a.artifact)} twice`, loaded.doc.lineOf(['audits', i, 'artifact']));
         seen.add(a.artifact);
+        const own = DEFAULT_AUDITS.find((d) => d.artifact === a.artifact);
+        if (own && own.skill !== a.audit_skill)
+            return invalid(`names ${own.artifact}, the ${own.skill} audit's artifact, as ${quoteValue(a.audit_skill)}'s`, loaded.doc.lineOf(['audits', i, 'audit_skill']));
     }
     const listed = parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill }));
+    const named = new Set(listed.map((a) => a.artifact));
+    const omitted = DEFAULT_AUDITS.filter((a) => !named.has(a.artifact));
+    if (pinned)
+        return {
+            audits: [...listed, ...omitted.map((a) => ({ ...a, unexcused: true }))],
+            source: omitted.length > 0
+                ? `${loaded.rel}, and the default audits it leaves out (the assurance is pinned)`
+                : loaded.rel,
+            findings: [],
+        };
     return {
-        audits: [...listed, ...omittedButPresent(paperDir, listed)],
+        audits: [...listed, ...omitted.filter((a) => present(paperDir, a))],
         source: loaded.rel,
         findings: [],
     };
 }
 /**
- * The default audits a manifest leaves out although their artifact is in the paper dir. The
- * manifest is checkout content: it may excuse an audit that did not run (its artifact is absent),
- * never hide the verdict of one that did. Anything under the artifact's name counts as present
- * (a dangling symlink too): it is then verified, and fails as it would without a manifest.
+ * Whether a default audit the manifest leaves out has its artifact in the paper dir: the manifest
+ * may excuse an audit that did not run, never hide the verdict of one that did. Anything under
+ * the artifact's name counts (a dangling symlink too): it is then verified, and fails as it would
+ * without a manifest. Manifest artifacts are plain paths, so names compare as they are.
  */
-function omittedButPresent(paperDir, listed) {
-    // Manifest artifacts are plain paths (one spelling per file), so names compare as they are.
-    const named = new Set(listed.map((a) => a.artifact));
-    return DEFAULT_AUDITS.filter((a) => {
-        if (named.has(a.artifact))
-            return false;
-        try {
-            external_node_fs_default().lstatSync(external_node_path_default().join(paperDir, a.artifact));
-            return true;
-        }
-        catch {
-            return false;
-        }
-    });
+function present(paperDir, audit) {
+    try {
+        external_node_fs_default().lstatSync(external_node_path_default().join(paperDir, audit.artifact));
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 /** The most audits one reason names; the rest are counted. */
 const NAMED_MAX = 25;
@@ -26204,6 +26299,9 @@ class EvidenceChecks {
             this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
         }
     }
+    escapes(rec) {
+        this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${q(rec.ev.content_path)} is a symlink that leads outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+    }
     /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
     resolveAll() {
         for (const rec of this.records.values()) {
@@ -26221,7 +26319,11 @@ class EvidenceChecks {
             }
             catch (err) {
                 const code = err.code;
-                if (code === 'ENOENT' || code === 'ENOTDIR') {
+                const missing = code === 'ENOENT' || code === 'ENOTDIR';
+                if (missing && leadsOutside(abs, this.ctx.realRunDir)) {
+                    this.escapes(rec); // said as for a target that exists: nothing tells what is outside
+                }
+                else if (missing) {
                     this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${q(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 else {
@@ -26230,7 +26332,7 @@ class EvidenceChecks {
                 continue;
             }
             if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
-                this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${q(rec.ev.content_path)} is a symlink to ${real}, outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                this.escapes(rec);
                 continue;
             }
             if (inGitDir(this.ctx.realRunDir, real)) {
@@ -45738,7 +45840,7 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
  * A present value: not undefined, not null, not a blank string. A ref or hash of only whitespace
  * (or invisible characters) names nothing, so it must not satisfy a rule that asks for one.
  */
-const present = (v) => v !== undefined && v !== null && (typeof v !== 'string' || hasText(v));
+const util_present = (v) => v !== undefined && v !== null && (typeof v !== 'string' || hasText(v));
 const strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
 const fieldSets = new WeakMap();
 /**
@@ -49108,7 +49210,7 @@ const workspaceReceiptMissingHeadHash = {
         for (const r of b.of('SourceWorkspaceOperationReceipt')) {
             if (r.data.status !== 'applied')
                 continue;
-            const missing = ['prior_workspace_head_hash', 'new_workspace_head_hash'].filter((f) => !present(r.data[f]));
+            const missing = ['prior_workspace_head_hash', 'new_workspace_head_hash'].filter((f) => !util_present(r.data[f]));
             if (missing.length)
                 report(r, `Applied receipt ${util_q(r.data.receipt_id)} has no ${missing.join(' or ')}.`);
         }
@@ -49343,7 +49445,7 @@ const inPlaceLockMissingExpectedPreHash = {
                 : [];
             const locked = new Set(locks.map((l) => l.step_id));
             for (const l of locks)
-                if (!present(l.expected_pre_hash))
+                if (!util_present(l.expected_pre_hash))
                     report(p, `The lock of step ${util_q(l.step_id)} in plan ${util_q(p.data.plan_id)} has no expected_pre_hash.`);
             for (const s of stepsOf(p, b.memo))
                 if (s.targets.length && !locked.has(s.id))
@@ -49969,7 +50071,7 @@ const noImprovementWithoutMetric = {
                 report(d, `Detection ${util_q(d.data.detection_id)} uses the no-improvement trigger, but its policy ${util_q(d.data.policy_ref)} is not in the bundle.`);
             else if (!b.resolve(p.data.improvement_metric_ref, 'FormulaSpec'))
                 once(p, `SufficiencyDetectionPolicy ${util_q(p.data.policy_id)} has improvement_metric_ref ${util_q(p.data.improvement_metric_ref ?? 'missing')}, which names no FormulaSpec.`);
-            if (!objects(d.data.attempts).some((a) => present(a.score_after) || typeof a.score_delta === 'number'))
+            if (!objects(d.data.attempts).some((a) => util_present(a.score_after) || typeof a.score_delta === 'number'))
                 report(d, `Detection ${util_q(d.data.detection_id)} uses the no-improvement trigger, but no attempt carries a score.`);
         }
     },
@@ -50011,7 +50113,7 @@ const procedureExhaustionWithoutCandidateUniverse = {
             const open = cands.find((c) => c.policy_allowed === true &&
                 c.tried !== true &&
                 c.exhausted !== true &&
-                !present(c.inapplicable_reason));
+                !util_present(c.inapplicable_reason));
             if (!cands.length)
                 report(d, `Detection ${util_q(d.data.detection_id)} says all procedures are exhausted but lists no candidate procedures.`);
             else if (open)
@@ -50089,7 +50191,7 @@ function missingCompanion(d) {
                 ? undefined
                 : 'the decisive policy decision (decisive_policy_decision_refs)';
         case 'process_gap_out':
-            return present(d.data.process_gap_signal_ref)
+            return util_present(d.data.process_gap_signal_ref)
                 ? undefined
                 : 'a TaskProcessGapSignal (process_gap_signal_ref)';
         case 'needs_human_judgment':
@@ -50249,7 +50351,7 @@ function ambiguity(p) {
         return 'policy_kind none lists outcomes_to_recheck';
     if (p.policy_kind === 'revalidate_targeted_outcomes' && !list.length)
         return 'revalidate_targeted_outcomes lists no outcomes_to_recheck';
-    if (p.policy_kind === 'revalidate_full_closure' && !present(p.closure_policy_ref))
+    if (p.policy_kind === 'revalidate_full_closure' && !util_present(p.closure_policy_ref))
         return 'revalidate_full_closure has no closure_policy_ref';
     return undefined;
 }
@@ -50310,7 +50412,7 @@ const revalidationPolicyRefMissing = {
             for (const s of stepsOf(p, b.memo))
                 steps.add(s.id);
         for (const i of instructions)
-            if (!present(i.data.revalidation_policy_ref) || !steps.has(i.data.revalidation_policy_ref))
+            if (!util_present(i.data.revalidation_policy_ref) || !steps.has(i.data.revalidation_policy_ref))
                 report(i, `TypedRevisionInstruction ${util_q(i.data.instruction_id)} has revalidation_policy_ref ${i.data.revalidation_policy_ref === undefined ? 'missing' : util_q(i.data.revalidation_policy_ref)}, which names no step.`);
     },
 };
@@ -50608,7 +50710,7 @@ const sourceTierDemotionWithoutAuthority = {
             if (typeof t.data.to_tier === 'number' &&
                 typeof t.data.from_tier === 'number' &&
                 t.data.to_tier < t.data.from_tier &&
-                !present(t.data.cleared_by_access_tier))
+                !util_present(t.data.cleared_by_access_tier))
                 report(t, `${nameOf(t, 'receipt_id')} demotes source ${util_q(t.data.source_id)} from tier ${t.data.from_tier} to ${t.data.to_tier} without cleared_by_access_tier.`);
     },
 };
@@ -50645,7 +50747,7 @@ const researchNeedRunIdOnTaskScopeConflict = {
     check(b, report) {
         for (const r of b.of('ResearchNeed')) {
             const scope = r.data.need_scope;
-            const hasRun = present(r.data.run_id);
+            const hasRun = util_present(r.data.run_id);
             if ((scope === 'task' || scope === 'workspace') && hasRun)
                 report(r, `${nameOf(r, 'need_id')} is ${scope}-scoped but names run ${util_q(r.data.run_id)}.`);
             else if (scope === 'run' && !hasRun)
@@ -50701,7 +50803,7 @@ const researchNeedHumanNeededWithoutExit = {
             if (r.data.status !== 'human_needed')
                 continue;
             const missing = [
-                ...(present(r.data.human_needed_reason) ? [] : ['a human_needed_reason']),
+                ...(util_present(r.data.human_needed_reason) ? [] : ['a human_needed_reason']),
                 ...(exits.has(r.data.need_id) ? [] : ['a research_need_human attention item']),
             ];
             if (missing.length)
@@ -50784,7 +50886,7 @@ const domainPayloadWithoutRegistryRef = {
                 continue;
             const ref = r.data.domain_payload_registry_ref;
             const missing = isObject(ref)
-                ? ['domain_payload_kind', 'domain_payload_schema_ref', 'domain_payload_version'].filter((f) => !present(ref[f]))
+                ? ['domain_payload_kind', 'domain_payload_schema_ref', 'domain_payload_version'].filter((f) => !util_present(ref[f]))
                 : ['domain_payload_registry_ref'];
             if (missing.length)
                 report(r, `ApplicabilityScope ${util_q(r.data.scope_kind)}:${util_q(r.data.scope_value)} has a domain_specific_payload without ${missing.join(', ')}.`);
@@ -51048,7 +51150,7 @@ const assistanceRequestWithoutAnswerSchema = {
     },
     check(b, report) {
         for (const r of b.of('ModuleAssistanceRequest'))
-            if (!present(r.data.answer_schema_ref))
+            if (!util_present(r.data.answer_schema_ref))
                 report(r, `${nameOf(r, 'request_id')} (to ${util_q(r.data.target)}) has no answer_schema_ref.`);
     },
 };
@@ -51236,7 +51338,7 @@ const userActionWithoutCommandRegistryEntry = {
         for (const [type, field] of AFFORDANCES)
             for (const r of b.of(type))
                 if (performed(r) && !registered(b, r.data[field]))
-                    report(r, `${d14_commands_named(r)} records a user action ${present(r.data[field]) ? `through command ${util_q(r.data[field])}, which is not registered` : `without ${field}`}.`);
+                    report(r, `${d14_commands_named(r)} records a user action ${util_present(r.data[field]) ? `through command ${util_q(r.data[field])}, which is not registered` : `without ${field}`}.`);
     },
 };
 const phantomButtonNoCommand = {
@@ -51251,7 +51353,7 @@ const phantomButtonNoCommand = {
     check(b, report) {
         for (const [type, field] of AFFORDANCES)
             for (const r of b.of(type))
-                if (present(r.data[field]) && !registered(b, r.data[field]))
+                if (util_present(r.data[field]) && !registered(b, r.data[field]))
                     report(r, `${d14_commands_named(r)} offers command ${util_q(r.data[field])}, which no registry entry defines.`);
     },
 };
@@ -51343,7 +51445,7 @@ const structuredAnchorEmpty = {
     },
     check(b, report) {
         for (const r of b.of('StructuredAnchor'))
-            if (!LOCATORS.some((f) => present(r.data[f])))
+            if (!LOCATORS.some((f) => util_present(r.data[f])))
                 report(r, `StructuredAnchor populates none of ${LOCATORS.join(', ')}.`);
     },
 };
@@ -51425,7 +51527,7 @@ const libraryPromotionCandidateConfusedWithDurableWrite = {
     check(b, report) {
         const written = new Set();
         for (const r of promoted(b)) {
-            if (present(r.data.durable_library_write_ref))
+            if (util_present(r.data.durable_library_write_ref))
                 written.add(r.data.candidate_id);
             else
                 report(r, `${nameOf(r, 'receipt_id')} is promoted without a durable_library_write_ref.`);
@@ -51897,7 +51999,7 @@ function snapshotRule(field, code, seedLine, what) {
         },
         check(b, report) {
             for (const c of b.of('KnownGoodCheckpoint'))
-                if (typeof c.data[field] !== 'string' || !present(c.data[field]))
+                if (typeof c.data[field] !== 'string' || !util_present(c.data[field]))
                     report(c, `KnownGoodCheckpoint ${util_q(c.data.checkpoint_id)} has no ${field}.`);
         },
     };

@@ -21,6 +21,53 @@ export function isInside(p: string, top: string): boolean {
   return !leavesBase(path.relative(top, p));
 }
 
+/** Links followed at most, as the system does (Linux's MAXSYMLINKS). */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * Whether resolving `p` (absolute, spelled as given) as the system does leaves `base` (a real
+ * path) on the way, whether or not anything is found there: each link's text is read and
+ * followed, and `..` taken after it. Nothing outside `base` is looked at but the folders above
+ * it, so a path that is missing behind a link out can be refused as leading out, and no answer
+ * tells whether a file outside exists.
+ */
+export function leadsOutside(p: string, base: string): boolean {
+  const pending = p.split('/').reverse();
+  let cur = '/';
+  let hops = 0;
+  while (pending.length > 0) {
+    const seg = pending.pop()!;
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      cur = path.dirname(cur);
+      continue;
+    }
+    const next = path.join(cur, seg);
+    if (!isInside(next, base) && !isInside(base, next)) return true;
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.lstatSync(next, { throwIfNoEntry: false });
+    } catch {
+      return false; // no folder here, or unreadable: it ends inside
+    }
+    if (st === undefined) return false;
+    if (!st.isSymbolicLink()) {
+      cur = next;
+      continue;
+    }
+    if (++hops > MAX_LINK_HOPS) return false;
+    let target: string;
+    try {
+      target = fs.readlinkSync(next);
+    } catch {
+      return false;
+    }
+    if (path.isAbsolute(target)) cur = '/';
+    pending.push(...target.split('/').reverse());
+  }
+  return !isInside(cur, base);
+}
+
 /** The real path of `p`, or `p` resolved where it does not exist. */
 export function realOr(p: string): string {
   try {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { leavesBase, realpathText } from './paths.js';
+import { leadsOutside, leavesBase, realpathText } from './paths.js';
 import { newGitProbes } from './git-index.js';
 import { REFERENCE_RUN } from './reference.js';
 
@@ -65,8 +65,8 @@ export class Workspace {
     if (p.length === 0) return { ok: false, reason: 'empty', rel: p, detail: 'the path is empty' };
     if (p.includes('\0'))
       return { ok: false, reason: 'nul', rel: p, detail: 'the path contains a NUL byte' };
-    const abs = path.resolve(base, p);
-    const rel = this.rel(abs);
+    let abs = path.resolve(base, p);
+    let rel = this.rel(abs);
     if (!this.allowOutside && !this.contains(abs)) {
       return {
         ok: false,
@@ -77,23 +77,22 @@ export class Workspace {
     }
     let real: string | undefined;
     try {
-      real = this.realpath(abs);
+      // `dir/..` is dir's parent as the system finds it: where dir is a link, the parent of the
+      // link's target, not the folder holding the link. Such a path is resolved as written, by
+      // realpath(3), and reported as what it reached.
+      if (INNER_DOT_DOT.test(p)) {
+        real = realOrMissing(path.isAbsolute(p) ? p : `${base}${path.sep}${p}`);
+        if (real !== undefined) rel = this.rel((abs = real));
+      } else real = this.realpath(abs);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR')
-        return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+      if (code === 'ENOENT' || code === 'ENOTDIR') return this.missing(base, p, rel);
       if (code === 'ELOOP') return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
       return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
     }
-    if (real === undefined) return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
-    if (!this.allowOutside && !this.contains(real)) {
-      return {
-        ok: false,
-        reason: 'outside_root',
-        rel,
-        detail: `is a symlink to ${real}, outside the workspace root`,
-      };
-    }
+    if (real === undefined) return this.missing(base, p, rel);
+    // Where a link leads outside is not said: the runner's paths are none of the checkout's business.
+    if (!this.allowOutside && !this.contains(real)) return this.linkedOut(rel);
     const gitDir = this.gitDirHolding(real);
     if (gitDir !== undefined) {
       const where = `the git directory ${this.rel(gitDir)}`;
@@ -106,6 +105,25 @@ export class Workspace {
       };
     }
     return { ok: true, abs, real, rel };
+  }
+
+  /**
+   * Nothing at `p`: missing, unless a link on the way leads outside the root, which is said
+   * whether or not anything is there (else the answer would tell what exists outside).
+   */
+  private missing(base: string, p: string, rel: string): Resolved {
+    if (!this.allowOutside && leadsOutside(path.isAbsolute(p) ? p : `${base}/${p}`, this.root))
+      return this.linkedOut(rel);
+    return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+  }
+
+  private linkedOut(rel: string): Resolved {
+    return {
+      ok: false,
+      reason: 'outside_root',
+      rel,
+      detail: 'is or passes through a symlink that leads outside the workspace root',
+    };
   }
 
   /**
@@ -212,6 +230,9 @@ export class Workspace {
     return undefined;
   }
 }
+
+/** A `..` segment after a named one (`a/..`), which a link at `a` takes elsewhere. */
+const INNER_DOT_DOT = /(?:^|\/)(?!\.\.?(?:\/|$))[^/]+\/+(?:\.\/+)*\.\.(?:\/|$)/;
 
 /** `.`, `..` or empty segments, or a trailing separator: a path `rel` must normalise. */
 const NOT_NORMAL = /(^|\/)\.{0,2}(\/|$)/;

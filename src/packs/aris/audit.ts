@@ -126,7 +126,7 @@ export async function checkAudit(
     const issue = `missing_artifact: ${spec.artifact}`;
     add(
       ARIS.artifactMissing,
-      `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped.`,
+      `${spec.skill} wrote no artifact at ${loaded.rel}: a mandatory audit was skipped${spec.unexcused ? ` (the audit manifest leaves it out, which excuses no audit when the assurance is pinned by --assurance or the Action's assurance input)` : ''}.`,
       issue,
       undefined,
       {

@@ -38,7 +38,7 @@ export async function verifyPaper(paperDir: string, ctx: PackContext): Promise<P
     );
   }
 
-  const manifest = readManifest(paperDir, ctx, targetId);
+  const manifest = readManifest(paperDir, ctx, targetId, decision.source === PINNED_SOURCE);
   findings.push(...manifest.findings);
 
   const maxBytes =
@@ -170,10 +170,17 @@ function decideAssurance(paperDir: string, ctx: PackContext): AssuranceDecision 
   });
 }
 
+/**
+ * The audits that applied (the manifest's, else the default four). The manifest is checkout
+ * content: it may excuse a default audit that did not run (its artifact is absent) only while the
+ * paper sets its own assurance, since the paper could then set draft as well. Under an assurance
+ * the workflow pinned, every default audit is required, and a default artifact keeps its skill.
+ */
 function readManifest(
   paperDir: string,
   ctx: PackContext,
   targetId: string,
+  pinned: boolean,
 ): { audits: readonly AuditSpec[]; source: string; findings: Finding[] } {
   const loaded = loadJsonObject(ctx.workspace, paperDir, MANIFEST_PATH);
   if (loaded.state === 'missing')
@@ -212,33 +219,45 @@ function readManifest(
         loaded.doc.lineOf(['audits', i, 'artifact']),
       );
     seen.add(a.artifact);
+    const own = DEFAULT_AUDITS.find((d) => d.artifact === a.artifact);
+    if (own && own.skill !== a.audit_skill)
+      return invalid(
+        `names ${own.artifact}, the ${own.skill} audit's artifact, as ${quoteValue(a.audit_skill)}'s`,
+        loaded.doc.lineOf(['audits', i, 'audit_skill']),
+      );
   }
   const listed = parsed.data.audits.map((a) => ({ artifact: a.artifact, skill: a.audit_skill }));
+  const named = new Set(listed.map((a) => a.artifact));
+  const omitted = DEFAULT_AUDITS.filter((a) => !named.has(a.artifact));
+  if (pinned)
+    return {
+      audits: [...listed, ...omitted.map((a) => ({ ...a, unexcused: true as const }))],
+      source:
+        omitted.length > 0
+          ? `${loaded.rel}, and the default audits it leaves out (the assurance is pinned)`
+          : loaded.rel,
+      findings: [],
+    };
   return {
-    audits: [...listed, ...omittedButPresent(paperDir, listed)],
+    audits: [...listed, ...omitted.filter((a) => present(paperDir, a))],
     source: loaded.rel,
     findings: [],
   };
 }
 
 /**
- * The default audits a manifest leaves out although their artifact is in the paper dir. The
- * manifest is checkout content: it may excuse an audit that did not run (its artifact is absent),
- * never hide the verdict of one that did. Anything under the artifact's name counts as present
- * (a dangling symlink too): it is then verified, and fails as it would without a manifest.
+ * Whether a default audit the manifest leaves out has its artifact in the paper dir: the manifest
+ * may excuse an audit that did not run, never hide the verdict of one that did. Anything under
+ * the artifact's name counts (a dangling symlink too): it is then verified, and fails as it would
+ * without a manifest. Manifest artifacts are plain paths, so names compare as they are.
  */
-function omittedButPresent(paperDir: string, listed: readonly AuditSpec[]): AuditSpec[] {
-  // Manifest artifacts are plain paths (one spelling per file), so names compare as they are.
-  const named = new Set(listed.map((a) => a.artifact));
-  return DEFAULT_AUDITS.filter((a) => {
-    if (named.has(a.artifact)) return false;
-    try {
-      fs.lstatSync(path.join(paperDir, a.artifact));
-      return true;
-    } catch {
-      return false;
-    }
-  });
+function present(paperDir: string, audit: AuditSpec): boolean {
+  try {
+    fs.lstatSync(path.join(paperDir, audit.artifact));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The most audits one reason names; the rest are counted. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { losesNames } from '../../io/files.js';
-import { NotUtf8PathError, realpathText } from '../../io/paths.js';
+import { leadsOutside, NotUtf8PathError, realpathText } from '../../io/paths.js';
 import { errorText, isGitDir } from '../../io/workspace.js';
 
 const MAX_LIST_DEPTH = 16;
@@ -107,18 +107,22 @@ function symlinkEntry(rel: string, abs: string, realDir: string, name: string): 
     const inside = real.startsWith(realDir + path.sep);
     const intoGit = inside && inGitDir(realDir, real);
     entry.insideFile = inside && !intoGit && fs.statSync(real).isFile();
-    if (!inside) entry.detail = `is a symlink to ${real}, outside ${name}`;
+    if (!inside) entry.detail = `is a symlink that leads outside ${name}`;
     else if (intoGit) entry.detail = 'is a symlink into a git directory, which is never read';
     else if (!entry.insideFile)
       entry.detail = 'is a symlink to something other than a regular file';
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
+    // A link out whose target is missing reads as one whose target is there: no answer tells
+    // what exists outside.
     entry.detail =
       code === 'ELOOP'
         ? 'is a symlink loop'
         : err instanceof NotUtf8PathError
           ? 'is a symlink to a path that is not valid UTF-8'
-          : `is a dangling symlink (${errorText(err)})`;
+          : leadsOutside(abs, realDir)
+            ? `is a symlink that leads outside ${name}`
+            : `is a dangling symlink (${errorText(err)})`;
   }
   return entry;
 }

@@ -128,19 +128,23 @@ function heldIn(paths: PaperPaths, dir: string): string | undefined {
   return paths.holders.get(dir);
 }
 
+/** A relative trace path under `.aris/traces/`, where the skills write their traces. */
+const TOP_LEVEL_TRACES = /^(?:\.\/)*\.aris\/traces\//;
+
 function checkTrace(
   tracePath: string,
   spec: AuditSpec,
   ctx: AuditContext,
 ): { issue?: [CodeDef, string, string]; location?: string } {
   // Traces may be written at the repository top level (.aris/traces/...) rather than in the
-  // paper dir: look in the paper dir, then each ancestor up to the workspace root.
+  // paper dir: such a path is looked up in the paper dir, then each ancestor up to the workspace
+  // root. Any other path is the paper dir's own (a README.md above it is no trace).
   const bases: string[] = [];
   for (let d = ctx.paperDir; ctx.ws.contains(d); d = path.dirname(d)) {
     bases.push(d);
     if (d === ctx.ws.root) break;
   }
-  const lookIn = path.isAbsolute(tracePath) ? [ctx.paperDir] : bases;
+  const lookIn = TOP_LEVEL_TRACES.test(tracePath) ? bases : [ctx.paperDir];
   let paths: PaperPaths | undefined;
   const notATrace = (clause: string): { issue: [CodeDef, string, string] } => ({
     issue: [

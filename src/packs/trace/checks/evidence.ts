@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Location } from '../../../model/finding.js';
 import { sha256Hex, type HashOutcome, type Hasher } from '../../../io/hashing.js';
-import { realpathText } from '../../../io/paths.js';
+import { leadsOutside, realpathText } from '../../../io/paths.js';
 import { errorText } from '../../../io/workspace.js';
 import type { SupportUse } from './claims.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
@@ -86,6 +86,15 @@ export class EvidenceChecks implements EventVisitor {
     }
   }
 
+  private escapes(rec: EvidenceRecord): void {
+    this.ctx.f.add(
+      TRACE.evidencePathEscape,
+      `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${q(rec.ev.content_path)} is a symlink that leads outside the run directory; it was not read.`,
+      this.ctx.at(rec.line),
+      [{ path: this.ctx.rel(rec.ev.content_path) }],
+    );
+  }
+
   /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
   resolveAll(): void {
     for (const rec of this.records.values()) {
@@ -101,7 +110,10 @@ export class EvidenceChecks implements EventVisitor {
         real = realpathText(abs);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'ENOTDIR') {
+        const missing = code === 'ENOENT' || code === 'ENOTDIR';
+        if (missing && leadsOutside(abs, this.ctx.realRunDir)) {
+          this.escapes(rec); // said as for a target that exists: nothing tells what is outside
+        } else if (missing) {
           this.ctx.f.add(
             TRACE.evidenceMissing,
             `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${q(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`,
@@ -119,12 +131,7 @@ export class EvidenceChecks implements EventVisitor {
         continue;
       }
       if (!real.startsWith(this.ctx.realRunDir + path.sep)) {
-        this.ctx.f.add(
-          TRACE.evidencePathEscape,
-          `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${q(rec.ev.content_path)} is a symlink to ${real}, outside the run directory; it was not read.`,
-          this.ctx.at(rec.line),
-          [{ path: this.ctx.rel(rec.ev.content_path) }],
-        );
+        this.escapes(rec);
         continue;
       }
       if (inGitDir(this.ctx.realRunDir, real)) {
