@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { GateReport } from '../src/model/report.js';
 import { expandGlob } from '../src/io/glob.js';
+import { allCodes } from '../src/packs/registry.js';
+import { mergeReports, readReportFiles } from '../src/policy/merge.js';
 import { markGitTop } from './support/temp.js';
 import { WAIVING_CONFIG, writeMonorepo } from './support/monorepo.js';
 
@@ -89,6 +91,21 @@ describe('red team: merging shard reports', () => {
     const { report } = merge(files);
     expect(report.conclusion).toBe('failure');
     expect(gateCodes(report)).toEqual(expect.arrayContaining(['gate.shard_overlap']));
+  });
+
+  test('reports past the bytes one run reads are refused unread, so many large ones cannot end the run unreported', () => {
+    const sizes = shards.map((f) => fs.statSync(f).size);
+    const files = shards.map((f) => ({ file: f, name: path.basename(f) }));
+    // A budget that holds the first two reports and not the third.
+    const read = readReportFiles(files, [], undefined, sizes[0]! + sizes[1]!);
+    expect(read.map((r) => r.ok)).toEqual([true, true, false]);
+    const report = mergeReports(read, { failOn: 'blocking', codes: allCodes() });
+    expect(report.conclusion).toBe('failure');
+    expect(report.findings.map((f) => f.message)).toContainEqual(
+      expect.stringMatching(
+        /^The report "shard-3\.json" was not read: with the reports before it, it is more than the \d+ bytes of reports one run reads\.$/,
+      ),
+    );
   });
 
   test('a shard numbered beyond its count is no shard of the list', () => {

@@ -210,6 +210,27 @@ describe('audit-gate verify', () => {
     expect(r.targets.map((t) => t.path).sort()).toEqual(['papers/main', 'papers/main/sub']);
     expect(r.findings.map((f) => f.code)).toEqual(Array(4).fill('aris.artifact_missing'));
   });
+  it('a paper only the checkout’s config names cannot stand for a path emptied, or for something verified', async () => {
+    // A named run emptied and replaced by a link to a folder the config names as a paper.
+    const root = repo();
+    write(path.join(root, 'store/r1/README.md'), 'hi\n');
+    fs.mkdirSync(path.join(root, 'runs'));
+    fs.symlinkSync('../store/r1', path.join(root, 'runs/run_x'));
+    write(path.join(root, '.audit-gate.json'), JSON.stringify({ papers: ['store/r1'] }));
+    const emptied = await verify({ root, paths: ['runs/run_x'], assurance: 'draft' });
+    expect(emptied.findings.map((f) => f.code)).toContain('gate.target_not_found');
+    expect(emptied.conclusion).toBe('failure');
+    // A repository with nothing to verify, its config naming a folder as a draft paper.
+    const bare = repo();
+    write(path.join(bare, 'x/README.md'), 'hi\n');
+    write(path.join(bare, '.audit-gate.json'), JSON.stringify({ papers: ['x'] }));
+    const nothing = await verify({ root: bare, assurance: 'draft' });
+    expect(nothing.findings.map((f) => f.code)).toEqual(['gate.nothing_verified']);
+    // The workflow naming the same folder is a draft paper whose audits may all be missing yet.
+    expect((await verify({ root: bare, papers: ['x'], assurance: 'draft' })).conclusion).toBe(
+      'success',
+    );
+  });
   it('--paper names a paper relative to the working directory, as PATHs are', async () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'papers/main'), { recursive: true });

@@ -44367,6 +44367,40 @@ function atLeast(floor, given) {
 /** The largest report file read (a report of many thousand findings fits easily). */
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 /**
+ * The most bytes of reports one run reads, all files together: a parsed report takes about ten
+ * times its size in memory, and a thousand 64 MiB reports would end the process before it
+ * completed its check run. A matrix of 256 shards of 10,000 artifacts writes ≈ 100 KB each.
+ */
+const MAX_REPORTS_BYTES = 128 * 1024 * 1024;
+/**
+ * Reads report files in order (see readReportFile), each counted against MAX_REPORTS_BYTES: one
+ * past it is not read, and is refused as unreadable.
+ */
+function readReportFiles(files, roots = [], onRead, budget = MAX_REPORTS_BYTES) {
+    let left = budget;
+    return files.map(({ file, name }) => {
+        onRead?.(name);
+        let size = 0;
+        try {
+            size = external_node_fs_default().lstatSync(file).size;
+        }
+        catch {
+            // readReportFile says why
+        }
+        if (size > MAX_REPORT_BYTES)
+            return readReportFile(file, name, roots); // refused unread
+        if (size > left)
+            return {
+                ok: false,
+                name,
+                kind: 'unreadable',
+                problem: `was not read: with the reports before it, it is more than the ${mib(budget)} of reports one run reads`,
+            };
+        left -= size;
+        return readReportFile(file, name, roots);
+    });
+}
+/**
  * Reads and schema-checks a report file (untrusted: it may come from a pull request's workflow).
  * A file named inside one of `roots` must really lie inside one of them: a folder on its path may
  * be a symlink the checkout planted.
@@ -44426,6 +44460,7 @@ function readReportFile(file, name = file, roots = []) {
     }
     return { ok: true, name, report: parsed.data };
 }
+const mib = (bytes) => bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${bytes} bytes`;
 const errorMessage = (err) => (err instanceof Error ? err.message : String(err));
 /** Run-level findings merge decides again over all the shards, never takes from one. */
 const merge_RECOMPUTED = new Set([codes/* GATE */.k.nothingVerified.code]);
@@ -44629,7 +44664,7 @@ const REPORT_REMEDIATION = {
  */
 function loadReports(files, settings) {
     const roots = reportRoots(settings);
-    const read = files.map((f) => readReportFile(f, f, roots));
+    const read = readReportFiles(files.map((f) => ({ file: f, name: f })), roots);
     const opts = {
         failOn: settings.failOn,
         codes: (0,registry/* allCodes */.Sb)(),
@@ -84531,7 +84566,7 @@ async function verify(opts) {
         (0,files/* statPath */.qW)(external_node_path_default().resolve(ws.root, opts.defaultFixtures)).kind === 'dir'
         ? opts.defaultFixtures
         : undefined;
-    const { config, path: configFile, lineOf, } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
+    const { config, path: configFile, lineOf, trusted: configTrusted, } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
     const configPath = configFile !== undefined ? ws.rel(configFile) : undefined;
     const all = (0,registry/* packs */.tm)();
     const selected = opts.packs ?? (0,config_config/* selectedPacks */.MG)(config) ?? all.map((x) => x.id);
@@ -84561,16 +84596,18 @@ async function verify(opts) {
     const failOn = opts.failOn ?? config.fail_on ?? 'blocking';
     const fixtureDir = opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
     let shard;
+    let planned = [];
     let discovered;
     let verifiedTargets;
     try {
         // The listing is kept only to weigh a shard's targets: at 30,000 files it is tens of MB.
         const walked = opts.shard ? [] : undefined;
         const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir, 
-        // The config's only add to the workflow's: a named paper can only make the gate stricter.
-        [...new Set([...(opts.papers ?? []), ...(config.papers ?? [])])]);
+        // The config's only add to the workflow's: a named paper adds findings, and one only the
+        // checkout named, its audits all missing, counts as nothing verified.
+        namedPapers(opts.papers ?? [], config.papers ?? [], configTrusted));
         discovered = whole.length;
-        let planned = whole;
+        planned = whole;
         if (opts.shard) {
             shard = cutShard(ws, whole, walked, opts.shard, fixtureDir !== undefined, {
                 failOn,
@@ -84618,10 +84655,13 @@ async function verify(opts) {
     // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
     // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
     const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
+    // A paper only the checkout's config named, whose audits are all missing, verified nothing.
+    const verifiedSomething = (r, i) => r.subjects.length > 0 &&
+        !(planned[i]?.checkoutNamed && r.subjects.every((s) => s.outcome === 'skipped'));
     // A shard given none of the targets is no failure when other shards hold them: merge decides
     // emptiness for the whole list.
     const empty = shard === undefined || discovered === 0;
-    if (!allowEmpty && empty && counted.every((r) => r.subjects.length === 0)) {
+    if (!allowEmpty && empty && !counted.some(verifiedSomething)) {
         runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.nothingVerified, {
             subject: 'gate',
             message: opts.paths?.length === 0
@@ -84643,6 +84683,14 @@ async function verify(opts) {
         })),
     });
     return shard ? { ...report, shard } : report;
+}
+/** Each named paper once, and whether only the checkout's config named it. */
+function namedPapers(workflow, config, configTrusted) {
+    const named = new Map(workflow.map((p) => [p, false]));
+    for (const p of config)
+        if (!named.has(p))
+            named.set(p, !configTrusted);
+    return [...named].map(([p, fromCheckout]) => ({ path: p, fromCheckout }));
 }
 /**
  * A walk's directory callback that calls `start` once, when the parallel packs have claimed a
@@ -84708,7 +84756,7 @@ function cutShard(ws, planned, walked, spec, fixtures, policy) {
  * config from the workflow (a file outside the checkout, or inline JSON) always applies fully.
  */
 function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
-    const none = { config: {}, lineOf: () => undefined };
+    const none = { config: {}, lineOf: () => undefined, trusted: true };
     const loaded = (0,config_config/* loadConfig */.Z9)(ws, {
         root: opts.root,
         ...(opts.config !== undefined ? { file: opts.config } : {}),
@@ -84733,8 +84781,9 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
         return none;
     }
     const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
-    if (loaded.trusted || opts.assurance === undefined)
-        return { config: loaded.config, ...at };
+    const trusted = loaded.trusted ?? false;
+    if (trusted || opts.assurance === undefined)
+        return { config: loaded.config, trusted, ...at };
     // An assurance that is not understood fails closed, as it does for the papers.
     const pinned = (0,assurance/* isAssurance */.ws)(opts.assurance) ? opts.assurance : 'submission';
     const { config, ignored } = withoutLoosening(loaded.config, {
@@ -84757,7 +84806,7 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
             related: rest.map(located),
         }));
     }
-    return { config, ...at };
+    return { config, trusted, ...at };
 }
 function located(l) {
     return l.line !== undefined ? { path: l.path, line: l.line } : { path: l.path };
@@ -84822,16 +84871,24 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
     const seen = new Map();
-    const add = (pack, dir, real = (0,io_paths/* realOr */.yA)(dir), claimedPath) => {
+    const add = (pack, dir, real = (0,io_paths/* realOr */.yA)(dir), named = {}) => {
         const key = `${pack.id}\0${real}`;
         const at = seen.get(key);
-        const target = claimedPath === undefined ? { pack, dir } : { pack, dir, claimedPath };
         if (at === undefined) {
             seen.set(key, planned.length);
-            planned.push(target);
+            planned.push({ pack, dir, ...named });
+            return;
         }
-        else if (dir === real && planned[at].dir !== real)
-            planned[at] = target;
+        // Found again: under its own path if that is one of the two, named as a path if either was
+        // (nothing found in it is still a path emptied), named by the checkout only if both were.
+        const was = planned[at];
+        const claimedPath = was.claimedPath ?? named.claimedPath;
+        planned[at] = {
+            pack,
+            dir: dir === real && was.dir !== real ? dir : was.dir,
+            ...(claimedPath !== undefined ? { claimedPath } : {}),
+            ...(was.checkoutNamed && named.checkoutNamed ? { checkoutNamed: true } : {}),
+        };
     };
     /** A directory named by the workflow or CLI, or a blocking finding saying why it is not one. */
     const namedDir = (p, what, remediation) => {
@@ -84881,11 +84938,11 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             }
         }
         if (paths && found === 0 && claimant)
-            add(claimant, abs, rootReal, p);
+            add(claimant, abs, rootReal, { claimedPath: p });
     }
     // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
     // paper dir whose audits were deleted stops being one as soon as anything is found below it.
-    for (const p of papers) {
+    for (const { path: p, fromCheckout } of papers) {
         const abs = namedDir(p, 'Paper dir', PAPER_REMEDIATION);
         if (abs === undefined)
             continue;
@@ -84903,7 +84960,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             continue;
         }
         if (claimant)
-            add(claimant, abs);
+            add(claimant, abs, undefined, fromCheckout ? { checkoutNamed: true } : {});
         else
             runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
                 subject: 'gate',

@@ -3,7 +3,7 @@ import { workflowWaivers } from '../config/config.js';
 import { Workspace } from '../io/workspace.js';
 import type { GateReport } from '../model/report.js';
 import { expandGlob, isGlob } from '../io/glob.js';
-import { mergeReports, readReportFile } from '../policy/merge.js';
+import { mergeReports, readReportFiles } from '../policy/merge.js';
 import { allCodes, assurancePacks } from '../packs/registry.js';
 import { recheckReport } from '../policy/recheck.js';
 import type { Settings } from '../github/inputs.js';
@@ -75,7 +75,10 @@ const REPORT_REMEDIATION = {
  */
 export function loadReports(files: string[], settings: Settings): GateReport {
   const roots = reportRoots(settings);
-  const read = files.map((f) => readReportFile(f, f, roots));
+  const read = readReportFiles(
+    files.map((f) => ({ file: f, name: f })),
+    roots,
+  );
   const opts = {
     failOn: settings.failOn,
     codes: allCodes(),

@@ -7,7 +7,7 @@ import { Workspace, errorText } from '../io/workspace.js';
 import { logSafe, plain } from '../render/sanitize.js';
 import { allCodes, assurancePacks, findPack } from '../packs/registry.js';
 import { workflowWaivers } from '../config/config.js';
-import { mergeReports, readReportFile } from '../policy/merge.js';
+import { mergeReports, readReportFiles } from '../policy/merge.js';
 import { parseShard } from '../pipeline/shard.js';
 import { verify } from '../pipeline/verify.js';
 import {
@@ -223,10 +223,11 @@ async function mergeCommand(args: Args, io: Io): Promise<number> {
   const missing = args.positionals.find((p) => !fs.existsSync(path.resolve(io.cwd, p)));
   if (missing !== undefined) throw new UsageError(`report not found: ${missing}`);
   const report = mergeReports(
-    args.positionals.map((p) => {
-      onProgress?.(`reading ${p}`);
-      return readReportFile(path.resolve(io.cwd, p), p, [checkoutRoot(io)]);
-    }),
+    readReportFiles(
+      args.positionals.map((p) => ({ file: path.resolve(io.cwd, p), name: p })),
+      [checkoutRoot(io)],
+      (p) => onProgress?.(`reading ${p}`),
+    ),
     {
       failOn: failOn ?? 'blocking',
       codes: allCodes(),

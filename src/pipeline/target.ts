@@ -8,6 +8,11 @@ export interface PlannedTarget {
   dir: string;
   /** A named path in which nothing was discovered, claimed by the claimant pack: the path as given. */
   claimedPath?: string;
+  /**
+   * Named only by the checkout's config (`papers`): such a paper adds findings, but one whose
+   * audits are all missing (allowed at draft) is nothing verified.
+   */
+  checkoutNamed?: true;
 }
 
 /** The context one pack sees: the gate-wide options plus its own. */

@@ -82,6 +82,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     config,
     path: configFile,
     lineOf,
+    trusted: configTrusted,
   } = effectiveConfig(ws, opts, defaultFixtures, runFindings);
   const configPath = configFile !== undefined ? ws.rel(configFile) : undefined;
   const all = registeredPacks();
@@ -115,6 +116,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   const fixtureDir =
     opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
   let shard: ShardRecord | undefined;
+  let planned: PlannedTarget[] = [];
   let discovered: number;
   let verifiedTargets: number;
   try {
@@ -129,11 +131,12 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       opts.exact ?? false,
       walked,
       onDir,
-      // The config's only add to the workflow's: a named paper can only make the gate stricter.
-      [...new Set([...(opts.papers ?? []), ...(config.papers ?? [])])],
+      // The config's only add to the workflow's: a named paper adds findings, and one only the
+      // checkout named, its audits all missing, counts as nothing verified.
+      namedPapers(opts.papers ?? [], config.papers ?? [], configTrusted),
     );
     discovered = whole.length;
-    let planned = whole;
+    planned = whole;
     if (opts.shard) {
       shard = cutShard(ws, whole, walked!, opts.shard, fixtureDir !== undefined, {
         failOn,
@@ -180,10 +183,14 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
   // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
   const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
+  // A paper only the checkout's config named, whose audits are all missing, verified nothing.
+  const verifiedSomething = (r: PackResult, i: number) =>
+    r.subjects.length > 0 &&
+    !(planned[i]?.checkoutNamed && r.subjects.every((s) => s.outcome === 'skipped'));
   // A shard given none of the targets is no failure when other shards hold them: merge decides
   // emptiness for the whole list.
   const empty = shard === undefined || discovered === 0;
-  if (!allowEmpty && empty && counted.every((r) => r.subjects.length === 0)) {
+  if (!allowEmpty && empty && !counted.some(verifiedSomething)) {
     runFindings.push(
       finding(GATE.nothingVerified, {
         subject: 'gate',
@@ -208,6 +215,17 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
     })),
   });
   return shard ? { ...report, shard } : report;
+}
+
+/** Each named paper once, and whether only the checkout's config named it. */
+function namedPapers(
+  workflow: readonly string[],
+  config: readonly string[],
+  configTrusted: boolean,
+): { path: string; fromCheckout: boolean }[] {
+  const named = new Map(workflow.map((p) => [p, false]));
+  for (const p of config) if (!named.has(p)) named.set(p, !configTrusted);
+  return [...named].map(([p, fromCheckout]) => ({ path: p, fromCheckout }));
 }
 
 /**
@@ -291,8 +309,14 @@ function effectiveConfig(
   opts: VerifyOptions,
   defaultFixtures: string | undefined,
   runFindings: Finding[],
-): { config: Config; path?: string; lineOf: (key: (string | number)[]) => number | undefined } {
-  const none = { config: {}, lineOf: () => undefined };
+): {
+  config: Config;
+  path?: string;
+  lineOf: (key: (string | number)[]) => number | undefined;
+  /** From the workflow (a file outside the checkout, or inline JSON), not the checkout. */
+  trusted: boolean;
+} {
+  const none = { config: {}, lineOf: () => undefined, trusted: true };
   const loaded = loadConfig(ws, {
     root: opts.root,
     ...(opts.config !== undefined ? { file: opts.config } : {}),
@@ -319,7 +343,8 @@ function effectiveConfig(
     return none;
   }
   const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
-  if (loaded.trusted || opts.assurance === undefined) return { config: loaded.config, ...at };
+  const trusted = loaded.trusted ?? false;
+  if (trusted || opts.assurance === undefined) return { config: loaded.config, trusted, ...at };
   // An assurance that is not understood fails closed, as it does for the papers.
   const pinned = isAssurance(opts.assurance) ? opts.assurance : 'submission';
   const { config, ignored } = withoutLoosening(loaded.config, {
@@ -344,7 +369,7 @@ function effectiveConfig(
       }),
     );
   }
-  return { config, ...at };
+  return { config, trusted, ...at };
 }
 
 function located(l: { path: string; line: number | undefined }): Location {
@@ -437,20 +462,35 @@ function planTargets(
   exact: boolean,
   walked?: DirEntry[],
   onDir?: (dir: DirEntry) => void,
-  papers: string[] = [],
+  papers: readonly { path: string; fromCheckout: boolean }[] = [],
 ): PlannedTarget[] {
   const planned: PlannedTarget[] = [];
   // By real path: the walk also goes through symlinked directories, so one directory can be found
   // at its own path and at a link's. Its own path is kept where it is a target too.
   const seen = new Map<string, number>();
-  const add = (pack: Pack, dir: string, real = realOr(dir), claimedPath?: string) => {
+  const add = (
+    pack: Pack,
+    dir: string,
+    real = realOr(dir),
+    named: { claimedPath?: string; checkoutNamed?: true } = {},
+  ) => {
     const key = `${pack.id}\0${real}`;
     const at = seen.get(key);
-    const target = claimedPath === undefined ? { pack, dir } : { pack, dir, claimedPath };
     if (at === undefined) {
       seen.set(key, planned.length);
-      planned.push(target);
-    } else if (dir === real && planned[at]!.dir !== real) planned[at] = target;
+      planned.push({ pack, dir, ...named });
+      return;
+    }
+    // Found again: under its own path if that is one of the two, named as a path if either was
+    // (nothing found in it is still a path emptied), named by the checkout only if both were.
+    const was = planned[at]!;
+    const claimedPath = was.claimedPath ?? named.claimedPath;
+    planned[at] = {
+      pack,
+      dir: dir === real && was.dir !== real ? dir : was.dir,
+      ...(claimedPath !== undefined ? { claimedPath } : {}),
+      ...(was.checkoutNamed && named.checkoutNamed ? { checkoutNamed: true as const } : {}),
+    };
   };
   /** A directory named by the workflow or CLI, or a blocking finding saying why it is not one. */
   const namedDir = (p: string, what: string, remediation?: string): string | undefined => {
@@ -497,11 +537,11 @@ function planTargets(
         found++;
       }
     }
-    if (paths && found === 0 && claimant) add(claimant, abs, rootReal, p);
+    if (paths && found === 0 && claimant) add(claimant, abs, rootReal, { claimedPath: p });
   }
   // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
   // paper dir whose audits were deleted stops being one as soon as anything is found below it.
-  for (const p of papers) {
+  for (const { path: p, fromCheckout } of papers) {
     const abs = namedDir(p, 'Paper dir', PAPER_REMEDIATION);
     if (abs === undefined) continue;
     // Through a symlink the pinned paper would be whatever the link leads to (another paper,
@@ -519,7 +559,7 @@ function planTargets(
       );
       continue;
     }
-    if (claimant) add(claimant, abs);
+    if (claimant) add(claimant, abs, undefined, fromCheckout ? { checkoutNamed: true } : {});
     else
       runFindings.push(
         finding(GATE.targetNotFound, {

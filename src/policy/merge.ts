@@ -14,6 +14,45 @@ import { recheckReport, type RecheckOptions } from './recheck.js';
 /** The largest report file read (a report of many thousand findings fits easily). */
 export const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The most bytes of reports one run reads, all files together: a parsed report takes about ten
+ * times its size in memory, and a thousand 64 MiB reports would end the process before it
+ * completed its check run. A matrix of 256 shards of 10,000 artifacts writes ≈ 100 KB each.
+ */
+export const MAX_REPORTS_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Reads report files in order (see readReportFile), each counted against MAX_REPORTS_BYTES: one
+ * past it is not read, and is refused as unreadable.
+ */
+export function readReportFiles(
+  files: readonly { file: string; name: string }[],
+  roots: readonly string[] = [],
+  onRead?: (name: string) => void,
+  budget = MAX_REPORTS_BYTES,
+): ReadReport[] {
+  let left = budget;
+  return files.map(({ file, name }) => {
+    onRead?.(name);
+    let size = 0;
+    try {
+      size = fs.lstatSync(file).size;
+    } catch {
+      // readReportFile says why
+    }
+    if (size > MAX_REPORT_BYTES) return readReportFile(file, name, roots); // refused unread
+    if (size > left)
+      return {
+        ok: false,
+        name,
+        kind: 'unreadable',
+        problem: `was not read: with the reports before it, it is more than the ${mib(budget)} of reports one run reads`,
+      };
+    left -= size;
+    return readReportFile(file, name, roots);
+  });
+}
+
 /** A report file as read: the parsed report, or why it cannot be one. */
 export type ReadReport =
   | { ok: true; name: string; report: GateReport }
@@ -79,6 +118,9 @@ export function readReportFile(
   }
   return { ok: true, name, report: parsed.data };
 }
+
+const mib = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${bytes} bytes`;
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
