@@ -101,10 +101,6 @@ function referenceVerdict(text: string): string {
   } catch {
     return NOT_JSON;
   }
-  const tree = parseJsonTree(text);
-  const repeated = tree.ok ? tree.doc.duplicates[0]?.key : undefined;
-  if (repeated !== undefined)
-    return `The line repeats the key "${repeated}" in one object, which readers resolve differently: keep one.`;
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return 'The record is not a JSON object.';
   const data = value as Record<string, unknown>;
@@ -127,6 +123,10 @@ function referenceVerdict(text: string): string {
     for (const child of Array.isArray(v) ? v : Object.values(v as object))
       if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
+  const tree = parseJsonTree(text);
+  const repeated = tree.ok ? tree.doc.duplicates[0]?.key : undefined;
+  if (repeated !== undefined)
+    return `The line repeats the key "${repeated}" in one object, which readers resolve differently: keep one.`;
   const parsed = fastSchema(schemas[type]!).safeParse(data);
   if (!parsed.success) {
     const issue = firstIssue(parsed.error);

@@ -15810,11 +15810,17 @@ function repeatedKeys(text) {
  * searched for the repeated one only when those differ.
  */
 function repeatedKey(text, value) {
-    if (keysSpelled(text) === keysHeld(value))
-        return undefined;
-    return repeatedKeys(text)?.[0]?.key ?? '';
+    return keysSpelled(text) === keysHeld(value) ? undefined : firstRepeatedKey(text);
 }
-/** How many object keys a well-formed JSON text spells: the strings a colon follows. */
+/** The first key a well-formed JSON text repeats in one object ("" past MAX_JSON_DEPTH). */
+function firstRepeatedKey(text) {
+    const found = repeatedKeys(text);
+    return found === undefined ? '' : found[0]?.key;
+}
+/**
+ * How many object keys a well-formed JSON text spells: the strings a colon follows. Where it
+ * exceeds the keys of the value JSON.parse made of the text, a key is repeated.
+ */
 function keysSpelled(text) {
     let keys = 0;
     let open = text.indexOf('"');
@@ -42978,6 +42984,8 @@ const MAX_RECORD_DEPTH = 100;
 function shapeProblem(value, max) {
     return value !== null && typeof value === 'object' ? containerProblem(value, max - 1) : undefined;
 }
+/** The keys of the objects the last shapeProblem walked (a counter, so the walk allocates nothing). */
+let heldKeys = 0;
 /** shapeProblem below `v` (itself a container), with `left` more levels allowed. */
 function containerProblem(v, left) {
     if (Array.isArray(v)) {
@@ -42994,6 +43002,7 @@ function containerProblem(v, left) {
     // for-in sees the own enumerable keys of a parsed object (JSON.parse makes no others, and an own
     // "__proto__" key is an ordinary own key), without the array Object.values would allocate.
     for (const k in v) {
+        heldKeys++;
         if (k === 'toString' || k === 'valueOf')
             return k;
         const child = v[k];
@@ -43209,7 +43218,9 @@ class HeldRecord {
     }
 }
 /** Checks one parsed value against its seed type and adds it; false when it was refused. */
-function admit(value, place, seq, registry, bundle, problem) {
+function admit(value, place, seq, registry, bundle, problem, 
+/** The line the value was parsed from, to refuse a repeated key (registry files check theirs whole). */
+text) {
     const at = () => bundle_locate(place, seq);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         problem(ADDENDA_B.recordMalformed, 'The record is not a JSON object.', at());
@@ -43226,7 +43237,13 @@ function admit(value, place, seq, registry, bundle, problem) {
         problem(ADDENDA_B.unknownRecordType, `Record type "${type.slice(0, 80)}" is not an interface of DOC23 Addenda B.`, at());
         return;
     }
+    heldKeys = 0;
     const shape = shapeProblem(data, MAX_RECORD_DEPTH);
+    // The walk counted the keys the record holds: fewer than the line spells means one repeated.
+    if (!shape && text !== undefined && keysSpelled(text) !== heldKeys) {
+        problem(ADDENDA_B.recordMalformed, `The line ${repeats(firstRepeatedKey(text) ?? '')}.`, at());
+        return;
+    }
     if (shape) {
         problem(ADDENDA_B.schemaViolation, shape === true
             ? `${type} nests arrays or objects deeper than ${MAX_RECORD_DEPTH} levels.`
@@ -43275,12 +43292,7 @@ function readRecords(ws, dir, relPath, bundle, problem, opts) {
             problem(ADDENDA_B.recordMalformed, `The line ${why}.`, at());
             return;
         }
-        const repeated = repeatedKey(line.text, value);
-        if (repeated !== undefined) {
-            problem(ADDENDA_B.recordMalformed, `The line ${repeats(repeated)}.`, at());
-            return;
-        }
-        admit(value, relPath, line.no, false, bundle, problem);
+        admit(value, relPath, line.no, false, bundle, problem, line.text);
     }, opts.maxLineBytes);
     if (!outcome.ok)
         problem(ADDENDA_B.bundleUnreadable, `records.jsonl ${outcome.reason === 'missing' ? 'is missing' : outcome.detail}.`, { path: relPath });

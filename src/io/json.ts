@@ -253,12 +253,20 @@ function repeatedKeys(text: string): { key: string; offset: number }[] | undefin
  * searched for the repeated one only when those differ.
  */
 export function repeatedKey(text: string, value: unknown): string | undefined {
-  if (keysSpelled(text) === keysHeld(value)) return undefined;
-  return repeatedKeys(text)?.[0]?.key ?? '';
+  return keysSpelled(text) === keysHeld(value) ? undefined : firstRepeatedKey(text);
 }
 
-/** How many object keys a well-formed JSON text spells: the strings a colon follows. */
-function keysSpelled(text: string): number {
+/** The first key a well-formed JSON text repeats in one object ("" past MAX_JSON_DEPTH). */
+export function firstRepeatedKey(text: string): string | undefined {
+  const found = repeatedKeys(text);
+  return found === undefined ? '' : found[0]?.key;
+}
+
+/**
+ * How many object keys a well-formed JSON text spells: the strings a colon follows. Where it
+ * exceeds the keys of the value JSON.parse made of the text, a key is repeated.
+ */
+export function keysSpelled(text: string): number {
   let keys = 0;
   let open = text.indexOf('"');
   while (open !== -1) {

@@ -4,7 +4,14 @@ import type { Location } from '../../model/finding.js';
 import { decodeUtf8, listNames, readSmallFile } from '../../io/files.js';
 import { writtenSchema, type FastSchema } from '../../io/fast-schema.js';
 import { loadJsonObject, MAX_JSON_BYTES } from '../../io/json-file.js';
-import { parseJson, parseJsonTree, repeatedKey, type JsonDoc } from '../../io/json.js';
+import {
+  firstRepeatedKey,
+  keysSpelled,
+  parseJson,
+  parseJsonTree,
+  repeatedKey,
+  type JsonDoc,
+} from '../../io/json.js';
 import type { Workspace } from '../../io/workspace.js';
 import { onFirstUse } from '../kit/first-use.js';
 import { firstIssue, streamText } from '../kit/index.js';
@@ -45,6 +52,9 @@ function shapeProblem(value: unknown, max: number): true | string | undefined {
   return value !== null && typeof value === 'object' ? containerProblem(value, max - 1) : undefined;
 }
 
+/** The keys of the objects the last shapeProblem walked (a counter, so the walk allocates nothing). */
+let heldKeys = 0;
+
 /** shapeProblem below `v` (itself a container), with `left` more levels allowed. */
 function containerProblem(v: object, left: number): true | string | undefined {
   if (Array.isArray(v)) {
@@ -60,6 +70,7 @@ function containerProblem(v: object, left: number): true | string | undefined {
   // for-in sees the own enumerable keys of a parsed object (JSON.parse makes no others, and an own
   // "__proto__" key is an ordinary own key), without the array Object.values would allocate.
   for (const k in v) {
+    heldKeys++;
     if (k === 'toString' || k === 'valueOf') return k;
     const child: unknown = (v as Record<string, unknown>)[k];
     if (child !== null && typeof child === 'object') {
@@ -329,6 +340,8 @@ function admit(
   registry: boolean,
   bundle: Bundle,
   problem: Problem,
+  /** The line the value was parsed from, to refuse a repeated key (registry files check theirs whole). */
+  text?: string,
 ): void {
   const at = () => locate(place, seq);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -350,7 +363,13 @@ function admit(
     );
     return;
   }
+  heldKeys = 0;
   const shape = shapeProblem(data, MAX_RECORD_DEPTH);
+  // The walk counted the keys the record holds: fewer than the line spells means one repeated.
+  if (!shape && text !== undefined && keysSpelled(text) !== heldKeys) {
+    problem(ADDENDA_B.recordMalformed, `The line ${repeats(firstRepeatedKey(text) ?? '')}.`, at());
+    return;
+  }
   if (shape) {
     problem(
       ADDENDA_B.schemaViolation,
@@ -415,12 +434,7 @@ function readRecords(
         problem(ADDENDA_B.recordMalformed, `The line ${why}.`, at());
         return;
       }
-      const repeated = repeatedKey(line.text, value);
-      if (repeated !== undefined) {
-        problem(ADDENDA_B.recordMalformed, `The line ${repeats(repeated)}.`, at());
-        return;
-      }
-      admit(value, relPath, line.no, false, bundle, problem);
+      admit(value, relPath, line.no, false, bundle, problem, line.text);
     },
     opts.maxLineBytes,
   );
