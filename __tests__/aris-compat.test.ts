@@ -570,7 +570,7 @@ describe('beyond the legacy script', () => {
       blocking: true,
       location: { path: 'paper/PAPER_CLAIM_AUDIT.json', line: 3 },
     });
-    expect(f.remediation).toMatch(/Add results\/ .*or downgrade to assurance: draft/);
+    expect(f.remediation).toMatch(/Add results\/ .*write draft in its \.aris\/assurance\.txt/);
     const text = fs.readFileSync(path.join(paper, 'PAPER_CLAIM_AUDIT.json'), 'utf8').split('\n')[2];
     expect(text).toMatch(/"verdict"/);
   });

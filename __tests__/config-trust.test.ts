@@ -89,7 +89,7 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     const f = ignoredFinding(pinned)!;
     expect(f).toMatchObject({ severity: 'warning', blocking: false, subject: 'gate' });
     expect(f.message).toContain(`"${key}" (`);
-    expect(f.message).toContain('pins assurance to submission');
+    expect(f.message).toContain('The assurance is pinned to submission');
     // Located at the key's line of the config file.
     const line = fs
       .readFileSync(file, 'utf8')

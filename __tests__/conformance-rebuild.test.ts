@@ -6,11 +6,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/**
+ * The legacy report `audit-gate aris <paper-dir>` writes into the paper dir (git ignores it): one
+ * left by running the CLI on a fixture is no drift.
+ */
+const LEGACY_REPORT = 'audit-verifier-report.json';
+
 /** Every entry under `dir`: files by content, symlinks by target, directories by name. */
 function tree(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (e.name === LEGACY_REPORT && path.basename(d) === '.aris') continue;
       const p = path.join(d, e.name);
       const rel = path.relative(dir, p);
       if (e.isSymbolicLink()) out[rel] = `-> ${fs.readlinkSync(p)}`;

@@ -154,6 +154,28 @@ describe('Workspace.resolve', () => {
         rel: `paper/${link}`.replace('out/../none-such', 'none-such'),
         detail: 'is or passes through a symlink that leads outside the workspace root',
       });
+    // Out and back in tells what exists outside as surely as a link out: refused alike.
+    fs.symlinkSync('/', path.join(root, 'paper/slash'));
+    for (const via of ['etc', 'no-such-dir'])
+      expect(ws.resolve(paper, `slash/${via}/..${root}/paper/main.tex`)).toMatchObject({
+        ok: false,
+        reason: 'outside_root',
+      });
+    // So is a path the system would refuse for its links, whatever lies at its end.
+    fs.mkdirSync(path.join(root, 'paper/d1'));
+    let prev = 'd1';
+    for (let i = 1; i <= 36; i++) {
+      fs.symlinkSync(prev, path.join(root, `paper/c${i}`));
+      prev = `c${i}`;
+    }
+    fs.symlinkSync('/etc', path.join(root, 'paper/d1/o0'));
+    prev = 'o0';
+    for (let i = 1; i <= 6; i++) {
+      fs.symlinkSync(prev, path.join(root, `paper/d1/o${i}`));
+      prev = `o${i}`;
+    }
+    const far = ['c36/o6/hostname', 'c36/o6/no-such-file'].map((p) => ws.resolve(paper, p));
+    expect(far.map((r) => !r.ok && r.reason)).toEqual(['loop', 'loop']);
     // Without a link, `a/..` is what it reads as.
     expect(ws.resolve(root, 'paper/../notes/main.tex')).toMatchObject({
       ok: true,

@@ -17,7 +17,7 @@ const PACK_WORDS = /PROVISIONAL|(['"`])(provisional|accepted|rejected|blocked|BL
  * too): the core renders Pack.advice instead.
  */
 const PACK_ADVICE =
-  /assurance: draft|paper at assurance|would block (a|at assurance) \*{0,2}submission/i;
+  /assurance: draft|paper at assurance|write draft in|would block (a|at assurance) \*{0,2}submission/i;
 
 /** Every core source (outside src/packs/<id>/), except the registry. */
 function coreSources(): string[] {

@@ -6,6 +6,8 @@ import { reportSchemas } from '../src/model/report.js';
 import { checkTitle, renderComment } from '../src/render/markdown.js';
 import { renderText } from '../src/render/text.js';
 import { verify } from '../src/pipeline/verify.js';
+import { allCodes } from '../src/packs/registry.js';
+import { mergeReports } from '../src/policy/merge.js';
 import { cli } from './support/cli.js';
 import { tempRepos } from './support/temp.js';
 
@@ -230,6 +232,30 @@ describe('audit-gate verify', () => {
     expect((await verify({ root: bare, papers: ['x'], assurance: 'draft' })).conclusion).toBe(
       'success',
     );
+    // Nor does a paper found by its `.aris/` files alone, every audit deleted.
+    const found = repo();
+    write(path.join(found, 'paper/.aris/assurance.txt'), 'draft\n');
+    const deleted = await verify({ root: found, assurance: 'draft' });
+    expect(deleted.findings.map((f) => f.code)).toEqual(['gate.nothing_verified']);
+    // Merged from shards, as one run decides: the workflow's mark travels in the report.
+    const merged = async (papers?: string[]) => {
+      const shards = await Promise.all(
+        [1, 2].map((index) =>
+          verify({
+            root: bare,
+            assurance: 'draft',
+            shard: { index, count: 2 },
+            ...(papers ? { papers } : {}),
+          }),
+        ),
+      );
+      return mergeReports(
+        shards.map((report, i) => ({ ok: true as const, name: `s${i + 1}.json`, report })),
+        { failOn: 'blocking', codes: allCodes() },
+      );
+    };
+    expect((await merged()).findings.map((f) => f.code)).toEqual(['gate.nothing_verified']);
+    expect((await merged(['x'])).conclusion).toBe('success');
   });
   it('--paper names a paper relative to the working directory, as PATHs are', async () => {
     const root = repo();

@@ -56,9 +56,9 @@ describe('status words and advice', () => {
   test('at submission the way out through draft is offered, for the paper only', async () => {
     const r = await paper({ overrides: blocked });
     expect(r.findings.find((f) => f.code === 'aris.verdict_blocked')!.remediation).toMatch(
-      /, or downgrade to assurance: draft\.$/,
+      /, or, while paper is not meant for submission, write draft in its \.aris\/assurance\.txt\.$/,
     );
-    expect(renderText(r)).toMatch(/FAIL: .*assurance: draft/);
+    expect(renderText(r)).toMatch(/FAIL: .*write draft in a paper's \.aris\/assurance\.txt/);
   });
 
   test('a failing run trace is never told to downgrade to draft', async () => {
@@ -224,10 +224,10 @@ function oneTarget(pack: string, assurance: string, enforcement: 'blocking' | 'a
 }
 
 describe('advice on enforcement comes from the pack (Pack.advice), never from the core', () => {
-  test('aris at submission: the terminal offers draft, word for word as before', () => {
+  test('aris at submission: the terminal offers draft, and says where to write it', () => {
     const r = oneTarget('aris', 'submission', 'blocking');
     expect(renderText(r)).toContain(
-      'FAIL: the blocking problems above fail the gate; fix them (or check a paper at assurance: draft while it is not meant for submission). (exit 1)',
+      "FAIL: the blocking problems above fail the gate; fix them (or write draft in a paper's .aris/assurance.txt while it is not meant for submission). (exit 1)",
     );
   });
 

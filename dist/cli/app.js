@@ -4097,13 +4097,14 @@ function isInside(p, top) {
 /** Links followed at most, as the system does (Linux's MAXSYMLINKS). */
 const MAX_LINK_HOPS = 40;
 /**
- * Whether resolving `p` (absolute, spelled as given) as the system does leaves `base` (a real
- * path) on the way, whether or not anything is found there: each link's text is read and
- * followed, and `..` taken after it. Nothing outside `base` is looked at but the folders above
- * it, so a path that is missing behind a link out can be refused as leading out, and no answer
- * tells whether a file outside exists.
+ * Where resolving `p` (absolute, spelled as given) as the system does goes, whether or not
+ * anything is found at its end: `outside` where it leaves `base` (a real path) on the way,
+ * wherever it ends; `loop` past the links the system follows (it answers ELOOP there, while a
+ * path resolved a folder at a time may still find an end); else `inside`. Each link's text is
+ * read and followed, and `..` taken after it. Nothing outside `base` is looked at but the folders
+ * above it, so a path behind a link out is refused alike whatever is out there.
  */
-function leadsOutside(p, base) {
+function linkRoute(p, base) {
     const pending = p.split('/').reverse();
     let cur = '/';
     let hops = 0;
@@ -4117,34 +4118,34 @@ function leadsOutside(p, base) {
         }
         const next = external_node_path_default().join(cur, seg);
         if (!isInside(next, base) && !isInside(base, next))
-            return true;
+            return 'outside';
         let st;
         try {
             st = external_node_fs_default().lstatSync(next, { throwIfNoEntry: false });
         }
         catch {
-            return false; // no folder here, or unreadable: it ends inside
+            return 'inside'; // no folder here, or unreadable: it ends inside
         }
         if (st === undefined)
-            return false;
+            return 'inside';
         if (!st.isSymbolicLink()) {
             cur = next;
             continue;
         }
         if (++hops > MAX_LINK_HOPS)
-            return false;
+            return 'loop';
         let target;
         try {
             target = external_node_fs_default().readlinkSync(next);
         }
         catch {
-            return false;
+            return 'inside';
         }
         if (external_node_path_default().isAbsolute(target))
             cur = '/';
         pending.push(...target.split('/').reverse());
     }
-    return !isInside(cur, base);
+    return isInside(cur, base) ? 'inside' : 'outside';
 }
 /** The real path of `p`, or `p` resolved where it does not exist. */
 function realOr(p) {
@@ -4827,13 +4828,24 @@ class Workspace {
                 detail: `resolves outside the workspace root ${this.root}`,
             };
         }
+        const lexical = abs;
+        const written = external_node_path_default().isAbsolute(p) ? p : `${base}${(external_node_path_default()).sep}${p}`;
+        // A route through a link that leaves the root is refused wherever it ends and whatever the
+        // system answers out there (missing, unreadable, a loop), and so is said the same way: no
+        // answer may tell what exists outside. Where a link leads is never said either.
+        const route = () => {
+            if (this.allowOutside)
+                return undefined;
+            const r = linkRoute(written, this.root);
+            return r === 'outside' ? this.linkedOut(rel) : r === 'loop' ? this.loop(rel) : undefined;
+        };
         let real;
         try {
             // `dir/..` is dir's parent as the system finds it: where dir is a link, the parent of the
             // link's target, not the folder holding the link. Such a path is resolved as written, by
             // realpath(3), and reported as what it reached.
             if (INNER_DOT_DOT.test(p)) {
-                real = realOrMissing(external_node_path_default().isAbsolute(p) ? p : `${base}${(external_node_path_default()).sep}${p}`);
+                real = realOrMissing(written);
                 if (real !== undefined)
                     rel = this.rel((abs = real));
             }
@@ -4843,14 +4855,20 @@ class Workspace {
         catch (err) {
             const code = err.code;
             if (code === 'ENOENT' || code === 'ENOTDIR')
-                return this.missing(base, p, rel);
+                return route() ?? { ok: false, reason: 'missing', rel, detail: 'does not exist' };
             if (code === 'ELOOP')
-                return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
-            return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
+                return route() ?? this.loop(rel);
+            return route() ?? { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
         }
         if (real === undefined)
-            return this.missing(base, p, rel);
-        // Where a link leads outside is not said: the runner's paths are none of the checkout's business.
+            return route() ?? { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+        // A real path other than the one written went through a link: out (and back in, or not),
+        // or past the links the system follows, is refused.
+        if (real !== lexical) {
+            const refused = route();
+            if (refused)
+                return refused;
+        }
         if (!this.allowOutside && !this.contains(real))
             return this.linkedOut(rel);
         const gitDir = this.gitDirHolding(real);
@@ -4866,14 +4884,8 @@ class Workspace {
         }
         return { ok: true, abs, real, rel };
     }
-    /**
-     * Nothing at `p`: missing, unless a link on the way leads outside the root, which is said
-     * whether or not anything is there (else the answer would tell what exists outside).
-     */
-    missing(base, p, rel) {
-        if (!this.allowOutside && leadsOutside(external_node_path_default().isAbsolute(p) ? p : `${base}/${p}`, this.root))
-            return this.linkedOut(rel);
-        return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+    loop(rel) {
+        return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
     }
     linkedOut(rel) {
         return {
@@ -15033,7 +15045,7 @@ const ARIS = {
     deterministicMismatch: def('deterministic_independence_mismatch', 'error', 'deterministic review claimed but the reviewer is a model', CONTRADICTS),
     acceptanceStatusMismatch: def('acceptance_status_mismatch', 'error', 'acceptance_status does not follow from review_independence', CONTRADICTS),
     verdictFail: def('verdict_fail', 'error', 'The audit found disqualifying issues (FAIL)', 'Fix what the audit reports, then rerun it.'),
-    verdictBlocked: def('verdict_blocked', 'error', 'The audit could not run: prerequisites are missing (BLOCKED)', 'Add the missing prerequisites and rerun the audit, or downgrade to assurance: draft.'),
+    verdictBlocked: def('verdict_blocked', 'error', 'The audit could not run: prerequisites are missing (BLOCKED)', 'Add the missing prerequisites and rerun the audit, or, while the paper is not meant for submission, write draft in its .aris/assurance.txt.'),
     verdictError: def('verdict_error', 'error', 'The audit invocation failed (ERROR)', RERUN),
     manifestInvalid: def('manifest_invalid', 'error', 'The audit manifest (.aris/audit-manifest.json) is malformed', 'Fix .aris/audit-manifest.json ({"schema_version":"1","audits":[{"artifact","audit_skill"}]}), or delete it to use the default four audits.'),
     assuranceInvalid: def('assurance_invalid', 'error', '.aris/assurance.txt or the configured assurance/effort is not a known value', 'Write draft or submission in .aris/assurance.txt (effort: lite, balanced, max or beast).'),
@@ -15123,6 +15135,9 @@ function build() {
             .describe('Set by the pack: this target, on its own, may be called ready (e.g. a paper accepted); submission_ready needs every target ready'),
         context: record(schemas_string(), schemas_string())
             .describe('How the target was judged, e.g. assurance and where it came from'),
+        named: literal(true)
+            .optional()
+            .describe('Named by the workflow as a paper (--paper, the papers input): verified even with every audit missing (allowed at draft)'),
     });
     return { Outcome, Subject, Enforcement, Target };
 }
@@ -15224,8 +15239,11 @@ function stateText(t, subjects) {
     if (t.ready && problems.length > 0)
         return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
     const because = t.context[NOT_READY_BECAUSE];
+    // A blocked target fails for its findings; the reason it is also not ready comes after them.
     if (because)
-        return `${t.terminal_state}, not submission-ready: ${because}`;
+        return subjects.some((s) => s.outcome === 'blocking')
+            ? `${t.terminal_state}; also not submission-ready: ${because}`
+            : `${t.terminal_state}, not submission-ready: ${because}`;
     return t.terminal_state;
 }
 
@@ -18099,6 +18117,17 @@ const CODES_DOC = (/* unused pure expression or super */ null && (`${HOMEPAGE}/b
 
 
 /**
+ * Whether a target's result verified anything, for "nothing was verified": a subject that was not
+ * skipped. A paper whose audits are all missing (allowed at draft) verified nothing, unless the
+ * workflow named it (`named`): a paper found by its checkout-written `.aris/` files alone, or
+ * named by the checkout's config, cannot make an emptied repository pass.
+ */
+function verifiedSomething(r) {
+    return r.target.named === true
+        ? r.subjects.length > 0
+        : r.subjects.some((s) => s.outcome !== 'skipped');
+}
+/**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
  * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
  * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.
@@ -18476,7 +18505,13 @@ async function verify(opts) {
             const mine = new Set(shard.targets);
             planned = whole.filter((t) => mine.has(plannedId(ws, t)));
         }
-        results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
+        const verified = await verifyTargets(planned, ctx, opts.onProgress, workers);
+        // The mark travels in the report, so a merge of shards decides emptiness as one run would.
+        verified.forEach((r, i) => {
+            if (planned[i]?.workflowNamed)
+                r.target.named = true;
+        });
+        results.push(...verified);
         verifiedTargets = results.length;
         runFindings.push(...emptiedPaths(planned, results));
         if (fixtureDir !== undefined && (shard === undefined || shard.fixtures)) {
@@ -18503,9 +18538,6 @@ async function verify(opts) {
     // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
     // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
     const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
-    // A paper only the checkout's config named, whose audits are all missing, verified nothing.
-    const verifiedSomething = (r, i) => r.subjects.length > 0 &&
-        !(planned[i]?.checkoutNamed && r.subjects.every((s) => s.outcome === 'skipped'));
     // A shard given none of the targets is no failure when other shards hold them: merge decides
     // emptiness for the whole list.
     const empty = shard === undefined || discovered === 0;
@@ -18649,7 +18681,7 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
         const [first, ...rest] = ignored.map((k) => ({ path: rel, line: loaded.lineOf(k.key) }));
         runFindings.push(finding(GATE.configKeyIgnored, {
             subject: 'gate',
-            message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
+            message: `The assurance is pinned to ${pinned} (--assurance, or the Action's assurance input), so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
             location: located(first),
             related: rest.map(located),
         }));
@@ -18727,15 +18759,15 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             planned.push({ pack, dir, ...named });
             return;
         }
-        // Found again: under its own path if that is one of the two, named as a path if either was
-        // (nothing found in it is still a path emptied), named by the checkout only if both were.
+        // Found again: under its own path if that is one of the two, named as a path or by the
+        // workflow if either was (nothing found in a named path is still a path emptied).
         const was = planned[at];
         const claimedPath = was.claimedPath ?? named.claimedPath;
         planned[at] = {
             pack,
             dir: dir === real && was.dir !== real ? dir : was.dir,
             ...(claimedPath !== undefined ? { claimedPath } : {}),
-            ...(was.checkoutNamed && named.checkoutNamed ? { checkoutNamed: true } : {}),
+            ...(was.workflowNamed || named.workflowNamed ? { workflowNamed: true } : {}),
         };
     };
     /** A directory named by the workflow or CLI, or a blocking finding saying why it is not one. */
@@ -18808,7 +18840,7 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             continue;
         }
         if (claimant)
-            add(claimant, abs, undefined, fromCheckout ? { checkoutNamed: true } : {});
+            add(claimant, abs, undefined, fromCheckout ? {} : { workflowNamed: true });
         else
             runFindings.push(finding(GATE.targetNotFound, {
                 subject: 'gate',
@@ -19000,6 +19032,14 @@ function listTarget(dir, realDir, name) {
 }
 function symlinkEntry(rel, abs, realDir, name) {
     const entry = { rel, abs, kind: 'symlink' };
+    // A link out (or back in through outside folders) is said alike whatever is out there, before
+    // the system is asked anything about it: no answer may tell what exists outside.
+    const route = linkRoute(inDir(realDir, rel), realDir);
+    if (route !== 'inside') {
+        entry.detail =
+            route === 'loop' ? 'is a symlink loop' : `is a symlink that leads outside ${name}`;
+        return entry;
+    }
     try {
         const real = realpathText(abs);
         entry.real = real;
@@ -19015,16 +19055,12 @@ function symlinkEntry(rel, abs, realDir, name) {
     }
     catch (err) {
         const code = err.code;
-        // A link out whose target is missing reads as one whose target is there: no answer tells
-        // what exists outside.
         entry.detail =
             code === 'ELOOP'
                 ? 'is a symlink loop'
                 : err instanceof NotUtf8PathError
                     ? 'is a symlink to a path that is not valid UTF-8'
-                    : leadsOutside(abs, realDir)
-                        ? `is a symlink that leads outside ${name}`
-                        : `is a dangling symlink (${errorText(err)})`;
+                    : `is a dangling symlink (${errorText(err)})`;
     }
     return entry;
 }
@@ -19213,11 +19249,13 @@ function readLines(abs, onLine, maxLine, withBytes, hash) {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/kit/canonical.ts
+
 /**
- * Canonical JSON of plain data: sorted keys, no whitespace, members whose value is undefined left
- * out (as JSON.stringify does). For parsed JSON this is Python's
- * `json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False)` for strings and integers;
- * content ids and byte comparisons are computed over it.
+ * Canonical JSON of plain data: keys sorted by code point (as Python sorts them; UTF-16 order
+ * differs past U+FFFF), no whitespace, members whose value is undefined left out (as
+ * JSON.stringify does). For parsed JSON this is Python's `json.dumps(sort_keys=True,
+ * separators=(",", ":"), ensure_ascii=False)` for strings and integers; content ids and byte
+ * comparisons are computed over it.
  */
 function canonicalJson(v) {
     if (v === null || typeof v !== 'object')
@@ -19229,7 +19267,7 @@ function canonicalJson(v) {
         return s + ']';
     }
     const o = v;
-    const keys = Object.keys(o).sort();
+    const keys = Object.keys(o).sort(codePointCompare);
     let s = '{';
     let first = true;
     for (const k of keys) {
@@ -19608,7 +19646,9 @@ function rerunHow(spec, ctx) {
 }
 /** The way out that only a paper checked at submission has, unless the workflow pinned it. */
 function orDraft(ctx) {
-    return ctx.assurance === 'submission' && !ctx.pinned ? ', or downgrade to assurance: draft' : '';
+    return ctx.assurance === 'submission' && !ctx.pinned
+        ? `, or, while ${paperOf(ctx)} is not meant for submission, write draft in its .aris/assurance.txt`
+        : '';
 }
 /** How a JSON value's type reads in a message. */
 function jsonType(v) {
@@ -20790,7 +20830,9 @@ const arisPack = {
     advice: (t) => t.context['assurance'] === 'submission'
         ? t.context['assurance_source'] === PINNED_SOURCE
             ? undefined // the workflow pinned it: no paper can lower it
-            : { unblock: 'check a paper at assurance: draft while it is not meant for submission' }
+            : {
+                unblock: "write draft in a paper's .aris/assurance.txt while it is not meant for submission",
+            }
         : t.context['assurance'] === 'draft'
             ? { wouldBlock: 'at assurance submission' }
             : undefined,
@@ -26340,18 +26382,20 @@ class EvidenceChecks {
                 rec.real = listed.real; // a plain file reached through real directories of the run
                 continue;
             }
-            const abs = external_node_path_default().join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
+            const abs = external_node_path_default().join(this.ctx.realRunDir, ...rec.ev.content_path.split('/'));
+            // A link out (or out and back) is said alike whatever is out there, before the system is
+            // asked anything about it: no answer may tell what exists outside.
+            if (linkRoute(abs, this.ctx.realRunDir) === 'outside') {
+                this.escapes(rec);
+                continue;
+            }
             let real;
             try {
                 real = realpathText(abs);
             }
             catch (err) {
                 const code = err.code;
-                const missing = code === 'ENOENT' || code === 'ENOTDIR';
-                if (missing && leadsOutside(abs, this.ctx.realRunDir)) {
-                    this.escapes(rec); // said as for a target that exists: nothing tells what is outside
-                }
-                else if (missing) {
+                if (code === 'ENOENT' || code === 'ENOTDIR') {
                     this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${q(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 else {
@@ -27553,7 +27597,7 @@ function checkHeader(ctx, value, line) {
     return h;
 }
 
-;// CONCATENATED MODULE: ./src/packs/trace/rules/event-order.ts
+;// CONCATENATED MODULE: ./src/packs/trace/checks/event-order.ts
 
 /**
  * Event order: each event's idx is the previous one + 1, starting at 0, and no idx repeats. A line
@@ -27609,7 +27653,7 @@ class EventOrder {
     }
 }
 
-;// CONCATENATED MODULE: ./src/packs/trace/rules/event-visitor.ts
+;// CONCATENATED MODULE: ./src/packs/trace/checks/event-visitor.ts
 /**
  * One function that hands an event to every visitor listening to its kind, in the visitors'
  * order. The table is built once per trace, so an event costs one lookup.
@@ -53910,7 +53954,7 @@ function mergeReports(inputs, opts) {
     const allowEmpty = accepted.length > 0 && accepted.every((a) => a.shard.allow_empty);
     // As in verify: fixtures prove audit-gate's rules and never stand in for papers or runs.
     const counted = results.filter((r) => r.target.pack !== 'fixtures');
-    if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
+    if (!allowEmpty && !counted.some(verifiedSomething)) {
         const said = runFindings.find((f) => f.code === GATE.nothingVerified.code);
         problems.push(finding(GATE.nothingVerified, {
             subject: 'gate',

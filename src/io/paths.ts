@@ -25,13 +25,14 @@ export function isInside(p: string, top: string): boolean {
 const MAX_LINK_HOPS = 40;
 
 /**
- * Whether resolving `p` (absolute, spelled as given) as the system does leaves `base` (a real
- * path) on the way, whether or not anything is found there: each link's text is read and
- * followed, and `..` taken after it. Nothing outside `base` is looked at but the folders above
- * it, so a path that is missing behind a link out can be refused as leading out, and no answer
- * tells whether a file outside exists.
+ * Where resolving `p` (absolute, spelled as given) as the system does goes, whether or not
+ * anything is found at its end: `outside` where it leaves `base` (a real path) on the way,
+ * wherever it ends; `loop` past the links the system follows (it answers ELOOP there, while a
+ * path resolved a folder at a time may still find an end); else `inside`. Each link's text is
+ * read and followed, and `..` taken after it. Nothing outside `base` is looked at but the folders
+ * above it, so a path behind a link out is refused alike whatever is out there.
  */
-export function leadsOutside(p: string, base: string): boolean {
+export function linkRoute(p: string, base: string): 'inside' | 'outside' | 'loop' {
   const pending = p.split('/').reverse();
   let cur = '/';
   let hops = 0;
@@ -43,29 +44,29 @@ export function leadsOutside(p: string, base: string): boolean {
       continue;
     }
     const next = path.join(cur, seg);
-    if (!isInside(next, base) && !isInside(base, next)) return true;
+    if (!isInside(next, base) && !isInside(base, next)) return 'outside';
     let st: fs.Stats | undefined;
     try {
       st = fs.lstatSync(next, { throwIfNoEntry: false });
     } catch {
-      return false; // no folder here, or unreadable: it ends inside
+      return 'inside'; // no folder here, or unreadable: it ends inside
     }
-    if (st === undefined) return false;
+    if (st === undefined) return 'inside';
     if (!st.isSymbolicLink()) {
       cur = next;
       continue;
     }
-    if (++hops > MAX_LINK_HOPS) return false;
+    if (++hops > MAX_LINK_HOPS) return 'loop';
     let target: string;
     try {
       target = fs.readlinkSync(next);
     } catch {
-      return false;
+      return 'inside';
     }
     if (path.isAbsolute(target)) cur = '/';
     pending.push(...target.split('/').reverse());
   }
-  return !isInside(cur, base);
+  return isInside(cur, base) ? 'inside' : 'outside';
 }
 
 /** The real path of `p`, or `p` resolved where it does not exist. */

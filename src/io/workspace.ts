@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { leadsOutside, leavesBase, realpathText } from './paths.js';
+import { leavesBase, linkRoute, realpathText } from './paths.js';
 import { newGitProbes } from './git-index.js';
 import { REFERENCE_RUN } from './reference.js';
 
@@ -75,23 +75,40 @@ export class Workspace {
         detail: `resolves outside the workspace root ${this.root}`,
       };
     }
+    const lexical = abs;
+    const written = path.isAbsolute(p) ? p : `${base}${path.sep}${p}`;
+    // A route through a link that leaves the root is refused wherever it ends and whatever the
+    // system answers out there (missing, unreadable, a loop), and so is said the same way: no
+    // answer may tell what exists outside. Where a link leads is never said either.
+    const route = (): Resolved | undefined => {
+      if (this.allowOutside) return undefined;
+      const r = linkRoute(written, this.root);
+      return r === 'outside' ? this.linkedOut(rel) : r === 'loop' ? this.loop(rel) : undefined;
+    };
     let real: string | undefined;
     try {
       // `dir/..` is dir's parent as the system finds it: where dir is a link, the parent of the
       // link's target, not the folder holding the link. Such a path is resolved as written, by
       // realpath(3), and reported as what it reached.
       if (INNER_DOT_DOT.test(p)) {
-        real = realOrMissing(path.isAbsolute(p) ? p : `${base}${path.sep}${p}`);
+        real = realOrMissing(written);
         if (real !== undefined) rel = this.rel((abs = real));
       } else real = this.realpath(abs);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return this.missing(base, p, rel);
-      if (code === 'ELOOP') return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
-      return { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
+      if (code === 'ENOENT' || code === 'ENOTDIR')
+        return route() ?? { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+      if (code === 'ELOOP') return route() ?? this.loop(rel);
+      return route() ?? { ok: false, reason: 'unreadable', rel, detail: errorText(err) };
     }
-    if (real === undefined) return this.missing(base, p, rel);
-    // Where a link leads outside is not said: the runner's paths are none of the checkout's business.
+    if (real === undefined)
+      return route() ?? { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+    // A real path other than the one written went through a link: out (and back in, or not),
+    // or past the links the system follows, is refused.
+    if (real !== lexical) {
+      const refused = route();
+      if (refused) return refused;
+    }
     if (!this.allowOutside && !this.contains(real)) return this.linkedOut(rel);
     const gitDir = this.gitDirHolding(real);
     if (gitDir !== undefined) {
@@ -107,14 +124,8 @@ export class Workspace {
     return { ok: true, abs, real, rel };
   }
 
-  /**
-   * Nothing at `p`: missing, unless a link on the way leads outside the root, which is said
-   * whether or not anything is there (else the answer would tell what exists outside).
-   */
-  private missing(base: string, p: string, rel: string): Resolved {
-    if (!this.allowOutside && leadsOutside(path.isAbsolute(p) ? p : `${base}/${p}`, this.root))
-      return this.linkedOut(rel);
-    return { ok: false, reason: 'missing', rel, detail: 'does not exist' };
+  private loop(rel: string): Resolved {
+    return { ok: false, reason: 'loop', rel, detail: 'is a symlink loop' };
   }
 
   private linkedOut(rel: string): Resolved {

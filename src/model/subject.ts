@@ -40,6 +40,12 @@ function build() {
     context: z
       .record(z.string(), z.string())
       .describe('How the target was judged, e.g. assurance and where it came from'),
+    named: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Named by the workflow as a paper (--paper, the papers input): verified even with every audit missing (allowed at draft)',
+      ),
   });
 
   return { Outcome, Subject, Enforcement, Target };

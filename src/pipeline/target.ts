@@ -8,11 +8,8 @@ export interface PlannedTarget {
   dir: string;
   /** A named path in which nothing was discovered, claimed by the claimant pack: the path as given. */
   claimedPath?: string;
-  /**
-   * Named only by the checkout's config (`papers`): such a paper adds findings, but one whose
-   * audits are all missing (allowed at draft) is nothing verified.
-   */
-  checkoutNamed?: true;
+  /** Named as a paper by the workflow (or a config it gave), not found or named by the checkout. */
+  workflowNamed?: true;
 }
 
 /** The context one pack sees: the gate-wide options plus its own. */

@@ -17,7 +17,7 @@ import type { Pack, PackContext, PackResult } from '../packs/pack.js';
 import { VerifyWorkers, verifyTargets } from './parallel.js';
 import { isAssurance } from '../policy/assurance.js';
 import { GATE } from '../policy/codes.js';
-import { decide, type FailOn } from '../policy/gate.js';
+import { decide, verifiedSomething, type FailOn } from '../policy/gate.js';
 import type { PlannedTarget } from './target.js';
 import type { ShardRecord } from '../model/report.js';
 import {
@@ -157,7 +157,12 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       const mine = new Set(shard.targets);
       planned = whole.filter((t) => mine.has(plannedId(ws, t)));
     }
-    results.push(...(await verifyTargets(planned, ctx, opts.onProgress, workers)));
+    const verified = await verifyTargets(planned, ctx, opts.onProgress, workers);
+    // The mark travels in the report, so a merge of shards decides emptiness as one run would.
+    verified.forEach((r, i) => {
+      if (planned[i]?.workflowNamed) r.target.named = true;
+    });
+    results.push(...verified);
     verifiedTargets = results.length;
     runFindings.push(...emptiedPaths(planned, results));
     if (fixtureDir !== undefined && (shard === undefined || shard.fixtures)) {
@@ -183,10 +188,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   // Fixtures prove audit-gate's rules, not the repository's audits: a passing fixture (which a
   // pull request can add) never stands in for papers or runs, unless only fixtures were asked for.
   const counted = opts.paths?.length === 0 ? results : results.slice(0, verifiedTargets);
-  // A paper only the checkout's config named, whose audits are all missing, verified nothing.
-  const verifiedSomething = (r: PackResult, i: number) =>
-    r.subjects.length > 0 &&
-    !(planned[i]?.checkoutNamed && r.subjects.every((s) => s.outcome === 'skipped'));
+
   // A shard given none of the targets is no failure when other shards hold them: merge decides
   // emptiness for the whole list.
   const empty = shard === undefined || discovered === 0;
@@ -363,7 +365,7 @@ function effectiveConfig(
     runFindings.push(
       finding(GATE.configKeyIgnored, {
         subject: 'gate',
-        message: `The workflow pins assurance to ${pinned}, so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
+        message: `The assurance is pinned to ${pinned} (--assurance, or the Action's assurance input), so the checkout's config ${rel} may not weaken the gate. Ignored: ${ignored.map((k) => `"${k.key.join('.')}" (${k.why})`).join('; ')}.`,
         location: located(first!),
         related: rest.map(located),
       }),
@@ -472,7 +474,7 @@ function planTargets(
     pack: Pack,
     dir: string,
     real = realOr(dir),
-    named: { claimedPath?: string; checkoutNamed?: true } = {},
+    named: { claimedPath?: string; workflowNamed?: true } = {},
   ) => {
     const key = `${pack.id}\0${real}`;
     const at = seen.get(key);
@@ -481,15 +483,15 @@ function planTargets(
       planned.push({ pack, dir, ...named });
       return;
     }
-    // Found again: under its own path if that is one of the two, named as a path if either was
-    // (nothing found in it is still a path emptied), named by the checkout only if both were.
+    // Found again: under its own path if that is one of the two, named as a path or by the
+    // workflow if either was (nothing found in a named path is still a path emptied).
     const was = planned[at]!;
     const claimedPath = was.claimedPath ?? named.claimedPath;
     planned[at] = {
       pack,
       dir: dir === real && was.dir !== real ? dir : was.dir,
       ...(claimedPath !== undefined ? { claimedPath } : {}),
-      ...(was.checkoutNamed && named.checkoutNamed ? { checkoutNamed: true as const } : {}),
+      ...(was.workflowNamed || named.workflowNamed ? { workflowNamed: true as const } : {}),
     };
   };
   /** A directory named by the workflow or CLI, or a blocking finding saying why it is not one. */
@@ -559,7 +561,7 @@ function planTargets(
       );
       continue;
     }
-    if (claimant) add(claimant, abs, undefined, fromCheckout ? { checkoutNamed: true } : {});
+    if (claimant) add(claimant, abs, undefined, fromCheckout ? {} : { workflowNamed: true });
     else
       runFindings.push(
         finding(GATE.targetNotFound, {

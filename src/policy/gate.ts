@@ -26,6 +26,18 @@ export interface GateSettings {
 }
 
 /**
+ * Whether a target's result verified anything, for "nothing was verified": a subject that was not
+ * skipped. A paper whose audits are all missing (allowed at draft) verified nothing, unless the
+ * workflow named it (`named`): a paper found by its checkout-written `.aris/` files alone, or
+ * named by the checkout's config, cannot make an emptied repository pass.
+ */
+export function verifiedSomething(r: PackResult): boolean {
+  return r.target.named === true
+    ? r.subjects.length > 0
+    : r.subjects.some((s) => s.outcome !== 'skipped');
+}
+
+/**
  * The policy step: findings of advisory targets (draft assurance) are reported as warnings and
  * never block; error findings of blocking targets fail the gate; a finding a waiver accepts is
  * kept, marked waived, and neither blocks nor counts as a problem. Run-level findings always block.

@@ -8,7 +8,7 @@ import { firstIssue } from '../render/schema-issue.js';
 import { quoteValue } from '../render/sanitize.js';
 import { MAX_SHARDS, targetsDigest } from '../pipeline/shard.js';
 import { GATE } from './codes.js';
-import { decide } from './gate.js';
+import { decide, verifiedSomething } from './gate.js';
 import { recheckReport, type RecheckOptions } from './recheck.js';
 
 /** The largest report file read (a report of many thousand findings fits easily). */
@@ -193,7 +193,7 @@ export function mergeReports(inputs: readonly ReadReport[], opts: MergeOptions):
   const allowEmpty = accepted.length > 0 && accepted.every((a) => a.shard.allow_empty);
   // As in verify: fixtures prove audit-gate's rules and never stand in for papers or runs.
   const counted = results.filter((r) => r.target.pack !== 'fixtures');
-  if (!allowEmpty && counted.every((r) => r.subjects.length === 0)) {
+  if (!allowEmpty && !counted.some(verifiedSomething)) {
     const said = runFindings.find((f) => f.code === GATE.nothingVerified.code);
     problems.push(
       finding(GATE.nothingVerified, {

@@ -93,6 +93,10 @@ export function stateText(t: Target, subjects: readonly Subject[]): string {
   if (t.ready && problems.length > 0)
     return `not blocking (${plural(problems.length, problems[0]!.kind)} with problems), not submission-ready`;
   const because = t.context[NOT_READY_BECAUSE];
-  if (because) return `${t.terminal_state}, not submission-ready: ${because}`;
+  // A blocked target fails for its findings; the reason it is also not ready comes after them.
+  if (because)
+    return subjects.some((s) => s.outcome === 'blocking')
+      ? `${t.terminal_state}; also not submission-ready: ${because}`
+      : `${t.terminal_state}, not submission-ready: ${because}`;
   return t.terminal_state;
 }

@@ -200,7 +200,7 @@ export const ARIS = {
     'verdict_blocked',
     'error',
     'The audit could not run: prerequisites are missing (BLOCKED)',
-    'Add the missing prerequisites and rerun the audit, or downgrade to assurance: draft.',
+    'Add the missing prerequisites and rerun the audit, or, while the paper is not meant for submission, write draft in its .aris/assurance.txt.',
   ),
   verdictError: def('verdict_error', 'error', 'The audit invocation failed (ERROR)', RERUN),
   manifestInvalid: def(

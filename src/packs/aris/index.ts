@@ -58,7 +58,10 @@ export const arisPack: Pack = {
     t.context['assurance'] === 'submission'
       ? t.context['assurance_source'] === PINNED_SOURCE
         ? undefined // the workflow pinned it: no paper can lower it
-        : { unblock: 'check a paper at assurance: draft while it is not meant for submission' }
+        : {
+            unblock:
+              "write draft in a paper's .aris/assurance.txt while it is not meant for submission",
+          }
       : t.context['assurance'] === 'draft'
         ? { wouldBlock: 'at assurance submission' }
         : undefined,

@@ -1,8 +1,11 @@
+import { codePointCompare } from '../../io/text.js';
+
 /**
- * Canonical JSON of plain data: sorted keys, no whitespace, members whose value is undefined left
- * out (as JSON.stringify does). For parsed JSON this is Python's
- * `json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False)` for strings and integers;
- * content ids and byte comparisons are computed over it.
+ * Canonical JSON of plain data: keys sorted by code point (as Python sorts them; UTF-16 order
+ * differs past U+FFFF), no whitespace, members whose value is undefined left out (as
+ * JSON.stringify does). For parsed JSON this is Python's `json.dumps(sort_keys=True,
+ * separators=(",", ":"), ensure_ascii=False)` for strings and integers; content ids and byte
+ * comparisons are computed over it.
  */
 export function canonicalJson(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
@@ -12,7 +15,7 @@ export function canonicalJson(v: unknown): string {
     return s + ']';
   }
   const o = v as Record<string, unknown>;
-  const keys = Object.keys(o).sort();
+  const keys = Object.keys(o).sort(codePointCompare);
   let s = '{';
   let first = true;
   for (const k of keys) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { losesNames } from '../../io/files.js';
-import { leadsOutside, NotUtf8PathError, realpathText } from '../../io/paths.js';
+import { linkRoute, NotUtf8PathError, realpathText } from '../../io/paths.js';
 import { errorText, isGitDir } from '../../io/workspace.js';
 
 const MAX_LIST_DEPTH = 16;
@@ -101,6 +101,14 @@ export function listTarget(dir: string, realDir: string, name: string): TargetEn
 
 function symlinkEntry(rel: string, abs: string, realDir: string, name: string): TargetEntry {
   const entry: TargetEntry = { rel, abs, kind: 'symlink' };
+  // A link out (or back in through outside folders) is said alike whatever is out there, before
+  // the system is asked anything about it: no answer may tell what exists outside.
+  const route = linkRoute(inDir(realDir, rel), realDir);
+  if (route !== 'inside') {
+    entry.detail =
+      route === 'loop' ? 'is a symlink loop' : `is a symlink that leads outside ${name}`;
+    return entry;
+  }
   try {
     const real = realpathText(abs);
     entry.real = real;
@@ -113,16 +121,12 @@ function symlinkEntry(rel: string, abs: string, realDir: string, name: string): 
       entry.detail = 'is a symlink to something other than a regular file';
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    // A link out whose target is missing reads as one whose target is there: no answer tells
-    // what exists outside.
     entry.detail =
       code === 'ELOOP'
         ? 'is a symlink loop'
         : err instanceof NotUtf8PathError
           ? 'is a symlink to a path that is not valid UTF-8'
-          : leadsOutside(abs, realDir)
-            ? `is a symlink that leads outside ${name}`
-            : `is a dangling symlink (${errorText(err)})`;
+          : `is a dangling symlink (${errorText(err)})`;
   }
   return entry;
 }

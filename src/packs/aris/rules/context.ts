@@ -65,7 +65,9 @@ export function rerunHow(spec: AuditSpec, ctx: AuditContext): string {
 
 /** The way out that only a paper checked at submission has, unless the workflow pinned it. */
 export function orDraft(ctx: AuditContext): string {
-  return ctx.assurance === 'submission' && !ctx.pinned ? ', or downgrade to assurance: draft' : '';
+  return ctx.assurance === 'submission' && !ctx.pinned
+    ? `, or, while ${paperOf(ctx)} is not meant for submission, write draft in its .aris/assurance.txt`
+    : '';
 }
 
 /** How a JSON value's type reads in a message. */

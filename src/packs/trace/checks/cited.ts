@@ -3,7 +3,7 @@ import type { SupportUse } from './claims.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
 import { q, type RunCtx, short } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
-import type { EventVisitor } from '../rules/event-visitor.js';
+import type { EventVisitor } from './event-visitor.js';
 import { canonicalMembers, eventText } from '../producer/ids.js';
 import { SPAN_BUDGET_SPENT, type SpanHashes } from './spans.js';
 

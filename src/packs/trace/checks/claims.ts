@@ -1,7 +1,7 @@
 import { TRACE, type TraceCodeDef } from '../codes.js';
 import { q, type RunCtx, short } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
-import type { EventVisitor } from '../rules/event-visitor.js';
+import type { EventVisitor } from './event-visitor.js';
 import type { Claim } from '../format/schema.js';
 import { extractiveTagged } from './extractive.js';
 

@@ -3,7 +3,7 @@ import { canonicalJson } from '../../kit/index.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
 import { q, type RunCtx, short } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
-import type { EventVisitor } from '../rules/event-visitor.js';
+import type { EventVisitor } from './event-visitor.js';
 import { ExtractiveChecks } from './extractive.js';
 import { canonicalMembers, contentId, eventText } from '../producer/ids.js';
 import type { Claim, EvidenceRef, TraceHeader } from '../format/schema.js';

@@ -13,8 +13,8 @@ import { readHeaderLine } from './header.js';
 import { EVENT_PREFIX, EVENT_SUFFIX, type TraceIdHasher } from '../producer/ids.js';
 import { firstIssue, streamLines, type Line, type StreamOutcome } from '../../kit/index.js';
 import type { TraceHeader } from '../format/schema.js';
-import { EventOrder } from '../rules/event-order.js';
-import { dispatcher } from '../rules/event-visitor.js';
+import { EventOrder } from './event-order.js';
+import { dispatcher } from './event-visitor.js';
 import { StepChecks } from './steps.js';
 import { ToolChecks } from './tools.js';
 

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Location } from '../../../model/finding.js';
 import { sha256Hex, type HashOutcome, type Hasher } from '../../../io/hashing.js';
-import { leadsOutside, realpathText } from '../../../io/paths.js';
+import { linkRoute, realpathText } from '../../../io/paths.js';
 import { errorText } from '../../../io/workspace.js';
 import type { SupportUse } from './claims.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
 import { q, type RunCtx, short } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
-import type { EventVisitor } from '../rules/event-visitor.js';
+import type { EventVisitor } from './event-visitor.js';
 import { inGitDir, isPlainRelative } from '../../kit/index.js';
 import type { EvidenceRef } from '../format/schema.js';
 import { spanKey, type ChunkIndex } from './chunks.js';
@@ -104,16 +104,19 @@ export class EvidenceChecks implements EventVisitor {
         rec.real = listed.real!; // a plain file reached through real directories of the run
         continue;
       }
-      const abs = path.join(this.ctx.runDir, ...rec.ev.content_path.split('/'));
+      const abs = path.join(this.ctx.realRunDir, ...rec.ev.content_path.split('/'));
+      // A link out (or out and back) is said alike whatever is out there, before the system is
+      // asked anything about it: no answer may tell what exists outside.
+      if (linkRoute(abs, this.ctx.realRunDir) === 'outside') {
+        this.escapes(rec);
+        continue;
+      }
       let real: string;
       try {
         real = realpathText(abs);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        const missing = code === 'ENOENT' || code === 'ENOTDIR';
-        if (missing && leadsOutside(abs, this.ctx.realRunDir)) {
-          this.escapes(rec); // said as for a target that exists: nothing tells what is outside
-        } else if (missing) {
+        if (code === 'ENOENT' || code === 'ENOTDIR') {
           this.ctx.f.add(
             TRACE.evidenceMissing,
             `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${q(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`,

@@ -2,7 +2,7 @@ import { sha256Hex } from '../../../io/hashing.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
 import { asRecord, q, type RunCtx } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
-import type { EventVisitor } from '../rules/event-visitor.js';
+import type { EventVisitor } from './event-visitor.js';
 import type { Claim, TraceHeader } from '../format/schema.js';
 import { codePointCompare } from '../../../io/text.js';
 import {

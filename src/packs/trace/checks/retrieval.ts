@@ -19,7 +19,7 @@ import { MAX_RUN_FILE_BYTES, readRunFile, readRunJson } from '../format/files.js
 import { pythonIntOf } from './policy.js';
 import type { RuleMeta } from '../../kit/index.js';
 import type { Location } from '../../../model/finding.js';
-import type { EventVisitor } from '../rules/event-visitor.js';
+import type { EventVisitor } from './event-visitor.js';
 import type { EvidenceRef, Plan, TraceHeader } from '../format/schema.js';
 
 export const INDEX_PATH = 'provenance/index/bm25_index.json';

@@ -1,7 +1,7 @@
 import type { Answered } from './claims.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
 import type { RuleMeta } from '../../kit/index.js';
-import type { EventVisitor } from '../rules/event-visitor.js';
+import type { EventVisitor } from './event-visitor.js';
 import { q, type RunCtx } from '../context.js';
 import { REQUIRED_OUTPUTS, type StepOutput } from '../format/schema.js';
 

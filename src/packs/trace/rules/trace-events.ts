@@ -8,7 +8,7 @@ import { RetrievalChecks } from '../checks/retrieval.js';
 import { scanTrace } from '../checks/events.js';
 import { StepChecks } from '../checks/steps.js';
 import { ToolChecks } from '../checks/tools.js';
-import { EventOrder } from './event-order.js';
+import { EventOrder } from '../checks/event-order.js';
 import type { RunRule } from './state.js';
 
 /**
