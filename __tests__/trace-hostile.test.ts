@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { verify } from '../src/pipeline/verify.js';
-import { pythonInt, supportPolicy } from '../src/packs/trace/checks/policy.js';
+import { supportPolicy } from '../src/packs/trace/checks/support-policy.js';
+import { pythonInt } from '../src/packs/trace/producer/python-int.js';
 import { occurrences } from '../src/packs/trace/checks/claims.js';
 // @ts-expect-error plain JavaScript module without types
 import { canonical, sha256 } from '../scripts/build-trace-fixtures.mjs';

@@ -11,7 +11,7 @@ import { dispatcher } from '../src/packs/trace/checks/event-visitor.js';
 import { RUN_RULES } from '../src/packs/trace/rules/index.js';
 import { answer } from '../src/packs/trace/rules/answer.js';
 import { outcome } from '../src/packs/trace/rules/outcome.js';
-import type { RunRule, RunState } from '../src/packs/trace/rules/state.js';
+import type { RunRule, RunState } from '../src/packs/trace/rules/rule.js';
 
 async function run(rule: RunRule, parts: Partial<RunState>) {
   const f = new Findings<TraceCodeDef>('trace:run', { scope: 'in this run' });

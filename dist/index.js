@@ -37230,8 +37230,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 198 modules
-var registry = __nccwpck_require__(7388);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
+var registry = __nccwpck_require__(140);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -44948,7 +44948,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7388);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(140);
 /* harmony import */ var _io_text_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7497);
 
 
@@ -47890,7 +47890,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 7388:
+/***/ 140:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50071,6 +50071,8 @@ const knownVerdict = {
     check(ctx) {
         const raw = ctx.data.verdict;
         const v = ctx.verdict;
+        // The third argument is the reference script's issue string, kept byte for byte for its
+        // report (`issues` in audit-verifier-report.json).
         if (raw !== undefined && typeof raw !== 'string') {
             ctx.issue(ARIS.fieldType, `"verdict" in ${ctx.rel} should be a string, not ${jsonType(raw)}.`, `invalid_verdict:${(0,sanitize/* valueExcerpt */.Pc)(pyStr(raw))}`, ctx.lineOf('verdict'));
         }
@@ -51667,7 +51669,49 @@ function loadRunFile(ctx, name, schema, invalid, what) {
     return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
 }
 
-;// CONCATENATED MODULE: ./src/packs/trace/checks/policy.ts
+;// CONCATENATED MODULE: ./src/packs/trace/producer/python-int.ts
+// Python's int() as the producer applies it to a run's recorded policy, over code points.
+const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+const PY_MAX_STR_DIGITS = 4300;
+const SPACE = '[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const INT_SPACE = new RegExp(`^${SPACE}+|${SPACE}+$`, 'gu');
+/** Python's int() of a JSON value: a bool, a number (toward zero), a string; else undefined. */
+function pythonIntOf(raw) {
+    if (typeof raw === 'boolean')
+        return Number(raw);
+    if (typeof raw === 'number')
+        return Number.isFinite(raw) ? Math.trunc(raw) : undefined;
+    return typeof raw === 'string' ? pythonInt(raw) : undefined;
+}
+/**
+ * Python's int() of a string, as the producer's verifier reads the policy: surrounding
+ * whitespace, a sign, digits of any script and single underscores between them (`" 3_0"` is 30,
+ * `"３"` is 3); undefined where Python raises ValueError. Unicode's decimal digits come in runs
+ * of ten, 0 to 9, so a digit's value is its distance from the start of its run, modulo ten.
+ */
+function pythonInt(text) {
+    // int() strips Unicode whitespace but not U+001C–U+001F or U+FEFF (which JavaScript's \s
+    // holds), and strips NEL (which \s does not): measured against Python 3.11 over every code point.
+    const t = text.replace(INT_SPACE, '');
+    if (!PY_INT.test(t))
+        return undefined;
+    // Python refuses more than 4,300 digits (sys.get_int_max_str_digits()).
+    if (t.replace(/[+\-_]/g, '').length > PY_MAX_STR_DIGITS)
+        return undefined;
+    let n = 0;
+    for (const ch of t) {
+        if (ch === '+' || ch === '-' || ch === '_')
+            continue;
+        let start = ch.codePointAt(0);
+        while (/\p{Nd}/u.test(String.fromCodePoint(start - 1)))
+            start--;
+        n = n * 10 + ((ch.codePointAt(0) - start) % 10);
+    }
+    return t.startsWith('-') ? -n : n;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/checks/support-policy.ts
+
 /** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
 const DEFAULT_MIN_SUPPORTS = 2;
 /** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number ≥ 0, or none. */
@@ -51714,18 +51758,6 @@ function allowsMarkedInsufficient(metadata) {
         typeof policy === 'object' &&
         policy.allow_marked_insufficient_claims === true);
 }
-const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
-const PY_MAX_STR_DIGITS = 4300;
-const SPACE = '[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
-const INT_SPACE = new RegExp(`^${SPACE}+|${SPACE}+$`, 'gu');
-/** Python's int() of a JSON value: a bool, a number (toward zero), a string; else undefined. */
-function pythonIntOf(raw) {
-    if (typeof raw === 'boolean')
-        return Number(raw);
-    if (typeof raw === 'number')
-        return Number.isFinite(raw) ? Math.trunc(raw) : undefined;
-    return typeof raw === 'string' ? pythonInt(raw) : undefined;
-}
 /**
  * The minimum the producer runs a spec with (executor._resolve_min_supports), which its header
  * records as reasoning_policy.min_supports_per_claim: the spec's min_supports_per_claim, read by
@@ -51738,32 +51770,6 @@ function producerMinSupports(constraints) {
         return DEFAULT_MIN_SUPPORTS;
     const n = pythonIntOf(raw);
     return n === undefined ? undefined : Math.max(1, n);
-}
-/**
- * Python's int() of a string, as the producer's verifier reads the policy: surrounding
- * whitespace, a sign, digits of any script and single underscores between them (`" 3_0"` is 30,
- * `"３"` is 3); undefined where Python raises ValueError. Unicode's decimal digits come in runs
- * of ten, 0 to 9, so a digit's value is its distance from the start of its run, modulo ten.
- */
-function pythonInt(text) {
-    // int() strips Unicode whitespace but not U+001C–U+001F or U+FEFF (which JavaScript's \s
-    // holds), and strips NEL (which \s does not): measured against Python 3.11 over every code point.
-    const t = text.replace(INT_SPACE, '');
-    if (!PY_INT.test(t))
-        return undefined;
-    // Python refuses more than 4,300 digits (sys.get_int_max_str_digits()).
-    if (t.replace(/[+\-_]/g, '').length > PY_MAX_STR_DIGITS)
-        return undefined;
-    let n = 0;
-    for (const ch of t) {
-        if (ch === '+' || ch === '-' || ch === '_')
-            continue;
-        let start = ch.codePointAt(0);
-        while (/\p{Nd}/u.test(String.fromCodePoint(start - 1)))
-            start--;
-        n = n * 10 + ((ch.codePointAt(0) - start) % 10);
-    }
-    return t.startsWith('-') ? -n : n;
 }
 
 // EXTERNAL MODULE: ./src/io/hashing.ts
@@ -54448,6 +54454,7 @@ function withoutNonFinite(s) {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/checks/extractive.ts
+
 
 
 
@@ -58259,7 +58266,7 @@ async function verifyRun(runDir, ctx) {
                     reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)`,
                 }
                 : {}),
-            outcome: 'pass',
+            outcome: 'pass', // the gate decides it from the findings (policy/gate.ts)
         };
         const extension = {
             kind: 'trace-run',
@@ -83515,8 +83522,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 198 modules
-var registry = __nccwpck_require__(7388);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
+var registry = __nccwpck_require__(140);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -84566,8 +84573,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 198 modules
-var registry = __nccwpck_require__(7388);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
+var registry = __nccwpck_require__(140);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -85648,7 +85655,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   xD: () => (/* binding */ runLevelBlocking)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7388);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(140);
 
 
 /**

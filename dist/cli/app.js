@@ -20184,6 +20184,8 @@ const knownVerdict = {
     check(ctx) {
         const raw = ctx.data.verdict;
         const v = ctx.verdict;
+        // The third argument is the reference script's issue string, kept byte for byte for its
+        // report (`issues` in audit-verifier-report.json).
         if (raw !== undefined && typeof raw !== 'string') {
             ctx.issue(ARIS.fieldType, `"verdict" in ${ctx.rel} should be a string, not ${jsonType(raw)}.`, `invalid_verdict:${valueExcerpt(pyStr(raw))}`, ctx.lineOf('verdict'));
         }
@@ -21778,7 +21780,49 @@ function loadRunFile(ctx, name, schema, invalid, what) {
     return { data: parsed.data, doc: loaded.doc, rel, text: loaded.text, members: loaded.members };
 }
 
-;// CONCATENATED MODULE: ./src/packs/trace/checks/policy.ts
+;// CONCATENATED MODULE: ./src/packs/trace/producer/python-int.ts
+// Python's int() as the producer applies it to a run's recorded policy, over code points.
+const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+const PY_MAX_STR_DIGITS = 4300;
+const SPACE = '[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const INT_SPACE = new RegExp(`^${SPACE}+|${SPACE}+$`, 'gu');
+/** Python's int() of a JSON value: a bool, a number (toward zero), a string; else undefined. */
+function pythonIntOf(raw) {
+    if (typeof raw === 'boolean')
+        return Number(raw);
+    if (typeof raw === 'number')
+        return Number.isFinite(raw) ? Math.trunc(raw) : undefined;
+    return typeof raw === 'string' ? pythonInt(raw) : undefined;
+}
+/**
+ * Python's int() of a string, as the producer's verifier reads the policy: surrounding
+ * whitespace, a sign, digits of any script and single underscores between them (`" 3_0"` is 30,
+ * `"\uff13"` is 3); undefined where Python raises ValueError. Unicode's decimal digits come in runs
+ * of ten, 0 to 9, so a digit's value is its distance from the start of its run, modulo ten.
+ */
+function pythonInt(text) {
+    // int() strips Unicode whitespace but not U+001C\u2013U+001F or U+FEFF (which JavaScript's \s
+    // holds), and strips NEL (which \s does not): measured against Python 3.11 over every code point.
+    const t = text.replace(INT_SPACE, '');
+    if (!PY_INT.test(t))
+        return undefined;
+    // Python refuses more than 4,300 digits (sys.get_int_max_str_digits()).
+    if (t.replace(/[+\-_]/g, '').length > PY_MAX_STR_DIGITS)
+        return undefined;
+    let n = 0;
+    for (const ch of t) {
+        if (ch === '+' || ch === '-' || ch === '_')
+            continue;
+        let start = ch.codePointAt(0);
+        while (/\p{Nd}/u.test(String.fromCodePoint(start - 1)))
+            start--;
+        n = n * 10 + ((ch.codePointAt(0) - start) % 10);
+    }
+    return t.startsWith('-') ? -n : n;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/checks/support-policy.ts
+
 /** The producer's default minimum of evidence supports per derived claim (no recorded policy). */
 const DEFAULT_MIN_SUPPORTS = 2;
 /** The gate's floor (config `trace.min_supports` or `--min-supports`): a whole number \u2265 0, or none. */
@@ -21825,18 +21869,6 @@ function allowsMarkedInsufficient(metadata) {
         typeof policy === 'object' &&
         policy.allow_marked_insufficient_claims === true);
 }
-const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
-const PY_MAX_STR_DIGITS = 4300;
-const SPACE = '[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
-const INT_SPACE = new RegExp(`^${SPACE}+|${SPACE}+$`, 'gu');
-/** Python's int() of a JSON value: a bool, a number (toward zero), a string; else undefined. */
-function pythonIntOf(raw) {
-    if (typeof raw === 'boolean')
-        return Number(raw);
-    if (typeof raw === 'number')
-        return Number.isFinite(raw) ? Math.trunc(raw) : undefined;
-    return typeof raw === 'string' ? pythonInt(raw) : undefined;
-}
 /**
  * The minimum the producer runs a spec with (executor._resolve_min_supports), which its header
  * records as reasoning_policy.min_supports_per_claim: the spec's min_supports_per_claim, read by
@@ -21849,32 +21881,6 @@ function producerMinSupports(constraints) {
         return DEFAULT_MIN_SUPPORTS;
     const n = pythonIntOf(raw);
     return n === undefined ? undefined : Math.max(1, n);
-}
-/**
- * Python's int() of a string, as the producer's verifier reads the policy: surrounding
- * whitespace, a sign, digits of any script and single underscores between them (`" 3_0"` is 30,
- * `"\uff13"` is 3); undefined where Python raises ValueError. Unicode's decimal digits come in runs
- * of ten, 0 to 9, so a digit's value is its distance from the start of its run, modulo ten.
- */
-function pythonInt(text) {
-    // int() strips Unicode whitespace but not U+001C\u2013U+001F or U+FEFF (which JavaScript's \s
-    // holds), and strips NEL (which \s does not): measured against Python 3.11 over every code point.
-    const t = text.replace(INT_SPACE, '');
-    if (!PY_INT.test(t))
-        return undefined;
-    // Python refuses more than 4,300 digits (sys.get_int_max_str_digits()).
-    if (t.replace(/[+\-_]/g, '').length > PY_MAX_STR_DIGITS)
-        return undefined;
-    let n = 0;
-    for (const ch of t) {
-        if (ch === '+' || ch === '-' || ch === '_')
-            continue;
-        let start = ch.codePointAt(0);
-        while (/\p{Nd}/u.test(String.fromCodePoint(start - 1)))
-            start--;
-        n = n * 10 + ((ch.codePointAt(0) - start) % 10);
-    }
-    return t.startsWith('-') ? -n : n;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/context.ts
@@ -24555,6 +24561,7 @@ function withoutNonFinite(s) {
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/checks/extractive.ts
+
 
 
 
@@ -28366,7 +28373,7 @@ async function verifyRun(runDir, ctx) {
                     reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)`,
                 }
                 : {}),
-            outcome: 'pass',
+            outcome: 'pass', // the gate decides it from the findings (policy/gate.ts)
         };
         const extension = {
             kind: 'trace-run',

@@ -8,10 +8,10 @@ import { CHECK_NAMES, TRACE, type CheckName, type TraceCodeDef } from './codes.j
 import type { RunCtx } from './context.js';
 import type { TraceScan } from './checks/events.js';
 import { listRun } from './format/files.js';
-import { supportFloor, supportPolicy } from './checks/policy.js';
+import { supportFloor, supportPolicy } from './checks/support-policy.js';
 import { RUN_RULES } from './rules/index.js';
 import { SpanHashes } from './checks/spans.js';
-import type { RunState } from './rules/state.js';
+import type { RunState } from './rules/rule.js';
 
 /** What the VerificationReport renderer needs beyond the findings (PackResult.extension). */
 export interface TraceExtension {
@@ -135,7 +135,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
             reason: `${s.claims.derived} derived claim(s), ${s.evidence.records.size} evidence file(s), ${s.tools.count} tool call(s), ${s.events} event(s)`,
           }
         : {}),
-      outcome: 'pass',
+      outcome: 'pass', // the gate decides it from the findings (policy/gate.ts)
     };
     const extension: TraceExtension = {
       kind: 'trace-run',

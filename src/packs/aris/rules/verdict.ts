@@ -13,6 +13,8 @@ export const knownVerdict: ArtifactRule = {
   check(ctx) {
     const raw = ctx.data.verdict;
     const v = ctx.verdict;
+    // The third argument is the reference script's issue string, kept byte for byte for its
+    // report (`issues` in audit-verifier-report.json).
     if (raw !== undefined && typeof raw !== 'string') {
       ctx.issue(
         ARIS.fieldType,

@@ -12,7 +12,8 @@ import {
   pyStripString,
   text,
 } from '../producer/python-text.js';
-import { producerMinSupports, pythonIntOf } from './policy.js';
+import { pythonIntOf } from '../producer/python-int.js';
+import { producerMinSupports } from './support-policy.js';
 
 /** The producer's extractive reasoner, whose statements are a function of the bytes they cite. */
 export const EXTRACTIVE_REASONER = 'baseline_extractive_v2';

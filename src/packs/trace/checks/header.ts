@@ -4,7 +4,7 @@ import { TRACE } from '../codes.js';
 import { fast } from '../format/fast.js';
 import { q, type RunCtx } from '../context.js';
 import { rawMembers, TraceIdHasher } from '../producer/ids.js';
-import { allowsMarkedInsufficient, supportPolicy } from './policy.js';
+import { allowsMarkedInsufficient, supportPolicy } from './support-policy.js';
 import {
   SUPPORTED_CANONICALIZATION,
   SUPPORTED_FINGERPRINT_ALGOS,

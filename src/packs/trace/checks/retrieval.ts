@@ -16,7 +16,7 @@ import { TRACE, type TraceCodeDef } from '../codes.js';
 import { asRecord, q, type RunCtx, short } from '../context.js';
 import { CORPUS_PATH, corpusDocs, corpusLimit, retrievalProvenance } from './corpus.js';
 import { MAX_RUN_FILE_BYTES, readRunFile, readRunJson } from '../format/files.js';
-import { pythonIntOf } from './policy.js';
+import { pythonIntOf } from '../producer/python-int.js';
 import type { RuleMeta } from '../../kit/index.js';
 import type { Location } from '../../../model/finding.js';
 import type { EventVisitor } from './event-visitor.js';

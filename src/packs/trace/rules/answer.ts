@@ -2,7 +2,7 @@ import { sha256Hex } from '../../../io/hashing.js';
 import { TRACE } from '../codes.js';
 import { q } from '../context.js';
 import type { OutputRef } from '../checks/steps.js';
-import type { RunRule } from './state.js';
+import type { RunRule } from './rule.js';
 
 const REFUSED_FIELDS = new Set(['rejected_claim_ids', 'missing_support_claim_ids']);
 

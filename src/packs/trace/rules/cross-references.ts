@@ -1,7 +1,7 @@
 import { TRACE } from '../codes.js';
 import { asRecord, q } from '../context.js';
-import { DEFAULT_MIN_SUPPORTS, producerMinSupports } from '../checks/policy.js';
-import type { RunRule } from './state.js';
+import { DEFAULT_MIN_SUPPORTS, producerMinSupports } from '../checks/support-policy.js';
+import type { RunRule } from './rule.js';
 
 /** The run's parts must name each other: header, plan.json, spec.json and run_meta.json. */
 export const crossReferences: RunRule = {

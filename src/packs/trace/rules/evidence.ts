@@ -2,7 +2,7 @@ import { loadChunks } from '../checks/chunks.js';
 import { TRACE } from '../codes.js';
 import { checkCorpus } from '../checks/corpus.js';
 import { MAX_EXTRACTIVE_EVIDENCE_BYTES } from '../checks/extractive.js';
-import type { RunRule } from './state.js';
+import type { RunRule } from './rule.js';
 
 /** Evidence files, the chunk index, then every evidence support's bytes. */
 export const evidence: RunRule = {

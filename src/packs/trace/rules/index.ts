@@ -12,7 +12,7 @@ import {
   spec,
   verifyReports,
 } from './run-files.js';
-import type { RunRule } from './state.js';
+import type { RunRule } from './rule.js';
 import { traceEvents } from './trace-events.js';
 import { traceId } from './trace-id.js';
 

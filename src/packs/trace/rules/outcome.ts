@@ -1,5 +1,5 @@
 import { TRACE } from '../codes.js';
-import type { RunRule } from './state.js';
+import type { RunRule } from './rule.js';
 
 /** Insufficient evidence: exactly one of "derived claims" and "the marker". */
 export const outcome: RunRule = {

@@ -1,7 +1,7 @@
 import { checkRecordSupports } from '../checks/cited.js';
 import { TRACE } from '../codes.js';
 import { q } from '../context.js';
-import type { RunRule } from './state.js';
+import type { RunRule } from './rule.js';
 
 /**
  * Claim and tool-call supports resolve and cite the record's exact bytes (evidence supports are

@@ -10,7 +10,7 @@ import {
   PRODUCER_VERIFY_REPORT,
 } from '../checks/integrity.js';
 import { checkPlan } from '../checks/plan.js';
-import type { RunRule } from './state.js';
+import type { RunRule } from './rule.js';
 
 export const coreFiles: RunRule = {
   meta: {

@@ -9,7 +9,7 @@ import { scanTrace } from '../checks/events.js';
 import { StepChecks } from '../checks/steps.js';
 import { ToolChecks } from '../checks/tools.js';
 import { EventOrder } from '../checks/event-order.js';
-import type { RunRule } from './state.js';
+import type { RunRule } from './rule.js';
 
 /**
  * Reads trace.jsonl once, streaming: every line and event goes past the per-event visitors

@@ -1,6 +1,6 @@
 import { TRACE } from '../codes.js';
 import { q } from '../context.js';
-import type { RunRule } from './state.js';
+import type { RunRule } from './rule.js';
 
 export const traceId: RunRule = {
   meta: {
