@@ -1,6 +1,6 @@
 // §5 (B-*) logic that the conformance fixtures exercise only by example: graph walks on hostile
 // shapes, the default lifecycle table, and rules fed records the schema lets through loosely.
-import { dependencyOrder, findCycle, reaches } from '../src/packs/addenda-b/rules/b-graph.js';
+import { dependencyOrder, findCycle, reaches } from '../src/packs/addenda-b/rules/shared/graph.js';
 import { Bundle, type BundleRecord } from '../src/packs/addenda-b/bundle.js';
 import {
   defaultLifecycleTable,

@@ -1,7 +1,7 @@
 // sameId's ASCII shortcut must compare ids exactly as the full reading (NFKC, no whitespace or
 // format characters, lower case) does, on any string.
 import fc from 'fast-check';
-import { sameId } from '../src/packs/addenda-b/rules/util.js';
+import { sameId } from '../src/packs/addenda-b/rules/shared/util.js';
 
 const fullReading = (v: string) =>
   v

@@ -37231,7 +37231,7 @@ var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
 // EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
-var registry = __nccwpck_require__(140);
+var registry = __nccwpck_require__(8706);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -44948,7 +44948,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(140);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8706);
 /* harmony import */ var _io_text_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7497);
 
 
@@ -47890,7 +47890,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 140:
+/***/ 8706:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -73338,7 +73338,7 @@ function parseFast(text) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready.ts
+;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready-codes.ts
 /**
  * The §10 / A-09 build-ready codes: they judge a suite of conformance fixtures, not one bundle,
  * so the pack's suite gate emits them on `audit-gate fixtures <dir> --build-ready` (fixtures.ts),
@@ -75799,7 +75799,7 @@ const CATALOGUE = [
     },
 ];
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/util.ts
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/shared/util.ts
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A string with something in it: not empty, not only whitespace or invisible characters. */
@@ -76595,7 +76595,7 @@ const evidenceSignatureHashMissingForSourceBoundFinding = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/memo.ts
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/shared/memo.ts
 /** A view several rules share, built once per bundle under `key` (Bundle.memo). */
 function memo(b, key, make) {
     if (!b.memo.has(key))
@@ -77036,7 +77036,7 @@ const feedbackDeliveryDuplicateWithoutIdempotency = {
         seedLine: 726,
         title: 'A feedback delivery has no idempotency key or repeats an earlier delivery',
         remediation: 'Key every delivery by hash(run_id + result_id + branch + consumer) and deliver each key once.',
-        decision: 'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate; keys and ids are compared by sameId in rules/util.ts (case, whitespace and invisible characters aside).',
+        decision: 'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate; keys and ids are compared by sameId in rules/shared/util.ts (case, whitespace and invisible characters aside).',
     },
     check(b, report) {
         const seen = new Map();
@@ -79258,7 +79258,7 @@ const workspaceSnapshotHashMismatch = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b-graph.ts
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/shared/graph.ts
 // Directed-graph helpers for §5 (plan steps, cascades): iterative, so a hostile graph of any depth
 // or shape cannot overflow the stack.
 /** The nodes of one cycle reachable in `g` (first found, in order), or undefined when acyclic. */
@@ -79713,7 +79713,7 @@ const hardCallClosedChoiceNeedsTwoOptions = {
         seedLine: 1288,
         title: 'A closed-choice Hard Call offers fewer than two options',
         remediation: 'Offer at least two options, or use closed_choice_with_other / freeform_required.',
-        decision: 'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty. Options are counted distinct: a blank one (nothing but null, blank strings and empty containers) is no option, and one equal to an earlier one (the same option_id, or the same JSON, compared by sameId in rules/util.ts: case, whitespace and invisible characters aside) counts once.',
+        decision: 'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty. Options are counted distinct: a blank one (nothing but null, blank strings and empty containers) is no option, and one equal to an earlier one (the same option_id, or the same JSON, compared by sameId in rules/shared/util.ts: case, whitespace and invisible characters aside) counts once.',
     },
     check(b, report) {
         for (const h of b.of('HardRevisionCall')) {
@@ -80746,7 +80746,7 @@ const researchNeedDoubleLeased = {
         seedLine: 2360,
         title: 'A research need is leased twice at once',
         remediation: 'Acquire the lease atomically: a second holder waits until the first lease expires (or is released) before it leases the need.',
-        decision: 'Two ResearchNeedLeases of one need_id (compared by sameId in rules/util.ts: case, whitespace and invisible characters aside) with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
+        decision: 'Two ResearchNeedLeases of one need_id (compared by sameId in rules/shared/util.ts: case, whitespace and invisible characters aside) with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
     },
     check(b, report) {
         for (const leases of groupBy(b.of('ResearchNeedLease'), 'need_id', sameId).values()) {
@@ -83523,7 +83523,7 @@ var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
-var registry = __nccwpck_require__(140);
+var registry = __nccwpck_require__(8706);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -84574,7 +84574,7 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
 }
 
 // EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
-var registry = __nccwpck_require__(140);
+var registry = __nccwpck_require__(8706);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -85655,7 +85655,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   xD: () => (/* binding */ runLevelBlocking)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(140);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8706);
 
 
 /**

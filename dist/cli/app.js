@@ -43441,7 +43441,7 @@ function parseFast(text) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready.ts
+;// CONCATENATED MODULE: ./src/packs/addenda-b/build-ready-codes.ts
 /**
  * The \u00a710 / A-09 build-ready codes: they judge a suite of conformance fixtures, not one bundle,
  * so the pack's suite gate emits them on `audit-gate fixtures <dir> --build-ready` (fixtures.ts),
@@ -45902,7 +45902,7 @@ const CATALOGUE = [
     },
 ];
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/util.ts
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/shared/util.ts
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A string with something in it: not empty, not only whitespace or invisible characters. */
@@ -46698,7 +46698,7 @@ const evidenceSignatureHashMissingForSourceBoundFinding = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/memo.ts
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/shared/memo.ts
 /** A view several rules share, built once per bundle under `key` (Bundle.memo). */
 function memo_memo(b, key, make) {
     if (!b.memo.has(key))
@@ -47139,7 +47139,7 @@ const feedbackDeliveryDuplicateWithoutIdempotency = {
         seedLine: 726,
         title: 'A feedback delivery has no idempotency key or repeats an earlier delivery',
         remediation: 'Key every delivery by hash(run_id + result_id + branch + consumer) and deliver each key once.',
-        decision: 'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate; keys and ids are compared by sameId in rules/util.ts (case, whitespace and invisible characters aside).',
+        decision: 'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate; keys and ids are compared by sameId in rules/shared/util.ts (case, whitespace and invisible characters aside).',
     },
     check(b, report) {
         const seen = new Map();
@@ -49361,7 +49361,7 @@ const workspaceSnapshotHashMismatch = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/b-graph.ts
+;// CONCATENATED MODULE: ./src/packs/addenda-b/rules/shared/graph.ts
 // Directed-graph helpers for \u00a75 (plan steps, cascades): iterative, so a hostile graph of any depth
 // or shape cannot overflow the stack.
 /** The nodes of one cycle reachable in `g` (first found, in order), or undefined when acyclic. */
@@ -49816,7 +49816,7 @@ const hardCallClosedChoiceNeedsTwoOptions = {
         seedLine: 1288,
         title: 'A closed-choice Hard Call offers fewer than two options',
         remediation: 'Offer at least two options, or use closed_choice_with_other / freeform_required.',
-        decision: 'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty. Options are counted distinct: a blank one (nothing but null, blank strings and empty containers) is no option, and one equal to an earlier one (the same option_id, or the same JSON, compared by sameId in rules/util.ts: case, whitespace and invisible characters aside) counts once.',
+        decision: 'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty. Options are counted distinct: a blank one (nothing but null, blank strings and empty containers) is no option, and one equal to an earlier one (the same option_id, or the same JSON, compared by sameId in rules/shared/util.ts: case, whitespace and invisible characters aside) counts once.',
     },
     check(b, report) {
         for (const h of b.of('HardRevisionCall')) {
@@ -50849,7 +50849,7 @@ const researchNeedDoubleLeased = {
         seedLine: 2360,
         title: 'A research need is leased twice at once',
         remediation: 'Acquire the lease atomically: a second holder waits until the first lease expires (or is released) before it leases the need.',
-        decision: 'Two ResearchNeedLeases of one need_id (compared by sameId in rules/util.ts: case, whitespace and invisible characters aside) with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
+        decision: 'Two ResearchNeedLeases of one need_id (compared by sameId in rules/shared/util.ts: case, whitespace and invisible characters aside) with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
     },
     check(b, report) {
         for (const leases of groupBy(b.of('ResearchNeedLease'), 'need_id', sameId).values()) {

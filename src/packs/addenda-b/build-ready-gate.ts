@@ -4,7 +4,7 @@ import { finding, type Finding } from '../../model/finding.js';
 import { loadJsonObject } from '../../io/json-file.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { PackResult } from '../pack.js';
-import { BUILD_READY } from './build-ready.js';
+import { BUILD_READY } from './build-ready-codes.js';
 import { CATALOGUE } from './catalogue.generated.js';
 import { ADDENDA_B } from './codes.js';
 import { readBundle } from './bundle.js';

@@ -1,5 +1,5 @@
 import { MAX_RECORD_DEPTH } from './bundle.js';
-import { BUILD_READY_CODES } from './build-ready.js';
+import { BUILD_READY_CODES } from './build-ready-codes.js';
 import { CATALOGUE } from './catalogue.generated.js';
 import { ADDENDA_B } from './codes.js';
 import { S7_DECISIONS } from './docs-s7.js';

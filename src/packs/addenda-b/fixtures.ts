@@ -1,5 +1,5 @@
 import type { PackFixtures } from '../pack.js';
-import { BUILD_READY, BUILD_READY_CODES } from './build-ready.js';
+import { BUILD_READY, BUILD_READY_CODES } from './build-ready-codes.js';
 import { buildReadyFindings } from './build-ready-gate.js';
 import { seedFixtureSchema } from './seed-fixture.js';
 import type { AddendaBExtension } from './verify.js';

@@ -1,4 +1,4 @@
-import { BUILD_READY_CODES } from './build-ready.js';
+import { BUILD_READY_CODES } from './build-ready-codes.js';
 import { CATALOGUE } from './catalogue.generated.js';
 import { REASONS as S5 } from './reasons/s5.js';
 import { REASONS as S7 } from './reasons/s7.js';

@@ -4,7 +4,7 @@ import { Findings, type Lazy } from '../kit/index.js';
 import type { PackContext, PackResult } from '../pack.js';
 import { readBundle, type Bundle, type BundleRecord } from './bundle.js';
 import { ADDENDA_B } from './codes.js';
-import { BUILD_READY_CODES } from './build-ready.js';
+import { BUILD_READY_CODES } from './build-ready-codes.js';
 import { notChecked, type NotChecked } from './not-checked.js';
 import { idFieldOf } from './records.js';
 import { codeDef, type Rule } from './rules/rule.js';

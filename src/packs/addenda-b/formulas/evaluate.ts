@@ -1,5 +1,5 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
-import { memo } from '../rules/memo.js';
+import { memo } from '../rules/shared/memo.js';
 import { toNumber } from '../schema/primitives.js';
 import { rewrittenEvents } from '../rules/s3-event-projection.js';
 import {

@@ -3,7 +3,7 @@ import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
 import { liveFields, rewrittenEvents } from './s3-event-projection.js';
 import { canonicalJson } from '../../kit/index.js';
-import { isObject, q, strings } from './util.js';
+import { isObject, q, strings } from './shared/util.js';
 
 const EMITTED_STATES = ['proposed', 'active'];
 

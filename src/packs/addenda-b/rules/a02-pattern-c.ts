@@ -1,9 +1,9 @@
 // Pattern C envelope and chain resolution (L459-594).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { memo } from './memo.js';
+import { memo } from './shared/memo.js';
 import { contentKey } from './s3-event-projection.js';
-import { listSet, q, qList, strings, type Refused } from './util.js';
+import { listSet, q, qList, strings, type Refused } from './shared/util.js';
 
 /** DEFAULT_PATTERN_C_RESOLUTION_POLICY, seed L549-558: what a receipt naming its id gets, whatever a registered record under that id says. */
 export const DEFAULT_PATTERN_C_RESOLUTION_POLICY = {

@@ -1,7 +1,7 @@
 // outcome state, disposition, verdict and limitation taxonomy (L595-674).
 import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import type { Rule } from './rule.js';
-import { q } from './util.js';
+import { q } from './shared/util.js';
 
 const RUNTIME: readonly string[] = SEED_ENUM_VALUES.OutcomeEvaluationRuntimeState;
 const DISPOSITIONS: readonly string[] = SEED_ENUM_VALUES.OutcomeEvaluationDisposition;

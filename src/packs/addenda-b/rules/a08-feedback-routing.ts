@@ -2,7 +2,7 @@
 import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { filled, isObject, listSet, q, sameId, strings } from './util.js';
+import { filled, isObject, listSet, q, sameId, strings } from './shared/util.js';
 
 const BRANCHES: readonly string[] = SEED_ENUM_VALUES.FeedbackBranch;
 
@@ -85,7 +85,7 @@ export const feedbackDeliveryDuplicateWithoutIdempotency: Rule = {
     remediation:
       'Key every delivery by hash(run_id + result_id + branch + consumer) and deliver each key once.',
     decision:
-      'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate; keys and ids are compared by sameId in rules/util.ts (case, whitespace and invisible characters aside).',
+      'A second delivery with the same delivery_idempotency_key, or the same result_id, branch and consumer_module_id in one run, is a duplicate; keys and ids are compared by sameId in rules/shared/util.ts (case, whitespace and invisible characters aside).',
   },
   check(b, report) {
     const seen = new Map<string, BundleRecord>();

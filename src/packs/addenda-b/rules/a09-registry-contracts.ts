@@ -3,7 +3,7 @@
 import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import { rewrittenEvents } from './s3-event-projection.js';
 import type { Rule } from './rule.js';
-import { filled, q, sameId, strings } from './util.js';
+import { filled, q, sameId, strings } from './shared/util.js';
 
 const LEARNING_MODES: readonly string[] = SEED_ENUM_VALUES.LearningMode;
 

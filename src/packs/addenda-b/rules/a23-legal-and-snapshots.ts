@@ -1,6 +1,6 @@
 // A-23 legal authority vs treatment (L857-905), A-27 source workspace snapshot hashes (L926-956).
 import type { Rule } from './rule.js';
-import { isObject, q } from './util.js';
+import { isObject, q } from './shared/util.js';
 
 export const legalPayloadAuthorityLevelLegacy: Rule = {
   meta: {

@@ -1,7 +1,7 @@
 // The steps of a RevisionPlan (L1110-1116): embedded RevisionPlanStep objects, read with the
 // RevisionPlanStepBase fields (L1507-1516) since the seed defines no other step shape.
 import type { BundleRecord } from '../bundle.js';
-import { isObject, strings } from './util.js';
+import { isObject, strings } from './shared/util.js';
 
 export interface PlanStep {
   /** The step object as written (hostile: any field may be missing or of the wrong type). */

@@ -3,7 +3,7 @@
 // registry/ RevisionExecutionLifecycleTransition records replace it (docs/addenda-b.md).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { q, type Refused } from './util.js';
+import { q, type Refused } from './shared/util.js';
 
 const RO = 'RevisionOperationReceipt';
 const HC = 'HardCallResolutionReceipt';

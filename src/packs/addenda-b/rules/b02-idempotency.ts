@@ -2,7 +2,7 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { stepsOf } from './b-plan.js';
 import type { Rule } from './rule.js';
-import { isObject, q, strings } from './util.js';
+import { isObject, q, strings } from './shared/util.js';
 
 /**
  * The live RevisionPlanStepKind values. The seed uses the enum (L1003, L1510) without listing it,

@@ -1,7 +1,7 @@
 // B-03 / D-16 Source Workspace operation API (L1020-1100) and A-27's hash comparison (L954).
 import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import type { Rule } from './rule.js';
-import { isObject, present, q } from './util.js';
+import { isObject, present, q } from './shared/util.js';
 
 const KINDS: readonly string[] = SEED_ENUM_VALUES.SourceWorkspaceOperationKind;
 

@@ -1,9 +1,9 @@
 // B-04 / C-03 rolling-hash and future-hash correction (L1101-1137).
 import type { BundleRecord } from '../bundle.js';
 import { dependencyGraph, stepsOf, type PlanStep } from './b-plan.js';
-import { dependencyOrder, reaches } from './b-graph.js';
+import { dependencyOrder, reaches } from './shared/graph.js';
 import type { Rule } from './rule.js';
-import { isObject, present, q } from './util.js';
+import { isObject, present, q } from './shared/util.js';
 
 /** Dependency visits allowed per plan: a hostile plan cannot make the ordering check quadratic. */
 const WALK_BUDGET = 4_000_000;

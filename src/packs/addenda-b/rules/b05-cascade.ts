@@ -1,7 +1,7 @@
 // B-05 / B-06 / B-20 cascade convergence and dependency deadlock (L1138-1190).
 import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { q, strings } from './util.js';
+import { q, strings } from './shared/util.js';
 
 const CASCADE = ['RevalidationCascadeRun', 'RevalidationCascadeReceipt'];
 

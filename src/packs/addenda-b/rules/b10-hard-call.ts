@@ -1,7 +1,7 @@
 // B-10 / B-11 / B-18 / B-19 Hard Call, cancel and resolution receipts (L1191-1293).
 import { canonicalJson } from '../../kit/index.js';
 import type { Rule } from './rule.js';
-import { filled, isObject, q, sameId, strings } from './util.js';
+import { filled, isObject, q, sameId, strings } from './shared/util.js';
 
 const CLOSED = ['closed_choice', 'closed_choice_with_other'];
 
@@ -36,7 +36,7 @@ export const hardCallClosedChoiceNeedsTwoOptions: Rule = {
     title: 'A closed-choice Hard Call offers fewer than two options',
     remediation: 'Offer at least two options, or use closed_choice_with_other / freeform_required.',
     decision:
-      'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty. Options are counted distinct: a blank one (nothing but null, blank strings and empty containers) is no option, and one equal to an earlier one (the same option_id, or the same JSON, compared by sameId in rules/util.ts: case, whitespace and invisible characters aside) counts once.',
+      'Checked on response_mode closed_choice (with_other has the free "other" answer as its second choice); an empty list also fires hard_call_options_empty. Options are counted distinct: a blank one (nothing but null, blank strings and empty containers) is no option, and one equal to an earlier one (the same option_id, or the same JSON, compared by sameId in rules/shared/util.ts: case, whitespace and invisible characters aside) counts once.',
   },
   check(b, report) {
     for (const h of b.of('HardRevisionCall')) {

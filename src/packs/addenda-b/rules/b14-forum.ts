@@ -1,6 +1,6 @@
 // B-14 Forum deadlock breaker (L1294-1313).
 import type { Rule } from './rule.js';
-import { q } from './util.js';
+import { q } from './shared/util.js';
 
 const TERMINAL_ROUTES = [
   'forum_deadlock_hard_call',

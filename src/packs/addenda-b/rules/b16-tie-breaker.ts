@@ -2,7 +2,7 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { stepsOf } from './b-plan.js';
 import type { Rule } from './rule.js';
-import { filled, q } from './util.js';
+import { filled, q } from './shared/util.js';
 
 /** ISO 8601 date-time or a Unix epoch in seconds or milliseconds: a wall-clock value, not a ULID or plan_id. */
 const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}.*)?|\d{10}|\d{13})$/;

@@ -1,7 +1,7 @@
 // B-24 sufficiency detection contract (L1344-1503).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { isObject, present, q, strings } from './util.js';
+import { isObject, present, q, strings } from './shared/util.js';
 
 const NO_IMPROVEMENT = 'max_attempts_without_material_score_improvement';
 

@@ -1,9 +1,9 @@
 // B-25 dependency canonicalization (L1504-1539): depends_on_step_ids is canonical,
 // RevisionPlan.dependency_edges a derived read model.
 import { dependencyGraph, stepsOf } from './b-plan.js';
-import { findCycle } from './b-graph.js';
+import { findCycle } from './shared/graph.js';
 import type { Rule } from './rule.js';
-import { isObject, q, qList } from './util.js';
+import { isObject, q, qList } from './shared/util.js';
 
 export const revisionPlanDependencyEdgeDrift: Rule = {
   meta: {

@@ -2,7 +2,7 @@
 import type { BundleRecord } from '../bundle.js';
 import { stepsOf } from './b-plan.js';
 import type { Rule } from './rule.js';
-import { isObject, present, q } from './util.js';
+import { isObject, present, q } from './shared/util.js';
 
 /** Why a RevisionStepRevalidationPolicy is ambiguous, or undefined. */
 function ambiguity(p: Record<string, unknown>): string | undefined {

@@ -1,6 +1,6 @@
 // B-27 regenerate loop guard (L1569-1600).
 import type { Rule } from './rule.js';
-import { q } from './util.js';
+import { q } from './shared/util.js';
 
 export const regenerateMissingPreviousAttemptHashes: Rule = {
   meta: {

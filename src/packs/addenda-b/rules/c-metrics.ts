@@ -5,7 +5,7 @@ import { toNumber } from '../schema/primitives.js';
 import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
 import { receiptOf } from './s3-derivations.js';
-import { isObject, q } from './util.js';
+import { isObject, q } from './shared/util.js';
 
 export { qualityIndexPassStatus };
 

@@ -1,7 +1,7 @@
 // C-01 Formula Registry plus computation receipts (L1603-1750).
 
 import type { Rule } from './rule.js';
-import { isObject, q, qList, strings } from './util.js';
+import { isObject, q, qList, strings } from './shared/util.js';
 
 export const metricRollupWithoutWindow: Rule = {
   meta: {

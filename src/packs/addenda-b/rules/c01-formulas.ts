@@ -14,9 +14,9 @@ import {
 import { evaluateVectors } from '../formulas/vectors.js';
 import { ADDENDA_B } from '../codes.js';
 import { holdsNonFinite } from './s3-derivations.js';
-import { memo } from './memo.js';
+import { memo } from './shared/memo.js';
 import type { Rule, RuleMeta } from './rule.js';
-import { listed, q, qList } from './util.js';
+import { listed, q, qList } from './shared/util.js';
 
 /**
  * The recomputed receipts by the code their recomputation throws, in bundle order (built once: a

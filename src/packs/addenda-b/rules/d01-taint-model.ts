@@ -1,7 +1,7 @@
 // D-01 / D-02 taint model (L2217-2267): the taint order and the source-kind default table the
 // rules read, taken from the bundle's registry when it holds them, else the pack's defaults.
 import type { Bundle, BundleRecord } from '../bundle.js';
-import { isObject, strings, type Refused } from './util.js';
+import { isObject, strings, type Refused } from './shared/util.js';
 
 /**
  * TaintClass order, least to most tainted. The seed names the classes (L2236-2250) and aggregates by

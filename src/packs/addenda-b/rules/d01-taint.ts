@@ -4,7 +4,7 @@ import type { Rule } from './rule.js';
 import { carriedTaint, kindDefault, taintJudgements, taintModel } from './d01-taint-model.js';
 import { idFieldOf } from '../records.js';
 import type { BundleRecord } from '../bundle.js';
-import { nameOf, q, qList } from './util.js';
+import { nameOf, q, qList } from './shared/util.js';
 
 const SECTION = 'D-01/D-02';
 const named = (r: BundleRecord) => nameOf(r, idFieldOf(r.type));

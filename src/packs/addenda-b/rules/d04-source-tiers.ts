@@ -1,7 +1,7 @@
 // D-04 tier 0 as receipt-only, not SourceRecord (L2277-2318).
 import type { BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { groupBy, nameOf, present, q, strings } from './util.js';
+import { groupBy, nameOf, present, q, strings } from './shared/util.js';
 
 const SECTION = 'D-04';
 

@@ -1,7 +1,7 @@
 // D-05 / B-13 ResearchNeed scope and lease (L2319-2362).
 import { SEED_ENUM_VALUES } from '../schema/generated.js';
 import type { Rule } from './rule.js';
-import { groupBy, nameOf, present, q, sameId } from './util.js';
+import { groupBy, nameOf, present, q, sameId } from './shared/util.js';
 
 const SECTION = 'D-05/B-13';
 const SCOPES: readonly string[] = SEED_ENUM_VALUES.ResearchNeedScope;
@@ -59,7 +59,7 @@ export const researchNeedDoubleLeased: Rule = {
     remediation:
       'Acquire the lease atomically: a second holder waits until the first lease expires (or is released) before it leases the need.',
     decision:
-      'Two ResearchNeedLeases of one need_id (compared by sameId in rules/util.ts: case, whitespace and invisible characters aside) with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
+      'Two ResearchNeedLeases of one need_id (compared by sameId in rules/shared/util.ts: case, whitespace and invisible characters aside) with different lease_tokens whose acquired_at..expires_at intervals overlap (an interval that does not parse counts as overlapping).',
   },
   check(b, report) {
     for (const leases of groupBy(b.of('ResearchNeedLease'), 'need_id', sameId).values()) {

@@ -1,7 +1,7 @@
 // D-06 / G-03 evidence anchors and claim-support derivation (L2363-2448).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { isObject, nameOf, present, q } from './util.js';
+import { isObject, nameOf, present, q } from './shared/util.js';
 
 const SECTION = 'D-06/G-03';
 

@@ -6,7 +6,7 @@ import { fastPaths } from '../schema/fast-paths.generated.js';
 import { seedSchemas } from '../schema/generated.js';
 import { toNumber } from '../schema/primitives.js';
 import type { Rule } from './rule.js';
-import { isObject, listSet, nameOf, q } from './util.js';
+import { isObject, listSet, nameOf, q } from './shared/util.js';
 
 const SECTION = 'D-07/D-09/D-12/D-24';
 let envelope: ReturnType<typeof writtenSchema> | undefined;

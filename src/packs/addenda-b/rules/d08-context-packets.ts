@@ -1,7 +1,7 @@
 // D-08 context packet request / receipt / omission (L2523-2582).
 import { toNumber } from '../schema/primitives.js';
 import type { Rule } from './rule.js';
-import { isObject, listSet, nameOf, q } from './util.js';
+import { isObject, listSet, nameOf, q } from './shared/util.js';
 
 const SECTION = 'D-08';
 

@@ -1,6 +1,6 @@
 // D-10 ModuleAssistanceRequest (L2583-2631).
 import type { Rule } from './rule.js';
-import { filled, nameOf, present, q } from './util.js';
+import { filled, nameOf, present, q } from './shared/util.js';
 
 const SECTION = 'D-10';
 

@@ -1,7 +1,7 @@
 // D-13 RunGuidance event / projection (L2632-2676).
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { followTransitions, groupBy, q, strings } from './util.js';
+import { followTransitions, groupBy, q, strings } from './shared/util.js';
 
 const SECTION = 'D-13';
 

@@ -2,7 +2,7 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
 import { idFieldOf } from '../records.js';
-import { nameOf, present, q } from './util.js';
+import { nameOf, present, q } from './shared/util.js';
 
 const SECTION = 'D-14/§G command closure';
 const REGISTRIES = ['TaskCommandRegistryEntry', 'RelianceLayerCommandRegistryEntry'];

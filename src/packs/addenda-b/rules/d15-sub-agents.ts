@@ -1,6 +1,6 @@
 // D-15 sub-agent contracts and fallbacks (L2703-2741).
 import type { Rule } from './rule.js';
-import { isObject, nameOf, qList, strings } from './util.js';
+import { isObject, nameOf, qList, strings } from './shared/util.js';
 
 const SECTION = 'D-15';
 

@@ -1,6 +1,6 @@
 // D-17 anchors and hash hygiene (L2742-2773).
 import type { Rule } from './rule.js';
-import { present } from './util.js';
+import { present } from './shared/util.js';
 
 const LOCATORS = ['section_id', 'field_path', 'citation_ref', 'row_id', 'cell_ref'];
 

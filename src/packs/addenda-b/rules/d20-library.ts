@@ -1,8 +1,8 @@
 // D-20 library promotion gate (L2774-2809).
 import type { Bundle, BundleRecord } from '../bundle.js';
-import { memo } from './memo.js';
+import { memo } from './shared/memo.js';
 import type { Rule } from './rule.js';
-import { nameOf, present, q } from './util.js';
+import { nameOf, present, q } from './shared/util.js';
 
 const SECTION = 'D-20';
 

@@ -1,8 +1,8 @@
 // G-04 KnownGoodCheckpoint (L3035-3062) and G-17 TaskRunFork side-effect ledger (L3185-3204).
 import type { Bundle, BundleRecord } from '../bundle.js';
-import { memo } from './memo.js';
+import { memo } from './shared/memo.js';
 import type { Rule } from './rule.js';
-import { firstAfter, isObject, present, q } from './util.js';
+import { firstAfter, isObject, present, q } from './shared/util.js';
 
 function snapshotRule(field: string, code: string, seedLine: number, what: string): Rule {
   return {

@@ -3,7 +3,7 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import { idFieldOf } from '../records.js';
 import type { Rule } from './rule.js';
-import { filled, nameOf, q } from './util.js';
+import { filled, nameOf, q } from './shared/util.js';
 
 /** RevisionReviewDecisionReceipt.action → the command the reviewer invoked (L2986-2991, L3282-3290). */
 export const DECISION_COMMANDS: Record<string, string> = {

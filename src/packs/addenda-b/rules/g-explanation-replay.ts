@@ -1,10 +1,10 @@
 // G-18 ExplanationTrace without hidden chain-of-thought (L3205-3226) and G-19 TaskReplay modes and
 // divergence (L3227-3274).
 import type { Bundle } from '../bundle.js';
-import { memo } from './memo.js';
+import { memo } from './shared/memo.js';
 import type { Rule } from './rule.js';
 import { COST_BEARING_KINDS } from './s3-externalization.js';
-import { isObject, q } from './util.js';
+import { isObject, q } from './shared/util.js';
 
 /** Field names that carry model reasoning rather than a user-visible summary. */
 const HIDDEN_REASONING_FIELDS = [

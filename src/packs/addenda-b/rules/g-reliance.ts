@@ -2,12 +2,12 @@
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { RelianceStatusDerivationPolicy } from '../reliance-policy.js';
 import { seedSchemas } from '../schema/generated.js';
-import { memo } from './memo.js';
+import { memo } from './shared/memo.js';
 import type { Rule } from './rule.js';
 import { writtenSchema } from '../../../io/fast-schema.js';
 import { fastPaths } from '../schema/fast-paths.generated.js';
 import { firstIssue } from '../../kit/index.js';
-import { filled, firstAfter, groupBy, isObject, q, strings } from './util.js';
+import { filled, firstAfter, groupBy, isObject, q, strings } from './shared/util.js';
 
 /** Lifecycle states in which a packet (or certification) is no longer relied on (L2843-2844). */
 const WITHDRAWN = ['invalidated', 'superseded'];

@@ -1,6 +1,6 @@
 // G-02 RevisionReviewPacket and decision receipts (L2954-3006).
 import type { Rule } from './rule.js';
-import { q, strings } from './util.js';
+import { q, strings } from './shared/util.js';
 
 /** A field that stores the reviewer's action on the packet itself (what G-02 moved to receipts). */
 const ACTION_FIELD = /^(?:action|decision)$|_(?:action|decision)$/;

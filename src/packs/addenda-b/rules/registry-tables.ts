@@ -6,7 +6,7 @@ import { shadowedDefaultPolicies } from './a02-pattern-c.js';
 import { lifecycleTable } from './b01-lifecycle.js';
 import { taintModel } from './d01-taint-model.js';
 import type { Rule } from './rule.js';
-import { nameOf } from './util.js';
+import { nameOf } from './shared/util.js';
 import { idFieldOf } from '../records.js';
 
 export const registryTableLoosened: Rule = {

@@ -2,7 +2,7 @@
 import { toNumber } from '../schema/primitives.js';
 import type { Bundle, BundleRecord } from '../bundle.js';
 import type { Rule } from './rule.js';
-import { filled, isObject, q } from './util.js';
+import { filled, isObject, q } from './shared/util.js';
 
 export const readModelWithoutInputManifest: Rule = {
   meta: {

@@ -3,7 +3,7 @@ import type { BundleRecord } from '../bundle.js';
 import { idFieldOf } from '../records.js';
 import type { Rule } from './rule.js';
 import { canonicalJson } from '../../kit/index.js';
-import { followTransitions, groupBy, nameOf, q } from './util.js';
+import { followTransitions, groupBy, nameOf, q } from './shared/util.js';
 
 /** Canonical events and snapshots (L150, L163-168, L939, L3038): never changed once written. */
 export const IMMUTABLE_TYPES = [

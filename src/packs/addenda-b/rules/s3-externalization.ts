@@ -2,7 +2,7 @@
 import type { Bundle } from '../bundle.js';
 import { idFieldOf } from '../records.js';
 import type { Rule } from './rule.js';
-import { listSet, q } from './util.js';
+import { listSet, q } from './shared/util.js';
 
 const EXPORT_KINDS = ['save_as', 'export_bundle'];
 /** Kinds that call a provider and so can cost money (our reading of L254 and L261-262). */

@@ -8,7 +8,7 @@ import { idFieldOf } from '../records.js';
 import { matrixEntryId } from './a08-feedback-routing.js';
 import type { Rule } from './rule.js';
 import { IMMUTABLE_TYPES, contentKey } from './s3-event-projection.js';
-import { q } from './util.js';
+import { q } from './shared/util.js';
 
 /**
  * Types a bundle writes again under the same id as their state changes: those with live-state

@@ -1,5 +1,5 @@
-import { hasText } from '../../kit/index.js';
-import type { Bundle, BundleRecord } from '../bundle.js';
+import { hasText } from '../../../kit/index.js';
+import type { Bundle, BundleRecord } from '../../bundle.js';
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,4 +1,4 @@
-import type { Bundle } from '../bundle.js';
+import type { Bundle } from '../../bundle.js';
 
 /** A view several rules share, built once per bundle under `key` (Bundle.memo). */
 export function memo<T>(b: Bundle, key: string, make: () => T): T {
