@@ -176,6 +176,10 @@ describe('Workspace.resolve', () => {
     }
     const far = ['c36/o6/hostname', 'c36/o6/no-such-file'].map((p) => ws.resolve(paper, p));
     expect(far.map((r) => !r.ok && r.reason)).toEqual(['loop', 'loop']);
+    // A file named as a directory is not that file, as the system says (ENOTDIR).
+    for (const spelled of ['main.tex/', 'main.tex/.'])
+      expect(ws.resolve(paper, spelled)).toMatchObject({ ok: false, reason: 'missing' });
+    expect(ws.resolve(root, 'paper/')).toMatchObject({ ok: true, rel: 'paper' });
     // Without a link, `a/..` is what it reads as.
     expect(ws.resolve(root, 'paper/../notes/main.tex')).toMatchObject({
       ok: true,

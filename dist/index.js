@@ -47443,6 +47443,14 @@ class Workspace {
                 gitDir: true,
             };
         }
+        // `file/` names a directory, and the system refuses it (ENOTDIR); path.resolve drops the `/`.
+        if (/\/\.?$/.test(p) && !isDirectory(real))
+            return {
+                ok: false,
+                reason: 'missing',
+                rel,
+                detail: 'is not a directory, yet is named with a trailing /',
+            };
         return { ok: true, abs, real, rel };
     }
     loop(rel) {
@@ -47565,6 +47573,14 @@ class Workspace {
                 return d;
         }
         return undefined;
+    }
+}
+function isDirectory(real) {
+    try {
+        return node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(real).isDirectory();
+    }
+    catch {
+        return false;
     }
 }
 /** A `..` segment after a named one (`a/..`), which a link at `a` takes elsewhere. */

@@ -4882,6 +4882,14 @@ class Workspace {
                 gitDir: true,
             };
         }
+        // `file/` names a directory, and the system refuses it (ENOTDIR); path.resolve drops the `/`.
+        if (/\/\.?$/.test(p) && !isDirectory(real))
+            return {
+                ok: false,
+                reason: 'missing',
+                rel,
+                detail: 'is not a directory, yet is named with a trailing /',
+            };
         return { ok: true, abs, real, rel };
     }
     loop(rel) {
@@ -5004,6 +5012,14 @@ class Workspace {
                 return d;
         }
         return undefined;
+    }
+}
+function isDirectory(real) {
+    try {
+        return external_node_fs_default().statSync(real).isDirectory();
+    }
+    catch {
+        return false;
     }
 }
 /** A `..` segment after a named one (`a/..`), which a link at `a` takes elsewhere. */

@@ -121,6 +121,14 @@ export class Workspace {
         gitDir: true,
       };
     }
+    // `file/` names a directory, and the system refuses it (ENOTDIR); path.resolve drops the `/`.
+    if (/\/\.?$/.test(p) && !isDirectory(real))
+      return {
+        ok: false,
+        reason: 'missing',
+        rel,
+        detail: 'is not a directory, yet is named with a trailing /',
+      };
     return { ok: true, abs, real, rel };
   }
 
@@ -239,6 +247,14 @@ export class Workspace {
       if (known) return d;
     }
     return undefined;
+  }
+}
+
+function isDirectory(real: string): boolean {
+  try {
+    return fs.statSync(real).isDirectory();
+  } catch {
+    return false;
   }
 }
 
