@@ -406,3 +406,34 @@ describe('values a message quotes, written to break it (a fourth hostile review)
     for (const m of messages) expect(m).not.toContain('\n');
   });
 });
+
+describe('discovery tells nothing of what exists outside the workspace (a sixth hostile review)', () => {
+  it('links under runs/ that leave the workspace are runs alike, whatever is out there', async () => {
+    const root = tmp('ag-trace-out-');
+    const outside = tmp('ag-trace-outside-');
+    fs.mkdirSync(path.join(outside, 'there'));
+    fs.writeFileSync(path.join(outside, 'there/fingerprint.txt'), 'x');
+    fs.mkdirSync(path.join(root, 'd'));
+    fs.writeFileSync(path.join(root, 'd/trace.jsonl'), '{}\n');
+    fs.mkdirSync(path.join(root, 'zz/runs'), { recursive: true });
+    const link = (name: string, to: string) => fs.symlinkSync(to, path.join(root, 'zz/runs', name));
+    link('out-and-back-there', `${outside}/there/../../${path.basename(root)}/d`);
+    link('out-and-back-gone', `${outside}/gone/../../${path.basename(root)}/d`);
+    link('out-there', path.join(outside, 'there'));
+    link('out-gone', path.join(outside, 'gone'));
+    // The system takes the first route back in (there/ exists), not the second.
+    expect(fs.existsSync(path.join(root, 'zz/runs/out-and-back-there/trace.jsonl'))).toBe(true);
+    expect(fs.existsSync(path.join(root, 'zz/runs/out-and-back-gone/trace.jsonl'))).toBe(false);
+    const r = await verify({ root, packs: ['trace'] });
+    const linked = r.targets.map((t) => t.path).filter((p) => p.startsWith('zz/'));
+    expect(linked.sort()).toEqual(
+      ['out-and-back-gone', 'out-and-back-there', 'out-gone', 'out-there'].map(
+        (n) => `zz/runs/${n}`,
+      ),
+    );
+    const said = new Set(
+      r.findings.filter((f) => f.subject.includes('zz/runs/')).map((f) => `${f.code} ${f.message}`),
+    );
+    expect(said.size).toBe(1);
+  });
+});

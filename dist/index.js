@@ -47083,6 +47083,10 @@ function walkRepository(root, opts = {}) {
         if (targets.has(linkReal))
             return targets.get(linkReal);
         targets.set(linkReal, undefined); // a path that is not UTF-8 throws, and is reported once
+        // A link whose route leaves the workspace is not followed, even back in: whether the system
+        // could take it would tell what exists outside.
+        if ((0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .linkRoute */ .Qo)(linkReal, scopeReal) !== 'inside')
+            return undefined;
         let target = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realDirectory */ .Ut)(linkReal); // undefined: dangling, a loop, or not a directory
         if (target !== undefined && (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, scopeReal) || inGitDir(target)))
             target = undefined;
@@ -49870,7 +49874,7 @@ const tracePath = {
         // A blank one is required-fields' missing_field, not a path to look for.
         if (typeof tracePath !== 'string' || !(0,io_text/* hasText */.I3)(tracePath))
             return;
-        const t = checkTrace(tracePath, ctx.spec, ctx.audit);
+        const t = checkTrace(tracePath, ctx.spec, ctx.audit, ctx.inputs);
         if (t.issue) {
             const [def, text, message] = t.issue;
             ctx.issue(def, message, text, ctx.lineOf('trace_path'));
@@ -49882,6 +49886,8 @@ const tracePath = {
 function isAncestorOrSelf(dir, of) {
     return of === dir || of.startsWith(dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep);
 }
+/** Where the skills write their traces, in the paper dir or a folder above it. */
+const TRACES_DIR = '.aris/traces';
 /** The verifier's own files under a paper's (or an ancestor's) `.aris` directory. */
 const ARIS_STATE_FILES = [
     ['.aris/audit-verifier-report.json', 'the verifier’s own report'],
@@ -49915,6 +49921,7 @@ function paperPaths(ctx, bases) {
         for (const [file, what] of ARIS_STATE_FILES)
             add(external_node_path_default().join(base, file), undefined, `${what} (${ctx.ws.rel(external_node_path_default().join(base, file))})`);
         add(external_node_path_default().join(base, '.aris'), undefined, `the ${ctx.ws.rel(external_node_path_default().join(base, '.aris'))} directory, where the verifier keeps its settings and report`);
+        add(external_node_path_default().join(base, TRACES_DIR), undefined, `the ${ctx.ws.rel(external_node_path_default().join(base, TRACES_DIR))} directory, which holds every audit's traces (name this audit's own run folder in it)`);
         for (const a of DEFAULT_AUDITS)
             add(external_node_path_default().join(base, a.artifact), undefined, `the audit artifact ${ctx.ws.rel(external_node_path_default().join(base, a.artifact))}`);
     }
@@ -49951,9 +49958,14 @@ function heldIn(paths, dir) {
     }
     return paths.holders.get(dir);
 }
+/** Whether `real` lies strictly inside `base`'s `.aris/traces/` (its real path). */
+function inTraces(ctx, base, real) {
+    const traces = ctx.ws.resolve(base, TRACES_DIR);
+    return traces.ok && real !== traces.real && isAncestorOrSelf(traces.real, real);
+}
 /** A relative trace path under `.aris/traces/`, where the skills write their traces. */
 const TOP_LEVEL_TRACES = /^(?:\.\/)*\.aris\/traces\//;
-function checkTrace(tracePath, spec, ctx) {
+function checkTrace(tracePath, spec, ctx, inputs) {
     // Traces may be written at the repository top level (.aris/traces/...) rather than in the
     // paper dir: such a path is looked up in the paper dir, then each ancestor up to the workspace
     // root. Any other path is the paper dir's own (a README.md above it is no trace).
@@ -49981,6 +49993,12 @@ function checkTrace(tracePath, spec, ctx) {
                 continue;
             break;
         }
+        // Above the paper only a trace inside that folder's .aris/traces/ counts: `..` or a link
+        // there must not reach its README or any other file.
+        if (base !== ctx.paperDir && !inTraces(ctx, base, r.real)) {
+            firstFailure ??= { ok: false, reason: 'missing', rel: r.rel, detail: 'does not exist' };
+            continue;
+        }
         paths ??= paperPaths(ctx, bases);
         const what = describe(paths, r.real, spec.artifact);
         if (what)
@@ -49988,6 +50006,13 @@ function checkTrace(tracePath, spec, ctx) {
         const st = (0,files/* statPath */.qW)(r.real);
         if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir))
             return notATrace('is the paper directory or a directory above it, so any file there would count as the trace');
+        // An input exists whatever the audit did: it proves nothing as the trace, nor does a
+        // directory holding one.
+        const input = inputs.find((i) => i.resolved.ok && isAncestorOrSelf(r.real, i.resolved.real));
+        if (input)
+            return notATrace(input.resolved.ok && input.resolved.real === r.real
+                ? `is ${(0,sanitize/* quoteValue */.cl)(input.key)}, an input the audit read, not a trace`
+                : `is a directory holding ${(0,sanitize/* quoteValue */.cl)(input.key)}, an input the audit read, which would count as the trace`);
         if (st.kind === 'dir') {
             // A directory holding an artifact or the verifier's files would let them count as the trace.
             const held = heldIn(paths, r.real);
@@ -51030,6 +51055,7 @@ async function runTrace(args, io) {
 ;// CONCATENATED MODULE: ./src/packs/trace/discover.ts
 
 
+
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
 const MARKERS = ['trace.jsonl', 'run_meta.json', 'fingerprint.txt'];
 /** Other files and folders the producer writes into every run. */
@@ -51047,6 +51073,20 @@ const RUN_ID = /^run_v1_[0-9a-f]{64}$/;
 function underRuns(d) {
     return (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' || d.rel.split('/').slice(0, -1).includes('runs'));
 }
+/** The walk's root, from a directory it listed (`rel` is relative to it). */
+function walkRoot(d) {
+    return d.rel === '' ? d.abs : d.abs.slice(0, d.abs.length - d.rel.length - 1);
+}
+/**
+ * Whether a link under `runs/` that the walk did not follow stands for a run: its route leaves
+ * the walk's root (then nothing behind it is looked at), or a marker is behind it.
+ */
+function linkedRun(d, name) {
+    const real = external_node_path_default().join(d.real ?? (0,paths/* realOr */.yA)(d.abs), name);
+    if ((0,paths/* linkRoute */.Qo)(real, (0,paths/* realOr */.yA)(walkRoot(d))) !== 'inside')
+        return true;
+    return MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(real, m)));
+}
 /**
  * Run directories in a repository listing, found where the producer puts them and wherever a
  * pull request could move them to:
@@ -51060,8 +51100,10 @@ function underRuns(d) {
  *   (another marker, plan.json, spec.json, manifest.json, verify.json, evidence/, provenance/),
  *   whatever its names.
  * A marker counts as present whatever it was replaced by (a directory, a symlink): the pack then
- * reports it. A symlink to a run is a run too: the walk follows links inside its root, and one
- * leading out of it is still a run here, which the pack then refuses to read.
+ * reports it. A symlink to a run is a run too: the walk follows links inside the workspace. Under
+ * `runs/`, a link the walk did not follow is a run when its route leaves the walk's root, whatever
+ * lies out there (looking would tell the pull request what exists outside; the pack then refuses
+ * to read it), and otherwise when a marker is behind it.
  */
 function discoverRuns(dirs) {
     const found = new Set();
@@ -51075,8 +51117,9 @@ function discoverRuns(dirs) {
             found.add(d.abs);
         for (const name of d.links) {
             const link = external_node_path_default().join(d.abs, name);
-            if (RUN_ID.test(name) ||
-                (external_node_path_default().basename(d.abs) === 'runs' && MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(link, m)))))
+            if (RUN_ID.test(name))
+                found.add(link);
+            else if (external_node_path_default().basename(d.abs) === 'runs' && !d.dirs.has(name) && linkedRun(d, name))
                 found.add(link);
         }
     }

@@ -440,6 +440,37 @@ proofFixture('trace-missing', 'trace_missing', (a) => {
   a.trace_path = '.aris/traces/never-written/';
 });
 fixture(
+  'trace-path-climbs-out-of-traces',
+  'trace_missing',
+  {
+    description:
+      'trace_path ".aris/traces/../../README.md" starts in the top-level traces folder and climbs out of it to the repository README: above the paper only a trace inside .aris/traces/ counts.',
+    expected: ['aris.trace_missing'],
+    state: 'blocked',
+  },
+  ({ input, edit }) => {
+    write(path.join(input, 'README.md'), '# the repository\n');
+    write(path.join(input, '.aris/traces/other-paper/run1/response.md'), 'another paper\n');
+    edit(PROOF, (a) => {
+      a.trace_path = '.aris/traces/../../README.md';
+    });
+  },
+);
+fixture(
+  'trace-path-is-audited-input',
+  'trace_not_a_trace',
+  {
+    description:
+      'trace_path names main.tex, an input the audit read: it exists whatever the audit did, so it proves nothing as the trace.',
+    expected: ['aris.trace_not_a_trace'],
+    state: 'blocked',
+  },
+  ({ edit }) =>
+    edit(PROOF, (a) => {
+      a.trace_path = 'main.tex';
+    }),
+);
+fixture(
   'trace-path-names-file-above-paper',
   'trace_missing',
   {

@@ -4,7 +4,7 @@ import ignore, { type Ignore } from 'ignore';
 import { groupDigits } from './text.js';
 import { losesNames, NON_UTF8_NAME, readSmallFile } from './files.js';
 import { holdsDotGit, realPathOf, trackedUnder, type GitProbes } from './git-index.js';
-import { isBelow, isInside, NotUtf8PathError, realDirectory } from './paths.js';
+import { isBelow, isInside, linkRoute, NotUtf8PathError, realDirectory } from './paths.js';
 import { errorText, isGitDir } from './workspace.js';
 
 export interface DirEntry {
@@ -279,6 +279,9 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
   const resolveLink = (linkReal: string): string | undefined => {
     if (targets.has(linkReal)) return targets.get(linkReal);
     targets.set(linkReal, undefined); // a path that is not UTF-8 throws, and is reported once
+    // A link whose route leaves the workspace is not followed, even back in: whether the system
+    // could take it would tell what exists outside.
+    if (linkRoute(linkReal, scopeReal) !== 'inside') return undefined;
     let target = realDirectory(linkReal); // undefined: dangling, a loop, or not a directory
     if (target !== undefined && (!isInside(target, scopeReal) || inGitDir(target)))
       target = undefined;

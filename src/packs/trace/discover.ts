@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { linkRoute, realOr } from '../../io/paths.js';
 import type { DirEntry } from '../../io/walk.js';
 
 /** Files whose presence marks a run directory (any one: a run that lost its trace is still a run). */
@@ -23,6 +24,21 @@ function underRuns(d: DirEntry): boolean {
   );
 }
 
+/** The walk's root, from a directory it listed (`rel` is relative to it). */
+function walkRoot(d: DirEntry): string {
+  return d.rel === '' ? d.abs : d.abs.slice(0, d.abs.length - d.rel.length - 1);
+}
+
+/**
+ * Whether a link under `runs/` that the walk did not follow stands for a run: its route leaves
+ * the walk's root (then nothing behind it is looked at), or a marker is behind it.
+ */
+function linkedRun(d: DirEntry, name: string): boolean {
+  const real = path.join(d.real ?? realOr(d.abs), name);
+  if (linkRoute(real, realOr(walkRoot(d))) !== 'inside') return true;
+  return MARKERS.some((m) => fs.existsSync(path.join(real, m)));
+}
+
 /**
  * Run directories in a repository listing, found where the producer puts them and wherever a
  * pull request could move them to:
@@ -36,8 +52,10 @@ function underRuns(d: DirEntry): boolean {
  *   (another marker, plan.json, spec.json, manifest.json, verify.json, evidence/, provenance/),
  *   whatever its names.
  * A marker counts as present whatever it was replaced by (a directory, a symlink): the pack then
- * reports it. A symlink to a run is a run too: the walk follows links inside its root, and one
- * leading out of it is still a run here, which the pack then refuses to read.
+ * reports it. A symlink to a run is a run too: the walk follows links inside the workspace. Under
+ * `runs/`, a link the walk did not follow is a run when its route leaves the walk's root, whatever
+ * lies out there (looking would tell the pull request what exists outside; the pack then refuses
+ * to read it), and otherwise when a marker is behind it.
  */
 export function discoverRuns(dirs: DirEntry[]): string[] {
   const found = new Set<string>();
@@ -54,10 +72,8 @@ export function discoverRuns(dirs: DirEntry[]): string[] {
       found.add(d.abs);
     for (const name of d.links) {
       const link = path.join(d.abs, name);
-      if (
-        RUN_ID.test(name) ||
-        (path.basename(d.abs) === 'runs' && MARKERS.some((m) => fs.existsSync(path.join(link, m))))
-      )
+      if (RUN_ID.test(name)) found.add(link);
+      else if (path.basename(d.abs) === 'runs' && !d.dirs.has(name) && linkedRun(d, name))
         found.add(link);
     }
   }

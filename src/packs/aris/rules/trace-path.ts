@@ -8,7 +8,7 @@ import { quoteValue } from '../../../render/sanitize.js';
 import { hasText } from '../../kit/index.js';
 import { ARIS } from '../codes.js';
 import { DEFAULT_AUDITS, type AuditSpec } from '../schema.js';
-import type { ArtifactRule, AuditContext } from './context.js';
+import type { ArtifactRule, AuditContext, InputRef } from './context.js';
 
 export const tracePath: ArtifactRule = {
   meta: {
@@ -28,7 +28,7 @@ export const tracePath: ArtifactRule = {
     const tracePath = ctx.data.trace_path;
     // A blank one is required-fields' missing_field, not a path to look for.
     if (typeof tracePath !== 'string' || !hasText(tracePath)) return;
-    const t = checkTrace(tracePath, ctx.spec, ctx.audit);
+    const t = checkTrace(tracePath, ctx.spec, ctx.audit, ctx.inputs);
     if (t.issue) {
       const [def, text, message] = t.issue;
       ctx.issue(def, message, text, ctx.lineOf('trace_path'));
@@ -39,6 +39,9 @@ export const tracePath: ArtifactRule = {
 function isAncestorOrSelf(dir: string, of: string): boolean {
   return of === dir || of.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }
+
+/** Where the skills write their traces, in the paper dir or a folder above it. */
+const TRACES_DIR = '.aris/traces';
 
 /** The verifier's own files under a paper's (or an ancestor's) `.aris` directory. */
 const ARIS_STATE_FILES: readonly [string, string][] = [
@@ -89,6 +92,11 @@ function paperPaths(ctx: AuditContext, bases: readonly string[]): PaperPaths {
       undefined,
       `the ${ctx.ws.rel(path.join(base, '.aris'))} directory, where the verifier keeps its settings and report`,
     );
+    add(
+      path.join(base, TRACES_DIR),
+      undefined,
+      `the ${ctx.ws.rel(path.join(base, TRACES_DIR))} directory, which holds every audit's traces (name this audit's own run folder in it)`,
+    );
     for (const a of DEFAULT_AUDITS)
       add(
         path.join(base, a.artifact),
@@ -128,6 +136,12 @@ function heldIn(paths: PaperPaths, dir: string): string | undefined {
   return paths.holders.get(dir);
 }
 
+/** Whether `real` lies strictly inside `base`'s `.aris/traces/` (its real path). */
+function inTraces(ctx: AuditContext, base: string, real: string): boolean {
+  const traces = ctx.ws.resolve(base, TRACES_DIR);
+  return traces.ok && real !== traces.real && isAncestorOrSelf(traces.real, real);
+}
+
 /** A relative trace path under `.aris/traces/`, where the skills write their traces. */
 const TOP_LEVEL_TRACES = /^(?:\.\/)*\.aris\/traces\//;
 
@@ -135,6 +149,7 @@ function checkTrace(
   tracePath: string,
   spec: AuditSpec,
   ctx: AuditContext,
+  inputs: readonly InputRef[],
 ): { issue?: [CodeDef, string, string]; location?: string } {
   // Traces may be written at the repository top level (.aris/traces/...) rather than in the
   // paper dir: such a path is looked up in the paper dir, then each ancestor up to the workspace
@@ -161,6 +176,12 @@ function checkTrace(
       if (r.reason === 'missing') continue;
       break;
     }
+    // Above the paper only a trace inside that folder's .aris/traces/ counts: `..` or a link
+    // there must not reach its README or any other file.
+    if (base !== ctx.paperDir && !inTraces(ctx, base, r.real)) {
+      firstFailure ??= { ok: false, reason: 'missing', rel: r.rel, detail: 'does not exist' };
+      continue;
+    }
     paths ??= paperPaths(ctx, bases);
     const what = describe(paths, r.real, spec.artifact);
     if (what) return notATrace(`is ${what}, not a trace`);
@@ -168,6 +189,15 @@ function checkTrace(
     if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir))
       return notATrace(
         'is the paper directory or a directory above it, so any file there would count as the trace',
+      );
+    // An input exists whatever the audit did: it proves nothing as the trace, nor does a
+    // directory holding one.
+    const input = inputs.find((i) => i.resolved.ok && isAncestorOrSelf(r.real, i.resolved.real));
+    if (input)
+      return notATrace(
+        input.resolved.ok && input.resolved.real === r.real
+          ? `is ${quoteValue(input.key)}, an input the audit read, not a trace`
+          : `is a directory holding ${quoteValue(input.key)}, an input the audit read, which would count as the trace`,
       );
     if (st.kind === 'dir') {
       // A directory holding an artifact or the verifier's files would let them count as the trace.
