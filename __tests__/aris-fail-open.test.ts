@@ -126,6 +126,23 @@ describe('trace_path must be a trace, not the verifier’s files or an audit art
     );
   });
 
+  it('a file above the paper is no trace, however trace_path reaches it (a seventh hostile review)', async () => {
+    const { root, paper, edit } = setup();
+    write(path.join(root, 'README.md'), '# the repository\n');
+    fs.symlinkSync('../../../README.md', path.join(paper, '.aris/traces/linked'));
+    const spellings = ['../README.md', '.aris/traces/../../../README.md', '.aris/traces/linked'];
+    for (const tracePath of spellings) {
+      edit(PROOF, (a) => (a.trace_path = tracePath));
+      const { codes } = await codesOf(root);
+      expect([tracePath, codes]).toEqual([tracePath, ['aris.trace_not_a_trace']]);
+    }
+    // Nor is anything under a top-level .aris/traces that links back to its own folder.
+    fs.mkdirSync(path.join(root, '.aris'), { recursive: true });
+    fs.symlinkSync('..', path.join(root, '.aris/traces'));
+    edit(PROOF, (a) => (a.trace_path = '.aris/traces/README.md'));
+    expect((await codesOf(root)).codes).toEqual(['aris.trace_not_a_trace']);
+  });
+
   it('a trace file or directory the audit wrote is still accepted', async () => {
     const { root, paper, edit } = setup();
     write(path.join(paper, '.aris/traces/proof.md'), 'prompt and response\n');

@@ -176,6 +176,27 @@ describe('Workspace.resolve', () => {
     }
     const far = ['c36/o6/hostname', 'c36/o6/no-such-file'].map((p) => ws.resolve(paper, p));
     expect(far.map((r) => !r.ok && r.reason)).toEqual(['loop', 'loop']);
+    // `dir/..` steps out and back with no link at all: refused whether or not dir exists.
+    const out = path.dirname(root);
+    fs.mkdirSync(path.join(out, 'probe-here'), { recursive: true });
+    for (const probe of ['probe-here', 'probe-gone'])
+      expect(
+        ws.resolve(paper, `../../${probe}/../${path.basename(root)}/paper/main.tex`),
+      ).toMatchObject({
+        ok: false,
+        reason: 'outside_root',
+      });
+    // A link whose target is not UTF-8 is said so, wherever it leads (its decoded twin is not it).
+    for (const target of ['/etc', '/no-such-dir']) {
+      const name = Buffer.from(`x${target.length}\xff`, 'latin1');
+      fs.symlinkSync(Buffer.from(target), Buffer.concat([Buffer.from(paper + '/'), name]));
+      fs.symlinkSync(name, path.join(paper, `via${target.length}`));
+      expect(ws.resolve(paper, `via${target.length}`)).toMatchObject({
+        ok: false,
+        reason: 'unreadable',
+        detail: 'leads to a path that is not valid UTF-8',
+      });
+    }
     // A file named as a directory is not that file, as the system says (ENOTDIR).
     for (const spelled of ['main.tex/', 'main.tex/.'])
       expect(ws.resolve(paper, spelled)).toMatchObject({ ok: false, reason: 'missing' });

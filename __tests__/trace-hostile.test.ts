@@ -436,4 +436,12 @@ describe('discovery tells nothing of what exists outside the workspace (a sixth 
     );
     expect(said.size).toBe(1);
   });
+  it('a link under runs/ to a file elsewhere in the workspace is no run when a sub-folder is verified', async () => {
+    const root = tmp('ag-trace-sub-');
+    fs.writeFileSync(path.join(root, 'README.md'), '# readme\n');
+    fs.mkdirSync(path.join(root, 'sub/artifacts/runs'), { recursive: true });
+    fs.symlinkSync('../../../README.md', path.join(root, 'sub/artifacts/runs/readme-link'));
+    const r = await verify({ root, paths: ['sub'], packs: ['trace'], allowEmpty: true });
+    expect(r.targets.map((t) => t.path)).toEqual([]);
+  });
 });

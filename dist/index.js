@@ -46655,7 +46655,8 @@ const MAX_LINK_HOPS = 40;
  * Where resolving `p` (absolute, spelled as given) as the system does goes, whether or not
  * anything is found at its end: `outside` where it leaves `base` (a real path) on the way,
  * wherever it ends; `loop` past the links the system follows (it answers ELOOP there, while a
- * path resolved a folder at a time may still find an end); else `inside`. Each link's text is
+ * path resolved a folder at a time may still find an end); `not-utf8` at a link whose target is
+ * not UTF-8 (it is not followed); else `inside`. Each link's text is
  * read and followed, and `..` taken after it. Nothing outside `base` is looked at but the folders
  * above it, so a path behind a link out is refused alike whatever is out there.
  */
@@ -46691,7 +46692,12 @@ function linkRoute(p, base) {
             return 'loop';
         let target;
         try {
-            target = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readlinkSync(next);
+            const bytes = node_fs__WEBPACK_IMPORTED_MODULE_1___default().readlinkSync(next, { encoding: 'buffer' });
+            // Decoded, a target that is not UTF-8 names a sibling spelled with U+FFFD: where it
+            // really leads is not known, and is said so, alike wherever it leads.
+            if (!(0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes))
+                return 'not-utf8';
+            target = bytes.toString('utf8');
         }
         catch {
             return 'inside';
@@ -47085,7 +47091,10 @@ function walkRepository(root, opts = {}) {
         targets.set(linkReal, undefined); // a path that is not UTF-8 throws, and is reported once
         // A link whose route leaves the workspace is not followed, even back in: whether the system
         // could take it would tell what exists outside.
-        if ((0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .linkRoute */ .Qo)(linkReal, scopeReal) !== 'inside')
+        const route = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .linkRoute */ .Qo)(linkReal, scopeReal);
+        if (route === 'not-utf8')
+            throw new _paths_js__WEBPACK_IMPORTED_MODULE_5__/* .NotUtf8PathError */ .gB(); // reported, not followed
+        if (route !== 'inside')
             return undefined;
         let target = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .realDirectory */ .Ut)(linkReal); // undefined: dangling, a loop, or not a directory
         if (target !== undefined && (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(target, scopeReal) || inGitDir(target)))
@@ -47211,6 +47220,7 @@ function walkRepository(root, opts = {}) {
             dirs: new Set(),
             links: new Set(),
             indexes: git.indexes,
+            scope: scopeReal,
         };
         const trackedAs = (childRel) => here.alias ? here.alias.to + childRel.slice(here.alias.from.length) : childRel;
         const tracked = (childRel) => {
@@ -47402,6 +47412,13 @@ class Workspace {
             if (this.allowOutside)
                 return undefined;
             const r = (0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .linkRoute */ .Qo)(written, this.root);
+            if (r === 'not-utf8')
+                return {
+                    ok: false,
+                    reason: 'unreadable',
+                    rel,
+                    detail: 'leads to a path that is not valid UTF-8',
+                };
             return r === 'outside' ? this.linkedOut(rel) : r === 'loop' ? this.loop(rel) : undefined;
         };
         let real;
@@ -47427,9 +47444,10 @@ class Workspace {
         }
         if (real === undefined)
             return route() ?? { ok: false, reason: 'missing', rel, detail: 'does not exist' };
-        // A real path other than the one written went through a link: out (and back in, or not),
-        // or past the links the system follows, is refused.
-        if (real !== lexical) {
+        // A real path other than the one written went through a link, and `dir/..` may step out and
+        // back without one: out (and back in, or not), or past the links the system follows, is
+        // refused.
+        if (real !== lexical || INNER_DOT_DOT.test(p)) {
             const refused = route();
             if (refused)
                 return refused;
@@ -48926,7 +48944,11 @@ function symlinkEntry(rel, abs, realDir, name) {
     const route = (0,paths/* linkRoute */.Qo)(inDir(realDir, rel), realDir);
     if (route !== 'inside') {
         entry.detail =
-            route === 'loop' ? 'is a symlink loop' : `is a symlink that leads outside ${name}`;
+            route === 'loop'
+                ? 'is a symlink loop'
+                : route === 'not-utf8'
+                    ? 'is a symlink to a path that is not valid UTF-8'
+                    : `is a symlink that leads outside ${name}`;
         return entry;
     }
     try {
@@ -49958,10 +49980,16 @@ function heldIn(paths, dir) {
     }
     return paths.holders.get(dir);
 }
-/** Whether `real` lies strictly inside `base`'s `.aris/traces/` (its real path). */
+/**
+ * Whether `real` lies strictly inside `base`'s `.aris/traces/` (its real path). A traces folder
+ * linked to `base` or above it is none: everything there would count.
+ */
 function inTraces(ctx, base, real) {
     const traces = ctx.ws.resolve(base, TRACES_DIR);
-    return traces.ok && real !== traces.real && isAncestorOrSelf(traces.real, real);
+    return (traces.ok &&
+        !isAncestorOrSelf(traces.real, base) &&
+        real !== traces.real &&
+        isAncestorOrSelf(traces.real, real));
 }
 /** A relative trace path under `.aris/traces/`, where the skills write their traces. */
 const TOP_LEVEL_TRACES = /^(?:\.\/)*\.aris\/traces\//;
@@ -49985,6 +50013,7 @@ function checkTrace(tracePath, spec, ctx, inputs) {
         ],
     });
     let firstFailure;
+    let escaped;
     for (const base of lookIn) {
         const r = ctx.ws.resolve(base, tracePath);
         if (!r.ok) {
@@ -49996,7 +50025,7 @@ function checkTrace(tracePath, spec, ctx, inputs) {
         // Above the paper only a trace inside that folder's .aris/traces/ counts: `..` or a link
         // there must not reach its README or any other file.
         if (base !== ctx.paperDir && !inTraces(ctx, base, r.real)) {
-            firstFailure ??= { ok: false, reason: 'missing', rel: r.rel, detail: 'does not exist' };
+            escaped ??= r.rel;
             continue;
         }
         paths ??= paperPaths(ctx, bases);
@@ -50006,6 +50035,10 @@ function checkTrace(tracePath, spec, ctx, inputs) {
         const st = (0,files/* statPath */.qW)(r.real);
         if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir))
             return notATrace('is the paper directory or a directory above it, so any file there would count as the trace');
+        // From the paper dir too: a trace lies in it, or in a .aris/traces/ folder above it (a
+        // README.md or any other file up there exists whatever the audit did).
+        if (!isAncestorOrSelf(ctx.paperDir, r.real) && !bases.some((b) => inTraces(ctx, b, r.real)))
+            return notATrace(`reaches ${(0,sanitize/* quoteValue */.cl)(r.rel)}, outside the paper dir and every .aris/traces/ folder above it, so it proves nothing of this audit`);
         // An input exists whatever the audit did: it proves nothing as the trace, nor does a
         // directory holding one.
         const input = inputs.find((i) => i.resolved.ok && isAncestorOrSelf(r.real, i.resolved.real));
@@ -50061,6 +50094,8 @@ function checkTrace(tracePath, spec, ctx, inputs) {
             ],
         };
     }
+    if (escaped !== undefined)
+        return notATrace(`leads out of the .aris/traces/ folder it names above the paper, to ${(0,sanitize/* quoteValue */.cl)(escaped)}`);
     if (firstFailure && !firstFailure.ok && firstFailure.reason === 'missing') {
         // Not written yet (the verifier's report before its first run): still not a trace.
         paths ??= paperPaths(ctx, bases);
@@ -51073,19 +51108,24 @@ const RUN_ID = /^run_v1_[0-9a-f]{64}$/;
 function underRuns(d) {
     return (external_node_path_default().basename(external_node_path_default().dirname(d.abs)) === 'runs' || d.rel.split('/').slice(0, -1).includes('runs'));
 }
-/** The walk's root, from a directory it listed (`rel` is relative to it). */
-function walkRoot(d) {
-    return d.rel === '' ? d.abs : d.abs.slice(0, d.abs.length - d.rel.length - 1);
-}
 /**
  * Whether a link under `runs/` that the walk did not follow stands for a run: its route leaves
- * the walk's root (then nothing behind it is looked at), or a marker is behind it.
+ * the workspace (then nothing behind it is looked at), or a marker is behind it.
  */
 function linkedRun(d, name) {
     const real = external_node_path_default().join(d.real ?? (0,paths/* realOr */.yA)(d.abs), name);
-    if ((0,paths/* linkRoute */.Qo)(real, (0,paths/* realOr */.yA)(walkRoot(d))) !== 'inside')
+    if ((0,paths/* linkRoute */.Qo)(real, d.scope ?? (0,paths/* realOr */.yA)(d.abs)) !== 'inside')
         return true;
-    return MARKERS.some((m) => external_node_fs_default().existsSync(external_node_path_default().join(real, m)));
+    return MARKERS.some((m) => listed(external_node_path_default().join(real, m)));
+}
+/** Whether a name is there as listed (lstat): a marker that is itself a link is not followed. */
+function listed(p) {
+    try {
+        return external_node_fs_default().lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+    }
+    catch {
+        return false; // ENOTDIR and the like: nothing is there
+    }
 }
 /**
  * Run directories in a repository listing, found where the producer puts them and wherever a
@@ -51101,7 +51141,7 @@ function linkedRun(d, name) {
  *   whatever its names.
  * A marker counts as present whatever it was replaced by (a directory, a symlink): the pack then
  * reports it. A symlink to a run is a run too: the walk follows links inside the workspace. Under
- * `runs/`, a link the walk did not follow is a run when its route leaves the walk's root, whatever
+ * `runs/`, a link the walk did not follow is a run when its route leaves the workspace, whatever
  * lies out there (looking would tell the pull request what exists outside; the pack then refuses
  * to read it), and otherwise when a marker is behind it.
  */
@@ -56344,8 +56384,13 @@ class EvidenceChecks {
             const abs = external_node_path_default().join(this.ctx.realRunDir, ...rec.ev.content_path.split('/'));
             // A link out (or out and back) is said alike whatever is out there, before the system is
             // asked anything about it: no answer may tell what exists outside.
-            if ((0,paths/* linkRoute */.Qo)(abs, this.ctx.realRunDir) === 'outside') {
+            const route = (0,paths/* linkRoute */.Qo)(abs, this.ctx.realRunDir);
+            if (route === 'outside') {
                 this.escapes(rec);
+                continue;
+            }
+            if (route === 'not-utf8') {
+                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) is a symlink to a path that is not valid UTF-8.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             let real;
@@ -75945,12 +75990,12 @@ function quoted(v) {
     return `"${s.length > 80 ? `${s.slice(0, 77)}...` : s}"`;
 }
 /** The first `max` items joined, then how many more: a record's list cannot grow a message without bound. */
-function listed(items, sep = ', ', max = 5, show = String) {
+function util_listed(items, sep = ', ', max = 5, show = String) {
     const shown = items.slice(0, max).map(show).join(sep);
     return items.length > max ? `${shown}${sep}… ${items.length - max} more` : shown;
 }
 /** Values of a record, each quoted (q), listed. */
-const qList = (values, sep = ', ', max = 5) => listed(values, sep, max, util_q);
+const qList = (values, sep = ', ', max = 5) => util_listed(values, sep, max, util_q);
 /** A record's name for messages: its type and id (or its line). */
 function nameOf(r, idField) {
     const id = idField ? r.data[idField] : undefined;
@@ -78353,10 +78398,10 @@ const formulaRefUnresolved = {
     check(b, report) {
         for (const ev of evaluateReceipts(b))
             if (ev.unresolved.length)
-                report(ev.receipt, `Receipt ${util_q(ev.receipt.data.receipt_id)} of ${util_q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}, recomputed) cannot be checked: ${listed(ev.unresolved, '; ')}.`);
+                report(ev.receipt, `Receipt ${util_q(ev.receipt.data.receipt_id)} of ${util_q(ev.receipt.data.formula_id)} (seed ${ev.builtin.lines}, recomputed) cannot be checked: ${util_listed(ev.unresolved, '; ')}.`);
         for (const ev of evaluateVectors(b))
             if (ev.unresolved.length)
-                report(ev.spec, `Test vector ${util_q(ev.id)} of ${util_q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines}): ${listed(ev.unresolved, '; ')}.`);
+                report(ev.spec, `Test vector ${util_q(ev.id)} of ${util_q(ev.spec.data.formula_id)} (seed ${ev.builtin.lines}): ${util_listed(ev.unresolved, '; ')}.`);
     },
 };
 const formulaTestVectorFailed = {

@@ -441,11 +441,11 @@ proofFixture('trace-missing', 'trace_missing', (a) => {
 });
 fixture(
   'trace-path-climbs-out-of-traces',
-  'trace_missing',
+  'trace_not_a_trace',
   {
     description:
       'trace_path ".aris/traces/../../README.md" starts in the top-level traces folder and climbs out of it to the repository README: above the paper only a trace inside .aris/traces/ counts.',
-    expected: ['aris.trace_missing'],
+    expected: ['aris.trace_not_a_trace'],
     state: 'blocked',
   },
   ({ input, edit }) => {

@@ -24,15 +24,18 @@ export function isInside(p: string, top: string): boolean {
 /** Links followed at most, as the system does (Linux's MAXSYMLINKS). */
 const MAX_LINK_HOPS = 40;
 
+export type LinkRoute = 'inside' | 'outside' | 'loop' | 'not-utf8';
+
 /**
  * Where resolving `p` (absolute, spelled as given) as the system does goes, whether or not
  * anything is found at its end: `outside` where it leaves `base` (a real path) on the way,
  * wherever it ends; `loop` past the links the system follows (it answers ELOOP there, while a
- * path resolved a folder at a time may still find an end); else `inside`. Each link's text is
+ * path resolved a folder at a time may still find an end); `not-utf8` at a link whose target is
+ * not UTF-8 (it is not followed); else `inside`. Each link's text is
  * read and followed, and `..` taken after it. Nothing outside `base` is looked at but the folders
  * above it, so a path behind a link out is refused alike whatever is out there.
  */
-export function linkRoute(p: string, base: string): 'inside' | 'outside' | 'loop' {
+export function linkRoute(p: string, base: string): LinkRoute {
   const pending = p.split('/').reverse();
   let cur = '/';
   let hops = 0;
@@ -59,7 +62,11 @@ export function linkRoute(p: string, base: string): 'inside' | 'outside' | 'loop
     if (++hops > MAX_LINK_HOPS) return 'loop';
     let target: string;
     try {
-      target = fs.readlinkSync(next);
+      const bytes = fs.readlinkSync(next, { encoding: 'buffer' });
+      // Decoded, a target that is not UTF-8 names a sibling spelled with U+FFFD: where it
+      // really leads is not known, and is said so, alike wherever it leads.
+      if (!isUtf8(bytes)) return 'not-utf8';
+      target = bytes.toString('utf8');
     } catch {
       return 'inside';
     }

@@ -20,6 +20,8 @@ export interface DirEntry {
   links: Set<string>;
   /** The indexes of the repositories around this directory (shared, not copied). */
   indexes?: readonly TrackedIndex[];
+  /** The real path of the tree the walk's links may lead into (the workspace). */
+  scope?: string;
 }
 
 interface TrackedIndex {
@@ -281,7 +283,9 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     targets.set(linkReal, undefined); // a path that is not UTF-8 throws, and is reported once
     // A link whose route leaves the workspace is not followed, even back in: whether the system
     // could take it would tell what exists outside.
-    if (linkRoute(linkReal, scopeReal) !== 'inside') return undefined;
+    const route = linkRoute(linkReal, scopeReal);
+    if (route === 'not-utf8') throw new NotUtf8PathError(); // reported, not followed
+    if (route !== 'inside') return undefined;
     let target = realDirectory(linkReal); // undefined: dangling, a loop, or not a directory
     if (target !== undefined && (!isInside(target, scopeReal) || inGitDir(target)))
       target = undefined;
@@ -396,6 +400,7 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
       dirs: new Set(),
       links: new Set(),
       indexes: git.indexes,
+      scope: scopeReal,
     };
     const trackedAs = (childRel: string) =>
       here.alias ? here.alias.to + childRel.slice(here.alias.from.length) : childRel;

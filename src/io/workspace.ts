@@ -83,6 +83,13 @@ export class Workspace {
     const route = (): Resolved | undefined => {
       if (this.allowOutside) return undefined;
       const r = linkRoute(written, this.root);
+      if (r === 'not-utf8')
+        return {
+          ok: false,
+          reason: 'unreadable',
+          rel,
+          detail: 'leads to a path that is not valid UTF-8',
+        };
       return r === 'outside' ? this.linkedOut(rel) : r === 'loop' ? this.loop(rel) : undefined;
     };
     let real: string | undefined;
@@ -103,9 +110,10 @@ export class Workspace {
     }
     if (real === undefined)
       return route() ?? { ok: false, reason: 'missing', rel, detail: 'does not exist' };
-    // A real path other than the one written went through a link: out (and back in, or not),
-    // or past the links the system follows, is refused.
-    if (real !== lexical) {
+    // A real path other than the one written went through a link, and `dir/..` may step out and
+    // back without one: out (and back in, or not), or past the links the system follows, is
+    // refused.
+    if (real !== lexical || INNER_DOT_DOT.test(p)) {
       const refused = route();
       if (refused) return refused;
     }

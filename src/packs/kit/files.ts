@@ -106,7 +106,11 @@ function symlinkEntry(rel: string, abs: string, realDir: string, name: string): 
   const route = linkRoute(inDir(realDir, rel), realDir);
   if (route !== 'inside') {
     entry.detail =
-      route === 'loop' ? 'is a symlink loop' : `is a symlink that leads outside ${name}`;
+      route === 'loop'
+        ? 'is a symlink loop'
+        : route === 'not-utf8'
+          ? 'is a symlink to a path that is not valid UTF-8'
+          : `is a symlink that leads outside ${name}`;
     return entry;
   }
   try {

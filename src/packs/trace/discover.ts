@@ -24,19 +24,23 @@ function underRuns(d: DirEntry): boolean {
   );
 }
 
-/** The walk's root, from a directory it listed (`rel` is relative to it). */
-function walkRoot(d: DirEntry): string {
-  return d.rel === '' ? d.abs : d.abs.slice(0, d.abs.length - d.rel.length - 1);
-}
-
 /**
  * Whether a link under `runs/` that the walk did not follow stands for a run: its route leaves
- * the walk's root (then nothing behind it is looked at), or a marker is behind it.
+ * the workspace (then nothing behind it is looked at), or a marker is behind it.
  */
 function linkedRun(d: DirEntry, name: string): boolean {
   const real = path.join(d.real ?? realOr(d.abs), name);
-  if (linkRoute(real, realOr(walkRoot(d))) !== 'inside') return true;
-  return MARKERS.some((m) => fs.existsSync(path.join(real, m)));
+  if (linkRoute(real, d.scope ?? realOr(d.abs)) !== 'inside') return true;
+  return MARKERS.some((m) => listed(path.join(real, m)));
+}
+
+/** Whether a name is there as listed (lstat): a marker that is itself a link is not followed. */
+function listed(p: string): boolean {
+  try {
+    return fs.lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false; // ENOTDIR and the like: nothing is there
+  }
 }
 
 /**
@@ -53,7 +57,7 @@ function linkedRun(d: DirEntry, name: string): boolean {
  *   whatever its names.
  * A marker counts as present whatever it was replaced by (a directory, a symlink): the pack then
  * reports it. A symlink to a run is a run too: the walk follows links inside the workspace. Under
- * `runs/`, a link the walk did not follow is a run when its route leaves the walk's root, whatever
+ * `runs/`, a link the walk did not follow is a run when its route leaves the workspace, whatever
  * lies out there (looking would tell the pull request what exists outside; the pack then refuses
  * to read it), and otherwise when a marker is behind it.
  */

@@ -136,10 +136,18 @@ function heldIn(paths: PaperPaths, dir: string): string | undefined {
   return paths.holders.get(dir);
 }
 
-/** Whether `real` lies strictly inside `base`'s `.aris/traces/` (its real path). */
+/**
+ * Whether `real` lies strictly inside `base`'s `.aris/traces/` (its real path). A traces folder
+ * linked to `base` or above it is none: everything there would count.
+ */
 function inTraces(ctx: AuditContext, base: string, real: string): boolean {
   const traces = ctx.ws.resolve(base, TRACES_DIR);
-  return traces.ok && real !== traces.real && isAncestorOrSelf(traces.real, real);
+  return (
+    traces.ok &&
+    !isAncestorOrSelf(traces.real, base) &&
+    real !== traces.real &&
+    isAncestorOrSelf(traces.real, real)
+  );
 }
 
 /** A relative trace path under `.aris/traces/`, where the skills write their traces. */
@@ -169,6 +177,7 @@ function checkTrace(
     ],
   });
   let firstFailure: Resolved | undefined;
+  let escaped: string | undefined;
   for (const base of lookIn) {
     const r = ctx.ws.resolve(base, tracePath);
     if (!r.ok) {
@@ -179,7 +188,7 @@ function checkTrace(
     // Above the paper only a trace inside that folder's .aris/traces/ counts: `..` or a link
     // there must not reach its README or any other file.
     if (base !== ctx.paperDir && !inTraces(ctx, base, r.real)) {
-      firstFailure ??= { ok: false, reason: 'missing', rel: r.rel, detail: 'does not exist' };
+      escaped ??= r.rel;
       continue;
     }
     paths ??= paperPaths(ctx, bases);
@@ -189,6 +198,12 @@ function checkTrace(
     if (st.kind === 'dir' && isAncestorOrSelf(r.real, ctx.paperDir))
       return notATrace(
         'is the paper directory or a directory above it, so any file there would count as the trace',
+      );
+    // From the paper dir too: a trace lies in it, or in a .aris/traces/ folder above it (a
+    // README.md or any other file up there exists whatever the audit did).
+    if (!isAncestorOrSelf(ctx.paperDir, r.real) && !bases.some((b) => inTraces(ctx, b, r.real)))
+      return notATrace(
+        `reaches ${quoteValue(r.rel)}, outside the paper dir and every .aris/traces/ folder above it, so it proves nothing of this audit`,
       );
     // An input exists whatever the audit did: it proves nothing as the trace, nor does a
     // directory holding one.
@@ -248,6 +263,10 @@ function checkTrace(
       ],
     };
   }
+  if (escaped !== undefined)
+    return notATrace(
+      `leads out of the .aris/traces/ folder it names above the paper, to ${quoteValue(escaped)}`,
+    );
   if (firstFailure && !firstFailure.ok && firstFailure.reason === 'missing') {
     // Not written yet (the verifier's report before its first run): still not a trace.
     paths ??= paperPaths(ctx, bases);

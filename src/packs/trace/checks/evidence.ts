@@ -107,8 +107,18 @@ export class EvidenceChecks implements EventVisitor {
       const abs = path.join(this.ctx.realRunDir, ...rec.ev.content_path.split('/'));
       // A link out (or out and back) is said alike whatever is out there, before the system is
       // asked anything about it: no answer may tell what exists outside.
-      if (linkRoute(abs, this.ctx.realRunDir) === 'outside') {
+      const route = linkRoute(abs, this.ctx.realRunDir);
+      if (route === 'outside') {
         this.escapes(rec);
+        continue;
+      }
+      if (route === 'not-utf8') {
+        this.ctx.f.add(
+          TRACE.evidenceUnreadable,
+          `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) is a symlink to a path that is not valid UTF-8.`,
+          this.ctx.at(rec.line),
+          [{ path: this.ctx.rel(rec.ev.content_path) }],
+        );
         continue;
       }
       let real: string;
