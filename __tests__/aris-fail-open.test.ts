@@ -136,6 +136,22 @@ describe('trace_path must be a trace, not the verifier’s files or an audit art
       const { codes } = await codesOf(root);
       expect([tracePath, codes]).toEqual([tracePath, ['aris.trace_not_a_trace']]);
     }
+    // Nor anything under a paper's traces folder linked to another paper, or a run folder
+    // linked out of it: a trace really lies under .aris/traces/.
+    write(path.join(root, 'other/main.tex'), 'another paper\n');
+    fs.renameSync(path.join(paper, '.aris/traces'), path.join(root, 'moved-traces'));
+    fs.symlinkSync(
+      path.relative(path.join(paper, '.aris'), path.join(root, 'other')),
+      path.join(paper, '.aris/traces'),
+    );
+    edit(PROOF, (a) => (a.trace_path = '.aris/traces/main.tex'));
+    const linked = await codesOf(root);
+    expect(linked.codes).toContain('aris.trace_not_a_trace');
+    expect(
+      linked.report.findings.find((f) => f.code === 'aris.trace_not_a_trace')!.message,
+    ).toMatch(/through a symlink \(to "other\/main\.tex"\)/);
+    fs.rmSync(path.join(paper, '.aris/traces'));
+    fs.renameSync(path.join(root, 'moved-traces'), path.join(paper, '.aris/traces'));
     // Nor is anything under a top-level .aris/traces that links back to its own folder.
     fs.mkdirSync(path.join(root, '.aris'), { recursive: true });
     fs.symlinkSync('..', path.join(root, '.aris/traces'));

@@ -598,6 +598,14 @@ describe('walkRepository', () => {
       },
     ]);
   });
+  it('a link whose target is not UTF-8 and names nothing of the workspace hides nothing: no finding', () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'docs'));
+    fs.symlinkSync(Buffer.from('caf\xe9.txt', 'latin1'), path.join(root, 'docs/latin1link'));
+    fs.symlinkSync(Buffer.from('/no-such\xff', 'latin1'), path.join(root, 'docs/outlink'));
+    const w = walkRepository(root, { top: root, followLinks: true });
+    expect(w.unreadable).toEqual([]);
+  });
   it('a directory holding a name that is not UTF-8 is reported, and nothing is read under it', () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'ok'));

@@ -16851,6 +16851,23 @@ var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
 
 
 
+/**
+ * Whether the link at `linkReal`, whose target is not UTF-8, names a directory inside `scope`,
+ * judged on its bytes (latin1 keeps each byte as one character), looking at nothing outside.
+ */
+function nonUtf8DirInside(linkReal, scope) {
+    const bytes = (s) => Buffer.from(s, 'utf8').toString('latin1');
+    try {
+        const target = external_node_fs_default().readlinkSync(linkReal, { encoding: 'buffer' }).toString('latin1');
+        const named = external_node_path_default().resolve(bytes(external_node_path_default().dirname(linkReal)), target);
+        if (!isInside(named, bytes(scope)))
+            return false;
+        return external_node_fs_default().statSync(Buffer.from(named, 'latin1')).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
 /** Installed dependencies: skipped where a git index says nothing in them is committed. */
 const UNTRACKED_SKIPPED = 'node_modules';
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
@@ -17021,8 +17038,11 @@ function walkRepository(root, opts = {}) {
         // A link whose route leaves the workspace is not followed, even back in: whether the system
         // could take it would tell what exists outside.
         const route = linkRoute(linkReal, scopeReal);
-        if (route === 'not-utf8')
-            throw new NotUtf8PathError(); // reported, not followed
+        // One whose target is not UTF-8 is reported where it names a directory of the workspace
+        // (which the walk may skip, under node_modules): not followed, since decoded it would name
+        // a twin spelled with U+FFFD. One naming a place outside, or nothing, hides nothing.
+        if (route === 'not-utf8' && nonUtf8DirInside(linkReal, scopeReal))
+            throw new NotUtf8PathError();
         if (route !== 'inside')
             return undefined;
         let target = realDirectory(linkReal); // undefined: dangling, a loop, or not a directory
@@ -20094,17 +20114,22 @@ function heldIn(paths, dir) {
     return paths.holders.get(dir);
 }
 /**
- * Whether `real` lies strictly inside `base`'s `.aris/traces/` (its real path). A traces folder
- * linked to `base` or above it is none: everything there would count.
+ * Whether `real` lies strictly inside `base`'s `.aris/traces/` folder, which must be a folder
+ * there, not a link: linked to the paper, another paper or the repository, everything there
+ * would count as a trace.
  */
 function inTraces(ctx, base, real) {
-    const traces = ctx.ws.resolve(base, TRACES_DIR);
-    return (traces.ok &&
-        !isAncestorOrSelf(traces.real, base) &&
-        real !== traces.real &&
-        isAncestorOrSelf(traces.real, real));
+    const traces = external_node_path_default().join(base, TRACES_DIR);
+    const resolved = ctx.ws.resolve(base, TRACES_DIR);
+    return (resolved.ok && resolved.real === traces && real !== traces && isAncestorOrSelf(traces, real));
 }
 /** A relative trace path under `.aris/traces/`, where the skills write their traces. */
+/** Why a trace that resolved elsewhere is none, naming where it really is (inside the workspace). */
+function outOfPlace(ctx, r) {
+    const where = ctx.ws.rel(r.real);
+    const via = r.real !== r.abs ? ` through a symlink (to ${quoteValue(where)})` : ` (${quoteValue(where)})`;
+    return `reaches a path${via} that lies neither in the paper dir nor really under a .aris/traces/ folder above it (a folder there, not a link), so it proves nothing of this audit`;
+}
 const TOP_LEVEL_TRACES = /^(?:\.\/)*\.aris\/traces\//;
 function checkTrace(tracePath, spec, ctx, inputs) {
     // Traces may be written at the repository top level (.aris/traces/...) rather than in the
@@ -20138,7 +20163,7 @@ function checkTrace(tracePath, spec, ctx, inputs) {
         // Above the paper only a trace inside that folder's .aris/traces/ counts: `..` or a link
         // there must not reach its README or any other file.
         if (base !== ctx.paperDir && !inTraces(ctx, base, r.real)) {
-            escaped ??= r.rel;
+            escaped ??= r;
             continue;
         }
         paths ??= paperPaths(ctx, bases);
@@ -20151,7 +20176,7 @@ function checkTrace(tracePath, spec, ctx, inputs) {
         // From the paper dir too: a trace lies in it, or in a .aris/traces/ folder above it (a
         // README.md or any other file up there exists whatever the audit did).
         if (!isAncestorOrSelf(ctx.paperDir, r.real) && !bases.some((b) => inTraces(ctx, b, r.real)))
-            return notATrace(`reaches ${quoteValue(r.rel)}, outside the paper dir and every .aris/traces/ folder above it, so it proves nothing of this audit`);
+            return notATrace(outOfPlace(ctx, r));
         // An input exists whatever the audit did: it proves nothing as the trace, nor does a
         // directory holding one.
         const input = inputs.find((i) => i.resolved.ok && isAncestorOrSelf(r.real, i.resolved.real));
@@ -20207,8 +20232,8 @@ function checkTrace(tracePath, spec, ctx, inputs) {
             ],
         };
     }
-    if (escaped !== undefined)
-        return notATrace(`leads out of the .aris/traces/ folder it names above the paper, to ${quoteValue(escaped)}`);
+    if (escaped?.ok)
+        return notATrace(outOfPlace(ctx, escaped));
     if (firstFailure && !firstFailure.ok && firstFailure.reason === 'missing') {
         // Not written yet (the verifier's report before its first run): still not a trace.
         paths ??= paperPaths(ctx, bases);

@@ -137,20 +137,27 @@ function heldIn(paths: PaperPaths, dir: string): string | undefined {
 }
 
 /**
- * Whether `real` lies strictly inside `base`'s `.aris/traces/` (its real path). A traces folder
- * linked to `base` or above it is none: everything there would count.
+ * Whether `real` lies strictly inside `base`'s `.aris/traces/` folder, which must be a folder
+ * there, not a link: linked to the paper, another paper or the repository, everything there
+ * would count as a trace.
  */
 function inTraces(ctx: AuditContext, base: string, real: string): boolean {
-  const traces = ctx.ws.resolve(base, TRACES_DIR);
+  const traces = path.join(base, TRACES_DIR);
+  const resolved = ctx.ws.resolve(base, TRACES_DIR);
   return (
-    traces.ok &&
-    !isAncestorOrSelf(traces.real, base) &&
-    real !== traces.real &&
-    isAncestorOrSelf(traces.real, real)
+    resolved.ok && resolved.real === traces && real !== traces && isAncestorOrSelf(traces, real)
   );
 }
 
 /** A relative trace path under `.aris/traces/`, where the skills write their traces. */
+/** Why a trace that resolved elsewhere is none, naming where it really is (inside the workspace). */
+function outOfPlace(ctx: AuditContext, r: Extract<Resolved, { ok: true }>): string {
+  const where = ctx.ws.rel(r.real);
+  const via =
+    r.real !== r.abs ? ` through a symlink (to ${quoteValue(where)})` : ` (${quoteValue(where)})`;
+  return `reaches a path${via} that lies neither in the paper dir nor really under a .aris/traces/ folder above it (a folder there, not a link), so it proves nothing of this audit`;
+}
+
 const TOP_LEVEL_TRACES = /^(?:\.\/)*\.aris\/traces\//;
 
 function checkTrace(
@@ -177,7 +184,7 @@ function checkTrace(
     ],
   });
   let firstFailure: Resolved | undefined;
-  let escaped: string | undefined;
+  let escaped: Resolved | undefined;
   for (const base of lookIn) {
     const r = ctx.ws.resolve(base, tracePath);
     if (!r.ok) {
@@ -188,7 +195,7 @@ function checkTrace(
     // Above the paper only a trace inside that folder's .aris/traces/ counts: `..` or a link
     // there must not reach its README or any other file.
     if (base !== ctx.paperDir && !inTraces(ctx, base, r.real)) {
-      escaped ??= r.rel;
+      escaped ??= r;
       continue;
     }
     paths ??= paperPaths(ctx, bases);
@@ -202,9 +209,7 @@ function checkTrace(
     // From the paper dir too: a trace lies in it, or in a .aris/traces/ folder above it (a
     // README.md or any other file up there exists whatever the audit did).
     if (!isAncestorOrSelf(ctx.paperDir, r.real) && !bases.some((b) => inTraces(ctx, b, r.real)))
-      return notATrace(
-        `reaches ${quoteValue(r.rel)}, outside the paper dir and every .aris/traces/ folder above it, so it proves nothing of this audit`,
-      );
+      return notATrace(outOfPlace(ctx, r));
     // An input exists whatever the audit did: it proves nothing as the trace, nor does a
     // directory holding one.
     const input = inputs.find((i) => i.resolved.ok && isAncestorOrSelf(r.real, i.resolved.real));
@@ -263,10 +268,7 @@ function checkTrace(
       ],
     };
   }
-  if (escaped !== undefined)
-    return notATrace(
-      `leads out of the .aris/traces/ folder it names above the paper, to ${quoteValue(escaped)}`,
-    );
+  if (escaped?.ok) return notATrace(outOfPlace(ctx, escaped));
   if (firstFailure && !firstFailure.ok && firstFailure.reason === 'missing') {
     // Not written yet (the verifier's report before its first run): still not a trace.
     paths ??= paperPaths(ctx, bases);
