@@ -598,13 +598,16 @@ describe('walkRepository', () => {
       },
     ]);
   });
-  it('a link whose target is not UTF-8 and names nothing of the workspace hides nothing: no finding', () => {
+  it('a link whose target is not UTF-8 is reported wherever it leads, even nowhere (fail closed, nothing asked outside)', () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'docs'));
     fs.symlinkSync(Buffer.from('caf\xe9.txt', 'latin1'), path.join(root, 'docs/latin1link'));
     fs.symlinkSync(Buffer.from('/no-such\xff', 'latin1'), path.join(root, 'docs/outlink'));
     const w = walkRepository(root, { top: root, followLinks: true });
-    expect(w.unreadable).toEqual([]);
+    expect(w.unreadable.map((u) => u.detail.split(',')[0]).sort()).toEqual([
+      'holds the symlink "latin1link"',
+      'holds the symlink "outlink"',
+    ]);
   });
   it('a directory holding a name that is not UTF-8 is reported, and nothing is read under it', () => {
     const root = repo();

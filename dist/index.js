@@ -46922,23 +46922,6 @@ function editDistance(a, b) {
 
 
 
-/**
- * Whether the link at `linkReal`, whose target is not UTF-8, names a directory inside `scope`,
- * judged on its bytes (latin1 keeps each byte as one character), looking at nothing outside.
- */
-function nonUtf8DirInside(linkReal, scope) {
-    const bytes = (s) => Buffer.from(s, 'utf8').toString('latin1');
-    try {
-        const target = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readlinkSync(linkReal, { encoding: 'buffer' }).toString('latin1');
-        const named = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(bytes(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(linkReal)), target);
-        if (!(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .isInside */ .FK)(named, bytes(scope)))
-            return false;
-        return node_fs__WEBPACK_IMPORTED_MODULE_0___default().statSync(Buffer.from(named, 'latin1')).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
 /** Installed dependencies: skipped where a git index says nothing in them is committed. */
 const UNTRACKED_SKIPPED = 'node_modules';
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
@@ -47109,10 +47092,10 @@ function walkRepository(root, opts = {}) {
         // A link whose route leaves the workspace is not followed, even back in: whether the system
         // could take it would tell what exists outside.
         const route = (0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .linkRoute */ .Qo)(linkReal, scopeReal);
-        // One whose target is not UTF-8 is reported where it names a directory of the workspace
-        // (which the walk may skip, under node_modules): not followed, since decoded it would name
-        // a twin spelled with U+FFFD. One naming a place outside, or nothing, hides nothing.
-        if (route === 'not-utf8' && nonUtf8DirInside(linkReal, scopeReal))
+        // One whose target is not UTF-8 is not followed (decoded, it would name a twin spelled with
+        // U+FFFD) and always reported: where it leads cannot be judged without following it, and
+        // asking the system would tell what exists outside.
+        if (route === 'not-utf8')
             throw new _paths_js__WEBPACK_IMPORTED_MODULE_5__/* .NotUtf8PathError */ .gB();
         if (route !== 'inside')
             return undefined;

@@ -33,22 +33,6 @@ interface TrackedIndex {
   sizes: ReadonlyMap<string, number>;
 }
 
-/**
- * Whether the link at `linkReal`, whose target is not UTF-8, names a directory inside `scope`,
- * judged on its bytes (latin1 keeps each byte as one character), looking at nothing outside.
- */
-function nonUtf8DirInside(linkReal: string, scope: string): boolean {
-  const bytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
-  try {
-    const target = fs.readlinkSync(linkReal, { encoding: 'buffer' }).toString('latin1');
-    const named = path.resolve(bytes(path.dirname(linkReal)), target);
-    if (!isInside(named, bytes(scope))) return false;
-    return fs.statSync(Buffer.from(named, 'latin1')).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /** Installed dependencies: skipped where a git index says nothing in them is committed. */
 const UNTRACKED_SKIPPED = 'node_modules';
 /** A .gitignore larger than this is not applied (nothing is hidden by it): it is not read whole. */
@@ -300,10 +284,10 @@ export function walkRepository(root: string, opts: WalkOptions = {}): Walk {
     // A link whose route leaves the workspace is not followed, even back in: whether the system
     // could take it would tell what exists outside.
     const route = linkRoute(linkReal, scopeReal);
-    // One whose target is not UTF-8 is reported where it names a directory of the workspace
-    // (which the walk may skip, under node_modules): not followed, since decoded it would name
-    // a twin spelled with U+FFFD. One naming a place outside, or nothing, hides nothing.
-    if (route === 'not-utf8' && nonUtf8DirInside(linkReal, scopeReal)) throw new NotUtf8PathError();
+    // One whose target is not UTF-8 is not followed (decoded, it would name a twin spelled with
+    // U+FFFD) and always reported: where it leads cannot be judged without following it, and
+    // asking the system would tell what exists outside.
+    if (route === 'not-utf8') throw new NotUtf8PathError();
     if (route !== 'inside') return undefined;
     let target = realDirectory(linkReal); // undefined: dangling, a loop, or not a directory
     if (target !== undefined && (!isInside(target, scopeReal) || inGitDir(target)))
