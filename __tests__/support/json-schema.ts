@@ -1,8 +1,10 @@
 /**
- * A small JSON Schema (OpenAPI 3.0 flavour) validator for the subset GitHub's REST description uses
- * in the endpoints the Action calls: type (with `nullable`), properties, required, enum, items,
- * additionalProperties, anyOf / oneOf / allOf, min/maxLength, min/maxItems, format date-time / uri.
- * Unknown keywords are ignored, as JSON Schema says. Returns every violation with its JSON path.
+ * A small JSON Schema validator for the subset GitHub's REST description (OpenAPI 3.0 flavour)
+ * uses in the endpoints the Action calls, and the subset of draft 2020-12 the committed
+ * `schemas/*.schema.json` use: type (with `nullable`), properties, required, enum, const, items,
+ * prefixItems, additionalProperties, propertyNames, anyOf / oneOf / allOf, min/maxLength,
+ * pattern, min/maxItems, format date-time / uri. Unknown keywords are ignored, as JSON Schema
+ * says. Returns every violation with its JSON path.
  */
 export type Schema = Record<string, unknown>;
 
@@ -36,7 +38,12 @@ export function validate(schema: Schema | undefined, value: unknown, path = '$')
   const en = schema['enum'];
   if (Array.isArray(en) && !en.some((e) => e === value))
     errors.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(en)}`);
+  if (Object.hasOwn(schema, 'const') && JSON.stringify(schema['const']) !== JSON.stringify(value))
+    errors.push(`${path}: ${JSON.stringify(value)} is not ${JSON.stringify(schema['const'])}`);
   if (typeof value === 'string') {
+    const pattern = schema['pattern'];
+    if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(value))
+      errors.push(`${path}: "${value}" does not match ${pattern}`);
     const max = schema['maxLength'];
     const min = schema['minLength'];
     const chars = Array.from(value).length;
@@ -56,8 +63,16 @@ export function validate(schema: Schema | undefined, value: unknown, path = '$')
       errors.push(`${path}: ${value.length} items, more than maxItems ${max}`);
     if (typeof min === 'number' && value.length < min)
       errors.push(`${path}: fewer than minItems ${min}`);
-    const items = schema['items'] as Schema | undefined;
-    if (items) value.forEach((v, i) => errors.push(...validate(items, v, `${path}[${i}]`)));
+    const prefix = (schema['prefixItems'] as Schema[] | undefined) ?? [];
+    prefix.forEach((s, i) => {
+      if (i < value.length) errors.push(...validate(s, value[i], `${path}[${i}]`));
+    });
+    const items = schema['items'] as Schema | false | undefined;
+    value.slice(prefix.length).forEach((v, j) => {
+      const i = j + prefix.length;
+      if (items === false) errors.push(`${path}[${i}]: no item is allowed past prefixItems`);
+      else if (items) errors.push(...validate(items, v, `${path}[${i}]`));
+    });
   }
   if (typeOf(value) === 'object') {
     const obj = value as Record<string, unknown>;
@@ -65,8 +80,10 @@ export function validate(schema: Schema | undefined, value: unknown, path = '$')
     for (const r of (schema['required'] as string[] | undefined) ?? []) {
       if (!Object.hasOwn(obj, r)) errors.push(`${path}: missing required property "${r}"`);
     }
+    const names = schema['propertyNames'] as Schema | undefined;
     for (const [k, v] of Object.entries(obj)) {
-      if (props[k]) errors.push(...validate(props[k], v, `${path}.${k}`));
+      if (names) errors.push(...validate(names, k, `${path}[${JSON.stringify(k)}]`));
+      if (Object.hasOwn(props, k)) errors.push(...validate(props[k]!, v, `${path}.${k}`));
       else if (schema['additionalProperties'] === false)
         errors.push(`${path}: unexpected property "${k}"`);
       else if (typeof schema['additionalProperties'] === 'object')
