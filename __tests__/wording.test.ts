@@ -53,6 +53,19 @@ describe('status words and advice', () => {
     expect(JSON.stringify(r.findings)).not.toContain('downgrade');
   });
 
+  test('the counts name subjects with problems that do not block, and only when there are some', async () => {
+    const draft = await paper({ assurance: 'draft', overrides: blocked });
+    expect(renderText(draft)).toMatch(
+      /^4 checked: 3 pass, 1 with problems that do not block, 0 blocking, 0 skipped · /m,
+    );
+    expect(renderSummary(draft, { checkName: 'audit-gate' })).toContain(
+      '0 blocking · 1 with problems that do not block · 3 pass · 0 skipped',
+    );
+    const submission = await paper({ overrides: blocked });
+    expect(renderText(submission)).toMatch(/^4 checked: 3 pass, 1 blocking, 0 skipped · /m);
+    expect(renderSummary(submission, { checkName: 'audit-gate' })).not.toContain('do not block');
+  });
+
   test('at submission the way out through draft is offered, for the paper only', async () => {
     const r = await paper({ overrides: blocked });
     expect(r.findings.find((f) => f.code === 'aris.verdict_blocked')!.remediation).toMatch(

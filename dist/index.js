@@ -37407,8 +37407,9 @@ function checkTitle(report) {
     const parts = [];
     if (c.blocking || (0,labels/* runLevelBlocking */.xD)(report))
         parts.push((0,labels/* blockingText */.N4)(report));
-    if (c.problem)
-        parts.push(`${c.problem} with problems`);
+    const nonBlocking = (0,labels/* nonBlockingText */.ik)(c);
+    if (nonBlocking)
+        parts.push(nonBlocking);
     parts.push(`${c.pass} pass`);
     if (c.skipped)
         parts.push(`${c.skipped} skipped`);
@@ -37427,8 +37428,8 @@ function conclusionLine(report) {
 }
 function countsLine(report) {
     const c = report.counts;
-    return (`${(0,labels/* plural */.LS)(c.subjects, 'subject')} in ${(0,labels/* plural */.LS)(c.targets, 'target')}: ${(0,labels/* blockingText */.N4)(report)} · ${c.problem} with problems · ` +
-        `${c.pass} pass · ${c.skipped} skipped — ${(0,labels/* plural */.LS)(c.errors, 'error')}, ${(0,labels/* plural */.LS)(c.warnings, 'warning')} · ` +
+    return (`${(0,labels/* plural */.LS)(c.subjects, 'subject')} in ${(0,labels/* plural */.LS)(c.targets, 'target')}: ` +
+        `${[(0,labels/* blockingText */.N4)(report), (0,labels/* nonBlockingText */.ik)(c), `${c.pass} pass`, `${c.skipped} skipped`].filter(Boolean).join(' · ')} — ${(0,labels/* plural */.LS)(c.errors, 'error')}, ${(0,labels/* plural */.LS)(c.warnings, 'warning')} · ` +
         `**submission-ready: ${report.submission_ready}**`);
 }
 /** How the target was judged, e.g. "assurance **submission** (from `.aris/assurance.txt`)". */
@@ -48577,7 +48578,7 @@ function renderText(report) {
         }
     }
     const c = report.counts;
-    out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${(0,labels/* blockingText */.N4)(report)}, ${c.skipped} skipped · ` +
+    out.push('', `${c.subjects} checked: ${[`${c.pass} pass`, (0,labels/* nonBlockingText */.ik)(c), (0,labels/* blockingText */.N4)(report), `${c.skipped} skipped`].filter(Boolean).join(', ')} · ` +
         `${(0,labels/* plural */.LS)(c.errors, 'error')}, ${(0,labels/* plural */.LS)(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`);
     const verdictLine = report.conclusion === 'failure'
         ? `FAIL: the blocking problems above fail the gate; fix them${orElse((0,labels/* adviceFor */.cp)(report, 'blocking'))}.`
@@ -85761,6 +85762,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   N4: () => (/* binding */ blockingText),
 /* harmony export */   Rh: () => (/* binding */ statusLabel),
 /* harmony export */   cp: () => (/* binding */ adviceFor),
+/* harmony export */   ik: () => (/* binding */ nonBlockingText),
 /* harmony export */   mc: () => (/* binding */ middle),
 /* harmony export */   r9: () => (/* binding */ stateText),
 /* harmony export */   vw: () => (/* binding */ judgedContext),
@@ -85787,6 +85789,10 @@ function runLevelBlocking(report) {
  * "2 blocking", or "0 blocking + 1 gate-level + 2 target-level" when findings outside any subject
  * block too: the gate's own (gate.*), and a target's that no subject holds (a paper's manifest).
  */
+/** Subjects with problems that do not block, as a list item; empty when there are none. */
+function nonBlockingText(counts) {
+    return counts.problem ? `${counts.problem} with problems that do not block` : undefined;
+}
 function blockingText(report) {
     const subjects = new Set(report.subjects.map((s) => s.id));
     let gate = 0;

@@ -15199,6 +15199,10 @@ function runLevelBlocking(report) {
  * "2 blocking", or "0 blocking + 1 gate-level + 2 target-level" when findings outside any subject
  * block too: the gate's own (gate.*), and a target's that no subject holds (a paper's manifest).
  */
+/** Subjects with problems that do not block, as a list item; empty when there are none. */
+function nonBlockingText(counts) {
+    return counts.problem ? `${counts.problem} with problems that do not block` : undefined;
+}
 function blockingText(report) {
     const subjects = new Set(report.subjects.map((s) => s.id));
     let gate = 0;
@@ -15347,7 +15351,7 @@ function renderText(report) {
         }
     }
     const c = report.counts;
-    out.push('', `${c.subjects} checked: ${c.pass} pass, ${c.problem} with problems, ${blockingText(report)}, ${c.skipped} skipped \u00b7 ` +
+    out.push('', `${c.subjects} checked: ${[`${c.pass} pass`, nonBlockingText(c), blockingText(report), `${c.skipped} skipped`].filter(Boolean).join(', ')} \u00b7 ` +
         `${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} \u00b7 submission-ready: ${report.submission_ready}`);
     const verdictLine = report.conclusion === 'failure'
         ? `FAIL: the blocking problems above fail the gate; fix them${orElse(adviceFor(report, 'blocking'))}.`

@@ -22,6 +22,11 @@ export function runLevelBlocking(report: GateReport): number {
  * "2 blocking", or "0 blocking + 1 gate-level + 2 target-level" when findings outside any subject
  * block too: the gate's own (gate.*), and a target's that no subject holds (a paper's manifest).
  */
+/** Subjects with problems that do not block, as a list item; empty when there are none. */
+export function nonBlockingText(counts: GateReport['counts']): string | undefined {
+  return counts.problem ? `${counts.problem} with problems that do not block` : undefined;
+}
+
 export function blockingText(report: GateReport): string {
   const subjects = new Set(report.subjects.map((s) => s.id));
   let gate = 0;

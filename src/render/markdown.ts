@@ -4,6 +4,7 @@ import { NOT_READY_BECAUSE, type Subject, type Target } from '../model/subject.j
 import {
   adviceFor,
   blockingText,
+  nonBlockingText,
   middle,
   plural,
   runLevelBlocking,
@@ -213,7 +214,8 @@ export function checkTitle(report: GateReport): string {
   const c = report.counts;
   const parts: string[] = [];
   if (c.blocking || runLevelBlocking(report)) parts.push(blockingText(report));
-  if (c.problem) parts.push(`${c.problem} with problems`);
+  const nonBlocking = nonBlockingText(c);
+  if (nonBlocking) parts.push(nonBlocking);
   parts.push(`${c.pass} pass`);
   if (c.skipped) parts.push(`${c.skipped} skipped`);
   const lead =
@@ -235,8 +237,8 @@ function conclusionLine(report: GateReport): string {
 function countsLine(report: GateReport): string {
   const c = report.counts;
   return (
-    `${plural(c.subjects, 'subject')} in ${plural(c.targets, 'target')}: ${blockingText(report)} · ${c.problem} with problems · ` +
-    `${c.pass} pass · ${c.skipped} skipped — ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')} · ` +
+    `${plural(c.subjects, 'subject')} in ${plural(c.targets, 'target')}: ` +
+    `${[blockingText(report), nonBlockingText(c), `${c.pass} pass`, `${c.skipped} skipped`].filter(Boolean).join(' · ')} — ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')} · ` +
     `**submission-ready: ${report.submission_ready}**`
   );
 }
