@@ -37231,7 +37231,7 @@ var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
 // EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
-var registry = __nccwpck_require__(8706);
+var registry = __nccwpck_require__(7355);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -44949,7 +44949,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8706);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7355);
 /* harmony import */ var _io_text_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7497);
 
 
@@ -47932,7 +47932,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 8706:
+/***/ 7355:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50382,7 +50382,7 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
 var json_file = __nccwpck_require__(5823);
-;// CONCATENATED MODULE: ./src/packs/aris/paper.ts
+;// CONCATENATED MODULE: ./src/packs/aris/verify.ts
 
 
 
@@ -58264,7 +58264,7 @@ const RUN_RULES = [
     manifest,
 ];
 
-;// CONCATENATED MODULE: ./src/packs/trace/run.ts
+;// CONCATENATED MODULE: ./src/packs/trace/verify.ts
 
 
 
@@ -83636,7 +83636,7 @@ var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
-var registry = __nccwpck_require__(8706);
+var registry = __nccwpck_require__(7355);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -84687,7 +84687,7 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
 }
 
 // EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
-var registry = __nccwpck_require__(8706);
+var registry = __nccwpck_require__(7355);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -85769,7 +85769,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   xD: () => (/* binding */ runLevelBlocking)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8706);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7355);
 
 
 /**

@@ -20496,7 +20496,7 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
     };
 }
 
-;// CONCATENATED MODULE: ./src/packs/aris/paper.ts
+;// CONCATENATED MODULE: ./src/packs/aris/verify.ts
 
 
 
@@ -28374,7 +28374,7 @@ const RUN_RULES = [
     manifest,
 ];
 
-;// CONCATENATED MODULE: ./src/packs/trace/run.ts
+;// CONCATENATED MODULE: ./src/packs/trace/verify.ts
 
 
 

@@ -21,7 +21,7 @@ import { quoteValue } from '../../render/sanitize.js';
 import { verify } from '../../pipeline/verify.js';
 import type { PackCommand } from '../pack.js';
 import { renderArisReport } from './outputs.js';
-import { ASSURANCE_PATH, readAssuranceFile } from './paper.js';
+import { ASSURANCE_PATH, readAssuranceFile } from './verify.js';
 
 /**
  * `audit-gate aris <paper-dir>`: the drop-in replacement for verify_paper_audits.sh. Writes the

@@ -5,7 +5,7 @@ import { PINNED_SOURCE } from '../../policy/assurance.js';
 import { ARIS_CODES } from './codes.js';
 import { arisCommand } from './command.js';
 import { renderArisReport } from './outputs.js';
-import { verifyPaper } from './paper.js';
+import { verifyPaper } from './verify.js';
 import { namedSchemas, onFirstUse } from '../kit/first-use.js';
 import { DEFAULT_AUDITS, schemas } from './schema.js';
 

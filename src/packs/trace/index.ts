@@ -4,12 +4,12 @@ import { TRACE_CODES } from './codes.js';
 import { traceCommand } from './command.js';
 import { discoverRuns } from './discover.js';
 import { hasRunOutput, renderVerificationReport } from './outputs.js';
-import { verifyRun } from './run.js';
+import { verifyRun } from './verify.js';
 import { namedSchemas, onFirstUse } from '../kit/first-use.js';
 import { schemas } from './format/schema.js';
 
 export { TRACE, TRACE_CODES, CHECK_NAMES, type CheckName } from './codes.js';
-export type { TraceExtension } from './run.js';
+export type { TraceExtension } from './verify.js';
 
 /** Evidence-grounded run traces (seeds 002, 003): one subject per run directory (`…/runs/<run_id>/`). */
 export const tracePack: Pack = {

@@ -3,7 +3,7 @@ import type { Finding } from '../../model/finding.js';
 import type { GateReport } from '../../model/report.js';
 import { canonicalJson, findingsByTarget } from '../kit/index.js';
 import { CHECK_NAMES, TRACE_CODES, type CheckName } from './codes.js';
-import type { TraceExtension } from './run.js';
+import type { TraceExtension } from './verify.js';
 import type { VerificationReport } from './format/schema.js';
 
 const CHECK_OF = new Map<string, CheckName>(TRACE_CODES.map((c) => [c.code, c.check]));
