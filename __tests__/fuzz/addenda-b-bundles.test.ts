@@ -10,20 +10,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { verify } from '../../src/pipeline/verify.js';
-import { renderAll } from '../support/render-all.js';
-import { mkfifo } from '../support/temp.js';
 import { validate, type Schema } from '../support/json-schema.js';
 import { applyByteEdit, byteEdit, hostileString, type ByteEdit } from '../support/arbitraries.js';
 import {
-  expectNoSecret,
-  expectSameTree,
-  expectSoundReport,
+  copiesDir,
+  expectCleanRun,
+  fileName,
+  expectNotGreen,
   params,
+  NODE_KINDS,
+  replaceNode,
   restore,
   sandbox,
+  snapshot,
   timeout,
-  tree,
   Tally,
+  type NodeKind,
   type Sandbox,
 } from '../support/fuzz.js';
 
@@ -196,15 +198,6 @@ function fileDefect(dir: string, rel: string): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Cases
 
-type NodeKind =
-  | 'delete'
-  | 'dir'
-  | 'fifo'
-  | 'empty'
-  | 'link-outside-copy'
-  | 'link-inside-copy'
-  | 'link-git-config';
-
 type RecordEdit =
   | { op: 'drop-field'; key: number }
   | { op: 'odd-value'; key: number; value: unknown }
@@ -286,15 +279,7 @@ const runCase: fc.Arbitrary<BundleCase> = fc.oneof(
       kind: fc.constant('node' as const),
       base: fc.nat(),
       file: fc.nat(),
-      node: fc.constantFrom<NodeKind>(
-        'delete',
-        'dir',
-        'fifo',
-        'empty',
-        'link-outside-copy',
-        'link-inside-copy',
-        'link-git-config',
-      ),
+      node: fc.constantFrom(...NODE_KINDS),
     }),
   },
   {
@@ -364,12 +349,6 @@ function editRecordLine(file: string, at: number, edit: RecordEdit): void {
   fs.writeFileSync(file, lines.join('\n') + '\n');
 }
 
-/** A safe file name from a hostile string (the name itself is not what is under test here). */
-function fileName(s: string): string {
-  const n = s.replace(/[/\0]/g, '_').slice(0, 100);
-  return n === '' || n === '.' || n === '..' ? `_${n}` : n;
-}
-
 /** Applies the case; returns why the reference calls the bundle bad (undefined: no verdict). */
 function applyCase(c: BundleCase): string | undefined {
   const b = bases[c.base % bases.length]!;
@@ -391,21 +370,12 @@ function applyCase(c: BundleCase): string | undefined {
     }
     case 'node': {
       const rel = b.files[c.file % b.files.length]!;
-      const abs = path.join(dir, rel);
-      fs.rmSync(abs, { force: true });
-      if (c.node === 'dir') fs.mkdirSync(path.join(abs, 'x'), { recursive: true });
-      else if (c.node === 'fifo') mkfifo(abs);
-      else if (c.node === 'empty') fs.writeFileSync(abs, '');
-      else if (c.node === 'link-outside-copy')
-        fs.symlinkSync(path.join(box.outside, 'bundles', b.name, rel), abs);
-      else if (c.node === 'link-inside-copy') {
-        const copy = path.join(box.ws, 'copies', rel);
-        fs.mkdirSync(path.dirname(copy), { recursive: true });
-        fs.copyFileSync(path.join(b.pristine, rel), copy);
-        fs.symlinkSync(path.relative(path.dirname(abs), copy), abs);
-        return undefined; // the same bytes inside the workspace: no verdict
-      } else if (c.node === 'link-git-config')
-        fs.symlinkSync(path.join(box.ws, '.git', 'config'), abs);
+      const changed = replaceNode(box, path.join(dir, rel), c.node, {
+        outsideCopy: path.join(box.outside, 'bundles', b.name, rel),
+        pristine: path.join(b.pristine, rel),
+        rel,
+      });
+      if (!changed) return undefined;
       if (c.node.startsWith('link-')) return `${rel} is a link out of the workspace`;
       return verdictOf(dir, rel);
     }
@@ -433,19 +403,10 @@ async function check(c: BundleCase): Promise<void> {
     c.kind === 'record' ? `record:${c.edit.op}` : c.kind === 'node' ? `node:${c.node}` : c.kind,
     bad !== undefined,
   );
-  const wsBefore = tree(box.ws);
-  const outsideBefore = tree(box.outside);
-  const report = expectSoundReport(await verify({ root: box.ws }));
-  expectNoSecret(
-    JSON.stringify(report) + Object.values(renderAll(report)).join('\n'),
-    box.secrets,
-    'the output',
-  );
-  expectSameTree(wsBefore, tree(box.ws), 'the workspace');
-  expectSameTree(outsideBefore, tree(box.outside), 'the outside');
-  if (bad !== undefined && report.conclusion !== 'failure')
-    throw new Error(`reference says bad (${bad}) but the gate concluded ${report.conclusion}`);
-  fs.rmSync(path.join(box.ws, 'copies'), { recursive: true, force: true });
+  const before = snapshot(box);
+  const report = expectCleanRun(box, before, await verify({ root: box.ws }));
+  expectNotGreen(report, bad);
+  fs.rmSync(copiesDir(box), { recursive: true, force: true });
 }
 
 describe('fuzz: Addenda B bundles', () => {

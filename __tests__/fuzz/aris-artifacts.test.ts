@@ -12,7 +12,6 @@ import fc from 'fast-check';
 import { AUDITS, writePaper } from '../../scripts/lib/aris-paper.mjs';
 import { mkfifo } from '../support/temp.js';
 import { cli } from '../support/cli.js';
-import { renderAll } from '../support/render-all.js';
 import {
   applyByteEdit,
   applyJsonTextEdit,
@@ -27,15 +26,14 @@ import {
 } from '../support/arbitraries.js';
 import {
   expectNoCrashText,
-  expectNoSecret,
-  expectSameTree,
-  expectSoundReport,
+  expectCleanRun,
+  expectNotGreen,
   params,
   restore,
   sandbox,
   timeout,
   Tally,
-  tree,
+  snapshot,
   type Sandbox,
 } from '../support/fuzz.js';
 
@@ -683,8 +681,7 @@ async function check({ c, flag }: ArisRun): Promise<void> {
           : c.kind),
     bad !== undefined,
   );
-  const wsBefore = tree(box.ws);
-  const outsideBefore = tree(box.outside);
+  const before = snapshot(box);
   const r = await cli(
     [
       'verify',
@@ -698,18 +695,9 @@ async function check({ c, flag }: ArisRun): Promise<void> {
   );
   expectNoCrashText(r.stderr, 'stderr');
   expect([0, 1]).toContain(r.code);
-  const report = expectSoundReport(JSON.parse(r.stdout));
+  const report = expectCleanRun(box, before, JSON.parse(r.stdout), r.stdout + r.stderr);
   expect(r.code).toBe(report.exit_code);
-  const rendered = renderAll(report);
-  expectNoSecret(
-    r.stdout + r.stderr + Object.values(rendered).join('\n'),
-    box.secrets,
-    'the output',
-  );
-  expectSameTree(wsBefore, tree(box.ws), 'the workspace');
-  expectSameTree(outsideBefore, tree(box.outside), 'the outside');
-  if (bad !== undefined && report.conclusion !== 'failure')
-    throw new Error(`reference says bad (${bad}) but the gate concluded ${report.conclusion}`);
+  expectNotGreen(report, bad);
 }
 
 describe('fuzz: ARIS papers', () => {

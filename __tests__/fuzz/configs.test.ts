@@ -10,7 +10,6 @@ import fc from 'fast-check';
 import { writePaper } from '../../scripts/lib/aris-paper.mjs';
 import { EFFORTS } from '../../src/policy/assurance.js';
 import { cli } from '../support/cli.js';
-import { renderAll } from '../support/render-all.js';
 import { mkfifo } from '../support/temp.js';
 import {
   applyJsonTextEdit,
@@ -22,14 +21,12 @@ import {
 import {
   OUTSIDE_SECRET,
   expectNoCrashText,
-  expectNoSecret,
-  expectSameTree,
-  expectSoundReport,
+  expectCleanRun,
   git,
   params,
   sandbox,
   timeout,
-  tree,
+  snapshot,
   type Sandbox,
 } from '../support/fuzz.js';
 
@@ -221,19 +218,11 @@ async function run(): Promise<ReturnType<typeof cli>> {
 
 async function check(c: ConfigCase): Promise<void> {
   write(c);
-  const wsBefore = tree(box.ws);
-  const outsideBefore = tree(box.outside);
+  const before = snapshot(box);
   const r = await run();
   expectNoCrashText(r.stderr, 'stderr');
   expect([0, 1]).toContain(r.code);
-  const report = expectSoundReport(JSON.parse(r.stdout));
-  expectNoSecret(
-    r.stdout + r.stderr + Object.values(renderAll(report)).join('\n'),
-    box.secrets,
-    'the output',
-  );
-  expectSameTree(wsBefore, tree(box.ws), 'the workspace');
-  expectSameTree(outsideBefore, tree(box.outside), 'the outside');
+  const report = expectCleanRun(box, before, JSON.parse(r.stdout), r.stdout + r.stderr);
   if (report.conclusion !== 'failure')
     throw new Error(
       `papers/bad blocks, but with this config the gate concluded ${report.conclusion}`,

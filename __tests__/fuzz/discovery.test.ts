@@ -8,19 +8,16 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { writePaper } from '../../scripts/lib/aris-paper.mjs';
 import { cli } from '../support/cli.js';
-import { renderAll } from '../support/render-all.js';
 import { mkfifo } from '../support/temp.js';
 import { hostileString } from '../support/arbitraries.js';
 import {
   expectNoCrashText,
-  expectNoSecret,
-  expectSameTree,
-  expectSoundReport,
+  expectCleanRun,
   git,
   params,
   sandbox,
   timeout,
-  tree,
+  snapshot,
   Tally,
   type Sandbox,
 } from '../support/fuzz.js';
@@ -219,21 +216,13 @@ async function check(changes: Change[]): Promise<void> {
   const made = apply(changes);
   tally.add(changes.map((c) => c.op).join(','), true);
   try {
-    const wsBefore = tree(box.ws);
-    const outsideBefore = tree(box.outside);
+    const before = snapshot(box);
     const r = await cli(
       ['verify', '--root', box.ws, '--assurance', 'submission', '--format', 'json'],
       box.ws,
     );
     expectNoCrashText(r.stderr, 'stderr');
-    const report = expectSoundReport(JSON.parse(r.stdout));
-    expectNoSecret(
-      r.stdout + r.stderr + Object.values(renderAll(report)).join('\n'),
-      box.secrets,
-      'the output',
-    );
-    expectSameTree(wsBefore, tree(box.ws), 'the workspace');
-    expectSameTree(outsideBefore, tree(box.outside), 'the outside');
+    const report = expectCleanRun(box, before, JSON.parse(r.stdout), r.stdout + r.stderr);
     if (report.conclusion !== 'failure')
       throw new Error(`the tracked papers/bad blocks, but the gate concluded ${report.conclusion}`);
   } finally {

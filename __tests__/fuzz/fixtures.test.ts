@@ -9,7 +9,6 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { allCodes } from '../../src/packs/registry.js';
 import { cli } from '../support/cli.js';
-import { renderAll } from '../support/render-all.js';
 import {
   applyJsonTextEdit,
   hostileJson,
@@ -21,13 +20,11 @@ import {
 } from '../support/arbitraries.js';
 import {
   expectNoCrashText,
-  expectNoSecret,
-  expectSameTree,
-  expectSoundReport,
+  expectCleanRun,
   params,
   sandbox,
   timeout,
-  tree,
+  snapshot,
   withTmpdir,
   type Sandbox,
 } from '../support/fuzz.js';
@@ -296,20 +293,12 @@ function referenceInvalid(): string | undefined {
 async function check(c: FixtureCase): Promise<void> {
   write(c);
   const invalid = referenceInvalid();
-  const wsBefore = tree(box.ws);
-  const outsideBefore = tree(box.outside);
+  const before = snapshot(box);
   const r = await withTmpdir(box.tmp, () =>
     cli(['fixtures', path.join(box.ws, 'fx'), '--root', box.ws, '--format', 'json'], box.ws),
   );
   expectNoCrashText(r.stderr, 'stderr');
-  const report = expectSoundReport(JSON.parse(r.stdout));
-  expectNoSecret(
-    r.stdout + r.stderr + Object.values(renderAll(report)).join('\n'),
-    box.secrets,
-    'the output',
-  );
-  expectSameTree(outsideBefore, tree(box.outside), 'the outside');
-  expectSameTree(wsBefore, tree(box.ws), 'the workspace');
+  const report = expectCleanRun(box, before, JSON.parse(r.stdout), r.stdout + r.stderr);
   const left = fs.readdirSync(box.tmp);
   if (left.length) {
     for (const d of left) fs.rmSync(path.join(box.tmp, d), { recursive: true, force: true });

@@ -11,19 +11,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { verify } from '../../src/pipeline/verify.js';
-import { renderAll } from '../support/render-all.js';
 import { mkfifo } from '../support/temp.js';
 import { applyByteEdit, byteEdit, hostileString, type ByteEdit } from '../support/arbitraries.js';
 import {
-  expectNoSecret,
-  expectSameTree,
-  expectSoundReport,
+  copiesDir,
+  expectCleanRun,
+  fileName,
+  expectNotGreen,
   params,
+  NODE_KINDS,
+  replaceNode,
   restore,
   sandbox,
+  snapshot,
   timeout,
-  tree,
   Tally,
+  type NodeKind,
   type Sandbox,
 } from '../support/fuzz.js';
 
@@ -75,15 +78,6 @@ function install(b: Base): string {
 
 // ---------------------------------------------------------------------------------------------
 
-type NodeKind =
-  | 'delete'
-  | 'dir'
-  | 'fifo'
-  | 'empty'
-  | 'link-outside-copy'
-  | 'link-inside-copy'
-  | 'link-git-config';
-
 type RunCase =
   | { kind: 'bytes'; base: number; file: number; edits: ByteEdit[]; reseal: boolean }
   | { kind: 'node'; base: number; file: number; node: NodeKind }
@@ -116,15 +110,7 @@ const runCase: fc.Arbitrary<RunCase> = fc.oneof(
       kind: fc.constant('node' as const),
       base: baseArb,
       file: fileArb,
-      node: fc.constantFrom<NodeKind>(
-        'delete',
-        'dir',
-        'fifo',
-        'empty',
-        'link-outside-copy',
-        'link-inside-copy',
-        'link-git-config',
-      ),
+      node: fc.constantFrom(...NODE_KINDS),
     }),
   },
   {
@@ -175,12 +161,6 @@ function reseal(runDir: string): void {
   fs.writeFileSync(man, JSON.stringify(sorted));
 }
 
-/** A safe file name from a hostile string (the name itself is not what is under test here). */
-function fileName(s: string): string {
-  const n = s.replace(/[/\0]/g, '_').slice(0, 100);
-  return n === '' || n === '.' || n === '..' ? `_${n}` : n;
-}
-
 /** Applies the case; returns why the reference rule calls the run bad (undefined: no verdict). */
 function applyCase(c: RunCase): string | undefined {
   const b = bases[c.base % bases.length]!;
@@ -202,24 +182,12 @@ function applyCase(c: RunCase): string | undefined {
     }
     case 'node': {
       const rel = b.sealed[c.file % b.sealed.length]!;
-      const abs = path.join(runDir, rel);
-      const size = fs.statSync(abs).size;
-      fs.rmSync(abs, { force: true });
-      if (c.node === 'dir') fs.mkdirSync(path.join(abs, 'x'), { recursive: true });
-      else if (c.node === 'fifo') mkfifo(abs);
-      else if (c.node === 'empty') fs.writeFileSync(abs, '');
-      else if (c.node === 'link-outside-copy')
-        fs.symlinkSync(path.join(box.outside, 'runs', b.name, b.run, rel), abs);
-      else if (c.node === 'link-inside-copy') {
-        const copy = path.join(box.ws, 'copies', rel);
-        fs.mkdirSync(path.dirname(copy), { recursive: true });
-        fs.copyFileSync(path.join(b.pristine, b.run, rel), copy);
-        fs.symlinkSync(path.relative(path.dirname(abs), copy), abs);
-        return undefined; // same bytes, inside the workspace: no verdict
-      } else if (c.node === 'link-git-config')
-        fs.symlinkSync(path.join(box.ws, '.git', 'config'), abs);
-      if (c.node === 'empty' && size === 0) return undefined;
-      return `${rel} is now ${c.node}`;
+      const changed = replaceNode(box, path.join(runDir, rel), c.node, {
+        outsideCopy: path.join(box.outside, 'runs', b.name, b.run, rel),
+        pristine: path.join(b.pristine, b.run, rel),
+        rel,
+      });
+      return changed ? `${rel} is now ${c.node}` : undefined;
     }
     case 'extra': {
       const dir =
@@ -253,19 +221,10 @@ async function check(c: RunCase): Promise<void> {
         : c.kind,
     bad !== undefined,
   );
-  const wsBefore = tree(box.ws);
-  const outsideBefore = tree(box.outside);
-  const report = expectSoundReport(await verify({ root: box.ws }));
-  expectNoSecret(
-    JSON.stringify(report) + Object.values(renderAll(report)).join('\n'),
-    box.secrets,
-    'the output',
-  );
-  expectSameTree(wsBefore, tree(box.ws), 'the workspace');
-  expectSameTree(outsideBefore, tree(box.outside), 'the outside');
-  if (bad !== undefined && report.conclusion !== 'failure')
-    throw new Error(`reference says bad (${bad}) but the gate concluded ${report.conclusion}`);
-  fs.rmSync(path.join(box.ws, 'copies'), { recursive: true, force: true });
+  const before = snapshot(box);
+  const report = expectCleanRun(box, before, await verify({ root: box.ws }));
+  expectNotGreen(report, bad);
+  fs.rmSync(copiesDir(box), { recursive: true, force: true });
 }
 
 describe('fuzz: run directories', () => {

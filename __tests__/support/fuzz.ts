@@ -11,6 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { reportSchemas, type GateReport } from '../../src/model/report.js';
+import { renderAll } from './render-all.js';
+import { mkfifo } from './temp.js';
 
 const env = process.env;
 const intEnv = (name: string): number | undefined => {
@@ -147,6 +149,43 @@ export function expectNoSecret(text: string, secrets: readonly string[], where: 
     if (text.includes(s)) throw new Error(`${where} contains the secret ${s.slice(0, 12)}…`);
 }
 
+/** The workspace and the outside as they were before a run, to hold the run to writing nothing. */
+export interface Snapshot {
+  ws: Map<string, string>;
+  outside: Map<string, string>;
+}
+
+export function snapshot(box: Sandbox): Snapshot {
+  return { ws: tree(box.ws), outside: tree(box.outside) };
+}
+
+/**
+ * What every property checks after a run: a sound report; no secret in it, in any rendering of
+ * it, or in what the run printed (`printed`); nothing changed in the workspace or outside it.
+ */
+export function expectCleanRun(
+  box: Sandbox,
+  before: Snapshot,
+  report: unknown,
+  printed = '',
+): GateReport {
+  const r = expectSoundReport(report);
+  expectNoSecret(
+    `${printed}\n${JSON.stringify(report)}\n${Object.values(renderAll(r)).join('\n')}`,
+    box.secrets,
+    'the output',
+  );
+  expectSameTree(before.ws, tree(box.ws), 'the workspace');
+  expectSameTree(before.outside, tree(box.outside), 'the outside');
+  return r;
+}
+
+/** Fails when the reference rule called the input bad (`bad` says why) and the gate did not fail. */
+export function expectNotGreen(report: GateReport, bad: string | undefined): void {
+  if (bad !== undefined && report.conclusion !== 'failure')
+    throw new Error(`reference says bad (${bad}) but the gate concluded ${report.conclusion}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sandboxes: a workspace, and beside it an "outside" the run must never read or write.
 
@@ -267,4 +306,75 @@ export async function withTmpdir<T>(tmp: string, fn: () => Promise<T>): Promise<
 export function restore(pristine: string, dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.cpSync(pristine, dir, { recursive: true, verbatimSymlinks: true });
+}
+
+/** What a file of the checkout can be turned into. */
+export type NodeKind =
+  | 'delete'
+  | 'dir'
+  | 'fifo'
+  | 'empty'
+  | 'link-outside-copy'
+  | 'link-inside-copy'
+  | 'link-git-config';
+
+export const NODE_KINDS: readonly NodeKind[] = [
+  'delete',
+  'dir',
+  'fifo',
+  'empty',
+  'link-outside-copy',
+  'link-inside-copy',
+  'link-git-config',
+];
+
+/** Where `link-inside-copy` puts its copies; remove it after each case. */
+export const copiesDir = (box: Sandbox) => path.join(box.ws, 'copies');
+
+/**
+ * Replaces the file `abs` by `kind`. `outsideCopy` is a byte-identical copy outside the workspace
+ * (a reader that followed the link out would find every byte right); `link-inside-copy` links to
+ * a copy of `pristine` inside the workspace. Returns whether the run now reads other content
+ * (false for an empty file left empty, or the same bytes linked inside the workspace).
+ */
+export function replaceNode(
+  box: Sandbox,
+  abs: string,
+  kind: NodeKind,
+  files: { outsideCopy: string; pristine: string; rel: string },
+): boolean {
+  const size = fs.statSync(abs).size;
+  fs.rmSync(abs, { force: true });
+  switch (kind) {
+    case 'delete':
+      return true;
+    case 'dir':
+      fs.mkdirSync(path.join(abs, 'x'), { recursive: true });
+      return true;
+    case 'fifo':
+      mkfifo(abs);
+      return true;
+    case 'empty':
+      fs.writeFileSync(abs, '');
+      return size !== 0;
+    case 'link-outside-copy':
+      fs.symlinkSync(files.outsideCopy, abs);
+      return true;
+    case 'link-inside-copy': {
+      const copy = path.join(copiesDir(box), files.rel);
+      fs.mkdirSync(path.dirname(copy), { recursive: true });
+      fs.copyFileSync(files.pristine, copy);
+      fs.symlinkSync(path.relative(path.dirname(abs), copy), abs);
+      return false;
+    }
+    case 'link-git-config':
+      fs.symlinkSync(path.join(box.ws, '.git', 'config'), abs);
+      return true;
+  }
+}
+
+/** A usable file name from a hostile string (the name itself is not what is under test). */
+export function fileName(s: string): string {
+  const n = s.replace(/[/\0]/g, '_').slice(0, 100);
+  return n === '' || n === '.' || n === '..' ? `_${n}` : n;
 }
