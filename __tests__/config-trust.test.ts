@@ -136,7 +136,7 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     writeConfig(root, {
       fail_on: 'problem',
       packs: packs().map((p) => p.id),
-      trace: { min_supports: 4, require_retrieval: true },
+      trace: { min_supports: 4, require_retrieval: true, require_reasoning: true },
       assurance: 'submission',
       effort: 'max',
     });

@@ -631,6 +631,28 @@ describe('audit-gate trace', () => {
     expect(await codes(real, '--require-retrieval')).toEqual([0, []]);
   });
 
+  it('--require-reasoning fails a run whose derived claims carry no reasoning record, and passes a real one', async () => {
+    const codes = async (dir: string, ...flags: string[]) => {
+      const res = await cli(
+        ['trace', dir, '--root', dir, '--format', 'json', ...flags],
+        process.cwd(),
+      );
+      return [res.code, [...new Set(JSON.parse(res.stdout).findings.map((f: Finding) => f.code))]];
+    };
+    const stripped = 'conformance/trace/mut-reasoning-stripped/input';
+    expect(await codes(stripped)).toEqual([0, []]);
+    expect(await codes(stripped, '--require-reasoning')).toEqual([
+      1,
+      ['trace.reasoning_trace_mismatch'],
+    ]);
+    expect(await codes(CLEAN, '--require-reasoning')).toEqual([
+      1,
+      ['trace.reasoning_trace_mismatch'],
+    ]);
+    const real = 'conformance/trace/real-bridges-four/input';
+    expect(await codes(real, '--require-reasoning')).toEqual([0, []]);
+  });
+
   it('verify discovers runs beside paper audits', async () => {
     const res = await cli(['verify', '--root', 'examples/repo', '--format', 'json'], process.cwd());
     const report = JSON.parse(res.stdout);

@@ -37230,8 +37230,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
-var registry = __nccwpck_require__(7355);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 200 modules
+var registry = __nccwpck_require__(880);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -44949,7 +44949,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7355);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(880);
 /* harmony import */ var _io_text_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7497);
 
 
@@ -47932,7 +47932,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 7355:
+/***/ 880:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50934,7 +50934,8 @@ const TRACE = {
     runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id, the trace header’s fingerprint or seed), or its fingerprint or run id is not its content’s', 'Restore run_meta.json as the producer wrote it (its runtime descriptor, seed and preset fix its fingerprint and run id) and keep the run’s files together in its runs/<run_id>/ directory; or re-run the producer.'),
     specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
     verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
-    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md lists where), waive the finding in the workflow’s config with that reason.'),
+    producerSpansRejected: codes_def('producer_spans_rejected', 'support_spans', 'The producer’s own support_spans check fails on this run, whatever verify.json says: a support span outside the evidence’s span in its source document, or an evidence span other than the one the last chunks.jsonl line of its chunk gives', 'The producer rejects this run itself: its check compares a span in the evidence file with the evidence’s span in its document, and keeps only the last chunks.jsonl line of a chunk id. Re-run the producer with a question or corpus whose cited chunks start their documents and are not repeated text; where the producer is known to be wrong, waive the finding in the workflow’s config with that reason.', INV.evidence),
+    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed (any failure: the producer’s strict policy rejects a run with one of any severity)', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md lists where), waive the finding in the workflow’s config with that reason.'),
 };
 const TRACE_CODES = Object.values(TRACE);
 
@@ -51042,6 +51043,11 @@ const traceCommand = {
             type: 'boolean',
             help: 'every run must retrieve its evidence from a pinned corpus (a run with no search, corpus or index fails)',
         },
+        {
+            name: 'require-reasoning',
+            type: 'boolean',
+            help: 'every run with a derived claim must carry the producer’s reasoning record (a run stripped of it fails)',
+        },
         FLAGS.gitRoot,
         {
             ...FLAGS.allowOutsideRoot,
@@ -51072,6 +51078,7 @@ async function runTrace(args, io) {
             trace: {
                 ...(ms !== undefined ? { min_supports: Number(ms) } : {}),
                 ...(args.flag('require-retrieval') ? { require_retrieval: true } : {}),
+                ...(args.flag('require-reasoning') ? { require_reasoning: true } : {}),
             },
         },
         emptyWhat: 'no run was found (a run is a directory named run_v1_<64 hex>, or one holding trace.jsonl, run_meta.json or fingerprint.txt below a runs/ directory or beside another file of a run such as plan.json; except below a directory that .gitignore hides)',
@@ -54224,15 +54231,19 @@ function loadChunks(ctx, evidenceCount) {
             bad = true;
             continue;
         }
-        let spans = index.get(c.chunk_id);
-        if (!spans)
-            index.set(c.chunk_id, (spans = { entries: [], at: new Map() }));
         const key = spanKey(c.start_byte, c.end_byte);
-        if (spans.at.has(key))
-            continue; // listed twice
-        const entry = { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
-        spans.entries.push(entry);
-        spans.at.set(key, entry);
+        const spans = index.get(c.chunk_id);
+        const listed = spans?.at.get(key);
+        const entry = listed ?? { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
+        if (!spans)
+            index.set(c.chunk_id, { entries: [entry], at: new Map([[key, entry]]), last: entry });
+        else {
+            spans.last = entry;
+            if (listed)
+                continue; // listed twice
+            spans.entries.push(entry);
+            spans.at.set(key, entry);
+        }
     }
     return bad ? undefined : index;
 }
@@ -54877,7 +54888,66 @@ function sentences(all) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/checks/producer-spans.ts
+
+
+
+/** Examples quoted per finding; the count says how many more there are. */
+const SHOWN = 3;
+/**
+ * The producer's support_spans check as its verifier runs it, with the two comparisons that make
+ * it reject runs of its own: an evidence span against the span the last chunks.jsonl line of its
+ * chunk id gives (a chunk of repeated text is listed at several spans), and a support span, which
+ * counts bytes of the evidence file, against the evidence's span in its source document. The
+ * producer records these failures in verify.json; finding them again keeps a rewritten verify.json
+ * from clearing a run its producer rejects. The second comparison holds only for the extractive
+ * reasoner's runs (`reasonersRun`): the contract counts a support span in bytes of the evidence
+ * file, so other producers' runs are held to that alone. What the rest of the pack reports (a
+ * missing or unreadable file, a span past the file's end) is left to it.
+ */
+function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
+    const misaligned = [];
+    let misalignedLine = 0;
+    if (chunks)
+        for (const { ev, line, usable } of records.values()) {
+            const listed = chunks.get(ev.chunk_id);
+            const last = listed?.last;
+            // A span the chunk is not listed at is evidence_chunk_mismatch already.
+            if (!usable || !last || !listed.at.has(spanKey(ev.span[0], ev.span[1])))
+                continue;
+            if (last.start === ev.span[0] && last.end === ev.span[1])
+                continue;
+            misalignedLine ||= line;
+            misaligned.push(`evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${context_short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`);
+        }
+    const outside = [];
+    let outsideLine = 0;
+    for (const s of reasonersRun ? supports : []) {
+        if (s.kind !== 'evidence')
+            continue;
+        const rec = records.get(s.refId);
+        const size = rec?.usable && rec.outcome?.ok ? rec.outcome.size : undefined;
+        // A span the file cannot hold is span_out_of_bounds already, in either verifier.
+        if (!rec || size === undefined || s.b0 >= s.b1 || s.b1 > size)
+            continue;
+        const [start, end] = rec.ev.span;
+        if (s.b0 >= start && s.b1 <= end)
+            continue;
+        outsideLine ||= s.line;
+        outside.push(`claim ${q(s.claimId)} (line ${s.line}) cites bytes [${s.b0}, ${s.b1}) of evidence ${q(s.refId)}, whose span in its document is [${start}, ${end})`);
+    }
+    if (misaligned.length)
+        ctx.f.add(TRACE.producerSpansRejected, `The producer’s support_spans check rejects this run: it takes a chunk’s span from the last provenance/chunks.jsonl line of its id, and ${producer_spans_listed(misaligned)}.`, ctx.at(misalignedLine));
+    if (outside.length)
+        ctx.f.add(TRACE.producerSpansRejected, `The producer’s support_spans check rejects this run: it compares a support span (bytes of the evidence file) with the evidence’s span in its source document, and ${producer_spans_listed(outside)}.`, ctx.at(outsideLine));
+}
+function producer_spans_listed(items) {
+    const more = items.length - SHOWN;
+    return `${items.slice(0, SHOWN).join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/evidence.ts
+
 
 
 
@@ -54886,7 +54956,7 @@ function sentences(all) {
 const evidence = {
     meta: {
         name: 'evidence',
-        description: 'Every registered evidence file exists inside the run with its recorded hash and chunk, every evidence support cites its exact bytes, and a claim the extractive reasoner made reads as them.',
+        description: 'Every registered evidence file exists inside the run with its recorded hash and chunk, every evidence support cites its exact bytes (and passes the producer’s own span comparisons), and a claim the extractive reasoner made reads as them.',
         codes: [
             TRACE.chunksInvalid,
             TRACE.evidenceMissing,
@@ -54897,6 +54967,7 @@ const evidence = {
             TRACE.supportUnresolved,
             TRACE.spanOutOfBounds,
             TRACE.snippetHashMismatch,
+            TRACE.producerSpansRejected,
             TRACE.claimNotExtracted,
             TRACE.retrievalMismatch,
             TRACE.retrievalUnchecked,
@@ -54911,6 +54982,8 @@ const evidence = {
         ev.resolveAll();
         const chunks = loadChunks(ctx, ev.records.size);
         await ev.checkFiles(hasher, chunks);
+        const reasoners = scan.content.reasonersRun(scan.header);
+        checkProducerSpans(ctx, ev.records, scan.claims.supports, chunks, reasoners);
         await checkCorpus(ctx, scan.header, ev.intact());
         scan.retrieval.check(scan.header, [...ev.records.values()], plan?.plan);
         scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
@@ -55438,7 +55511,9 @@ function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
                 i,
             ]);
     });
-    const errors = r.failures.filter((x) => x.severity === 'error');
+    // The producer's strict policy (its default, and its CLI's) fails a run on any failure it
+    // records, whatever its severity.
+    const errors = r.failures;
     const failed = r.checks.filter((c) => !c.passed);
     if (errors.length > 0 || failed.length > 0) {
         const first = errors[0];
@@ -55447,7 +55522,7 @@ function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
                 .slice(0, 4)
                 .map((c) => q(c.name, 60))
                 .join(', ')}`
-            : ''}; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
+            : ''}; ${errors.length} failure(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
     }
 }
 /** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
@@ -56263,6 +56338,13 @@ class ContentChecks {
         if (want !== claim.id)
             this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
     }
+    /**
+     * Whether the run is the extractive reasoner's: its header holds the reasoning record, or a
+     * derived claim records a result hash or carries the reasoner's tag.
+     */
+    reasonersRun(header) {
+        return (header?.metadata.reasoning_trace !== undefined || this.derived.some((d) => d.has || d.marked));
+    }
     mismatch(who, want, what, no) {
         this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
     }
@@ -56277,7 +56359,7 @@ class ContentChecks {
         if (!header || this.derived.length === 0)
             return;
         const meta = header.metadata.reasoning_trace;
-        if (meta === undefined && !this.derived.some((d) => d.has || d.marked))
+        if (!this.ctx.requireReasoning && !this.reasonersRun(header))
             return;
         const f = this.ctx.f;
         const at = this.ctx.at(1);
@@ -56290,7 +56372,9 @@ class ContentChecks {
         }
         if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
             const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked);
-            f.add(TRACE.reasoningTraceMismatch, `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`, at);
+            f.add(TRACE.reasoningTraceMismatch, why
+                ? `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`
+                : `The trace header’s metadata has no reasoning_trace record, and the gate requires the producer’s reasoning record in every run with a derived claim (require_reasoning), as the producer’s verifier does: derived claim ${q(this.derived[0].id)} on line ${this.derived[0].line} cannot be tied to the reasoner that made it.`, at);
             return;
         }
         const r = meta;
@@ -58328,6 +58412,7 @@ async function verifyRun(runDir, ctx) {
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
         ...(ctx.options.require_retrieval === true ? { requireRetrieval: true } : {}),
+        ...(ctx.options.require_reasoning === true ? { requireReasoning: true } : {}),
         ...(typeof ctx.options.max_corpus_bytes === 'number' && ctx.options.max_corpus_bytes > 0
             ? { maxCorpusBytes: ctx.options.max_corpus_bytes }
             : {}),
@@ -58419,10 +58504,13 @@ const tracePack = {
         require_retrieval: schemas/* boolean */.zMY()
             .optional()
             .describe('Every run must retrieve its evidence (searches over a pinned corpus); a run with no sign of retrieval fails'),
+        require_reasoning: schemas/* boolean */.zMY()
+            .optional()
+            .describe('Every run with a derived claim must carry the producer’s reasoning record (as its verifier requires); a run stripped of it fails'),
     })
         .strict()),
-    // A floor only ever raises a run's own policy; requiring retrieval only adds findings.
-    tighteningOptions: ['min_supports', 'require_retrieval'],
+    // A floor only ever raises a run's own policy; requiring retrieval or reasoning only adds findings.
+    tighteningOptions: ['min_supports', 'require_retrieval', 'require_reasoning'],
     schemas: namedSchemas(format_schema_schemas, {
         'trace-header': 'TraceHeader',
         'trace-event': 'TraceEvent',
@@ -83635,8 +83723,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
-var registry = __nccwpck_require__(7355);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 200 modules
+var registry = __nccwpck_require__(880);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -84686,8 +84774,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 199 modules
-var registry = __nccwpck_require__(7355);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 200 modules
+var registry = __nccwpck_require__(880);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -85769,7 +85857,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   xD: () => (/* binding */ runLevelBlocking)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7355);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(880);
 
 
 /**

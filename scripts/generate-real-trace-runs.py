@@ -123,7 +123,7 @@ CASES: dict[str, tuple] = {
     # evidence span (relative to the document): it rejects its own runs that cite a chunk that
     # does not start the document, and records that in verify.json.
     "producer-rejects-inner-chunk": ("long-rivers", {"top_k": 3, "chunk_chars": 200, "overlap_chars": 40},
-                                     "How long is the Danube river?", ["trace.producer_rejected"]),
+                                     "How long is the Danube river?", ["trace.producer_rejected", "trace.producer_spans_rejected"]),
     "repeated-text": ("repeated", {"top_k": 1, "min_supports_per_claim": 1, "chunk_chars": 56, "overlap_chars": 0},
                       "What is slate formed from?"),
     "unicode-control": ("unicode", {"top_k": 3}, "What is the capital of Japan?"),

@@ -21048,7 +21048,8 @@ const TRACE = {
     runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id, the trace header\u2019s fingerprint or seed), or its fingerprint or run id is not its content\u2019s', 'Restore run_meta.json as the producer wrote it (its runtime descriptor, seed and preset fix its fingerprint and run id) and keep the run\u2019s files together in its runs/<run_id>/ directory; or re-run the producer.'),
     specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
     verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
-    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer\u2019s own verification failed', 'Fix what the producer\u2019s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md lists where), waive the finding in the workflow\u2019s config with that reason.'),
+    producerSpansRejected: codes_def('producer_spans_rejected', 'support_spans', 'The producer\u2019s own support_spans check fails on this run, whatever verify.json says: a support span outside the evidence\u2019s span in its source document, or an evidence span other than the one the last chunks.jsonl line of its chunk gives', 'The producer rejects this run itself: its check compares a span in the evidence file with the evidence\u2019s span in its document, and keeps only the last chunks.jsonl line of a chunk id. Re-run the producer with a question or corpus whose cited chunks start their documents and are not repeated text; where the producer is known to be wrong, waive the finding in the workflow\u2019s config with that reason.', INV.evidence),
+    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer\u2019s own verification failed (any failure: the producer\u2019s strict policy rejects a run with one of any severity)', 'Fix what the producer\u2019s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md lists where), waive the finding in the workflow\u2019s config with that reason.'),
 };
 const TRACE_CODES = Object.values(TRACE);
 
@@ -21156,6 +21157,11 @@ const traceCommand = {
             type: 'boolean',
             help: 'every run must retrieve its evidence from a pinned corpus (a run with no search, corpus or index fails)',
         },
+        {
+            name: 'require-reasoning',
+            type: 'boolean',
+            help: 'every run with a derived claim must carry the producer\u2019s reasoning record (a run stripped of it fails)',
+        },
         FLAGS.gitRoot,
         {
             ...FLAGS.allowOutsideRoot,
@@ -21186,6 +21192,7 @@ async function runTrace(args, io) {
             trace: {
                 ...(ms !== undefined ? { min_supports: Number(ms) } : {}),
                 ...(args.flag('require-retrieval') ? { require_retrieval: true } : {}),
+                ...(args.flag('require-reasoning') ? { require_reasoning: true } : {}),
             },
         },
         emptyWhat: 'no run was found (a run is a directory named run_v1_<64 hex>, or one holding trace.jsonl, run_meta.json or fingerprint.txt below a runs/ directory or beside another file of a run such as plan.json; except below a directory that .gitignore hides)',
@@ -24334,15 +24341,19 @@ function loadChunks(ctx, evidenceCount) {
             bad = true;
             continue;
         }
-        let spans = index.get(c.chunk_id);
-        if (!spans)
-            index.set(c.chunk_id, (spans = { entries: [], at: new Map() }));
         const key = spanKey(c.start_byte, c.end_byte);
-        if (spans.at.has(key))
-            continue; // listed twice
-        const entry = { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
-        spans.entries.push(entry);
-        spans.at.set(key, entry);
+        const spans = index.get(c.chunk_id);
+        const listed = spans?.at.get(key);
+        const entry = listed ?? { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
+        if (!spans)
+            index.set(c.chunk_id, { entries: [entry], at: new Map([[key, entry]]), last: entry });
+        else {
+            spans.last = entry;
+            if (listed)
+                continue; // listed twice
+            spans.entries.push(entry);
+            spans.at.set(key, entry);
+        }
     }
     return bad ? undefined : index;
 }
@@ -24987,7 +24998,66 @@ function sentences(all) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/packs/trace/checks/producer-spans.ts
+
+
+
+/** Examples quoted per finding; the count says how many more there are. */
+const SHOWN = 3;
+/**
+ * The producer's support_spans check as its verifier runs it, with the two comparisons that make
+ * it reject runs of its own: an evidence span against the span the last chunks.jsonl line of its
+ * chunk id gives (a chunk of repeated text is listed at several spans), and a support span, which
+ * counts bytes of the evidence file, against the evidence's span in its source document. The
+ * producer records these failures in verify.json; finding them again keeps a rewritten verify.json
+ * from clearing a run its producer rejects. The second comparison holds only for the extractive
+ * reasoner's runs (`reasonersRun`): the contract counts a support span in bytes of the evidence
+ * file, so other producers' runs are held to that alone. What the rest of the pack reports (a
+ * missing or unreadable file, a span past the file's end) is left to it.
+ */
+function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
+    const misaligned = [];
+    let misalignedLine = 0;
+    if (chunks)
+        for (const { ev, line, usable } of records.values()) {
+            const listed = chunks.get(ev.chunk_id);
+            const last = listed?.last;
+            // A span the chunk is not listed at is evidence_chunk_mismatch already.
+            if (!usable || !last || !listed.at.has(spanKey(ev.span[0], ev.span[1])))
+                continue;
+            if (last.start === ev.span[0] && last.end === ev.span[1])
+                continue;
+            misalignedLine ||= line;
+            misaligned.push(`evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${context_short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`);
+        }
+    const outside = [];
+    let outsideLine = 0;
+    for (const s of reasonersRun ? supports : []) {
+        if (s.kind !== 'evidence')
+            continue;
+        const rec = records.get(s.refId);
+        const size = rec?.usable && rec.outcome?.ok ? rec.outcome.size : undefined;
+        // A span the file cannot hold is span_out_of_bounds already, in either verifier.
+        if (!rec || size === undefined || s.b0 >= s.b1 || s.b1 > size)
+            continue;
+        const [start, end] = rec.ev.span;
+        if (s.b0 >= start && s.b1 <= end)
+            continue;
+        outsideLine ||= s.line;
+        outside.push(`claim ${q(s.claimId)} (line ${s.line}) cites bytes [${s.b0}, ${s.b1}) of evidence ${q(s.refId)}, whose span in its document is [${start}, ${end})`);
+    }
+    if (misaligned.length)
+        ctx.f.add(TRACE.producerSpansRejected, `The producer\u2019s support_spans check rejects this run: it takes a chunk\u2019s span from the last provenance/chunks.jsonl line of its id, and ${producer_spans_listed(misaligned)}.`, ctx.at(misalignedLine));
+    if (outside.length)
+        ctx.f.add(TRACE.producerSpansRejected, `The producer\u2019s support_spans check rejects this run: it compares a support span (bytes of the evidence file) with the evidence\u2019s span in its source document, and ${producer_spans_listed(outside)}.`, ctx.at(outsideLine));
+}
+function producer_spans_listed(items) {
+    const more = items.length - SHOWN;
+    return `${items.slice(0, SHOWN).join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/evidence.ts
+
 
 
 
@@ -24996,7 +25066,7 @@ function sentences(all) {
 const evidence = {
     meta: {
         name: 'evidence',
-        description: 'Every registered evidence file exists inside the run with its recorded hash and chunk, every evidence support cites its exact bytes, and a claim the extractive reasoner made reads as them.',
+        description: 'Every registered evidence file exists inside the run with its recorded hash and chunk, every evidence support cites its exact bytes (and passes the producer\u2019s own span comparisons), and a claim the extractive reasoner made reads as them.',
         codes: [
             TRACE.chunksInvalid,
             TRACE.evidenceMissing,
@@ -25007,6 +25077,7 @@ const evidence = {
             TRACE.supportUnresolved,
             TRACE.spanOutOfBounds,
             TRACE.snippetHashMismatch,
+            TRACE.producerSpansRejected,
             TRACE.claimNotExtracted,
             TRACE.retrievalMismatch,
             TRACE.retrievalUnchecked,
@@ -25021,6 +25092,8 @@ const evidence = {
         ev.resolveAll();
         const chunks = loadChunks(ctx, ev.records.size);
         await ev.checkFiles(hasher, chunks);
+        const reasoners = scan.content.reasonersRun(scan.header);
+        checkProducerSpans(ctx, ev.records, scan.claims.supports, chunks, reasoners);
         await checkCorpus(ctx, scan.header, ev.intact());
         scan.retrieval.check(scan.header, [...ev.records.values()], plan?.plan);
         scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
@@ -25548,7 +25621,9 @@ function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
                 i,
             ]);
     });
-    const errors = r.failures.filter((x) => x.severity === 'error');
+    // The producer's strict policy (its default, and its CLI's) fails a run on any failure it
+    // records, whatever its severity.
+    const errors = r.failures;
     const failed = r.checks.filter((c) => !c.passed);
     if (errors.length > 0 || failed.length > 0) {
         const first = errors[0];
@@ -25557,7 +25632,7 @@ function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
                 .slice(0, 4)
                 .map((c) => q(c.name, 60))
                 .join(', ')}`
-            : ''}; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
+            : ''}; ${errors.length} failure(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
     }
 }
 /** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
@@ -26373,6 +26448,13 @@ class ContentChecks {
         if (want !== claim.id)
             this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
     }
+    /**
+     * Whether the run is the extractive reasoner's: its header holds the reasoning record, or a
+     * derived claim records a result hash or carries the reasoner's tag.
+     */
+    reasonersRun(header) {
+        return (header?.metadata.reasoning_trace !== undefined || this.derived.some((d) => d.has || d.marked));
+    }
     mismatch(who, want, what, no) {
         this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
     }
@@ -26387,7 +26469,7 @@ class ContentChecks {
         if (!header || this.derived.length === 0)
             return;
         const meta = header.metadata.reasoning_trace;
-        if (meta === undefined && !this.derived.some((d) => d.has || d.marked))
+        if (!this.ctx.requireReasoning && !this.reasonersRun(header))
             return;
         const f = this.ctx.f;
         const at = this.ctx.at(1);
@@ -26400,7 +26482,9 @@ class ContentChecks {
         }
         if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
             const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked);
-            f.add(TRACE.reasoningTraceMismatch, `The trace header\u2019s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner\u2019s tag (structured.reasoner)'}: the record was removed after the run.`, at);
+            f.add(TRACE.reasoningTraceMismatch, why
+                ? `The trace header\u2019s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner\u2019s tag (structured.reasoner)'}: the record was removed after the run.`
+                : `The trace header\u2019s metadata has no reasoning_trace record, and the gate requires the producer\u2019s reasoning record in every run with a derived claim (require_reasoning), as the producer\u2019s verifier does: derived claim ${q(this.derived[0].id)} on line ${this.derived[0].line} cannot be tied to the reasoner that made it.`, at);
             return;
         }
         const r = meta;
@@ -28438,6 +28522,7 @@ async function verifyRun(runDir, ctx) {
             ? ctx.options.max_line_bytes
             : MAX_LINE_BYTES,
         ...(ctx.options.require_retrieval === true ? { requireRetrieval: true } : {}),
+        ...(ctx.options.require_reasoning === true ? { requireReasoning: true } : {}),
         ...(typeof ctx.options.max_corpus_bytes === 'number' && ctx.options.max_corpus_bytes > 0
             ? { maxCorpusBytes: ctx.options.max_corpus_bytes }
             : {}),
@@ -28529,10 +28614,13 @@ const tracePack = {
         require_retrieval: schemas_boolean()
             .optional()
             .describe('Every run must retrieve its evidence (searches over a pinned corpus); a run with no sign of retrieval fails'),
+        require_reasoning: schemas_boolean()
+            .optional()
+            .describe('Every run with a derived claim must carry the producer\u2019s reasoning record (as its verifier requires); a run stripped of it fails'),
     })
         .strict()),
-    // A floor only ever raises a run's own policy; requiring retrieval only adds findings.
-    tighteningOptions: ['min_supports', 'require_retrieval'],
+    // A floor only ever raises a run's own policy; requiring retrieval or reasoning only adds findings.
+    tighteningOptions: ['min_supports', 'require_retrieval', 'require_reasoning'],
     schemas: namedSchemas(format_schema_schemas, {
         'trace-header': 'TraceHeader',
         'trace-event': 'TraceEvent',
@@ -53777,7 +53865,7 @@ const reportSchemas = onFirstUse(report_build);
 
 
 /** How many contradictions a refusal spells out. */
-const SHOWN = 5;
+const recheck_SHOWN = 5;
 const recheck_RECOMPUTED = new Set([
     GATE.subjectConflict.code,
     GATE.waiverUnmatched.code,
@@ -53786,7 +53874,7 @@ const recheck_RECOMPUTED = new Set([
 function recheckReport(given, opts) {
     const problems = [];
     let more = 0;
-    const problem = (m) => (problems.length < SHOWN ? problems.push(m) : more++);
+    const problem = (m) => (problems.length < recheck_SHOWN ? problems.push(m) : more++);
     const registered = new Map(opts.codes.map((c) => [c.code, c.severity]));
     // Pinned to submission, some codes are stricter or cannot occur, and the packs that judge by
     // assurance must say which each target was verified at.

@@ -420,6 +420,55 @@ export function buildRealMutants(out, lib) {
     },
   );
   fixture(
+    'mut-verify-report-forged-passed',
+    'producer-rejects-inner-chunk',
+    'producer_spans_rejected',
+    'A real run the producer rejects, whose verify.json is rewritten to say every check passed (id and manifest recomputed): its support_spans check is run again.',
+    [T('producer_spans_rejected')],
+    (r) => {
+      const v = r.json('verify.json');
+      for (const c of v.checks) c.passed = true;
+      v.failures = [];
+      v.summary_metrics = {
+        ...v.summary_metrics,
+        checks_failed: new PyFloat(0),
+        failures: new PyFloat(0),
+      };
+      v.id = sha256(canonical({ checks: v.checks, failures: v.failures }));
+      r.writeJson('verify.json', v);
+      resealFiles(r);
+    },
+  );
+  fixture(
+    'mut-verify-failure-downgraded',
+    'producer-rejects-inner-chunk',
+    'producer_rejected',
+    'A real run the producer rejects, whose verify.json marks its failure info and its checks passed: the producer’s strict policy fails a run on a failure of any severity.',
+    [T('producer_rejected'), T('producer_spans_rejected')],
+    (r) => {
+      const v = r.json('verify.json');
+      for (const c of v.checks) c.passed = true;
+      for (const f of v.failures) f.severity = 'info';
+      r.writeJson('verify.json', v);
+      resealFiles(r);
+    },
+  );
+  fixture(
+    'mut-reasoning-stripped',
+    B,
+    'reasoning_trace_mismatch',
+    'A real run stripped of every mark of the extractive reasoner (the header’s reasoning record, the claim’s reasoner record and result hash), its claim then reworded, every id and the run recomputed; the gate requires the reasoning record (require_reasoning), as the producer’s verifier does.',
+    [T('reasoning_trace_mismatch')],
+    (r) => {
+      const c = claimOf(r);
+      unmark(r, c);
+      toNorway(c);
+      reclaimReal(r, c);
+      save(r);
+    },
+    { require_reasoning: true },
+  );
+  fixture(
     'mut-policy-floor',
     'policy-one',
     'supports_too_few',
@@ -548,7 +597,12 @@ export function buildRealMutants(out, lib) {
     B,
     'evidence_chunk_mismatch',
     'A real run whose evidence file gains a sentence past its chunk, which the claim then cites; every hash, id and the run recomputed.',
-    [T('evidence_chunk_mismatch'), T('claim_not_extracted'), T('retrieval_mismatch')],
+    [
+      T('evidence_chunk_mismatch'),
+      T('claim_not_extracted'),
+      T('retrieval_mismatch'),
+      T('producer_spans_rejected'),
+    ],
     (r) => {
       const ev = evidenceFrom(r, 'd3');
       const old = r.read(ev.content_path);

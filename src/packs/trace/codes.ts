@@ -503,10 +503,17 @@ export const TRACE = {
     'verify.json is malformed or is not a VerificationReport for this trace',
     RERUN,
   ),
+  producerSpansRejected: def(
+    'producer_spans_rejected',
+    'support_spans',
+    'The producer’s own support_spans check fails on this run, whatever verify.json says: a support span outside the evidence’s span in its source document, or an evidence span other than the one the last chunks.jsonl line of its chunk gives',
+    'The producer rejects this run itself: its check compares a span in the evidence file with the evidence’s span in its document, and keeps only the last chunks.jsonl line of a chunk id. Re-run the producer with a question or corpus whose cited chunks start their documents and are not repeated text; where the producer is known to be wrong, waive the finding in the workflow’s config with that reason.',
+    INV.evidence,
+  ),
   producerRejected: def(
     'producer_rejected',
     'run_integrity',
-    'verify.json records that the producer’s own verification failed',
+    'verify.json records that the producer’s own verification failed (any failure: the producer’s strict policy rejects a run with one of any severity)',
     'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md lists where), waive the finding in the workflow’s config with that reason.',
   ),
 } as const satisfies Record<string, TraceCodeDef>;

@@ -50,6 +50,11 @@ export const traceCommand: PackCommand = {
       type: 'boolean',
       help: 'every run must retrieve its evidence from a pinned corpus (a run with no search, corpus or index fails)',
     },
+    {
+      name: 'require-reasoning',
+      type: 'boolean',
+      help: 'every run with a derived claim must carry the producer’s reasoning record (a run stripped of it fails)',
+    },
     FLAGS.gitRoot,
     {
       ...FLAGS.allowOutsideRoot,
@@ -83,6 +88,7 @@ async function runTrace(args: Args, io: Io): Promise<number> {
       trace: {
         ...(ms !== undefined ? { min_supports: Number(ms) } : {}),
         ...(args.flag('require-retrieval') ? { require_retrieval: true } : {}),
+        ...(args.flag('require-reasoning') ? { require_reasoning: true } : {}),
       },
     },
     emptyWhat:

@@ -39,6 +39,8 @@ export interface RunCtx {
   tools?: ReadonlySet<string> | 'none';
   /** Every run must show retrieval (pack option require_retrieval). */
   requireRetrieval?: boolean;
+  /** Every run with a derived claim must carry the reasoning record (pack option require_reasoning). */
+  requireReasoning?: boolean;
   /** Largest corpus whose index is built again (fixture knob max_corpus_bytes; default 16 MiB). */
   maxCorpusBytes?: number;
   /** Longest trace line read (pack option max_line_bytes; default 64 MiB). */

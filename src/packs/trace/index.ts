@@ -36,11 +36,17 @@ export const tracePack: Pack = {
           .describe(
             'Every run must retrieve its evidence (searches over a pinned corpus); a run with no sign of retrieval fails',
           ),
+        require_reasoning: z
+          .boolean()
+          .optional()
+          .describe(
+            'Every run with a derived claim must carry the producer’s reasoning record (as its verifier requires); a run stripped of it fails',
+          ),
       })
       .strict(),
   ),
-  // A floor only ever raises a run's own policy; requiring retrieval only adds findings.
-  tighteningOptions: ['min_supports', 'require_retrieval'],
+  // A floor only ever raises a run's own policy; requiring retrieval or reasoning only adds findings.
+  tighteningOptions: ['min_supports', 'require_retrieval', 'require_reasoning'],
   schemas: namedSchemas(schemas, {
     'trace-header': 'TraceHeader',
     'trace-event': 'TraceEvent',

@@ -82,6 +82,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
         ? ctx.options.max_line_bytes
         : MAX_LINE_BYTES,
     ...(ctx.options.require_retrieval === true ? { requireRetrieval: true } : {}),
+    ...(ctx.options.require_reasoning === true ? { requireReasoning: true } : {}),
     ...(typeof ctx.options.max_corpus_bytes === 'number' && ctx.options.max_corpus_bytes > 0
       ? { maxCorpusBytes: ctx.options.max_corpus_bytes }
       : {}),

@@ -13,10 +13,11 @@ export interface ChunkEntry {
   sha: string;
   line: number;
 }
-/** One chunk id's spans, in file order and by `start:end`. */
+/** One chunk id's spans, in file order and by `start:end`; `last` is the span its last line gives. */
 export interface ChunkSpans {
   entries: ChunkEntry[];
   at: Map<string, ChunkEntry>;
+  last: ChunkEntry;
 }
 
 /**
@@ -113,13 +114,18 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
       bad = true;
       continue;
     }
-    let spans = index.get(c.chunk_id);
-    if (!spans) index.set(c.chunk_id, (spans = { entries: [], at: new Map() }));
     const key = spanKey(c.start_byte, c.end_byte);
-    if (spans.at.has(key)) continue; // listed twice
-    const entry = { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
-    spans.entries.push(entry);
-    spans.at.set(key, entry);
+    const spans = index.get(c.chunk_id);
+    const listed = spans?.at.get(key);
+    const entry = listed ?? { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
+    if (!spans)
+      index.set(c.chunk_id, { entries: [entry], at: new Map([[key, entry]]), last: entry });
+    else {
+      spans.last = entry;
+      if (listed) continue; // listed twice
+      spans.entries.push(entry);
+      spans.at.set(key, entry);
+    }
   }
   return bad ? undefined : index;
 }

@@ -102,6 +102,16 @@ export class ContentChecks implements EventVisitor {
       );
   }
 
+  /**
+   * Whether the run is the extractive reasoner's: its header holds the reasoning record, or a
+   * derived claim records a result hash or carries the reasoner's tag.
+   */
+  reasonersRun(header: TraceHeader | undefined): boolean {
+    return (
+      header?.metadata.reasoning_trace !== undefined || this.derived.some((d) => d.has || d.marked)
+    );
+  }
+
   private mismatch(who: string, want: string, what: string, no: number): void {
     this.ctx.f.add(
       TRACE.contentIdMismatch,
@@ -120,7 +130,7 @@ export class ContentChecks implements EventVisitor {
   finish(header: TraceHeader | undefined): void {
     if (!header || this.derived.length === 0) return;
     const meta = header.metadata.reasoning_trace;
-    if (meta === undefined && !this.derived.some((d) => d.has || d.marked)) return;
+    if (!this.ctx.requireReasoning && !this.reasonersRun(header)) return;
     const f = this.ctx.f;
     const at = this.ctx.at(1);
     const bad = (message: string, line = 1) =>
@@ -138,10 +148,12 @@ export class ContentChecks implements EventVisitor {
         );
     }
     if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
-      const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked)!;
+      const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked);
       f.add(
         TRACE.reasoningTraceMismatch,
-        `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`,
+        why
+          ? `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`
+          : `The trace header’s metadata has no reasoning_trace record, and the gate requires the producer’s reasoning record in every run with a derived claim (require_reasoning), as the producer’s verifier does: derived claim ${q(this.derived[0]!.id)} on line ${this.derived[0]!.line} cannot be tied to the reasoner that made it.`,
         at,
       );
       return;

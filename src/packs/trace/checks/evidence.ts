@@ -15,7 +15,7 @@ import type { EvidenceRef } from '../format/schema.js';
 import { spanKey, type ChunkIndex } from './chunks.js';
 import { SPAN_BUDGET_SPENT } from './spans.js';
 
-interface EvidenceRecord {
+export interface EvidenceRecord {
   ev: EvidenceRef;
   line: number;
   /** Real path of the evidence file, once it resolved inside the run directory. */

@@ -205,7 +205,9 @@ export function checkVerifyReport(
         i,
       ]);
   });
-  const errors = r.failures.filter((x) => x.severity === 'error');
+  // The producer's strict policy (its default, and its CLI's) fails a run on any failure it
+  // records, whatever its severity.
+  const errors = r.failures;
   const failed = r.checks.filter((c) => !c.passed);
   if (errors.length > 0 || failed.length > 0) {
     const first = errors[0];
@@ -218,7 +220,7 @@ export function checkVerifyReport(
               .map((c) => q(c.name, 60))
               .join(', ')}`
           : ''
-      }; ${errors.length} error(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`,
+      }; ${errors.length} failure(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`,
       { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 },
     );
   }

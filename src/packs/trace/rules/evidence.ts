@@ -2,6 +2,7 @@ import { loadChunks } from '../checks/chunks.js';
 import { TRACE } from '../codes.js';
 import { checkCorpus } from '../checks/corpus.js';
 import { MAX_EXTRACTIVE_EVIDENCE_BYTES } from '../checks/extractive.js';
+import { checkProducerSpans } from '../checks/producer-spans.js';
 import type { RunRule } from './rule.js';
 
 /** Evidence files, the chunk index, then every evidence support's bytes. */
@@ -9,7 +10,7 @@ export const evidence: RunRule = {
   meta: {
     name: 'evidence',
     description:
-      'Every registered evidence file exists inside the run with its recorded hash and chunk, every evidence support cites its exact bytes, and a claim the extractive reasoner made reads as them.',
+      'Every registered evidence file exists inside the run with its recorded hash and chunk, every evidence support cites its exact bytes (and passes the producer’s own span comparisons), and a claim the extractive reasoner made reads as them.',
     codes: [
       TRACE.chunksInvalid,
       TRACE.evidenceMissing,
@@ -20,6 +21,7 @@ export const evidence: RunRule = {
       TRACE.supportUnresolved,
       TRACE.spanOutOfBounds,
       TRACE.snippetHashMismatch,
+      TRACE.producerSpansRejected,
       TRACE.claimNotExtracted,
       TRACE.retrievalMismatch,
       TRACE.retrievalUnchecked,
@@ -33,6 +35,8 @@ export const evidence: RunRule = {
     ev.resolveAll();
     const chunks = loadChunks(ctx, ev.records.size);
     await ev.checkFiles(hasher, chunks);
+    const reasoners = scan.content.reasonersRun(scan.header);
+    checkProducerSpans(ctx, ev.records, scan.claims.supports, chunks, reasoners);
     await checkCorpus(ctx, scan.header, ev.intact());
     scan.retrieval.check(scan.header, [...ev.records.values()], plan?.plan);
     scan.claims.resolveLegacy((id, b0, b1) => ev.readSpan(id, b0, b1));
