@@ -793,6 +793,17 @@ fixture('index-stale-site', 'index_out_of_sync', {
   expected: [A('index_out_of_sync')],
   state: 'blocked',
 });
+fixture('index-file-respelled', 'index_out_of_sync', {
+  description:
+    'The committed index names an annotation\'s file as ./src/…: the same file, but aristo stamp --check compares entries as written and fails.',
+  index: (entries) =>
+    indexToml({
+      ...entries,
+      len_bounded: { ...entries.len_bounded, file: `./${entries.len_bounded.file}` },
+    }),
+  expected: [A('index_out_of_sync')],
+  state: 'blocked',
+});
 fixture(
   'index-without-id',
   'clean',
