@@ -25,6 +25,7 @@ import {
 } from '../support/arbitraries.js';
 import {
   copiesDir,
+  copyFixture,
   expectCleanRun,
   expectNotGreen,
   params,
@@ -33,6 +34,7 @@ import {
   snapshot,
   timeout,
   Tally,
+  type NodeKind,
   type Sandbox,
 } from '../support/fuzz.js';
 
@@ -90,13 +92,8 @@ const isObj = (v: unknown): v is Toml => typeof v === 'object' && v !== null && 
 beforeAll(() => {
   box = sandbox('aristo');
   for (const name of FIXTURES) {
-    const fixture = JSON.parse(
-      fs.readFileSync(path.join(CONFORMANCE, name, 'fixture.json'), 'utf8'),
-    );
     const pristine = path.join(box.base, 'pristine', name);
-    fs.cpSync(path.join(CONFORMANCE, name, 'input'), pristine, { recursive: true });
-    for (const d of fixture.empty_dirs ?? [])
-      fs.mkdirSync(path.join(pristine, d), { recursive: true });
+    copyFixture(CONFORMANCE, name, pristine);
     const proofNames = fs
       .readdirSync(path.join(pristine, PROOFS))
       .filter((n) => n.endsWith('.proof'))
@@ -235,20 +232,13 @@ const INDEX_STATUSES = [
 ];
 const INDEX_META_KEYS = ['schema_version', 'generated_by', 'generated_at', 'source_root'];
 
-type NodeKind =
-  | 'delete'
-  | 'dir'
-  | 'fifo'
-  | 'empty'
-  | 'link-outside-copy'
-  | 'link-inside-copy'
-  | 'link-sibling'
-  | 'link-git-config';
+/** The shared file-kind swaps, and a link to a sibling file of the same group. */
+type AristoNode = NodeKind | 'link-sibling';
 
 type AristoCase =
   | { kind: 'bytes'; base: number; group: Group; file: number; edits: ByteEdit[] }
   | { kind: 'char'; base: number; group: Group; file: number; at: number; char: string }
-  | { kind: 'node'; base: number; group: Group; file: number; node: NodeKind }
+  | { kind: 'node'; base: number; group: Group; file: number; node: AristoNode }
   | {
       kind: 'toml';
       base: number;
@@ -309,7 +299,7 @@ const aristoCase: fc.Arbitrary<AristoCase> = fc.oneof(
       base: fc.nat(),
       group: fc.constantFrom<Group>('proof', 'source', 'other', 'dir'),
       file: fc.nat(),
-      node: fc.constantFrom<NodeKind>(
+      node: fc.constantFrom<AristoNode>(
         'delete',
         'dir',
         'fifo',
@@ -727,7 +717,8 @@ function manifestProblem(crate: string): string | undefined {
 }
 
 /** What a case did to one source file, for the rules the state alone cannot tell. */
-type Hint = { rel: string; node: NodeKind } | { rel: string; at: number; was: number; now: number };
+type Hint =
+  { rel: string; node: AristoNode } | { rel: string; at: number; was: number; now: number };
 
 const isSpace = (byte: number) => ' \t\n\r\f\v'.includes(String.fromCharCode(byte));
 

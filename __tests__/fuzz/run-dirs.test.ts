@@ -15,6 +15,7 @@ import { mkfifo } from '../support/temp.js';
 import { applyByteEdit, byteEdit, hostileString, type ByteEdit } from '../support/arbitraries.js';
 import {
   copiesDir,
+  copyFixture,
   expectCleanRun,
   fileName,
   expectNotGreen,
@@ -51,13 +52,8 @@ const bases: Base[] = [];
 beforeAll(() => {
   box = sandbox('runs');
   for (const name of CLEAN) {
-    const fixture = JSON.parse(
-      fs.readFileSync(path.join(CONFORMANCE, name, 'fixture.json'), 'utf8'),
-    );
     const pristine = path.join(box.base, 'pristine', name);
-    fs.cpSync(path.join(CONFORMANCE, name, 'input'), pristine, { recursive: true });
-    for (const d of fixture.empty_dirs ?? [])
-      fs.mkdirSync(path.join(pristine, d), { recursive: true });
+    const fixture = copyFixture(CONFORMANCE, name, pristine);
     const run = fixture.target as string;
     const manifest = JSON.parse(fs.readFileSync(path.join(pristine, run, 'manifest.json'), 'utf8'));
     bases.push({ name, pristine, run, sealed: Object.keys(manifest).sort() });

@@ -378,3 +378,19 @@ export function fileName(s: string): string {
   const n = s.replace(/[/\0]/g, '_').slice(0, 100);
   return n === '' || n === '.' || n === '..' ? `_${n}` : n;
 }
+
+/**
+ * Copies conformance fixture `name`'s input (with the empty directories git cannot hold) to
+ * `dest`; returns its fixture.json.
+ */
+export function copyFixture(
+  conformance: string,
+  name: string,
+  dest: string,
+): Record<string, unknown> {
+  const fixture = JSON.parse(fs.readFileSync(path.join(conformance, name, 'fixture.json'), 'utf8'));
+  fs.cpSync(path.join(conformance, name, 'input'), dest, { recursive: true });
+  for (const d of (fixture.empty_dirs as string[] | undefined) ?? [])
+    fs.mkdirSync(path.join(dest, d), { recursive: true });
+  return fixture as Record<string, unknown>;
+}
