@@ -37231,7 +37231,7 @@ var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
 // EXTERNAL MODULE: ./src/packs/registry.ts + 200 modules
-var registry = __nccwpck_require__(880);
+var registry = __nccwpck_require__(960);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -44949,7 +44949,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(880);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(960);
 /* harmony import */ var _io_text_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7497);
 
 
@@ -47932,7 +47932,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 880:
+/***/ 960:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48487,7 +48487,7 @@ const FLAGS = {
         name: 'assurance',
         type: 'string',
         value: 'submission',
-        help: "pin enforcement, as verify's --assurance: the checkout's .audit-gate.json can then not waive a finding (for a required check)",
+        help: "pin enforcement, as verify's --assurance: the checkout's .audit-gate.json can then no longer waive a finding (for a required check)",
     },
     gitRoot: {
         name: 'root',
@@ -50907,7 +50907,7 @@ const TRACE = {
     markerMissing: codes_def('marker_missing', 'derived_claim_grounding', 'An evidence support of a derived claim has no matching [evidence:<id>:<b0>-<b1>:<sha256>] marker in the statement', REDERIVE, INV.grounding),
     markerUnmatched: codes_def('marker_unmatched', 'derived_claim_grounding', 'A citation marker in a derived claim matches no evidence support (or repeats one)', REDERIVE, INV.grounding),
     markerLegacy: codes_def('marker_legacy', 'derived_claim_grounding', 'A claim uses a legacy or malformed citation marker such as [evidence:X]', 'Cite evidence as [evidence:<id>:<b0>-<b1>:<sha256>] over the exact bytes: re-derive the claim, or re-run the producer.', INV.grounding),
-    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag; or the header’s reasoning policy is not the one spec.json gives', 'Restore trace.jsonl as the producer wrote it (the header’s reasoning_trace and each derived claim’s structured fields), or re-run the producer.'),
+    reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag or whose gate requires it (require_reasoning); or the header’s reasoning policy is not the one spec.json gives', 'Restore trace.jsonl as the producer wrote it (the header’s reasoning_trace and each derived claim’s structured fields), or re-run the producer. A run another tool wrote has no record: exclude it from the gate, or drop require_reasoning.'),
     retrievalMismatch: codes_def('retrieval_mismatch', 'tool_linkage', 'A search did not return what BM25 ranks first over the index the run’s corpus builds (other chunks, order, scores or hit fields), the retrieval record or the pinned index is not the producer’s, or evidence was registered that no search returned', 'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its index is built from the corpus it pins, its searches return that index’s best-ranked chunks, and it registers only those.'),
     retrievalMissing: codes_def('retrieval_missing', 'tool_linkage', 'The gate requires every run to retrieve its evidence (require_retrieval), but this run registers evidence and shows no sign of retrieval: no search, corpus, index or retrieval record', 'Re-run the producer with retrieval on (spec.json constraints.needs_retrieval and a corpus_path), or restore the run’s provenance/ and searches as the producer wrote them.'),
     retrievalUnchecked: codes_def('retrieval_unchecked', 'tool_linkage', 'The run’s searches are past what is ranked again per run (a corpus over 16 MiB, more than 150,000 chunks or 500,000 distinct terms, more than 10,000 searches, 20 million term postings, or settings past 2^53), so they are not checked', 'Keep a run’s pinned corpus under 16 MiB, its chunks at the producer’s default size, and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow’s own config, exclude the run and check it with the producer’s tools.'),
@@ -50934,8 +50934,8 @@ const TRACE = {
     runMetaMismatch: codes_def('run_meta_mismatch', 'run_integrity', 'run_meta.json disagrees with the run (run id, trace id, plan id, spec id, the trace header’s fingerprint or seed), or its fingerprint or run id is not its content’s', 'Restore run_meta.json as the producer wrote it (its runtime descriptor, seed and preset fix its fingerprint and run id) and keep the run’s files together in its runs/<run_id>/ directory; or re-run the producer.'),
     specInvalid: codes_def('spec_invalid', 'run_integrity', 'spec.json is malformed or does not match the problem-spec schema', codes_RERUN),
     verifyReportInvalid: codes_def('verify_report_invalid', 'run_integrity', 'verify.json is malformed or is not a VerificationReport for this trace', codes_RERUN),
-    producerSpansRejected: codes_def('producer_spans_rejected', 'support_spans', 'The producer’s own support_spans check fails on this run, whatever verify.json says: a support span outside the evidence’s span in its source document, or an evidence span other than the one the last chunks.jsonl line of its chunk gives', 'The producer rejects this run itself: its check compares a span in the evidence file with the evidence’s span in its document, and keeps only the last chunks.jsonl line of a chunk id. Re-run the producer with a question or corpus whose cited chunks start their documents and are not repeated text; where the producer is known to be wrong, waive the finding in the workflow’s config with that reason.', INV.evidence),
-    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed (any failure: the producer’s strict policy rejects a run with one of any severity)', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md lists where), waive the finding in the workflow’s config with that reason.'),
+    producerSpansRejected: codes_def('producer_spans_rejected', 'support_spans', 'bijux-canon-reason’s own verifier rejects this run, whatever verify.json says: its support_spans check fails (it rejects any run whose claim cites a chunk that does not start its document, or an earlier copy of repeated text)', 'Nothing needs to have been tampered with: this is the producer’s own verdict, and trace.producer_rejected usually names the same cause. A run the producer rejects is not accepted; to accept it anyway, waive both codes for this run in the workflow’s config (audit-gate verify --config FILE, or the Action’s config-json), with the reason (docs/trace.md#known-producer-rejections).', INV.evidence),
+    producerRejected: codes_def('producer_rejected', 'run_integrity', 'verify.json records that the producer’s own verification failed (any failure: the producer’s strict policy rejects a run with one of any severity)', 'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md#known-producer-rejections), waive this finding, and trace.producer_spans_rejected when it names the same run, in the workflow’s config (audit-gate verify --config FILE, or the Action’s config-json), with that reason.'),
 };
 const TRACE_CODES = Object.values(TRACE);
 
@@ -51020,7 +51020,7 @@ function renderVerificationReports(report) {
  */
 const traceCommand = {
     args: '<run-dir | artifacts-root>...',
-    about: 'Verify evidence-grounded run traces (…/runs/<run_id>/) written by bijux-canon-reason. Every hash, id, evidence span and claim is checked, and the extractive reasoner’s claims are derived again. Reads .audit-gate.json (packs.trace). See docs/trace.md.',
+    about: 'Verify evidence-grounded run traces (…/runs/<run_id>/) written by bijux-canon-reason. Every hash, id, evidence span and claim is checked, and the extractive reasoner’s claims are derived again. Where every run comes from bijux-canon-reason, add --require-retrieval --require-reasoning: the defaults also accept other producers’ runs. Reads .audit-gate.json (packs.trace). See docs/trace.md.',
     flags: [
         {
             ...FLAGS.format,
@@ -54901,8 +54901,9 @@ const SHOWN = 3;
  * counts bytes of the evidence file, against the evidence's span in its source document. The
  * producer records these failures in verify.json; finding them again keeps a rewritten verify.json
  * from clearing a run its producer rejects. The second comparison holds only for the extractive
- * reasoner's runs (`reasonersRun`): the contract counts a support span in bytes of the evidence
- * file, so other producers' runs are held to that alone. What the rest of the pack reports (a
+ * reasoner's runs (`reasonersRun`: its marks, or require_reasoning, which declares every run its):
+ * the contract counts a support span in bytes of the evidence file, so other producers' runs are
+ * held to that alone. What the rest of the pack reports (a
  * missing or unreadable file, a span past the file's end) is left to it.
  */
 function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
@@ -54937,9 +54938,9 @@ function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
         outside.push(`claim ${q(s.claimId)} (line ${s.line}) cites bytes [${s.b0}, ${s.b1}) of evidence ${q(s.refId)}, whose span in its document is [${start}, ${end})`);
     }
     if (misaligned.length)
-        ctx.f.add(TRACE.producerSpansRejected, `The producer’s support_spans check rejects this run: it takes a chunk’s span from the last provenance/chunks.jsonl line of its id, and ${producer_spans_listed(misaligned)}.`, ctx.at(misalignedLine));
+        ctx.f.add(TRACE.producerSpansRejected, `bijux-canon-reason’s own verifier rejects this run (its support_spans check takes a chunk’s span from the last provenance/chunks.jsonl line of its id): ${producer_spans_listed(misaligned)}.`, ctx.at(misalignedLine));
     if (outside.length)
-        ctx.f.add(TRACE.producerSpansRejected, `The producer’s support_spans check rejects this run: it compares a support span (bytes of the evidence file) with the evidence’s span in its source document, and ${producer_spans_listed(outside)}.`, ctx.at(outsideLine));
+        ctx.f.add(TRACE.producerSpansRejected, `bijux-canon-reason’s own verifier rejects this run (its support_spans check compares a support span, in bytes of the evidence file, with the evidence’s span in its source document): ${producer_spans_listed(outside)}.`, ctx.at(outsideLine));
 }
 function producer_spans_listed(items) {
     const more = items.length - SHOWN;
@@ -54982,7 +54983,9 @@ const evidence = {
         ev.resolveAll();
         const chunks = loadChunks(ctx, ev.records.size);
         await ev.checkFiles(hasher, chunks);
-        const reasoners = scan.content.reasonersRun(scan.header);
+        // Under require_reasoning every run is declared the producer's: a run that dropped its
+        // derived claims (and so its reasoning record) is still held to the producer's span check.
+        const reasoners = ctx.requireReasoning === true || scan.content.reasonersRun(scan.header);
         checkProducerSpans(ctx, ev.records, scan.claims.supports, chunks, reasoners);
         await checkCorpus(ctx, scan.header, ev.intact());
         scan.retrieval.check(scan.header, [...ev.records.values()], plan?.plan);
@@ -55147,7 +55150,7 @@ class TraceIdHasher {
 const EVENT_PREFIX = '{"event":';
 const EVENT_SUFFIX = ',"record":"trace_event"}';
 
-;// CONCATENATED MODULE: ./src/packs/trace/checks/spans.ts
+;// CONCATENATED MODULE: ./src/packs/trace/checks/span-hashes.ts
 /**
  * Bytes of cited spans hashed per run, at most. Real runs cite a few kilobytes per support; a
  * hostile trace could cite one large span thousands of times, or thousands of large spans, and
@@ -55522,7 +55525,11 @@ function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
                 .slice(0, 4)
                 .map((c) => q(c.name, 60))
                 .join(', ')}`
-            : ''}; ${errors.length} failure(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`, { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 });
+            : ''}; ${errors.length} failure(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`, {
+            path: rel,
+            line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks', r.checks.indexOf(failed[0])]) ??
+                1,
+        });
     }
 }
 /** fingerprint.txt: sha256 hex of trace.jsonl's bytes, then one newline. */
@@ -56359,10 +56366,17 @@ class ContentChecks {
         if (!header || this.derived.length === 0)
             return;
         const meta = header.metadata.reasoning_trace;
-        if (!this.ctx.requireReasoning && !this.reasonersRun(header))
-            return;
         const f = this.ctx.f;
         const at = this.ctx.at(1);
+        if (!this.reasonersRun(header)) {
+            // Another producer's run, unless the gate requires the record: then one finding for the
+            // run, not one per claim.
+            if (!this.ctx.requireReasoning)
+                return;
+            const first = this.derived[0];
+            f.add(TRACE.reasoningTraceMismatch, `The run carries no reasoning record (the header’s metadata.reasoning_trace, each derived claim’s structured.result_sha256), yet derives ${this.derived.length === 1 ? 'a claim' : `${this.derived.length} claims`} (${q(first.id)} on line ${first.line}); the gate requires the record (require_reasoning), as bijux-canon-reason’s own verifier does of every run it accepts. A run this producer wrote has it, so it was stripped; a run another tool wrote has none: exclude such runs from the gate or drop require_reasoning.`, at);
+            return;
+        }
         const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
         for (const d of this.derived) {
             if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
@@ -56372,9 +56386,7 @@ class ContentChecks {
         }
         if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
             const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked);
-            f.add(TRACE.reasoningTraceMismatch, why
-                ? `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`
-                : `The trace header’s metadata has no reasoning_trace record, and the gate requires the producer’s reasoning record in every run with a derived claim (require_reasoning), as the producer’s verifier does: derived claim ${q(this.derived[0].id)} on line ${this.derived[0].line} cannot be tied to the reasoner that made it.`, at);
+            f.add(TRACE.reasoningTraceMismatch, `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`, at);
             return;
         }
         const r = meta;
@@ -58436,7 +58448,13 @@ async function verifyRun(runDir, ctx) {
             enforcement: 'blocking',
             terminal_state: accepted ? 'accepted' : 'rejected',
             ready: accepted,
-            context: { run_id: runId, min_supports: String(min) },
+            // The options that tighten the run are shown, so a run that passes says what it passed.
+            context: {
+                run_id: runId,
+                min_supports: String(min),
+                ...(ctx.options.require_retrieval === true ? { require_retrieval: 'yes' } : {}),
+                ...(ctx.options.require_reasoning === true ? { require_reasoning: 'yes' } : {}),
+            },
         };
         const summary = s
             ? {
@@ -83725,7 +83743,7 @@ var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: ./src/packs/registry.ts + 200 modules
-var registry = __nccwpck_require__(880);
+var registry = __nccwpck_require__(960);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -84776,7 +84794,7 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
 }
 
 // EXTERNAL MODULE: ./src/packs/registry.ts + 200 modules
-var registry = __nccwpck_require__(880);
+var registry = __nccwpck_require__(960);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -85858,7 +85876,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   xD: () => (/* binding */ runLevelBlocking)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(880);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(960);
 
 
 /**

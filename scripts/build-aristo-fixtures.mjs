@@ -795,7 +795,7 @@ fixture('index-stale-site', 'index_out_of_sync', {
 });
 fixture('index-file-respelled', 'index_out_of_sync', {
   description:
-    'The committed index names an annotation\'s file as ./src/…: the same file, but aristo stamp --check compares entries as written and fails.',
+    "The committed index names an annotation's file as ./src/…: the same file, but aristo stamp --check compares entries as written and fails.",
   index: (entries) =>
     indexToml({
       ...entries,

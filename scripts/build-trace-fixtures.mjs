@@ -1181,6 +1181,12 @@ function buildFixtures(out) {
     options: { require_retrieval: true },
     expected: [T('retrieval_missing')],
   });
+  fixture('reasoning-required', 'reasoning_trace_mismatch', {
+    description:
+      'The gate requires the producer’s reasoning record (option require_reasoning); this run, as another tool writes it, derives 5 claims and carries none: one finding for the run, not one per claim. The option declares every run the producer’s, so its span check applies too, and this run’s chunks do not start their documents.',
+    options: { require_reasoning: true },
+    expected: [T('reasoning_trace_mismatch'), T('producer_spans_rejected')],
+  });
   fixture('support-cited-twice', 'supports_too_few', {
     description:
       'A derived claim cites the same evidence bytes twice (with two markers): one distinct support, not two.',

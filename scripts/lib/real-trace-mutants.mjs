@@ -161,6 +161,19 @@ export function buildRealMutants(out, lib) {
     );
   };
   const claimOf = (r) => r.find('claim_emitted')[0].claim;
+  /** A forger's verify.json: every check passed, no failure, its id and counts to match. */
+  const forgePassed = (r) => {
+    const v = r.json('verify.json');
+    for (const c of v.checks) c.passed = true;
+    v.failures = [];
+    v.summary_metrics = {
+      ...v.summary_metrics,
+      checks_failed: new PyFloat(0),
+      failures: new PyFloat(0),
+    };
+    v.id = sha256(canonical({ checks: v.checks, failures: v.failures }));
+    r.writeJson('verify.json', v);
+  };
   /** The forger's edit of the default-corpus claim: Lund University moves to Norway. */
   const toNorway = (c) => {
     c.statement = c.statement.replace(
@@ -426,18 +439,42 @@ export function buildRealMutants(out, lib) {
     'A real run the producer rejects, whose verify.json is rewritten to say every check passed (id and manifest recomputed): its support_spans check is run again.',
     [T('producer_spans_rejected')],
     (r) => {
-      const v = r.json('verify.json');
-      for (const c of v.checks) c.passed = true;
-      v.failures = [];
-      v.summary_metrics = {
-        ...v.summary_metrics,
-        checks_failed: new PyFloat(0),
-        failures: new PyFloat(0),
-      };
-      v.id = sha256(canonical({ checks: v.checks, failures: v.failures }));
-      r.writeJson('verify.json', v);
+      forgePassed(r);
       resealFiles(r);
     },
+  );
+  fixture(
+    'mut-rejected-run-made-insufficient',
+    'producer-rejects-inner-chunk',
+    'producer_spans_rejected',
+    'A real run the producer rejects, its derived claim made observed (the reasoning record dropped with it), the derive step turned insufficient and verify.json forged passing, every id recomputed; checked with require_reasoning, which declares every run the producer’s, so its span check still applies.',
+    [T('producer_spans_rejected')],
+    (r) => {
+      forgePassed(r);
+      delete r.header.metadata.reasoning_trace;
+      const c = claimOf(r);
+      c.claim_type = 'observed';
+      c.structured = {};
+      reclaimReal(r, c);
+      for (const e of r.find('step_finished')) {
+        if (e.output.type === 'derive')
+          e.output = {
+            reason: 'insufficient_evidence',
+            required: 2,
+            retrieved: 1,
+            type: 'insufficient_evidence',
+          };
+        else if (e.output.type === 'verify') e.output.validated_claim_ids = [];
+        else if (e.output.type === 'finalize')
+          Object.assign(e.output, {
+            final_answer: null,
+            final_claim_ids: [],
+            uncertainty: 'No validated claim',
+          });
+      }
+      save(r);
+    },
+    { require_reasoning: true },
   );
   fixture(
     'mut-verify-failure-downgraded',
@@ -902,6 +939,15 @@ export function buildRealMutants(out, lib) {
     [],
     () => {},
     { require_retrieval: true },
+  );
+  fixture(
+    'clean-real-producer-options',
+    'bridges-four',
+    'clean',
+    'A real run checked with require_retrieval and require_reasoning, the options for a repository whose runs all come from bijux-canon-reason: it retrieved its evidence and carries its reasoning record, so nothing fires.',
+    [],
+    () => {},
+    { require_retrieval: true, require_reasoning: true },
   );
   fixture(
     'mut-corpus-past-limit',

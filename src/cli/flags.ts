@@ -28,7 +28,7 @@ export const FLAGS = {
     name: 'assurance',
     type: 'string',
     value: 'submission',
-    help: "pin enforcement, as verify's --assurance: the checkout's .audit-gate.json can then not waive a finding (for a required check)",
+    help: "pin enforcement, as verify's --assurance: the checkout's .audit-gate.json can then no longer waive a finding (for a required check)",
   },
   gitRoot: {
     name: 'root',

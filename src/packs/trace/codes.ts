@@ -358,8 +358,8 @@ export const TRACE = {
   reasoningTraceMismatch: def(
     'reasoning_trace_mismatch',
     'reasoning_trace',
-    'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag; or the header’s reasoning policy is not the one spec.json gives',
-    'Restore trace.jsonl as the producer wrote it (the header’s reasoning_trace and each derived claim’s structured fields), or re-run the producer.',
+    'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag or whose gate requires it (require_reasoning); or the header’s reasoning policy is not the one spec.json gives',
+    'Restore trace.jsonl as the producer wrote it (the header’s reasoning_trace and each derived claim’s structured fields), or re-run the producer. A run another tool wrote has no record: exclude it from the gate, or drop require_reasoning.',
   ),
   retrievalMismatch: def(
     'retrieval_mismatch',
@@ -506,15 +506,15 @@ export const TRACE = {
   producerSpansRejected: def(
     'producer_spans_rejected',
     'support_spans',
-    'The producer’s own support_spans check fails on this run, whatever verify.json says: a support span outside the evidence’s span in its source document, or an evidence span other than the one the last chunks.jsonl line of its chunk gives',
-    'The producer rejects this run itself: its check compares a span in the evidence file with the evidence’s span in its document, and keeps only the last chunks.jsonl line of a chunk id. Re-run the producer with a question or corpus whose cited chunks start their documents and are not repeated text; where the producer is known to be wrong, waive the finding in the workflow’s config with that reason.',
+    'bijux-canon-reason’s own verifier rejects this run, whatever verify.json says: its support_spans check fails (it rejects any run whose claim cites a chunk that does not start its document, or an earlier copy of repeated text)',
+    'Nothing needs to have been tampered with: this is the producer’s own verdict, and trace.producer_rejected usually names the same cause. A run the producer rejects is not accepted; to accept it anyway, waive both codes for this run in the workflow’s config (audit-gate verify --config FILE, or the Action’s config-json), with the reason (docs/trace.md#known-producer-rejections).',
     INV.evidence,
   ),
   producerRejected: def(
     'producer_rejected',
     'run_integrity',
     'verify.json records that the producer’s own verification failed (any failure: the producer’s strict policy rejects a run with one of any severity)',
-    'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md lists where), waive the finding in the workflow’s config with that reason.',
+    'Fix what the producer’s verification reported and re-run it; a run its producer rejected is never accepted. Where the producer is known to be wrong (docs/trace.md#known-producer-rejections), waive this finding, and trace.producer_spans_rejected when it names the same run, in the workflow’s config (audit-gate verify --config FILE, or the Action’s config-json), with that reason.',
   ),
 } as const satisfies Record<string, TraceCodeDef>;
 

@@ -27,7 +27,7 @@ import { renderVerificationReports } from './outputs.js';
 export const traceCommand: PackCommand = {
   args: '<run-dir | artifacts-root>...',
   about:
-    'Verify evidence-grounded run traces (…/runs/<run_id>/) written by bijux-canon-reason. Every hash, id, evidence span and claim is checked, and the extractive reasoner’s claims are derived again. Reads .audit-gate.json (packs.trace). See docs/trace.md.',
+    'Verify evidence-grounded run traces (…/runs/<run_id>/) written by bijux-canon-reason. Every hash, id, evidence span and claim is checked, and the extractive reasoner’s claims are derived again. Where every run comes from bijux-canon-reason, add --require-retrieval --require-reasoning: the defaults also accept other producers’ runs. Reads .audit-gate.json (packs.trace). See docs/trace.md.',
   flags: [
     {
       ...FLAGS.format,

@@ -3,7 +3,7 @@ import { plain } from '../../render/sanitize.js';
 import type { Location } from '../../model/finding.js';
 import type { Findings, TargetEntry } from '../kit/index.js';
 import type { TraceCodeDef } from './codes.js';
-import type { SpanHashes } from './checks/spans.js';
+import type { SpanHashes } from './checks/span-hashes.js';
 
 /** What every check of one run shares: where to report, and what the run's other files said. */
 export interface RunCtx {

@@ -10,7 +10,7 @@ import type { TraceScan } from './checks/events.js';
 import { listRun } from './format/files.js';
 import { supportFloor, supportPolicy } from './checks/support-policy.js';
 import { RUN_RULES } from './rules/index.js';
-import { SpanHashes } from './checks/spans.js';
+import { SpanHashes } from './checks/span-hashes.js';
 import type { RunState } from './rules/rule.js';
 
 /** What the VerificationReport renderer needs beyond the findings (PackResult.extension). */
@@ -108,7 +108,13 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
       enforcement: 'blocking',
       terminal_state: accepted ? 'accepted' : 'rejected',
       ready: accepted,
-      context: { run_id: runId, min_supports: String(min) },
+      // The options that tighten the run are shown, so a run that passes says what it passed.
+      context: {
+        run_id: runId,
+        min_supports: String(min),
+        ...(ctx.options.require_retrieval === true ? { require_retrieval: 'yes' } : {}),
+        ...(ctx.options.require_reasoning === true ? { require_reasoning: 'yes' } : {}),
+      },
     };
     const summary: Record<string, number> = s
       ? {

@@ -5,7 +5,7 @@ import { q, type RunCtx, short } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
 import type { EventVisitor } from './event-visitor.js';
 import { canonicalMembers, eventText } from '../producer/ids.js';
-import { SPAN_BUDGET_SPENT, type SpanHashes } from './spans.js';
+import { SPAN_BUDGET_SPENT, type SpanHashes } from './span-hashes.js';
 
 /**
  * The bytes a `claim` or `tool_call` support's span selects (the producer defines no frame for

@@ -130,9 +130,20 @@ export class ContentChecks implements EventVisitor {
   finish(header: TraceHeader | undefined): void {
     if (!header || this.derived.length === 0) return;
     const meta = header.metadata.reasoning_trace;
-    if (!this.ctx.requireReasoning && !this.reasonersRun(header)) return;
     const f = this.ctx.f;
     const at = this.ctx.at(1);
+    if (!this.reasonersRun(header)) {
+      // Another producer's run, unless the gate requires the record: then one finding for the
+      // run, not one per claim.
+      if (!this.ctx.requireReasoning) return;
+      const first = this.derived[0]!;
+      f.add(
+        TRACE.reasoningTraceMismatch,
+        `The run carries no reasoning record (the header’s metadata.reasoning_trace, each derived claim’s structured.result_sha256), yet derives ${this.derived.length === 1 ? 'a claim' : `${this.derived.length} claims`} (${q(first.id)} on line ${first.line}); the gate requires the record (require_reasoning), as bijux-canon-reason’s own verifier does of every run it accepts. A run this producer wrote has it, so it was stripped; a run another tool wrote has none: exclude such runs from the gate or drop require_reasoning.`,
+        at,
+      );
+      return;
+    }
     const bad = (message: string, line = 1) =>
       f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
     for (const d of this.derived) {
@@ -148,12 +159,10 @@ export class ContentChecks implements EventVisitor {
         );
     }
     if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
-      const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked);
+      const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked)!;
       f.add(
         TRACE.reasoningTraceMismatch,
-        why
-          ? `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`
-          : `The trace header’s metadata has no reasoning_trace record, and the gate requires the producer’s reasoning record in every run with a derived claim (require_reasoning), as the producer’s verifier does: derived claim ${q(this.derived[0]!.id)} on line ${this.derived[0]!.line} cannot be tied to the reasoner that made it.`,
+        `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`,
         at,
       );
       return;

@@ -13,7 +13,7 @@ import type { EventVisitor } from './event-visitor.js';
 import { inGitDir, isPlainRelative } from '../../kit/index.js';
 import type { EvidenceRef } from '../format/schema.js';
 import { spanKey, type ChunkIndex } from './chunks.js';
-import { SPAN_BUDGET_SPENT } from './spans.js';
+import { SPAN_BUDGET_SPENT } from './span-hashes.js';
 
 export interface EvidenceRecord {
   ev: EvidenceRef;

@@ -221,7 +221,12 @@ export function checkVerifyReport(
               .join(', ')}`
           : ''
       }; ${errors.length} failure(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`,
-      { path: rel, line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks']) ?? 1 },
+      {
+        path: rel,
+        line:
+          loaded.doc.lineOf(first ? ['failures', 0] : ['checks', r.checks.indexOf(failed[0]!)]) ??
+          1,
+      },
     );
   }
 }

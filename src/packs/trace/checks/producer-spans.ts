@@ -14,8 +14,9 @@ const SHOWN = 3;
  * counts bytes of the evidence file, against the evidence's span in its source document. The
  * producer records these failures in verify.json; finding them again keeps a rewritten verify.json
  * from clearing a run its producer rejects. The second comparison holds only for the extractive
- * reasoner's runs (`reasonersRun`): the contract counts a support span in bytes of the evidence
- * file, so other producers' runs are held to that alone. What the rest of the pack reports (a
+ * reasoner's runs (`reasonersRun`: its marks, or require_reasoning, which declares every run its):
+ * the contract counts a support span in bytes of the evidence file, so other producers' runs are
+ * held to that alone. What the rest of the pack reports (a
  * missing or unreadable file, a span past the file's end) is left to it.
  */
 export function checkProducerSpans(
@@ -57,13 +58,13 @@ export function checkProducerSpans(
   if (misaligned.length)
     ctx.f.add(
       TRACE.producerSpansRejected,
-      `The producer’s support_spans check rejects this run: it takes a chunk’s span from the last provenance/chunks.jsonl line of its id, and ${listed(misaligned)}.`,
+      `bijux-canon-reason’s own verifier rejects this run (its support_spans check takes a chunk’s span from the last provenance/chunks.jsonl line of its id): ${listed(misaligned)}.`,
       ctx.at(misalignedLine),
     );
   if (outside.length)
     ctx.f.add(
       TRACE.producerSpansRejected,
-      `The producer’s support_spans check rejects this run: it compares a support span (bytes of the evidence file) with the evidence’s span in its source document, and ${listed(outside)}.`,
+      `bijux-canon-reason’s own verifier rejects this run (its support_spans check compares a support span, in bytes of the evidence file, with the evidence’s span in its source document): ${listed(outside)}.`,
       ctx.at(outsideLine),
     );
 }

@@ -35,7 +35,9 @@ export const evidence: RunRule = {
     ev.resolveAll();
     const chunks = loadChunks(ctx, ev.records.size);
     await ev.checkFiles(hasher, chunks);
-    const reasoners = scan.content.reasonersRun(scan.header);
+    // Under require_reasoning every run is declared the producer's: a run that dropped its
+    // derived claims (and so its reasoning record) is still held to the producer's span check.
+    const reasoners = ctx.requireReasoning === true || scan.content.reasonersRun(scan.header);
     checkProducerSpans(ctx, ev.records, scan.claims.supports, chunks, reasoners);
     await checkCorpus(ctx, scan.header, ev.intact());
     scan.retrieval.check(scan.header, [...ev.records.values()], plan?.plan);
