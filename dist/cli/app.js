@@ -28877,7 +28877,7 @@ const aristoCommand = {
             name: 'assurance',
             type: 'string',
             value: 'draft|submission',
-            help: "pin enforcement, as verify's --assurance: submission makes a missing proof an error, and the checkout's .audit-gate.json can then not waive (for a required check)",
+            help: "pin enforcement, as verify's --assurance: submission makes a missing proof an error, and the checkout's .audit-gate.json can then no longer waive (for a required check)",
         },
         {
             name: 'block-inconclusive',
