@@ -37230,8 +37230,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 200 modules
-var registry = __nccwpck_require__(960);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 201 modules
+var registry = __nccwpck_require__(8279);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -44949,7 +44949,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(960);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8279);
 /* harmony import */ var _io_text_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7497);
 
 
@@ -47932,7 +47932,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 960:
+/***/ 8279:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -54985,7 +54985,7 @@ const evidence = {
         await ev.checkFiles(hasher, chunks);
         // Under require_reasoning every run is declared the producer's: a run that dropped its
         // derived claims (and so its reasoning record) is still held to the producer's span check.
-        const reasoners = ctx.requireReasoning === true || scan.content.reasonersRun(scan.header);
+        const reasoners = ctx.requireReasoning === true || scan.reasoning.reasonersRun(scan.header);
         checkProducerSpans(ctx, ev.records, scan.claims.supports, chunks, reasoners);
         await checkCorpus(ctx, scan.header, ev.intact());
         scan.retrieval.check(scan.header, [...ev.records.values()], plan?.plan);
@@ -56272,27 +56272,23 @@ function occurrences(text, pattern, max) {
 
 
 
-
-
 /**
  * The content-derived ids and hashes of the records a trace carries, recomputed from the exact
  * bytes of each canonical line (a line that is not canonical has its own finding; its ids are not
- * guessed): claim ids (`claim_v1_`), evidence ids (`ev_v1_`), and each derived claim's
- * `result_sha256` together with the header's reasoning-trace record (the producer's
- * check_reasoning_trace).
+ * guessed): claim ids (`claim_v1_`) and evidence ids (`ev_v1_`). Each derived claim's
+ * `result_sha256` is checked in reasoning-trace.ts.
  */
 class ContentChecks {
     ctx;
     static meta = {
         name: 'content-ids',
-        description: 'Claim and evidence ids and each derived claim’s result hash are the hashes of their content.',
-        codes: [TRACE.contentIdMismatch, TRACE.reasoningTraceMismatch],
+        description: 'Claim and evidence ids are the hashes of their content.',
+        codes: [TRACE.contentIdMismatch],
     };
     on = {
         evidence_registered: (ev, l) => this.evidence(ev.evidence, l.no),
         claim_emitted: (ev, l) => this.claim(ev.claim, l.text, l.canonical, l.no),
     };
-    derived = [];
     constructor(ctx) {
         this.ctx = ctx;
     }
@@ -56311,19 +56307,6 @@ class ContentChecks {
             this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
     }
     claim(claim, line, canonical, no) {
-        if (claim.claim_type === 'derived') {
-            const s = claim.structured;
-            const has = !!s && typeof s === 'object' && 'result_sha256' in s;
-            const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
-            this.derived.push({
-                id: claim.id,
-                line: no,
-                recorded,
-                has,
-                marked: ExtractiveChecks.reasonerOf(claim) !== undefined,
-                recomputed: resultHash(claim),
-            });
-        }
         if (!canonical)
             return;
         const c = canonicalMembers(eventText(line)).claim;
@@ -56345,15 +56328,56 @@ class ContentChecks {
         if (want !== claim.id)
             this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
     }
+    mismatch(who, want, what, no) {
+        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/checks/reasoning-trace.ts
+
+
+
+
+/**
+ * The producer's check_reasoning_trace: each derived claim's `result_sha256` is the hash of its
+ * statement and citations, and the header's reasoning record vouches for it. A run with none of
+ * the extractive reasoner's marks is another producer's, held to it only under require_reasoning.
+ */
+class ReasoningTraceChecks {
+    ctx;
+    static meta = {
+        name: 'reasoning-trace',
+        description: 'Each derived claim’s result hash is the hash of its statement and citations, and the header’s reasoning record vouches for it.',
+        codes: [TRACE.reasoningTraceMismatch],
+    };
+    on = {
+        claim_emitted: (ev, l) => this.claim(ev.claim, l.no),
+    };
+    derived = [];
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    claim(claim, no) {
+        if (claim.claim_type !== 'derived')
+            return;
+        const s = claim.structured;
+        const has = !!s && typeof s === 'object' && 'result_sha256' in s;
+        const recorded = has && typeof s.result_sha256 === 'string' ? s.result_sha256 : undefined;
+        this.derived.push({
+            id: claim.id,
+            line: no,
+            recorded,
+            has,
+            marked: ExtractiveChecks.reasonerOf(claim) !== undefined,
+            recomputed: resultHash(claim),
+        });
+    }
     /**
      * Whether the run is the extractive reasoner's: its header holds the reasoning record, or a
      * derived claim records a result hash or carries the reasoner's tag.
      */
     reasonersRun(header) {
         return (header?.metadata.reasoning_trace !== undefined || this.derived.some((d) => d.has || d.marked));
-    }
-    mismatch(who, want, what, no) {
-        this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
     }
     /**
      * The producer's check_reasoning_trace, for runs that carry the reasoning record or its tags
@@ -58086,6 +58110,7 @@ function listTools(tools) {
 
 
 
+
 /**
  * Reads trace.jsonl once, line by line: the header on line 1, then every event: canonical JSON,
  * the record shape, `idx` equal to its position, and the step, tool, evidence and claim checks
@@ -58108,6 +58133,7 @@ function scanTrace(ctx, traceAbs) {
     });
     const cited = new CitedBytes();
     const content = new ContentChecks(ctx);
+    const reasoning = new ReasoningTraceChecks(ctx);
     const extractive = new ExtractiveChecks(ctx);
     const retrieval = new RetrievalChecks(ctx);
     let header;
@@ -58119,7 +58145,17 @@ function scanTrace(ctx, traceAbs) {
     let crlfCount = 0;
     const order = new EventOrder(ctx);
     // The per-event checks, in the order their findings appear for one event.
-    const visitors = { steps, tools, evidence, claims, cited, content, extractive, retrieval };
+    const visitors = {
+        steps,
+        tools,
+        evidence,
+        claims,
+        cited,
+        content,
+        reasoning,
+        extractive,
+        retrieval,
+    };
     const dispatch = dispatcher(Object.values(visitors));
     const formats = fast();
     const onLine = (line) => {
@@ -58263,9 +58299,11 @@ function scanTrace(ctx, traceAbs) {
 
 
 
+
 /**
  * Reads trace.jsonl once, streaming: every line and event goes past the per-event visitors
- * (steps, tools, evidence, claims, content), whose end-of-trace checks run once it is read.
+ * (steps, tools, evidence, claims, content ids, reasoning record), whose end-of-trace checks run
+ * once it is read.
  */
 const traceEvents = {
     meta: {
@@ -58288,6 +58326,7 @@ const traceEvents = {
                     EvidenceChecks,
                     ClaimChecks,
                     ContentChecks,
+                    ReasoningTraceChecks,
                     ExtractiveChecks,
                     RetrievalChecks,
                 ].flatMap((v) => v.meta.codes),
@@ -58307,7 +58346,7 @@ const traceEvents = {
         scan.steps.finish(scan.lastLine);
         scan.tools.finish();
         scan.claims.finish(scan.steps.insufficientLine !== undefined, scan.steps.answered());
-        scan.content.finish(scan.header);
+        scan.reasoning.finish(scan.header);
         state.scan = scan;
     },
 };
@@ -83742,8 +83781,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 200 modules
-var registry = __nccwpck_require__(960);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 201 modules
+var registry = __nccwpck_require__(8279);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -84793,8 +84832,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 200 modules
-var registry = __nccwpck_require__(960);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 201 modules
+var registry = __nccwpck_require__(8279);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -85876,7 +85915,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   xD: () => (/* binding */ runLevelBlocking)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(960);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8279);
 
 
 /**

@@ -2,6 +2,7 @@ import { checkLine, type CanonicalResult } from '../producer/canonical.js';
 import { CitedBytes } from './cited.js';
 import { ClaimChecks } from './claims.js';
 import { ContentChecks } from './content.js';
+import { ReasoningTraceChecks } from './reasoning-trace.js';
 import { TRACE } from '../codes.js';
 import { fast } from '../format/fast.js';
 import { q, type RunCtx } from '../context.js';
@@ -32,6 +33,8 @@ export interface TraceScan {
   /** What claim and tool_call supports cite: claim statements and tool results. */
   cited: CitedBytes;
   content: ContentChecks;
+  /** Derived claims' result hashes and the header's reasoning record. */
+  reasoning: ReasoningTraceChecks;
   /** Claims the producer's extractive reasoner tags as its own. */
   extractive: ExtractiveChecks;
   /** The producer's searches, ranked again once the evidence is read. */
@@ -59,6 +62,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   });
   const cited = new CitedBytes();
   const content = new ContentChecks(ctx);
+  const reasoning = new ReasoningTraceChecks(ctx);
   const extractive = new ExtractiveChecks(ctx);
   const retrieval = new RetrievalChecks(ctx);
   let header: TraceHeader | undefined;
@@ -70,7 +74,17 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
   let crlfCount = 0;
   const order = new EventOrder(ctx);
   // The per-event checks, in the order their findings appear for one event.
-  const visitors = { steps, tools, evidence, claims, cited, content, extractive, retrieval };
+  const visitors = {
+    steps,
+    tools,
+    evidence,
+    claims,
+    cited,
+    content,
+    reasoning,
+    extractive,
+    retrieval,
+  };
   const dispatch = dispatcher(Object.values(visitors));
   const formats = fast();
 

@@ -37,7 +37,7 @@ export const evidence: RunRule = {
     await ev.checkFiles(hasher, chunks);
     // Under require_reasoning every run is declared the producer's: a run that dropped its
     // derived claims (and so its reasoning record) is still held to the producer's span check.
-    const reasoners = ctx.requireReasoning === true || scan.content.reasonersRun(scan.header);
+    const reasoners = ctx.requireReasoning === true || scan.reasoning.reasonersRun(scan.header);
     checkProducerSpans(ctx, ev.records, scan.claims.supports, chunks, reasoners);
     await checkCorpus(ctx, scan.header, ev.intact());
     scan.retrieval.check(scan.header, [...ev.records.values()], plan?.plan);

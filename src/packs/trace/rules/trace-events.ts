@@ -2,6 +2,7 @@ import { usable } from '../../kit/index.js';
 import { TRACE } from '../codes.js';
 import { ClaimChecks } from '../checks/claims.js';
 import { ContentChecks } from '../checks/content.js';
+import { ReasoningTraceChecks } from '../checks/reasoning-trace.js';
 import { EvidenceChecks } from '../checks/evidence.js';
 import { ExtractiveChecks } from '../checks/extractive.js';
 import { RetrievalChecks } from '../checks/retrieval.js';
@@ -13,7 +14,8 @@ import type { RunRule } from './rule.js';
 
 /**
  * Reads trace.jsonl once, streaming: every line and event goes past the per-event visitors
- * (steps, tools, evidence, claims, content), whose end-of-trace checks run once it is read.
+ * (steps, tools, evidence, claims, content ids, reasoning record), whose end-of-trace checks run
+ * once it is read.
  */
 export const traceEvents: RunRule = {
   meta: {
@@ -37,6 +39,7 @@ export const traceEvents: RunRule = {
           EvidenceChecks,
           ClaimChecks,
           ContentChecks,
+          ReasoningTraceChecks,
           ExtractiveChecks,
           RetrievalChecks,
         ].flatMap((v) => v.meta.codes),
@@ -55,7 +58,7 @@ export const traceEvents: RunRule = {
     scan.steps.finish(scan.lastLine);
     scan.tools.finish();
     scan.claims.finish(scan.steps.insufficientLine !== undefined, scan.steps.answered());
-    scan.content.finish(scan.header);
+    scan.reasoning.finish(scan.header);
     state.scan = scan;
   },
 };
