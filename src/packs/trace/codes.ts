@@ -507,7 +507,7 @@ export const TRACE = {
     'producer_spans_rejected',
     'support_spans',
     'bijux-canon-reason’s own verifier rejects this run, whatever verify.json says: its support_spans check fails (it rejects any run whose claim cites a chunk that does not start its document, or an earlier copy of repeated text)',
-    'Nothing needs to have been tampered with: this is the producer’s own verdict, and trace.producer_rejected usually names the same cause. A run the producer rejects is not accepted; to accept it anyway, waive both codes for this run in the workflow’s config (audit-gate verify --config FILE, or the Action’s config-json), with the reason (docs/trace.md#known-producer-rejections).',
+    'This is the producer’s own verdict on the run (docs/trace.md#known-producer-rejections), so it is not accepted. To accept it anyway, waive trace.producer_spans_rejected and trace.producer_rejected for this run in the workflow’s config (audit-gate verify --config FILE, or the Action’s config-json), with the reason.',
     INV.evidence,
   ),
   producerRejected: def(
