@@ -265,12 +265,34 @@ describe('a config from the workflow is trusted; trust follows where its bytes l
     const root = gateRepo();
     const r = await verify({ root, assurance: 'submission', configJson: JSON.stringify(loosen) });
     expect(r.conclusion).toBe('success');
-    // A config given by the workflow replaces the checkout's: its .audit-gate.json is not read.
+    expect(codes(r)).not.toContain('gate.checkout_config_unread');
+    // A config given by the workflow replaces the checkout's: its .audit-gate.json is not read,
+    // and a notice on it says so (it changes no verdict).
     writeConfig(root, { paths: ['nowhere'] });
-    expect(
-      (await verify({ root, assurance: 'submission', configJson: JSON.stringify(loosen) }))
-        .conclusion,
-    ).toBe('success');
+    const again = await verify({
+      root,
+      assurance: 'submission',
+      configJson: JSON.stringify(loosen),
+    });
+    expect(again.conclusion).toBe('success');
+    expect(again.submission_ready).toBe(r.submission_ready);
+    const notice = again.findings.find((f) => f.code === 'gate.checkout_config_unread');
+    expect(notice).toMatchObject({
+      severity: 'notice',
+      blocking: false,
+      location: { path: '.audit-gate.json' },
+    });
+    expect(notice!.message).toContain('config-json');
+  });
+
+  it('the checkout’s own config, or none, gets no notice that it was not read', async () => {
+    const root = gateRepo();
+    writeConfig(root, { exclude: ['papers/blocked/'] });
+    expect(codes(await verify({ root }))).toEqual([]);
+    const file = path.join(outside(), 'cfg.json');
+    fs.writeFileSync(file, JSON.stringify(loosen));
+    fs.rmSync(path.join(root, '.audit-gate.json'));
+    expect(codes(await verify({ root, config: file }))).toEqual([]);
   });
 
   it('malformed inline JSON is gate.config_invalid, named by its input', async () => {

@@ -44931,12 +44931,13 @@ async function run(env = process.env) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cu: () => (/* binding */ DEFAULT_CONFIG_FILE),
 /* harmony export */   MG: () => (/* binding */ selectedPacks),
 /* harmony export */   Z9: () => (/* binding */ loadConfig),
 /* harmony export */   qp: () => (/* binding */ packConfig),
 /* harmony export */   zB: () => (/* binding */ workflowWaivers)
 /* harmony export */ });
-/* unused harmony exports DEFAULT_CONFIG_FILE, configSchema */
+/* unused harmony export configSchema */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2503);
@@ -85092,6 +85093,15 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
     }
     const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
     const trusted = loaded.trusted ?? false;
+    // A workflow's config replaces the checkout's whole: say so, or a key kept only there (a
+    // tightening trace option, say) would stop applying without a word.
+    const own = external_node_path_default().join(ws.root, config_config/* DEFAULT_CONFIG_FILE */.Cu);
+    if (trusted && loaded.path !== own && external_node_fs_default().lstatSync(own, { throwIfNoEntry: false }))
+        runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.checkoutConfigUnread, {
+            subject: 'gate',
+            message: `${config_config/* DEFAULT_CONFIG_FILE */.Cu} in the checkout was not read: the workflow gives its own config (${loaded.path !== undefined ? 'a file outside the workspace' : 'config-json'}), which replaces it whole, tightening keys included.`,
+            location: { path: config_config/* DEFAULT_CONFIG_FILE */.Cu },
+        }));
     if (trusted || opts.assurance === undefined)
         return { config: loaded.config, trusted, ...at };
     // An assurance that is not understood fails closed, as it does for the papers.
@@ -85456,6 +85466,12 @@ const GATE = {
         severity: 'warning',
         title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
         remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+    },
+    checkoutConfigUnread: {
+        code: 'gate.checkout_config_unread',
+        severity: 'notice',
+        title: 'The checkout’s .audit-gate.json was not read: the workflow gives its own config, which replaces it',
+        remediation: 'Put every key the gate should keep (a trace option such as require_reasoning, exclusions, packs) in the workflow’s config; the checkout’s file is read only when the workflow gives none. Leave it for local runs, or remove it.',
     },
     gitIndexUnreadable: {
         code: 'gate.git_index_unreadable',

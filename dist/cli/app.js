@@ -5288,6 +5288,12 @@ const GATE = {
         title: 'Keys of the checkout\u2019s config were ignored because the workflow pins the assurance',
         remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action\u2019s config input) or inline JSON (the Action\u2019s config-json input). Otherwise remove them from the checkout\u2019s config.',
     },
+    checkoutConfigUnread: {
+        code: 'gate.checkout_config_unread',
+        severity: 'notice',
+        title: 'The checkout\u2019s .audit-gate.json was not read: the workflow gives its own config, which replaces it',
+        remediation: 'Put every key the gate should keep (a trace option such as require_reasoning, exclusions, packs) in the workflow\u2019s config; the checkout\u2019s file is read only when the workflow gives none. Leave it for local runs, or remove it.',
+    },
     gitIndexUnreadable: {
         code: 'gate.git_index_unreadable',
         severity: 'warning',
@@ -18707,6 +18713,15 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
     }
     const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
     const trusted = loaded.trusted ?? false;
+    // A workflow's config replaces the checkout's whole: say so, or a key kept only there (a
+    // tightening trace option, say) would stop applying without a word.
+    const own = external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE);
+    if (trusted && loaded.path !== own && external_node_fs_default().lstatSync(own, { throwIfNoEntry: false }))
+        runFindings.push(finding(GATE.checkoutConfigUnread, {
+            subject: 'gate',
+            message: `${DEFAULT_CONFIG_FILE} in the checkout was not read: the workflow gives its own config (${loaded.path !== undefined ? 'a file outside the workspace' : 'config-json'}), which replaces it whole, tightening keys included.`,
+            location: { path: DEFAULT_CONFIG_FILE },
+        }));
     if (trusted || opts.assurance === undefined)
         return { config: loaded.config, trusted, ...at };
     // An assurance that is not understood fails closed, as it does for the papers.

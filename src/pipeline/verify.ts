@@ -3,7 +3,13 @@ import path from 'node:path';
 import { finding, type Finding, type Location } from '../model/finding.js';
 import { quotePath, quoteValue } from '../render/sanitize.js';
 import type { GateReport } from '../model/report.js';
-import { loadConfig, packConfig, selectedPacks, type Config } from '../config/config.js';
+import {
+  DEFAULT_CONFIG_FILE,
+  loadConfig,
+  packConfig,
+  selectedPacks,
+  type Config,
+} from '../config/config.js';
 import { withoutLoosening } from '../config/pinning.js';
 import { statPath } from '../io/files.js';
 import { Hasher } from '../io/hashing.js';
@@ -346,6 +352,17 @@ function effectiveConfig(
   }
   const at = { ...(loaded.path !== undefined ? { path: loaded.path } : {}), lineOf: loaded.lineOf };
   const trusted = loaded.trusted ?? false;
+  // A workflow's config replaces the checkout's whole: say so, or a key kept only there (a
+  // tightening trace option, say) would stop applying without a word.
+  const own = path.join(ws.root, DEFAULT_CONFIG_FILE);
+  if (trusted && loaded.path !== own && fs.lstatSync(own, { throwIfNoEntry: false }))
+    runFindings.push(
+      finding(GATE.checkoutConfigUnread, {
+        subject: 'gate',
+        message: `${DEFAULT_CONFIG_FILE} in the checkout was not read: the workflow gives its own config (${loaded.path !== undefined ? 'a file outside the workspace' : 'config-json'}), which replaces it whole, tightening keys included.`,
+        location: { path: DEFAULT_CONFIG_FILE },
+      }),
+    );
   if (trusted || opts.assurance === undefined) return { config: loaded.config, trusted, ...at };
   // An assurance that is not understood fails closed, as it does for the papers.
   const pinned = isAssurance(opts.assurance) ? opts.assurance : 'submission';

@@ -45,6 +45,14 @@ export const GATE = {
     remediation:
       'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
   },
+  checkoutConfigUnread: {
+    code: 'gate.checkout_config_unread',
+    severity: 'notice',
+    title:
+      'The checkout’s .audit-gate.json was not read: the workflow gives its own config, which replaces it',
+    remediation:
+      'Put every key the gate should keep (a trace option such as require_reasoning, exclusions, packs) in the workflow’s config; the checkout’s file is read only when the workflow gives none. Leave it for local runs, or remove it.',
+  },
   gitIndexUnreadable: {
     code: 'gate.git_index_unreadable',
     severity: 'warning',
