@@ -283,6 +283,15 @@ describe('a config from the workflow is trusted; trust follows where its bytes l
       location: { path: '.audit-gate.json' },
     });
     expect(notice!.message).toContain('config-json');
+    // A link is judged as itself, never followed: the notice says nothing of what lies outside.
+    for (const target of [path.join(outside(), 'cfg.json'), '/nonexistent/cfg.json']) {
+      fs.rmSync(path.join(root, '.audit-gate.json'));
+      fs.symlinkSync(target, path.join(root, '.audit-gate.json'));
+      const linked = await verify({ root, configJson: JSON.stringify(loosen) });
+      expect(linked.findings.find((f) => f.code === 'gate.checkout_config_unread')?.message).toBe(
+        notice!.message,
+      );
+    }
   });
 
   it('the checkout’s own config, or none, gets no notice that it was not read', async () => {

@@ -54904,8 +54904,8 @@ const SHOWN = 3;
  * from clearing a run its producer rejects. The second comparison holds only for the extractive
  * reasoner's runs (`reasonersRun`: its marks, or require_reasoning, which declares every run its):
  * the contract counts a support span in bytes of the evidence file, so other producers' runs are
- * held to that alone. What the rest of the pack reports (a
- * missing or unreadable file, a span past the file's end) is left to it.
+ * held to that alone. What the rest of the pack reports (a missing or unreadable file, a span past
+ * the file's end) is left to it.
  */
 function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
     const misaligned = [];
@@ -85096,7 +85096,7 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
     // A workflow's config replaces the checkout's whole: say so, or a key kept only there (a
     // tightening trace option, say) would stop applying without a word.
     const own = external_node_path_default().join(ws.root, config_config/* DEFAULT_CONFIG_FILE */.Cu);
-    if (trusted && loaded.path !== own && external_node_fs_default().lstatSync(own, { throwIfNoEntry: false }))
+    if (trusted && loaded.path !== own && listed(own))
         runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.checkoutConfigUnread, {
             subject: 'gate',
             message: `${config_config/* DEFAULT_CONFIG_FILE */.Cu} in the checkout was not read: the workflow gives its own config (${loaded.path !== undefined ? 'a file outside the workspace' : 'config-json'}), which replaces it whole, tightening keys included.`,
@@ -85296,6 +85296,16 @@ function searched(root, paths) {
         return `under ${root}`;
     const named = paths.slice(0, 3).map((p) => (p === '.' ? root : p));
     return `in ${named.join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
+}
+/** Whether `abs` names an entry at all (a link counts as itself, never followed). */
+function listed(abs) {
+    try {
+        external_node_fs_default().lstatSync(abs);
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 
 

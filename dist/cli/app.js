@@ -18716,7 +18716,7 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
     // A workflow's config replaces the checkout's whole: say so, or a key kept only there (a
     // tightening trace option, say) would stop applying without a word.
     const own = external_node_path_default().join(ws.root, DEFAULT_CONFIG_FILE);
-    if (trusted && loaded.path !== own && external_node_fs_default().lstatSync(own, { throwIfNoEntry: false }))
+    if (trusted && loaded.path !== own && listed(own))
         runFindings.push(finding(GATE.checkoutConfigUnread, {
             subject: 'gate',
             message: `${DEFAULT_CONFIG_FILE} in the checkout was not read: the workflow gives its own config (${loaded.path !== undefined ? 'a file outside the workspace' : 'config-json'}), which replaces it whole, tightening keys included.`,
@@ -18916,6 +18916,16 @@ function searched(root, paths) {
         return `under ${root}`;
     const named = paths.slice(0, 3).map((p) => (p === '.' ? root : p));
     return `in ${named.join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
+}
+/** Whether `abs` names an entry at all (a link counts as itself, never followed). */
+function listed(abs) {
+    try {
+        external_node_fs_default().lstatSync(abs);
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/packs/kit/findings.ts
@@ -21261,10 +21271,10 @@ function linkedRun(d, name) {
     const real = external_node_path_default().join(d.real ?? realOr(d.abs), name);
     if (linkRoute(real, d.scope ?? realOr(d.abs)) !== 'inside')
         return true;
-    return MARKERS.some((m) => listed(external_node_path_default().join(real, m)));
+    return MARKERS.some((m) => discover_listed(external_node_path_default().join(real, m)));
 }
 /** Whether a name is there as listed (lstat): a marker that is itself a link is not followed. */
-function listed(p) {
+function discover_listed(p) {
     try {
         return external_node_fs_default().lstatSync(p, { throwIfNoEntry: false }) !== undefined;
     }
@@ -25028,8 +25038,8 @@ const SHOWN = 3;
  * from clearing a run its producer rejects. The second comparison holds only for the extractive
  * reasoner's runs (`reasonersRun`: its marks, or require_reasoning, which declares every run its):
  * the contract counts a support span in bytes of the evidence file, so other producers' runs are
- * held to that alone. What the rest of the pack reports (a
- * missing or unreadable file, a span past the file's end) is left to it.
+ * held to that alone. What the rest of the pack reports (a missing or unreadable file, a span past
+ * the file's end) is left to it.
  */
 function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
     const misaligned = [];

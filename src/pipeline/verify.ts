@@ -355,7 +355,7 @@ function effectiveConfig(
   // A workflow's config replaces the checkout's whole: say so, or a key kept only there (a
   // tightening trace option, say) would stop applying without a word.
   const own = path.join(ws.root, DEFAULT_CONFIG_FILE);
-  if (trusted && loaded.path !== own && fs.lstatSync(own, { throwIfNoEntry: false }))
+  if (trusted && loaded.path !== own && listed(own))
     runFindings.push(
       finding(GATE.checkoutConfigUnread, {
         subject: 'gate',
@@ -596,4 +596,14 @@ function searched(root: string, paths: readonly string[] | undefined): string {
   if (!paths?.length) return `under ${root}`;
   const named = paths.slice(0, 3).map((p) => (p === '.' ? root : p));
   return `in ${named.join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
+}
+
+/** Whether `abs` names an entry at all (a link counts as itself, never followed). */
+function listed(abs: string): boolean {
+  try {
+    fs.lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
 }

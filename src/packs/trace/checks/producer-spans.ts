@@ -16,8 +16,8 @@ const SHOWN = 3;
  * from clearing a run its producer rejects. The second comparison holds only for the extractive
  * reasoner's runs (`reasonersRun`: its marks, or require_reasoning, which declares every run its):
  * the contract counts a support span in bytes of the evidence file, so other producers' runs are
- * held to that alone. What the rest of the pack reports (a
- * missing or unreadable file, a span past the file's end) is left to it.
+ * held to that alone. What the rest of the pack reports (a missing or unreadable file, a span past
+ * the file's end) is left to it.
  */
 export function checkProducerSpans(
   ctx: RunCtx,
