@@ -647,10 +647,11 @@ def _rehash_supports(run) -> None:
                     continue
                 b0, b1 = s["span"]
                 new = sha(data[s["ref_id"]][b0:b1])
+                old = s["snippet_sha256"]  # a mutant may have dropped it: then nothing to follow
             except (KeyError, TypeError, ValueError, AttributeError):
                 continue
-            if new != s["snippet_sha256"]:
-                markers[f"{s['ref_id']}:{b0}-{b1}:{s['snippet_sha256']}"] = f"{s['ref_id']}:{b0}-{b1}:{new}"
+            if new != old:
+                markers[f"{s['ref_id']}:{b0}-{b1}:{old}"] = f"{s['ref_id']}:{b0}-{b1}:{new}"
                 s["snippet_sha256"] = new
     if markers:
         run.replace_strings(markers)
