@@ -55481,7 +55481,7 @@ function loadSpec(ctx, listing) {
 const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
 /**
  * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
- * this trace; a report with errors rejects the run.
+ * this trace; a report with a failed check or a failure of any severity rejects the run.
  */
 function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
     if (!usable(listing, name))
@@ -55517,16 +55517,16 @@ function checkVerifyReport(ctx, listing, traceId, name = 'verify.json') {
     });
     // The producer's strict policy (its default, and its CLI's) fails a run on any failure it
     // records, whatever its severity.
-    const errors = r.failures;
+    const failures = r.failures;
     const failed = r.checks.filter((c) => !c.passed);
-    if (errors.length > 0 || failed.length > 0) {
-        const first = errors[0];
+    if (failures.length > 0 || failed.length > 0) {
+        const first = failures[0];
         ctx.f.add(TRACE.producerRejected, `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${failed.length
             ? `: ${failed
                 .slice(0, 4)
                 .map((c) => q(c.name, 60))
                 .join(', ')}`
-            : ''}; ${errors.length} failure(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`, {
+            : ''}; ${failures.length} failure(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`, {
             path: rel,
             line: loaded.doc.lineOf(first ? ['failures', 0] : ['checks', r.checks.indexOf(failed[0])]) ??
                 1,
@@ -56381,11 +56381,10 @@ class ReasoningTraceChecks {
         return (header?.metadata.reasoning_trace !== undefined || this.derived.some((d) => d.has || d.marked));
     }
     /**
-     * The producer's check_reasoning_trace, for runs that carry the reasoning record or its tags
-     * (the header metadata holds `reasoning_trace`, or a derived claim records `result_sha256` or
-     * the reasoner's `structured.reasoner`: deleting the record and the hashes leaves the tag): every derived
-     * claim records the hash of its statement and citations, they agree, and the header's
-     * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
+     * For the reasoner's runs (deleting the record and the hashes leaves the tag) and, under
+     * require_reasoning, every run with a derived claim: every derived claim records the hash of its
+     * statement and citations, they agree, and the header's `reasoning_trace_sha256` (and
+     * `result_sha256`) is that hash.
      */
     finish(header) {
         if (!header || this.derived.length === 0)

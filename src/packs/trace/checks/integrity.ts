@@ -162,7 +162,7 @@ export const PRODUCER_VERIFY_REPORT = 'verify.verify.json';
 
 /**
  * verify.json (and verify.verify.json when present): the producer's own VerificationReport for
- * this trace; a report with errors rejects the run.
+ * this trace; a report with a failed check or a failure of any severity rejects the run.
  */
 export function checkVerifyReport(
   ctx: RunCtx,
@@ -207,10 +207,10 @@ export function checkVerifyReport(
   });
   // The producer's strict policy (its default, and its CLI's) fails a run on any failure it
   // records, whatever its severity.
-  const errors = r.failures;
+  const failures = r.failures;
   const failed = r.checks.filter((c) => !c.passed);
-  if (errors.length > 0 || failed.length > 0) {
-    const first = errors[0];
+  if (failures.length > 0 || failed.length > 0) {
+    const first = failures[0];
     ctx.f.add(
       TRACE.producerRejected,
       `${name} records that the producer’s own verification failed (${failed.length} failed check(s)${
@@ -220,7 +220,7 @@ export function checkVerifyReport(
               .map((c) => q(c.name, 60))
               .join(', ')}`
           : ''
-      }; ${errors.length} failure(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`,
+      }; ${failures.length} failure(s)${first ? `, first: ${q(first.message)}${first.invariant_id ? ` [${q(first.invariant_id, 60)}]` : ''}` : ''}).`,
       {
         path: rel,
         line:

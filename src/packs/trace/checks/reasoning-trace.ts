@@ -64,11 +64,10 @@ export class ReasoningTraceChecks implements EventVisitor {
   }
 
   /**
-   * The producer's check_reasoning_trace, for runs that carry the reasoning record or its tags
-   * (the header metadata holds `reasoning_trace`, or a derived claim records `result_sha256` or
-   * the reasoner's `structured.reasoner`: deleting the record and the hashes leaves the tag): every derived
-   * claim records the hash of its statement and citations, they agree, and the header's
-   * `reasoning_trace_sha256` (and `result_sha256`) is that hash.
+   * For the reasoner's runs (deleting the record and the hashes leaves the tag) and, under
+   * require_reasoning, every run with a derived claim: every derived claim records the hash of its
+   * statement and citations, they agree, and the header's `reasoning_trace_sha256` (and
+   * `result_sha256`) is that hash.
    */
   finish(header: TraceHeader | undefined): void {
     if (!header || this.derived.length === 0) return;
