@@ -1004,6 +1004,15 @@ function buildFixtures(out) {
       m.chunks[1].end_byte += 10;
     },
   });
+  fixture('chunk-listed-again-later', 'producer_spans_rejected', {
+    description:
+      'provenance/chunks.jsonl lists a cited chunk again, at a later span (repeated text): the producer’s verifier takes the last line’s span for the chunk id, so it rejects the evidence cut from the first copy.',
+    expected: [T('producer_spans_rejected')],
+    model: (m) => {
+      const c = m.chunks[1];
+      m.chunks.push({ ...c, start_byte: c.start_byte + 10_000, end_byte: c.end_byte + 10_000 });
+    },
+  });
   fixture('chunks-malformed', 'chunks_invalid', {
     description: 'A line of provenance/chunks.jsonl is cut short.',
     expected: [T('chunks_invalid')],
