@@ -793,6 +793,22 @@ fixture('index-stale-site', 'index_out_of_sync', {
   expected: [A('index_out_of_sync')],
   state: 'blocked',
 });
+fixture('index-entry-in-missing-file', 'index_out_of_sync', {
+  description:
+    'The committed index holds an entry for a file that does not exist (src/ghost.c): the SDK writes entries only for files its walk parsed, so the entry stands for nothing a proof could rest on.',
+  index: (entries) =>
+    indexToml({
+      ...entries,
+      ghost_sorted: {
+        ...entries.len_bounded,
+        id: 'ghost_sorted',
+        file: 'src/ghost.c',
+        site: 'fn ghost (line 1)',
+      },
+    }),
+  expected: [A('index_out_of_sync')],
+  state: 'blocked',
+});
 fixture('index-file-respelled', 'index_out_of_sync', {
   description:
     "The committed index names an annotation's file as ./src/…: the same file, but aristo stamp --check compares entries as written and fails.",

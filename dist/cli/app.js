@@ -24371,9 +24371,15 @@ function loadChunks(ctx, evidenceCount) {
         const listed = spans?.at.get(key);
         const entry = listed ?? { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
         if (!spans)
-            index.set(c.chunk_id, { entries: [entry], at: new Map([[key, entry]]), last: entry });
+            index.set(c.chunk_id, {
+                entries: [entry],
+                at: new Map([[key, entry]]),
+                last: entry,
+                lastLine: no,
+            });
         else {
             spans.last = entry;
+            spans.lastLine = no;
             if (listed)
                 continue; // listed twice
             spans.entries.push(entry);
@@ -25054,7 +25060,7 @@ function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
             if (last.start === ev.span[0] && last.end === ev.span[1])
                 continue;
             misalignedLine ||= line;
-            misaligned.push(`evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${context_short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`);
+            misaligned.push(`evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${context_short(ev.chunk_id)} (line ${listed.lastLine} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`);
         }
     const outside = [];
     let outsideLine = 0;
@@ -31335,9 +31341,9 @@ function buildEntries(scan, index, c) {
         if (matched.has(id))
             continue;
         const file = normalFile(e.file);
-        const parsedHere = scan.covered.has(file) || (file.endsWith('.rs') && !scan.failed.has(file));
-        if (parsedHere) {
-            c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${scan.covered.has(file) ? '' : ': the file does not exist'}.`, { path: index.rel, line: index.doc.lineOf([id]) });
+        const why = unmatched(file, e.file, scan, c);
+        if (why !== undefined) {
+            c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${why}.`, { path: index.rel, line: index.doc.lineOf([id]) });
             continue;
         }
         if (byId.has(id))
@@ -31350,6 +31356,22 @@ function buildEntries(scan, index, c) {
     for (const [file, ids] of notParsed)
         c.f.add(ARISTO.sourceNotParsed, c.subject, `${c.repoPath(file)} is not parsed${scan.failed.has(file) ? ' (see the parse error)' : ' (not Rust)'}: ${ids.map((i) => `\`${i}\``).join(', ')} checked against ${indexRel} alone.`, { path: c.repoPath(file) });
     return { byId, unidentified };
+}
+/**
+ * Why an index entry that no annotation matched is out of sync (`''`: its file is parsed and holds
+ * no such annotation), or undefined where the index stands for a file the parser cannot read. The
+ * SDK writes an entry only for a file its walk parsed, spelled as the walk spells it.
+ */
+function unmatched(file, written, scan, c) {
+    if (scan.covered.has(file))
+        return '';
+    if (scan.failed.has(file))
+        return undefined;
+    if (file.endsWith('.rs') || !c.isFile(file))
+        return ': the file does not exist';
+    if (file !== written)
+        return `: the SDK writes its file as ${file}`;
+    return undefined;
 }
 function fromIndex(id, e) {
     return {
@@ -33075,6 +33097,10 @@ async function verifyAristo(targetDir, ctx) {
         subject: targetId,
         f,
         repoPath,
+        isFile: (file) => {
+            const r = ws.resolve(targetDir, file);
+            return r.ok && statPath(r.real).kind === 'file';
+        },
     });
     const waivers = loadWaivers(ws, targetDir, targetId, f);
     // A pull request can write expectations.toml: with enforcement pinned by the workflow, only the

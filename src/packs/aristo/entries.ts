@@ -16,6 +16,8 @@ interface Ctx {
   f: Findings;
   /** Repo-relative path of a workspace-relative file. */
   repoPath: (file: string) => string;
+  /** Whether a workspace-relative path names a regular file inside the workspace. */
+  isFile: (file: string) => boolean;
 }
 
 /**
@@ -130,12 +132,12 @@ export function buildEntries(scan: SourceScan, index: LoadedIndex | undefined, c
   for (const [id, e] of index.entries) {
     if (matched.has(id)) continue;
     const file = normalFile(e.file);
-    const parsedHere = scan.covered.has(file) || (file.endsWith('.rs') && !scan.failed.has(file));
-    if (parsedHere) {
+    const why = unmatched(file, e.file, scan, c);
+    if (why !== undefined) {
       c.f.add(
         ARISTO.indexOutOfSync,
         c.subject,
-        `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${scan.covered.has(file) ? '' : ': the file does not exist'}.`,
+        `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${why}.`,
         { path: index.rel, line: index.doc.lineOf([id]) },
       );
       continue;
@@ -154,6 +156,19 @@ export function buildEntries(scan: SourceScan, index: LoadedIndex | undefined, c
       { path: c.repoPath(file) },
     );
   return { byId, unidentified };
+}
+
+/**
+ * Why an index entry that no annotation matched is out of sync (`''`: its file is parsed and holds
+ * no such annotation), or undefined where the index stands for a file the parser cannot read. The
+ * SDK writes an entry only for a file its walk parsed, spelled as the walk spells it.
+ */
+function unmatched(file: string, written: string, scan: SourceScan, c: Ctx): string | undefined {
+  if (scan.covered.has(file)) return '';
+  if (scan.failed.has(file)) return undefined;
+  if (file.endsWith('.rs') || !c.isFile(file)) return ': the file does not exist';
+  if (file !== written) return `: the SDK writes its file as ${file}`;
+  return undefined;
 }
 
 function fromIndex(id: string, e: IndexEntry): Entry {

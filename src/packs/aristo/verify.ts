@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { leavesBase } from '../../io/paths.js';
 import { codePointCompare, isPlainRelative, MAX_PER_CODE } from '../kit/index.js';
-import { decodeUtf8, readSmallFile } from '../../io/files.js';
+import { decodeUtf8, readSmallFile, statPath } from '../../io/files.js';
 import type { Hasher } from '../../io/hashing.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { Location } from '../../model/finding.js';
@@ -81,6 +81,10 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     subject: targetId,
     f,
     repoPath,
+    isFile: (file) => {
+      const r = ws.resolve(targetDir, file);
+      return r.ok && statPath(r.real).kind === 'file';
+    },
   });
   const waivers = loadWaivers(ws, targetDir, targetId, f);
   // A pull request can write expectations.toml: with enforcement pinned by the workflow, only the

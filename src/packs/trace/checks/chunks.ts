@@ -18,6 +18,8 @@ export interface ChunkSpans {
   entries: ChunkEntry[];
   at: Map<string, ChunkEntry>;
   last: ChunkEntry;
+  /** The last line that lists the id (`last.line` is where its span was first listed). */
+  lastLine: number;
 }
 
 /**
@@ -119,9 +121,15 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
     const listed = spans?.at.get(key);
     const entry = listed ?? { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
     if (!spans)
-      index.set(c.chunk_id, { entries: [entry], at: new Map([[key, entry]]), last: entry });
+      index.set(c.chunk_id, {
+        entries: [entry],
+        at: new Map([[key, entry]]),
+        last: entry,
+        lastLine: no,
+      });
     else {
       spans.last = entry;
+      spans.lastLine = no;
       if (listed) continue; // listed twice
       spans.entries.push(entry);
       spans.at.set(key, entry);
