@@ -277,6 +277,28 @@ describe('the publishing workflow pins assurance: submission', () => {
     // Unpinned, the same report is published as it is.
     expect(recheckReport(copy(free), opts()).ok).toBe(true);
   });
+  test('a trace report verified without an option the publishing workflow’s config sets is refused', async () => {
+    const root = repo();
+    fs.cpSync(path.resolve('conformance/trace/mut-reasoning-stripped/input'), root, {
+      recursive: true,
+    });
+    const required = [{ pack: 'trace', option: 'require_reasoning' }];
+    const without = await verify({ root });
+    expect(without.conclusion).toBe('success');
+    expect(refusal(recheckReport(copy(without), opts({ required })))).toMatch(
+      /target "trace:.*" was verified without require_reasoning, which this workflow's config sets/,
+    );
+    // A report edited to say it ran with the option is a forged whole report, the documented
+    // limit: nothing in it contradicts the claim (docs/threat-model.md, Published reports).
+    const claimed = copy(without);
+    claimed.targets[0]!.context['require_reasoning'] = 'yes';
+    const forged = recheckReport(claimed, opts({ required }));
+    expect(forged.ok && forged.report.conclusion).toBe('success');
+    const withIt = await verify({ root, packOptions: { trace: { require_reasoning: true } } });
+    const r = recheckReport(copy(withIt), opts({ required }));
+    expect(r.ok && r.report.conclusion).toBe('failure');
+    expect(recheckReport(copy(without), opts()).ok).toBe(true);
+  });
   test('a draft paper turned blocking with its assurance removed is refused', async () => {
     const root = repo();
     write(path.join(root, 'paper/.aris/assurance.txt'), 'draft\n');

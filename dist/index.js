@@ -44238,6 +44238,9 @@ function recheckReport(given, opts) {
         // verify makes a target advisory only for a paper verified at assurance draft.
         else if (t.enforcement === 'advisory' && assurance !== 'draft')
             problem(`target ${(0,sanitize/* quoteValue */.cl)(t.id)} is advisory, but it was not verified at assurance draft`);
+        for (const r of opts.required ?? [])
+            if (r.pack === t.pack && t.context[r.option] !== 'yes')
+                problem(`target ${(0,sanitize/* quoteValue */.cl)(t.id)} was verified without ${r.option}, which this workflow's config sets`);
         const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
         results.set(t.id, {
             target: t,
@@ -44670,11 +44673,11 @@ function loadReports(files, settings) {
         failOn: settings.failOn,
         codes: (0,registry/* allCodes */.Sb)(),
         assurancePacks: (0,registry/* assurancePacks */.Wk)(),
-        waivers: (0,config/* workflowWaivers */.zB)(new workspace/* Workspace */.aR(settings.workspace), {
+        ...(0,config/* workflowRules */.ll)(new workspace/* Workspace */.aR(settings.workspace), {
             root: settings.workspace,
             ...(settings.config !== undefined ? { file: settings.config } : {}),
             ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
-        }),
+        }, (0,registry/* packs */.tm)()),
         ...(settings.assurance ? { assurance: settings.assurance } : {}),
     };
     const one = read.length === 1 ? read[0] : undefined;
@@ -44689,7 +44692,7 @@ function loadReports(files, settings) {
     const checked = recheckReport(one.report, opts);
     if (!checked.ok) {
         const more = checked.more ? `; and ${checked.more} more` : '';
-        throw new ToolFailure(`The report file ${file} is not published: ${checked.problems.join('; ')}${more}.`, 'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance this workflow requires; rerun the verifying workflow.');
+        throw new ToolFailure(`The report file ${file} is not published: ${checked.problems.join('; ')}${more}.`, 'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance and with the options this workflow requires; rerun the verifying workflow.');
     }
     return checked.report;
 }
@@ -44934,8 +44937,8 @@ async function run(env = process.env) {
 /* harmony export */   Cu: () => (/* binding */ DEFAULT_CONFIG_FILE),
 /* harmony export */   MG: () => (/* binding */ selectedPacks),
 /* harmony export */   Z9: () => (/* binding */ loadConfig),
-/* harmony export */   qp: () => (/* binding */ packConfig),
-/* harmony export */   zB: () => (/* binding */ workflowWaivers)
+/* harmony export */   ll: () => (/* binding */ workflowRules),
+/* harmony export */   qp: () => (/* binding */ packConfig)
 /* harmony export */ });
 /* unused harmony export configSchema */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
@@ -45169,17 +45172,20 @@ function parseConfig(text, origin) {
     };
 }
 /**
- * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
- * judging a published report: the checkout's own config never waives anything there, and a
- * config that cannot be read waives nothing (fail closed).
+ * The rules of a config the workflow owns (inline JSON, or a file outside the checkout), for
+ * judging a published report: the checkout's own config never counts there, and a config that
+ * cannot be read waives nothing (fail closed).
  */
-function workflowWaivers(ws, source) {
+function workflowRules(ws, source, packs) {
     if (source.json === undefined && source.file === undefined)
-        return [];
+        return { waivers: [], required: [] };
     const loaded = loadConfig(ws, source);
     if (!loaded.ok || !loaded.trusted)
-        return [];
-    return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
+        return { waivers: [], required: [] };
+    const required = packs.flatMap((p) => (p.recordedOptions ?? [])
+        .filter((option) => packConfig(loaded.config, p.id)?.[option] === true)
+        .map((option) => ({ pack: p.id, option })));
+    return { waivers: (loaded.config.waivers ?? []).map((waiver) => ({ waiver })), required };
 }
 
 
@@ -58574,6 +58580,7 @@ const tracePack = {
         .strict()),
     // A floor only ever raises a run's own policy; requiring retrieval or reasoning only adds findings.
     tighteningOptions: ['min_supports', 'require_retrieval', 'require_reasoning'],
+    recordedOptions: ['require_retrieval', 'require_reasoning'],
     schemas: namedSchemas(format_schema_schemas, {
         'trace-header': 'TraceHeader',
         'trace-event': 'TraceEvent',
@@ -85536,7 +85543,7 @@ const GATE = {
         code: 'gate.report_refused',
         severity: 'error',
         title: 'A report to publish or merge could not be read, contradicts its own findings, or was verified at another assurance',
-        remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version and verified at the assurance the merge or publish requires (--assurance submission, the Action’s assurance input); rerun the jobs that wrote them.',
+        remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version and verified at the assurance the merge or publish requires (--assurance submission, the Action’s assurance input) and with the options its config sets (such as packs.trace.require_reasoning); rerun the jobs that wrote them.',
     },
     reportUnwritten: {
         code: 'gate.report_unwritten',

@@ -5322,7 +5322,7 @@ const GATE = {
         code: 'gate.report_refused',
         severity: 'error',
         title: 'A report to publish or merge could not be read, contradicts its own findings, or was verified at another assurance',
-        remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version and verified at the assurance the merge or publish requires (--assurance submission, the Action\u2019s assurance input); rerun the jobs that wrote them.',
+        remediation: 'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version and verified at the assurance the merge or publish requires (--assurance submission, the Action\u2019s assurance input) and with the options its config sets (such as packs.trace.require_reasoning); rerun the jobs that wrote them.',
     },
     reportUnwritten: {
         code: 'gate.report_unwritten',
@@ -16446,17 +16446,20 @@ function parseConfig(text, origin) {
     };
 }
 /**
- * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
- * judging a published report: the checkout's own config never waives anything there, and a
- * config that cannot be read waives nothing (fail closed).
+ * The rules of a config the workflow owns (inline JSON, or a file outside the checkout), for
+ * judging a published report: the checkout's own config never counts there, and a config that
+ * cannot be read waives nothing (fail closed).
  */
-function workflowWaivers(ws, source) {
+function workflowRules(ws, source, packs) {
     if (source.json === undefined && source.file === undefined)
-        return [];
+        return { waivers: [], required: [] };
     const loaded = loadConfig(ws, source);
     if (!loaded.ok || !loaded.trusted)
-        return [];
-    return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
+        return { waivers: [], required: [] };
+    const required = packs.flatMap((p) => (p.recordedOptions ?? [])
+        .filter((option) => packConfig(loaded.config, p.id)?.[option] === true)
+        .map((option) => ({ pack: p.id, option })));
+    return { waivers: (loaded.config.waivers ?? []).map((waiver) => ({ waiver })), required };
 }
 
 ;// CONCATENATED MODULE: ./src/config/pinning.ts
@@ -28708,6 +28711,7 @@ const tracePack = {
         .strict()),
     // A floor only ever raises a run's own policy; requiring retrieval or reasoning only adds findings.
     tighteningOptions: ['min_supports', 'require_retrieval', 'require_reasoning'],
+    recordedOptions: ['require_retrieval', 'require_reasoning'],
     schemas: namedSchemas(format_schema_schemas, {
         'trace-header': 'TraceHeader',
         'trace-event': 'TraceEvent',
@@ -54003,6 +54007,9 @@ function recheckReport(given, opts) {
         // verify makes a target advisory only for a paper verified at assurance draft.
         else if (t.enforcement === 'advisory' && assurance !== 'draft')
             problem(`target ${quoteValue(t.id)} is advisory, but it was not verified at assurance draft`);
+        for (const r of opts.required ?? [])
+            if (r.pack === t.pack && t.context[r.option] !== 'yes')
+                problem(`target ${quoteValue(t.id)} was verified without ${r.option}, which this workflow's config sets`);
         const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
         results.set(t.id, {
             target: t,
@@ -54749,12 +54756,9 @@ async function mergeCommand(args, io) {
         codes: allCodes(),
         assurancePacks: assurancePacks(),
         ...(assurance !== undefined ? { assurance } : {}),
-        waivers: config !== undefined
-            ? workflowWaivers(new Workspace(io.cwd), {
-                root: io.cwd,
-                file: external_node_path_default().resolve(io.cwd, config),
-            })
-            : [],
+        ...(config !== undefined
+            ? workflowRules(new Workspace(io.cwd), { root: io.cwd, file: external_node_path_default().resolve(io.cwd, config) }, registry_packs())
+            : { waivers: [] }),
         emptyRemediation: 'Verify every shard with audit-gate verify --shard K/N and merge all N reports; pass --allow-empty to verify if an empty run is expected.',
     });
     return emit(report, fmt, args.string('out'), io);

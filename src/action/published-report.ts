@@ -1,10 +1,10 @@
 import * as core from '@actions/core';
-import { workflowWaivers } from '../config/config.js';
+import { workflowRules } from '../config/config.js';
 import { Workspace } from '../io/workspace.js';
 import type { GateReport } from '../model/report.js';
 import { expandGlob, isGlob } from '../io/glob.js';
 import { mergeReports, readReportFiles } from '../policy/merge.js';
-import { allCodes, assurancePacks } from '../packs/registry.js';
+import { allCodes, assurancePacks, packs } from '../packs/registry.js';
 import { recheckReport } from '../policy/recheck.js';
 import type { Settings } from '../github/inputs.js';
 import { ToolFailure } from './failure.js';
@@ -83,11 +83,15 @@ export function loadReports(files: string[], settings: Settings): GateReport {
     failOn: settings.failOn,
     codes: allCodes(),
     assurancePacks: assurancePacks(),
-    waivers: workflowWaivers(new Workspace(settings.workspace), {
-      root: settings.workspace,
-      ...(settings.config !== undefined ? { file: settings.config } : {}),
-      ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
-    }),
+    ...workflowRules(
+      new Workspace(settings.workspace),
+      {
+        root: settings.workspace,
+        ...(settings.config !== undefined ? { file: settings.config } : {}),
+        ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
+      },
+      packs(),
+    ),
     ...(settings.assurance ? { assurance: settings.assurance } : {}),
   };
   const one = read.length === 1 ? read[0]! : undefined;
@@ -105,7 +109,7 @@ export function loadReports(files: string[], settings: Settings): GateReport {
     const more = checked.more ? `; and ${checked.more} more` : '';
     throw new ToolFailure(
       `The report file ${file} is not published: ${checked.problems.join('; ')}${more}.`,
-      'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance this workflow requires; rerun the verifying workflow.',
+      'Publish the unedited report of the audit-gate step (its report-path output), written by the same audit-gate version and verified at the assurance and with the options this workflow requires; rerun the verifying workflow.',
     );
   }
   return checked.report;

@@ -5,8 +5,8 @@ import { leavesBase } from '../io/paths.js';
 import { WriteRefused } from '../io/write.js';
 import { Workspace, errorText } from '../io/workspace.js';
 import { logSafe, plain } from '../render/sanitize.js';
-import { allCodes, assurancePacks, findPack } from '../packs/registry.js';
-import { workflowWaivers } from '../config/config.js';
+import { allCodes, assurancePacks, findPack, packs } from '../packs/registry.js';
+import { workflowRules } from '../config/config.js';
 import { mergeReports, readReportFiles } from '../policy/merge.js';
 import { parseShard } from '../pipeline/shard.js';
 import { verify } from '../pipeline/verify.js';
@@ -233,13 +233,13 @@ async function mergeCommand(args: Args, io: Io): Promise<number> {
       codes: allCodes(),
       assurancePacks: assurancePacks(),
       ...(assurance !== undefined ? { assurance } : {}),
-      waivers:
-        config !== undefined
-          ? workflowWaivers(new Workspace(io.cwd), {
-              root: io.cwd,
-              file: path.resolve(io.cwd, config),
-            })
-          : [],
+      ...(config !== undefined
+        ? workflowRules(
+            new Workspace(io.cwd),
+            { root: io.cwd, file: path.resolve(io.cwd, config) },
+            packs(),
+          )
+        : { waivers: [] }),
       emptyRemediation:
         'Verify every shard with audit-gate verify --shard K/N and merge all N reports; pass --allow-empty to verify if an empty run is expected.',
     },

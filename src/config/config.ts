@@ -299,14 +299,31 @@ function parseConfig(text: string, origin: { trusted: boolean; path?: string }):
   };
 }
 
+/** What a published or merged report is held to by the config of the workflow that judges it. */
+export interface WorkflowRules {
+  /** Its waivers: a report's own waived marks count only where these waive the finding too. */
+  waivers: WaiverEntry[];
+  /** Options it sets that targets record (`Pack.recordedOptions`): each target must say it ran with them. */
+  required: { pack: string; option: string }[];
+}
+
 /**
- * The waivers of a config the workflow owns (inline JSON, or a file outside the checkout), for
- * judging a published report: the checkout's own config never waives anything there, and a
- * config that cannot be read waives nothing (fail closed).
+ * The rules of a config the workflow owns (inline JSON, or a file outside the checkout), for
+ * judging a published report: the checkout's own config never counts there, and a config that
+ * cannot be read waives nothing (fail closed).
  */
-export function workflowWaivers(ws: Workspace, source: ConfigSource): WaiverEntry[] {
-  if (source.json === undefined && source.file === undefined) return [];
+export function workflowRules(
+  ws: Workspace,
+  source: ConfigSource,
+  packs: readonly { id: string; recordedOptions?: readonly string[] }[],
+): WorkflowRules {
+  if (source.json === undefined && source.file === undefined) return { waivers: [], required: [] };
   const loaded = loadConfig(ws, source);
-  if (!loaded.ok || !loaded.trusted) return [];
-  return (loaded.config.waivers ?? []).map((waiver) => ({ waiver }));
+  if (!loaded.ok || !loaded.trusted) return { waivers: [], required: [] };
+  const required = packs.flatMap((p) =>
+    (p.recordedOptions ?? [])
+      .filter((option) => packConfig(loaded.config, p.id)?.[option] === true)
+      .map((option) => ({ pack: p.id, option })),
+  );
+  return { waivers: (loaded.config.waivers ?? []).map((waiver) => ({ waiver })), required };
 }

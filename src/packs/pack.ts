@@ -170,6 +170,11 @@ export interface Pack {
    */
   tighteningOptions?: readonly string[];
   /**
+   * Boolean options a target records in its context as `yes` when they were set, so a report
+   * published or merged by a workflow that sets them is refused if it was verified without them.
+   */
+  recordedOptions?: readonly string[];
+  /**
    * Formats the pack reads or writes: schemas/<name>.schema.json (names start with the id). A
    * function, called only where schema files and docs are written (src/schemas.ts), so listing
    * the packs builds no schema (see kit `namedSchemas`).

@@ -87,7 +87,7 @@ export const GATE = {
     title:
       'A report to publish or merge could not be read, contradicts its own findings, or was verified at another assurance',
     remediation:
-      'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version and verified at the assurance the merge or publish requires (--assurance submission, the Action’s assurance input); rerun the jobs that wrote them.',
+      'Publish the unedited JSON reports of the audit-gate steps (their report-path output), written by the same audit-gate version and verified at the assurance the merge or publish requires (--assurance submission, the Action’s assurance input) and with the options its config sets (such as packs.trace.require_reasoning); rerun the jobs that wrote them.',
   },
   reportUnwritten: {
     code: 'gate.report_unwritten',

@@ -32,6 +32,8 @@ export interface RecheckOptions {
    * is accepted only when one of these waives it too; a report's own claims are never trusted.
    */
   waivers?: readonly WaiverEntry[];
+  /** Options the publishing workflow sets that its packs' targets must record (`WorkflowRules`). */
+  required?: readonly { pack: string; option: string }[];
 }
 
 /** A report taken apart again: what each target's result held, and the run-level findings. */
@@ -84,6 +86,11 @@ export function recheckReport(given: GateReport, opts: RecheckOptions): Recheck 
     // verify makes a target advisory only for a paper verified at assurance draft.
     else if (t.enforcement === 'advisory' && assurance !== 'draft')
       problem(`target ${quote(t.id)} is advisory, but it was not verified at assurance draft`);
+    for (const r of opts.required ?? [])
+      if (r.pack === t.pack && t.context[r.option] !== 'yes')
+        problem(
+          `target ${quote(t.id)} was verified without ${r.option}, which this workflow's config sets`,
+        );
     const extension = given.extensions && Object.hasOwn(given.extensions, t.id);
     results.set(t.id, {
       target: t,

@@ -47,6 +47,7 @@ export const tracePack: Pack = {
   ),
   // A floor only ever raises a run's own policy; requiring retrieval or reasoning only adds findings.
   tighteningOptions: ['min_supports', 'require_retrieval', 'require_reasoning'],
+  recordedOptions: ['require_retrieval', 'require_reasoning'],
   schemas: namedSchemas(schemas, {
     'trace-header': 'TraceHeader',
     'trace-event': 'TraceEvent',
