@@ -24371,20 +24371,13 @@ function loadChunks(ctx, evidenceCount) {
         }
         const key = spanKey(c.start_byte, c.end_byte);
         const spans = index.get(c.chunk_id);
-        const listed = spans?.at.get(key);
-        const entry = listed ?? { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
+        const entry = { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
         if (!spans)
-            index.set(c.chunk_id, {
-                entries: [entry],
-                at: new Map([[key, entry]]),
-                last: entry,
-                lastLine: no,
-            });
+            index.set(c.chunk_id, { entries: [entry], at: new Map([[key, entry]]), last: entry });
         else {
             spans.last = entry;
-            spans.lastLine = no;
-            if (listed)
-                continue; // listed twice
+            if (spans.at.has(key))
+                continue; // listed twice: the first line stays the span's
             spans.entries.push(entry);
             spans.at.set(key, entry);
         }
@@ -25063,7 +25056,7 @@ function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
             if (last.start === ev.span[0] && last.end === ev.span[1])
                 continue;
             misalignedLine ||= line;
-            misaligned.push(`evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${context_short(ev.chunk_id)} (line ${listed.lastLine} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`);
+            misaligned.push(`evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${context_short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`);
         }
     const outside = [];
     let outsideLine = 0;

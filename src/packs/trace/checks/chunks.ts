@@ -13,13 +13,11 @@ export interface ChunkEntry {
   sha: string;
   line: number;
 }
-/** One chunk id's spans, in file order and by `start:end`; `last` is the span its last line gives. */
+/** One chunk id's spans, in file order and by `start:end`; `last` is its last line's span. */
 export interface ChunkSpans {
   entries: ChunkEntry[];
   at: Map<string, ChunkEntry>;
   last: ChunkEntry;
-  /** The last line that lists the id (`last.line` is where its span was first listed). */
-  lastLine: number;
 }
 
 /**
@@ -118,19 +116,12 @@ export function loadChunks(ctx: RunCtx, evidenceCount: number): ChunkIndex | und
     }
     const key = spanKey(c.start_byte, c.end_byte);
     const spans = index.get(c.chunk_id);
-    const listed = spans?.at.get(key);
-    const entry = listed ?? { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
+    const entry = { start: c.start_byte, end: c.end_byte, sha: c.chunk_sha256, line: no };
     if (!spans)
-      index.set(c.chunk_id, {
-        entries: [entry],
-        at: new Map([[key, entry]]),
-        last: entry,
-        lastLine: no,
-      });
+      index.set(c.chunk_id, { entries: [entry], at: new Map([[key, entry]]), last: entry });
     else {
       spans.last = entry;
-      spans.lastLine = no;
-      if (listed) continue; // listed twice
+      if (spans.at.has(key)) continue; // listed twice: the first line stays the span's
       spans.entries.push(entry);
       spans.at.set(key, entry);
     }

@@ -37,7 +37,7 @@ export function checkProducerSpans(
       if (last.start === ev.span[0] && last.end === ev.span[1]) continue;
       misalignedLine ||= line;
       misaligned.push(
-        `evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${short(ev.chunk_id)} (line ${listed.lastLine} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`,
+        `evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`,
       );
     }
   const outside: string[] = [];
