@@ -268,6 +268,19 @@ describe('statuses and issue strings', () => {
 });
 
 describe('draft vs submission', () => {
+  it('a paper with no audit yet passes at draft and blocks at submission, as the script does', async () => {
+    const root = repo();
+    const paper = path.join(root, 'paper');
+    write(path.join(paper, 'main.tex'), 'draft\n');
+    const draft = await aris(paper);
+    expect([draft.code, draft.stderr]).toEqual([0, expect.not.stringMatching(/nothing_verified/)]);
+    expect(draft.report.audits.map((a: Row) => a.status)).toEqual(
+      Array(4).fill('MISSING_DRAFT_OK'),
+    );
+    const sub = await aris(paper, '--assurance', 'submission');
+    expect(sub.code).toBe(1);
+    expect(sub.report.audits.map((a: Row) => a.status)).toEqual(Array(4).fill('MISSING'));
+  });
   it('draft always exits 0 and prints WARN when problems exist; submission exits 1', async () => {
     const { paper } = setup({ verdicts: { 'proof-checker': 'FAIL' } });
     write(path.join(paper, 'main.tex'), 'edited\n');
@@ -348,6 +361,12 @@ describe('bad arguments exit 2', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/audit-gate: /);
     expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+  it('a file named as the paper directory is said to be a file, not missing', async () => {
+    const { paper } = setup();
+    const r = await cli(['aris', path.join(paper, 'main.tex')], paper);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/paper directory must be a directory, but .*main\.tex is a file/);
   });
   it('an invalid .aris/assurance.txt is a bad argument, as before', async () => {
     const { paper } = setup({ assurance: 'strict' });

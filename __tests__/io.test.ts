@@ -123,6 +123,15 @@ describe('Workspace.resolve', () => {
     expect(ws.resolve(paper, '')).toMatchObject({ ok: false, reason: 'empty' });
     expect(ws.resolve(paper, 'a\0b')).toMatchObject({ ok: false, reason: 'nul' });
   });
+  it('takes / as a root: every path is inside it, relative to it', () => {
+    const root = repo();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'a');
+    const ws = new Workspace('/');
+    const real = fs.realpathSync(root);
+    expect(ws.contains(real)).toBe(true);
+    expect(ws.rel(path.join(real, 'a.txt'))).toBe(`${real.slice(1)}/a.txt`);
+    expect(ws.resolve(root, 'a.txt')).toMatchObject({ ok: true, rel: `${real.slice(1)}/a.txt` });
+  });
   it('resolves link/.. as the system does: the parent of the link’s target, never outside', () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'paper'));

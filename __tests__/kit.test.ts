@@ -3,6 +3,7 @@
 // JSON and canonical JSON.
 import fs from 'node:fs';
 import os from 'node:os';
+import { plainSchemaMessage } from '../src/render/sanitize.js';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CodeDef } from '../src/model/finding.js';
@@ -206,7 +207,27 @@ describe('firstIssue', () => {
     const issue = firstIssue(error({ audits: [{ name: 1 }] }));
     expect(issue.path).toEqual(['audits', 0, 'name']);
     expect(issue.where).toBe('audits.0.name');
-    expect(issue.why).toMatch(/expected string/);
+    expect(issue.why).toBe('a number where a string is required');
+  });
+
+  it.each([
+    [{ audits: [{}] }, 'missing (a string is required)'],
+    [{ audits: 'x' }, 'a string where an array is required'],
+    [{}, 'missing (an array is required)'],
+  ])('says what is missing or of the wrong type in the file’s terms: %j', (v, why) => {
+    expect(firstIssue(error(v)).why).toBe(why);
+    expect(firstIssue(error(v), { style: 'verbatim' }).why).toBe(why);
+  });
+
+  it('keeps an enum’s and a literal’s choices, and any other message as it is', () => {
+    expect(plainSchemaMessage('Invalid option: expected one of "a"|"b"')).toBe(
+      'not one of "a"|"b"',
+    );
+    expect(plainSchemaMessage('Invalid input: expected "1.0"')).toBe('must be "1.0"');
+    expect(plainSchemaMessage('Invalid input: expected nonoptional, received undefined')).toBe(
+      'missing (a value is required)',
+    );
+    expect(plainSchemaMessage('must be a sha256')).toBe('must be a sha256');
   });
 
   it('shows keys from the file as short excerpts by default, verbatim on request', () => {

@@ -44943,17 +44943,17 @@ async function run(env = process.env) {
 /* unused harmony export configSchema */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2503);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2503);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8439);
 /* harmony import */ var _io_files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3839);
 /* harmony import */ var _io_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2680);
 /* harmony import */ var _io_paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7336);
 /* harmony import */ var _io_write_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5419);
-/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9553);
-/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(5805);
-/* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1355);
-/* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8279);
+/* harmony import */ var _model_first_use_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(9553);
+/* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5805);
+/* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1355);
+/* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2827);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8279);
 /* harmony import */ var _io_text_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7497);
 
 
@@ -44969,30 +44969,30 @@ async function run(env = process.env) {
 
 const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 /** The keys every config may hold, whatever packs are registered; built on first use. */
-const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_7__/* .onFirstUse */ .V)(() => ({
-    $schema: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().optional(),
-    paths: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
+const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_9__/* .onFirstUse */ .V)(() => ({
+    $schema: zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().optional(),
+    paths: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().min(1))
         .optional()
         .describe('Directories to verify, relative to the root; replaces discovery'),
-    papers: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().min(1))
+    papers: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().min(1))
         .optional()
         .describe('Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names'),
-    exclude: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP().max(1024))
+    exclude: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().max(1024))
         .max(256)
         .optional()
         .describe('gitignore-style patterns that discovery skips (at most 256: each is matched against every path)'),
-    assurance: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__/* .ASSURANCES */ .lR)
+    assurance: zod__WEBPACK_IMPORTED_MODULE_10__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_6__/* .ASSURANCES */ .lR)
         .optional()
         .describe('Default assurance for papers without .aris/assurance.txt'),
-    effort: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_9__/* .EFFORTS */ .ig).optional().describe('Default effort (max/beast imply submission)'),
-    fail_on: zod__WEBPACK_IMPORTED_MODULE_8__/* ["enum"] */ .k5n(['blocking', 'problem'])
+    effort: zod__WEBPACK_IMPORTED_MODULE_10__/* ["enum"] */ .k5n(_policy_assurance_js__WEBPACK_IMPORTED_MODULE_6__/* .EFFORTS */ .ig).optional().describe('Default effort (max/beast imply submission)'),
+    fail_on: zod__WEBPACK_IMPORTED_MODULE_10__/* ["enum"] */ .k5n(['blocking', 'problem'])
         .optional()
         .describe('blocking (default): only blocking findings fail; problem: any warning fails too'),
-    allow_empty: zod__WEBPACK_IMPORTED_MODULE_8__/* .boolean */ .zMY().optional().describe('Succeed when nothing was found to verify'),
-    fixtures: zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()
+    allow_empty: zod__WEBPACK_IMPORTED_MODULE_10__/* .boolean */ .zMY().optional().describe('Succeed when nothing was found to verify'),
+    fixtures: zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP()
         .optional()
         .describe('Conformance fixture directory to run as part of verify'),
-    waivers: zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg((0,_policy_waivers_js__WEBPACK_IMPORTED_MODULE_5__/* .waiverSchema */ .IM)())
+    waivers: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg((0,_policy_waivers_js__WEBPACK_IMPORTED_MODULE_7__/* .waiverSchema */ .IM)())
         .optional()
         .describe('Findings accepted for now: each matching finding stays visible but does not block; a waiver that matches nothing is itself a finding'),
 }));
@@ -45001,13 +45001,13 @@ const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_7__/* .o
  * schema, so this file never names a pack. A top-level key named after a pack is the earlier
  * form of `packs.<id>` (e.g. `{"<id>": {"min_supports": 2}}`) and is still accepted.
  */
-function configSchema(list = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)()) {
+function configSchema(list = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_8__/* .packs */ .tm)()) {
     const byId = (f) => Object.fromEntries(list.map((p) => [p.id, f(p)]));
-    return zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc({
+    return zod__WEBPACK_IMPORTED_MODULE_10__/* .object */ .Ikc({
         ...coreConfigShape(),
-        packs: zod__WEBPACK_IMPORTED_MODULE_8__/* .union */ .KCZ([
-            zod__WEBPACK_IMPORTED_MODULE_8__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_8__/* .string */ .YjP()).describe('Packs whose targets discovery looks for (default: all)'),
-            zod__WEBPACK_IMPORTED_MODULE_8__/* .object */ .Ikc(byId((p) => zod__WEBPACK_IMPORTED_MODULE_8__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_8__/* .literal */ .euz(false), p.options()]).optional()))
+        packs: zod__WEBPACK_IMPORTED_MODULE_10__/* .union */ .KCZ([
+            zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP()).describe('Packs whose targets discovery looks for (default: all)'),
+            zod__WEBPACK_IMPORTED_MODULE_10__/* .object */ .Ikc(byId((p) => zod__WEBPACK_IMPORTED_MODULE_10__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_10__/* .literal */ .euz(false), p.options()]).optional()))
                 .strict()
                 .describe('Each pack’s options by pack id; false leaves the pack out'),
         ])
@@ -45023,7 +45023,7 @@ function selectedPacks(config) {
         return p;
     const off = Object.keys(p).filter((id) => p[id] === false);
     return off.length
-        ? (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)()
+        ? (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_8__/* .packs */ .tm)()
             .map((x) => x.id)
             .filter((id) => !off.includes(id))
         : undefined;
@@ -45090,7 +45090,7 @@ function locate(ws, givenRoot, file) {
 }
 /** A value taken from the config, as it may appear in a message: short and escaped. */
 function quoted(s) {
-    return (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__/* .plain */ .pj)(JSON.stringify((0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_10__/* .cap */ .Np)(s, 40)));
+    return (0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_5__/* .plain */ .pj)(JSON.stringify((0,_render_sanitize_js__WEBPACK_IMPORTED_MODULE_5__/* .cap */ .Np)(s, 40)));
 }
 /** Unknown config keys named in one message; the rest are counted. */
 const MAX_UNKNOWN_NAMED = 5;
@@ -45155,7 +45155,7 @@ function parseConfig(text, origin) {
         };
     }
     const config = result.data;
-    const twice = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .packs */ .tm)().find((p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id));
+    const twice = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_8__/* .packs */ .tm)().find((p) => config[p.id] !== undefined && packConfig({ ...config, [p.id]: undefined }, p.id));
     if (twice)
         return {
             ...at,
@@ -46626,6 +46626,7 @@ function toValue(node, lines, duplicates) {
 /* harmony export */   Qo: () => (/* binding */ linkRoute),
 /* harmony export */   Ut: () => (/* binding */ realDirectory),
 /* harmony export */   Yw: () => (/* binding */ isBelow),
+/* harmony export */   a: () => (/* binding */ dirPrefix),
 /* harmony export */   gB: () => (/* binding */ NotUtf8PathError),
 /* harmony export */   mR: () => (/* binding */ reallyInside),
 /* harmony export */   oT: () => (/* binding */ leavesBase),
@@ -46647,6 +46648,10 @@ function toValue(node, lines, duplicates) {
  */
 function leavesBase(rel) {
     return rel === '..' || rel.startsWith(`..${(node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)}`) || node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(rel);
+}
+/** `dir` with one trailing separator, the prefix of every path below it (`/` stays `/`). */
+function dirPrefix(dir) {
+    return dir.endsWith((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)) ? dir : dir + (node_path__WEBPACK_IMPORTED_MODULE_2___default().sep);
 }
 /** Whether `p` lies strictly below `top` (both absolute, compared as written). */
 function isBelow(p, top) {
@@ -47365,6 +47370,8 @@ function isIgnored(rules, rel, isDir) {
 class Workspace {
     allowOutside;
     root;
+    /** The root with one trailing separator: every path below the root starts with it. */
+    prefix;
     /** What this run's walks learn about repositories (see GitProbes). */
     probes = (0,_git_index_js__WEBPACK_IMPORTED_MODULE_3__/* .newGitProbes */ ._2)();
     /** Directories already classified by `isGitDir`. */
@@ -47379,12 +47386,13 @@ class Workspace {
     constructor(root, allowOutside = false) {
         this.allowOutside = allowOutside;
         this.root = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(root);
+        this.prefix = (0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .dirPrefix */ .a)(this.root);
     }
     /** Repo-relative POSIX path for reports; paths outside the root stay absolute. */
     rel(abs) {
         // Most paths are already normal and below the root: cut the prefix instead of path.relative.
-        if ((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) === '/' && abs.startsWith(this.root + '/')) {
-            const r = abs.slice(this.root.length + 1);
+        if ((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep) === '/' && abs.startsWith(this.prefix)) {
+            const r = abs.slice(this.prefix.length);
             if (!NOT_NORMAL.test(r))
                 return r;
         }
@@ -47396,7 +47404,7 @@ class Workspace {
         return r.split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
     }
     contains(abs) {
-        return abs === this.root || abs.startsWith(this.root + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep));
+        return abs === this.root || abs.startsWith(this.prefix);
     }
     /** Resolves `p` (relative to `base`, or absolute) to an existing path inside the root. */
     resolve(base, p) {
@@ -47788,7 +47796,7 @@ function assertInside(dir, root) {
     catch {
         throw new WriteRefused(`${probe} is a broken symlink; refusing to write the report through it`);
     }
-    if (real !== realRoot && !real.startsWith(realRoot + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep))) {
+    if (real !== realRoot && !real.startsWith((0,_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .dirPrefix */ .a)(realRoot))) {
         throw new WriteRefused(`${dir} resolves to ${real}, outside ${realRoot}; refusing to write the report there`);
     }
 }
@@ -48725,14 +48733,26 @@ function commandRoot(io, args, dirs) {
     const rootFlag = args.string('root');
     const root = rootFlag
         ? external_node_path_default().resolve(io.cwd, rootFlag)
-        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
+        : gitTopLevel(first, (0,paths/* isInside */.FK)(io.cwd, first) || (0,paths/* isInside */.FK)(first, io.cwd) ? io.cwd : first);
     return { root, rel: insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root')) };
 }
-/** `given` resolved against the current directory; it must be a directory (else `notFound`). */
-function existingDir(io, given, notFound) {
+/**
+ * `given` resolved against the current directory; it must be a directory, the `what` of the
+ * command (`'paper directory'`), else a usage error that says whether it is missing or a file.
+ */
+function existingDir(io, given, what, fileHint = '') {
     const abs = external_node_path_default().resolve(io.cwd, given);
-    if (!external_node_fs_default().existsSync(abs) || !external_node_fs_default().statSync(abs).isDirectory())
-        throw new UsageError(`${notFound}: ${given}`);
+    let st;
+    try {
+        st = external_node_fs_default().statSync(abs, { throwIfNoEntry: false });
+    }
+    catch {
+        st = undefined;
+    }
+    if (st === undefined)
+        throw new UsageError(`${what} not found: ${given}`);
+    if (!st.isDirectory())
+        throw new UsageError(`${what} must be a directory, but ${given} is a file${fileHint}`);
     return abs;
 }
 /**
@@ -48965,7 +48985,7 @@ function symlinkEntry(rel, abs, realDir, name) {
     try {
         const real = (0,paths/* realpathText */.vZ)(abs);
         entry.real = real;
-        const inside = real.startsWith(realDir + (external_node_path_default()).sep);
+        const inside = real.startsWith((0,paths/* dirPrefix */.a)(realDir));
         const intoGit = inside && inGitDir(realDir, real);
         entry.insideFile = inside && !intoGit && external_node_fs_default().statSync(real).isFile();
         if (!inside)
@@ -49395,16 +49415,16 @@ function checkIndependence(data) {
     if (independence === 'same-family') {
         expected = 'provisional';
         if (executor === 'deterministic' || reviewer === 'deterministic' || executor !== reviewer) {
-            issues.push({ kind: 'same_family_independence_mismatch' });
+            issues.push({ kind: 'same_family_independence_mismatch', executor, reviewer });
         }
     }
     else if (independence === 'cross-family') {
         if (reviewer === 'deterministic' || executor === reviewer)
-            issues.push({ kind: 'cross_family_independence_mismatch' });
+            issues.push({ kind: 'cross_family_independence_mismatch', executor, reviewer });
     }
     else if (reviewer !== 'deterministic') {
         // The legacy verifier treats any other value (including an invalid one) as deterministic.
-        issues.push({ kind: 'deterministic_independence_mismatch' });
+        issues.push({ kind: 'deterministic_independence_mismatch', executor, reviewer });
     }
     if (data.acceptance_status !== expected) {
         issues.push({
@@ -49579,8 +49599,8 @@ function paperOf(ctx) {
     return ctx.ws.rel(ctx.paperDir) || '.';
 }
 /** How to rerun an audit: the ARIS skill, where, and what it rewrites. */
-function rerunHow(spec, ctx) {
-    return `Run the ${spec.skill} skill on ${paperOf(ctx)} (it rewrites ${spec.artifact}), then run audit-gate again.`;
+function rerunHow(spec, ctx, how = '') {
+    return `Run the ${spec.skill} skill on ${paperOf(ctx)}${how} (it rewrites ${spec.artifact}), then run audit-gate again.`;
 }
 /** The way out that only a paper checked at submission has, unless the workflow pinned it. */
 function orDraft(ctx) {
@@ -49868,11 +49888,15 @@ function independenceMessage(i, rel) {
                 : `${role}_family ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} does not match ${role}_model (family ${i.want}).`;
         }
         case 'same_family_independence_mismatch':
-            return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
+            return i.executor === i.reviewer
+                ? `${rel} claims a same-family review, but executor_model and reviewer_model are both deterministic.`
+                : `${rel} claims a same-family review, but executor_model is of family ${i.executor} and reviewer_model of family ${i.reviewer}.`;
         case 'cross_family_independence_mismatch':
-            return `${rel} claims a cross-family review, but the families are the same or the reviewer is deterministic.`;
+            return i.reviewer === 'deterministic'
+                ? `${rel} claims a cross-family review, but reviewer_model is deterministic, not a model of another family.`
+                : `${rel} claims a cross-family review, but executor_model and reviewer_model are both of family ${i.executor}.`;
         case 'deterministic_independence_mismatch':
-            return `${rel} claims a deterministic review, but the reviewer is a model.`;
+            return `${rel} claims a deterministic review, but reviewer_model is a model of family ${i.reviewer}.`;
         case 'acceptance_status_mismatch':
             return `acceptance_status ${(0,sanitize/* quoteValue */.cl)(i.got)} in ${rel} should be "${i.want}" for this kind of review.`;
     }
@@ -49881,6 +49905,7 @@ function independenceMessage(i, rel) {
 // EXTERNAL MODULE: ./src/io/reference.ts
 var reference = __nccwpck_require__(413);
 ;// CONCATENATED MODULE: ./src/packs/aris/rules/trace-path.ts
+
 
 
 
@@ -49917,7 +49942,7 @@ const tracePath = {
     },
 };
 function isAncestorOrSelf(dir, of) {
-    return of === dir || of.startsWith(dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep);
+    return of === dir || of.startsWith((0,paths/* dirPrefix */.a)(dir));
 }
 /** Where the skills write their traces, in the paper dir or a folder above it. */
 const TRACES_DIR = '.aris/traces';
@@ -50248,9 +50273,10 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
     // to write.
     const f = new findings_Findings(subjectId, { maxPerCode: MAX_ISSUES, scope: `in ${loaded.rel}` });
     const rerun = rerunHow(spec, ctx);
-    // The code's generic advice, in terms of this audit's skill and paper.
-    const remediationFor = (generic) => generic.startsWith('Rerun the audit')
-        ? rerun
+    // The code's generic advice, in terms of this audit's skill and paper; what the rerun must do
+    // differently (`with a reviewer from another model family`) is kept.
+    const remediationFor = (generic) => generic.startsWith(RERUN_PREFIX)
+        ? rerunHow(spec, ctx, rerunQualifier(generic))
         : generic.startsWith('The audit skill ')
             ? generic
                 .replace('The audit skill', `The ${spec.skill} skill`)
@@ -50385,6 +50411,12 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
         blocking: submission && problem,
         provisional: label === 'same-family' || label === 'legacy-unspecified' || verdict === '',
     };
+}
+const RERUN_PREFIX = 'Rerun the audit';
+/** What a generic "Rerun the audit …" asks beyond a fresh artifact, e.g. `with a reviewer …`. */
+function rerunQualifier(generic) {
+    const rest = generic.slice(RERUN_PREFIX.length).replace(/\.$/, '');
+    return rest === ' so it writes a fresh artifact' ? '' : rest;
 }
 
 // EXTERNAL MODULE: ./src/io/json-file.ts
@@ -50685,7 +50717,7 @@ async function runAris(args, io) {
         throw new UsageError(positionals.length
             ? `unexpected argument "${positionals[1]}"`
             : 'a paper directory is required: audit-gate aris <paper-dir>');
-    const paperDir = existingDir(io, positionals[0], 'paper-dir not found');
+    const paperDir = existingDir(io, positionals[0], 'paper directory', ' (pass the paper directory that holds the audit artifacts)');
     const { assurance, effort } = enforcementFlags(args);
     const rootFlag = args.string('root');
     const allowOutside = args.flag('allow-outside-root');
@@ -50705,8 +50737,11 @@ async function runAris(args, io) {
         root,
         config: undefined,
         paths: [paperRel],
+        // The named dir is the paper, whatever lies inside it, and is verified even with no audit
+        // yet (at draft, missing audits pass), as the reference script does.
+        papers: [paperRel],
         packs: ['aris'],
-        exact: true, // the named dir is the paper, whatever lies inside it
+        exact: true,
         ...(assurance !== undefined ? { assurance } : {}),
         ...(effort !== undefined ? { effort } : {}),
         allowOutsideRoot: allowOutside,
@@ -51074,7 +51109,7 @@ async function runTrace(args, io) {
     if (ms !== undefined && !/^\d+$/.test(ms))
         throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
     const pin = pinFlag(args, 'trace');
-    const dirs = args.positionals.map((p) => existingDir(io, p, 'run directory or artifacts root not found'));
+    const dirs = args.positionals.map((p) => existingDir(io, p, 'run directory or artifacts root'));
     const { root, rel } = commandRoot(io, args, dirs);
     const report = await (0,verify/* verify */.M)({
         root,
@@ -56541,7 +56576,7 @@ class EvidenceChecks {
                 }
                 continue;
             }
-            if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
+            if (!real.startsWith((0,paths/* dirPrefix */.a)(this.ctx.realRunDir))) {
                 this.escapes(rec);
                 continue;
             }
@@ -58414,6 +58449,7 @@ const RUN_RULES = [
 
 
 
+
 /** Verifies one run directory (`…/runs/<run_id>/`): one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
@@ -58435,7 +58471,7 @@ async function verifyRun(runDir, ctx) {
     // A link in runs/ to a directory above it (up to the workspace root, which holds the checkout's
     // git directory) would make the run contain itself and the whole tree around it.
     const holder = ws.canonical(external_node_path_default().dirname(runDir));
-    if ((holder + (external_node_path_default()).sep).startsWith(realRunDir + (external_node_path_default()).sep)) {
+    if ((0,paths/* dirPrefix */.a)(holder).startsWith((0,paths/* dirPrefix */.a)(realRunDir))) {
         f.add(TRACE.fileUnreadable, 'The run directory is a link to a directory that holds it; nothing in it was read.', { path: rel });
         return result(initialPolicy.min);
     }
@@ -58838,7 +58874,7 @@ async function runAristo(args, io) {
     if (args.positionals.length === 1 && args.string('root') !== undefined)
         throw new UsageError('give the root once: as ROOT or with --root, not both');
     const { assurance } = enforcementFlags(args);
-    const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
+    const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root');
     const report = await (0,verify/* verify */.M)({
         root,
         packs: ['aristo'],
@@ -83507,7 +83543,7 @@ async function runAddendaB(args, io) {
     if (args.positionals.length === 0)
         throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
     const pin = pinFlag(args, 'addenda-b');
-    const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory not found'));
+    const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory'));
     const { root, rel } = commandRoot(io, args, dirs);
     const report = await (0,verify/* verify */.M)({
         root,
@@ -86075,6 +86111,7 @@ function stateText(t, subjects) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H6: () => (/* binding */ plainSchemaMessage),
 /* harmony export */   Iy: () => (/* binding */ schemaIssueText),
 /* harmony export */   Np: () => (/* binding */ cap),
 /* harmony export */   Pc: () => (/* binding */ valueExcerpt),
@@ -86213,10 +86250,50 @@ function schemaIssueText(issue) {
         ? segments.map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x))).join('.')
         : 'the top level';
     if (issue.code !== 'unrecognized_keys' || !issue.keys)
-        return { where, why: issue.message };
+        return { where, why: plainSchemaMessage(issue.message) };
     const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
     const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
     return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
+/** How a schema's type name reads in a sentence. */
+const TYPE_WORDS = {
+    array: 'an array',
+    object: 'an object',
+    record: 'an object',
+    map: 'an object',
+    string: 'a string',
+    number: 'a number',
+    int: 'a whole number',
+    bigint: 'a whole number',
+    boolean: 'a boolean',
+    null: 'null',
+    undefined: 'nothing',
+    nan: 'NaN',
+};
+const typeWord = (t) => TYPE_WORDS[t] ?? t;
+/**
+ * A schema library's message in the terms of the file it judged: `Invalid input: expected
+ * string, received undefined` says the field is missing, `… received number` that it has the
+ * wrong type. Messages of other shapes are kept as they are.
+ */
+function plainSchemaMessage(message) {
+    let m = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+    if (m)
+        return m[2] === 'undefined'
+            ? m[1] === 'nonoptional'
+                ? 'missing (a value is required)'
+                : `missing (${typeWord(m[1])} is required)`
+            : `${typeWord(m[2])} where ${typeWord(m[1])} is required`;
+    m = /^Invalid input: expected ("(?:[^"\\]|\\.)*")$/.exec(message);
+    if (m)
+        return `must be ${m[1]}`;
+    m = /^Too small: expected string to have >=1 characters$/.exec(message);
+    if (m)
+        return 'empty, where text is required';
+    m = /^Invalid option: expected one of (.*)$/s.exec(message);
+    if (m)
+        return `not one of ${m[1]}`;
+    return message;
 }
 
 
@@ -86248,7 +86325,7 @@ function firstIssue(error, options = {}) {
             where: [...prefix, ...path]
                 .map((x) => (typeof x === 'number' ? String(x) : (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .valueExcerpt */ .Pc)(x)))
                 .join('.') || 'the top level',
-            why: (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .plain */ .pj)((0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .cap */ .Np)(issue.message, VERBATIM_MESSAGE_MAX)),
+            why: (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .plain */ .pj)((0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .cap */ .Np)((0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .plainSchemaMessage */ .H6)(issue.message), VERBATIM_MESSAGE_MAX)),
         };
     const { where, why } = (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_0__/* .schemaIssueText */ .Iy)({ ...issue, path: [...prefix, ...path] });
     return { path, where, why };

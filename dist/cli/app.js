@@ -4085,6 +4085,10 @@ const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__
 function leavesBase(rel) {
     return rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel);
 }
+/** `dir` with one trailing separator, the prefix of every path below it (`/` stays `/`). */
+function dirPrefix(dir) {
+    return dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep;
+}
 /** Whether `p` lies strictly below `top` (both absolute, compared as written). */
 function isBelow(p, top) {
     const rel = external_node_path_default().relative(top, p);
@@ -4328,7 +4332,7 @@ function assertInside(dir, root) {
     catch {
         throw new WriteRefused(`${probe} is a broken symlink; refusing to write the report through it`);
     }
-    if (real !== realRoot && !real.startsWith(realRoot + (external_node_path_default()).sep)) {
+    if (real !== realRoot && !real.startsWith(dirPrefix(realRoot))) {
         throw new WriteRefused(`${dir} resolves to ${real}, outside ${realRoot}; refusing to write the report there`);
     }
 }
@@ -4785,6 +4789,8 @@ const REFERENCE_RUN = process.env.AUDIT_GATE_REFERENCE === '1';
 class Workspace {
     allowOutside;
     root;
+    /** The root with one trailing separator: every path below the root starts with it. */
+    prefix;
     /** What this run's walks learn about repositories (see GitProbes). */
     probes = newGitProbes();
     /** Directories already classified by `isGitDir`. */
@@ -4799,12 +4805,13 @@ class Workspace {
     constructor(root, allowOutside = false) {
         this.allowOutside = allowOutside;
         this.root = external_node_fs_default().realpathSync(root);
+        this.prefix = dirPrefix(this.root);
     }
     /** Repo-relative POSIX path for reports; paths outside the root stay absolute. */
     rel(abs) {
         // Most paths are already normal and below the root: cut the prefix instead of path.relative.
-        if ((external_node_path_default()).sep === '/' && abs.startsWith(this.root + '/')) {
-            const r = abs.slice(this.root.length + 1);
+        if ((external_node_path_default()).sep === '/' && abs.startsWith(this.prefix)) {
+            const r = abs.slice(this.prefix.length);
             if (!NOT_NORMAL.test(r))
                 return r;
         }
@@ -4816,7 +4823,7 @@ class Workspace {
         return r.split((external_node_path_default()).sep).join('/');
     }
     contains(abs) {
-        return abs === this.root || abs.startsWith(this.root + (external_node_path_default()).sep);
+        return abs === this.root || abs.startsWith(this.prefix);
     }
     /** Resolves `p` (relative to `base`, or absolute) to an existing path inside the root. */
     resolve(base, p) {
@@ -5243,10 +5250,50 @@ function schemaIssueText(issue) {
         ? segments.map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x))).join('.')
         : 'the top level';
     if (issue.code !== 'unrecognized_keys' || !issue.keys)
-        return { where, why: issue.message };
+        return { where, why: plainSchemaMessage(issue.message) };
     const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
     const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
     return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
+/** How a schema's type name reads in a sentence. */
+const TYPE_WORDS = {
+    array: 'an array',
+    object: 'an object',
+    record: 'an object',
+    map: 'an object',
+    string: 'a string',
+    number: 'a number',
+    int: 'a whole number',
+    bigint: 'a whole number',
+    boolean: 'a boolean',
+    null: 'null',
+    undefined: 'nothing',
+    nan: 'NaN',
+};
+const typeWord = (t) => TYPE_WORDS[t] ?? t;
+/**
+ * A schema library's message in the terms of the file it judged: `Invalid input: expected
+ * string, received undefined` says the field is missing, `\u2026 received number` that it has the
+ * wrong type. Messages of other shapes are kept as they are.
+ */
+function plainSchemaMessage(message) {
+    let m = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+    if (m)
+        return m[2] === 'undefined'
+            ? m[1] === 'nonoptional'
+                ? 'missing (a value is required)'
+                : `missing (${typeWord(m[1])} is required)`
+            : `${typeWord(m[2])} where ${typeWord(m[1])} is required`;
+    m = /^Invalid input: expected ("(?:[^"\\]|\\.)*")$/.exec(message);
+    if (m)
+        return `must be ${m[1]}`;
+    m = /^Too small: expected string to have >=1 characters$/.exec(message);
+    if (m)
+        return 'empty, where text is required';
+    m = /^Invalid option: expected one of (.*)$/s.exec(message);
+    if (m)
+        return `not one of ${m[1]}`;
+    return message;
 }
 
 ;// CONCATENATED MODULE: ./src/policy/codes.ts
@@ -15497,14 +15544,26 @@ function commandRoot(io, args, dirs) {
     const rootFlag = args.string('root');
     const root = rootFlag
         ? external_node_path_default().resolve(io.cwd, rootFlag)
-        : gitTopLevel(first, io.cwd.startsWith(first) || first.startsWith(io.cwd + (external_node_path_default()).sep) ? io.cwd : first);
+        : gitTopLevel(first, isInside(io.cwd, first) || isInside(first, io.cwd) ? io.cwd : first);
     return { root, rel: insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root')) };
 }
-/** `given` resolved against the current directory; it must be a directory (else `notFound`). */
-function existingDir(io, given, notFound) {
+/**
+ * `given` resolved against the current directory; it must be a directory, the `what` of the
+ * command (`'paper directory'`), else a usage error that says whether it is missing or a file.
+ */
+function existingDir(io, given, what, fileHint = '') {
     const abs = external_node_path_default().resolve(io.cwd, given);
-    if (!external_node_fs_default().existsSync(abs) || !external_node_fs_default().statSync(abs).isDirectory())
-        throw new UsageError(`${notFound}: ${given}`);
+    let st;
+    try {
+        st = external_node_fs_default().statSync(abs, { throwIfNoEntry: false });
+    }
+    catch {
+        st = undefined;
+    }
+    if (st === undefined)
+        throw new UsageError(`${what} not found: ${given}`);
+    if (!st.isDirectory())
+        throw new UsageError(`${what} must be a directory, but ${given} is a file${fileHint}`);
     return abs;
 }
 /**
@@ -17388,7 +17447,7 @@ function firstIssue(error, options = {}) {
             where: [...prefix, ...path]
                 .map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x)))
                 .join('.') || 'the top level',
-            why: plain(cap(issue.message, VERBATIM_MESSAGE_MAX)),
+            why: plain(cap(plainSchemaMessage(issue.message), VERBATIM_MESSAGE_MAX)),
         };
     const { where, why } = schemaIssueText({ ...issue, path: [...prefix, ...path] });
     return { path, where, why };
@@ -19120,7 +19179,7 @@ function symlinkEntry(rel, abs, realDir, name) {
     try {
         const real = realpathText(abs);
         entry.real = real;
-        const inside = real.startsWith(realDir + (external_node_path_default()).sep);
+        const inside = real.startsWith(dirPrefix(realDir));
         const intoGit = inside && inGitDir(realDir, real);
         entry.insideFile = inside && !intoGit && external_node_fs_default().statSync(real).isFile();
         if (!inside)
@@ -19536,16 +19595,16 @@ function checkIndependence(data) {
     if (independence === 'same-family') {
         expected = 'provisional';
         if (executor === 'deterministic' || reviewer === 'deterministic' || executor !== reviewer) {
-            issues.push({ kind: 'same_family_independence_mismatch' });
+            issues.push({ kind: 'same_family_independence_mismatch', executor, reviewer });
         }
     }
     else if (independence === 'cross-family') {
         if (reviewer === 'deterministic' || executor === reviewer)
-            issues.push({ kind: 'cross_family_independence_mismatch' });
+            issues.push({ kind: 'cross_family_independence_mismatch', executor, reviewer });
     }
     else if (reviewer !== 'deterministic') {
         // The legacy verifier treats any other value (including an invalid one) as deterministic.
-        issues.push({ kind: 'deterministic_independence_mismatch' });
+        issues.push({ kind: 'deterministic_independence_mismatch', executor, reviewer });
     }
     if (data.acceptance_status !== expected) {
         issues.push({
@@ -19718,8 +19777,8 @@ function paperOf(ctx) {
     return ctx.ws.rel(ctx.paperDir) || '.';
 }
 /** How to rerun an audit: the ARIS skill, where, and what it rewrites. */
-function rerunHow(spec, ctx) {
-    return `Run the ${spec.skill} skill on ${paperOf(ctx)} (it rewrites ${spec.artifact}), then run audit-gate again.`;
+function rerunHow(spec, ctx, how = '') {
+    return `Run the ${spec.skill} skill on ${paperOf(ctx)}${how} (it rewrites ${spec.artifact}), then run audit-gate again.`;
 }
 /** The way out that only a paper checked at submission has, unless the workflow pinned it. */
 function orDraft(ctx) {
@@ -20007,17 +20066,22 @@ function independenceMessage(i, rel) {
                 : `${role}_family ${quoteValue(i.got)} in ${rel} does not match ${role}_model (family ${i.want}).`;
         }
         case 'same_family_independence_mismatch':
-            return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
+            return i.executor === i.reviewer
+                ? `${rel} claims a same-family review, but executor_model and reviewer_model are both deterministic.`
+                : `${rel} claims a same-family review, but executor_model is of family ${i.executor} and reviewer_model of family ${i.reviewer}.`;
         case 'cross_family_independence_mismatch':
-            return `${rel} claims a cross-family review, but the families are the same or the reviewer is deterministic.`;
+            return i.reviewer === 'deterministic'
+                ? `${rel} claims a cross-family review, but reviewer_model is deterministic, not a model of another family.`
+                : `${rel} claims a cross-family review, but executor_model and reviewer_model are both of family ${i.executor}.`;
         case 'deterministic_independence_mismatch':
-            return `${rel} claims a deterministic review, but the reviewer is a model.`;
+            return `${rel} claims a deterministic review, but reviewer_model is a model of family ${i.reviewer}.`;
         case 'acceptance_status_mismatch':
             return `acceptance_status ${quoteValue(i.got)} in ${rel} should be "${i.want}" for this kind of review.`;
     }
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aris/rules/trace-path.ts
+
 
 
 
@@ -20054,7 +20118,7 @@ const tracePath = {
     },
 };
 function isAncestorOrSelf(dir, of) {
-    return of === dir || of.startsWith(dir.endsWith((external_node_path_default()).sep) ? dir : dir + (external_node_path_default()).sep);
+    return of === dir || of.startsWith(dirPrefix(dir));
 }
 /** Where the skills write their traces, in the paper dir or a folder above it. */
 const TRACES_DIR = '.aris/traces';
@@ -20385,9 +20449,10 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
     // to write.
     const f = new findings_Findings(subjectId, { maxPerCode: MAX_ISSUES, scope: `in ${loaded.rel}` });
     const rerun = rerunHow(spec, ctx);
-    // The code's generic advice, in terms of this audit's skill and paper.
-    const remediationFor = (generic) => generic.startsWith('Rerun the audit')
-        ? rerun
+    // The code's generic advice, in terms of this audit's skill and paper; what the rerun must do
+    // differently (`with a reviewer from another model family`) is kept.
+    const remediationFor = (generic) => generic.startsWith(RERUN_PREFIX)
+        ? rerunHow(spec, ctx, rerunQualifier(generic))
         : generic.startsWith('The audit skill ')
             ? generic
                 .replace('The audit skill', `The ${spec.skill} skill`)
@@ -20522,6 +20587,12 @@ async function checkAudit(spec, loaded, ctx, inputs = auditInputs(loaded, ctx)) 
         blocking: submission && problem,
         provisional: label === 'same-family' || label === 'legacy-unspecified' || verdict === '',
     };
+}
+const RERUN_PREFIX = 'Rerun the audit';
+/** What a generic "Rerun the audit \u2026" asks beyond a fresh artifact, e.g. `with a reviewer \u2026`. */
+function rerunQualifier(generic) {
+    const rest = generic.slice(RERUN_PREFIX.length).replace(/\.$/, '');
+    return rest === ' so it writes a fresh artifact' ? '' : rest;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aris/verify.ts
@@ -20820,7 +20891,7 @@ async function runAris(args, io) {
         throw new UsageError(positionals.length
             ? `unexpected argument "${positionals[1]}"`
             : 'a paper directory is required: audit-gate aris <paper-dir>');
-    const paperDir = existingDir(io, positionals[0], 'paper-dir not found');
+    const paperDir = existingDir(io, positionals[0], 'paper directory', ' (pass the paper directory that holds the audit artifacts)');
     const { assurance, effort } = enforcementFlags(args);
     const rootFlag = args.string('root');
     const allowOutside = args.flag('allow-outside-root');
@@ -20840,8 +20911,11 @@ async function runAris(args, io) {
         root,
         config: undefined,
         paths: [paperRel],
+        // The named dir is the paper, whatever lies inside it, and is verified even with no audit
+        // yet (at draft, missing audits pass), as the reference script does.
+        papers: [paperRel],
         packs: ['aris'],
-        exact: true, // the named dir is the paper, whatever lies inside it
+        exact: true,
         ...(assurance !== undefined ? { assurance } : {}),
         ...(effort !== undefined ? { effort } : {}),
         allowOutsideRoot: allowOutside,
@@ -21209,7 +21283,7 @@ async function runTrace(args, io) {
     if (ms !== undefined && !/^\d+$/.test(ms))
         throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
     const pin = pinFlag(args, 'trace');
-    const dirs = args.positionals.map((p) => existingDir(io, p, 'run directory or artifacts root not found'));
+    const dirs = args.positionals.map((p) => existingDir(io, p, 'run directory or artifacts root'));
     const { root, rel } = commandRoot(io, args, dirs);
     const report = await verify({
         root,
@@ -26672,7 +26746,7 @@ class EvidenceChecks {
                 }
                 continue;
             }
-            if (!real.startsWith(this.ctx.realRunDir + (external_node_path_default()).sep)) {
+            if (!real.startsWith(dirPrefix(this.ctx.realRunDir))) {
                 this.escapes(rec);
                 continue;
             }
@@ -28545,6 +28619,7 @@ const RUN_RULES = [
 
 
 
+
 /** Verifies one run directory (`\u2026/runs/<run_id>/`): one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
@@ -28566,7 +28641,7 @@ async function verifyRun(runDir, ctx) {
     // A link in runs/ to a directory above it (up to the workspace root, which holds the checkout's
     // git directory) would make the run contain itself and the whole tree around it.
     const holder = ws.canonical(external_node_path_default().dirname(runDir));
-    if ((holder + (external_node_path_default()).sep).startsWith(realRunDir + (external_node_path_default()).sep)) {
+    if (dirPrefix(holder).startsWith(dirPrefix(realRunDir))) {
         f.add(TRACE.fileUnreadable, 'The run directory is a link to a directory that holds it; nothing in it was read.', { path: rel });
         return result(initialPolicy.min);
     }
@@ -28969,7 +29044,7 @@ async function runAristo(args, io) {
     if (args.positionals.length === 1 && args.string('root') !== undefined)
         throw new UsageError('give the root once: as ROOT or with --root, not both');
     const { assurance } = enforcementFlags(args);
-    const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
+    const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root');
     const report = await verify({
         root,
         packs: ['aristo'],
@@ -53634,7 +53709,7 @@ async function runAddendaB(args, io) {
     if (args.positionals.length === 0)
         throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
     const pin = pinFlag(args, 'addenda-b');
-    const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory not found'));
+    const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory'));
     const { root, rel } = commandRoot(io, args, dirs);
     const report = await verify({
         root,
@@ -54689,7 +54764,7 @@ async function verifyCommand(args, io) {
     const shard = shardFlag !== undefined ? parseShard(shardFlag) : undefined;
     if (typeof shard === 'string')
         throw new UsageError(shard);
-    const root = existingDir(io, args.string('root') ?? '.', 'root not found');
+    const root = existingDir(io, args.string('root') ?? '.', 'root');
     const config = args.string('config');
     const fixtures = args.string('fixtures');
     /**
@@ -54759,7 +54834,7 @@ async function mergeCommand(args, io) {
 async function fixturesCommand(args, io) {
     const fmt = textOrJson(args.string('format'));
     const given = args.positionals[0] ?? 'conformance';
-    const dir = existingDir(io, given, 'fixture directory not found');
+    const dir = existingDir(io, given, 'fixture directory');
     const rootFlag = args.string('root');
     const root = rootFlag ? external_node_path_default().resolve(io.cwd, rootFlag) : dir;
     const report = await verify({

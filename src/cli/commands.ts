@@ -168,7 +168,7 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
   const shardFlag = args.string('shard');
   const shard = shardFlag !== undefined ? parseShard(shardFlag) : undefined;
   if (typeof shard === 'string') throw new UsageError(shard);
-  const root = existingDir(io, args.string('root') ?? '.', 'root not found');
+  const root = existingDir(io, args.string('root') ?? '.', 'root');
   const config = args.string('config');
   const fixtures = args.string('fixtures');
   /**
@@ -250,7 +250,7 @@ async function mergeCommand(args: Args, io: Io): Promise<number> {
 async function fixturesCommand(args: Args, io: Io): Promise<number> {
   const fmt = textOrJson(args.string('format'));
   const given = args.positionals[0] ?? 'conformance';
-  const dir = existingDir(io, given, 'fixture directory not found');
+  const dir = existingDir(io, given, 'fixture directory');
   const rootFlag = args.string('root');
   const root = rootFlag ? path.resolve(io.cwd, rootFlag) : dir;
   const report = await verify({

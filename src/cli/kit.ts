@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { leavesBase, namedInside } from '../io/paths.js';
+import { isInside, leavesBase, namedInside } from '../io/paths.js';
 import { enforcementSettings, type Assurance, type Effort } from '../policy/assurance.js';
 import type { FailOn } from '../policy/gate.js';
 import type { GateReport } from '../model/report.js';
@@ -142,18 +142,25 @@ export function commandRoot(io: Io, args: Args, dirs: string[]): { root: string;
   const rootFlag = args.string('root');
   const root = rootFlag
     ? path.resolve(io.cwd, rootFlag)
-    : gitTopLevel(
-        first,
-        io.cwd.startsWith(first) || first.startsWith(io.cwd + path.sep) ? io.cwd : first,
-      );
+    : gitTopLevel(first, isInside(io.cwd, first) || isInside(first, io.cwd) ? io.cwd : first);
   return { root, rel: insideRoot(root, rootFlag, dirs, args.flag('allow-outside-root')) };
 }
 
-/** `given` resolved against the current directory; it must be a directory (else `notFound`). */
-export function existingDir(io: Io, given: string, notFound: string): string {
+/**
+ * `given` resolved against the current directory; it must be a directory, the `what` of the
+ * command (`'paper directory'`), else a usage error that says whether it is missing or a file.
+ */
+export function existingDir(io: Io, given: string, what: string, fileHint = ''): string {
   const abs = path.resolve(io.cwd, given);
-  if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory())
-    throw new UsageError(`${notFound}: ${given}`);
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(abs, { throwIfNoEntry: false });
+  } catch {
+    st = undefined;
+  }
+  if (st === undefined) throw new UsageError(`${what} not found: ${given}`);
+  if (!st.isDirectory())
+    throw new UsageError(`${what} must be a directory, but ${given} is a file${fileHint}`);
   return abs;
 }
 

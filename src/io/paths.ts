@@ -10,6 +10,11 @@ export function leavesBase(rel: string): boolean {
   return rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
 }
 
+/** `dir` with one trailing separator, the prefix of every path below it (`/` stays `/`). */
+export function dirPrefix(dir: string): string {
+  return dir.endsWith(path.sep) ? dir : dir + path.sep;
+}
+
 /** Whether `p` lies strictly below `top` (both absolute, compared as written). */
 export function isBelow(p: string, top: string): boolean {
   const rel = path.relative(top, p);

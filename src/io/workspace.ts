@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { leavesBase, linkRoute, realpathText } from './paths.js';
+import { dirPrefix, leavesBase, linkRoute, realpathText } from './paths.js';
 import { newGitProbes } from './git-index.js';
 import { REFERENCE_RUN } from './reference.js';
 
@@ -24,6 +24,8 @@ export type Resolved =
  */
 export class Workspace {
   readonly root: string;
+  /** The root with one trailing separator: every path below the root starts with it. */
+  private readonly prefix: string;
   /** What this run's walks learn about repositories (see GitProbes). */
   readonly probes = newGitProbes();
   /** Directories already classified by `isGitDir`. */
@@ -41,13 +43,14 @@ export class Workspace {
     readonly allowOutside = false,
   ) {
     this.root = fs.realpathSync(root);
+    this.prefix = dirPrefix(this.root);
   }
 
   /** Repo-relative POSIX path for reports; paths outside the root stay absolute. */
   rel(abs: string): string {
     // Most paths are already normal and below the root: cut the prefix instead of path.relative.
-    if (path.sep === '/' && abs.startsWith(this.root + '/')) {
-      const r = abs.slice(this.root.length + 1);
+    if (path.sep === '/' && abs.startsWith(this.prefix)) {
+      const r = abs.slice(this.prefix.length);
       if (!NOT_NORMAL.test(r)) return r;
     }
     const r = path.relative(this.root, abs);
@@ -57,7 +60,7 @@ export class Workspace {
   }
 
   contains(abs: string): boolean {
-    return abs === this.root || abs.startsWith(this.root + path.sep);
+    return abs === this.root || abs.startsWith(this.prefix);
   }
 
   /** Resolves `p` (relative to `base`, or absolute) to an existing path inside the root. */

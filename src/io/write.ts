@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { leavesBase } from './paths.js';
+import { dirPrefix, leavesBase } from './paths.js';
 
 /** A report write refused because its destination is not what it looks like. */
 export class WriteRefused extends Error {}
@@ -70,7 +70,7 @@ function assertInside(dir: string, root: string): void {
   } catch {
     throw new WriteRefused(`${probe} is a broken symlink; refusing to write the report through it`);
   }
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
+  if (real !== realRoot && !real.startsWith(dirPrefix(realRoot))) {
     throw new WriteRefused(
       `${dir} resolves to ${real}, outside ${realRoot}; refusing to write the report there`,
     );

@@ -147,8 +147,48 @@ export function schemaIssueText(issue: {
   const where = segments.length
     ? segments.map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x))).join('.')
     : 'the top level';
-  if (issue.code !== 'unrecognized_keys' || !issue.keys) return { where, why: issue.message };
+  if (issue.code !== 'unrecognized_keys' || !issue.keys)
+    return { where, why: plainSchemaMessage(issue.message) };
   const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
   const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
   return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
+}
+
+/** How a schema's type name reads in a sentence. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  array: 'an array',
+  object: 'an object',
+  record: 'an object',
+  map: 'an object',
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  bigint: 'a whole number',
+  boolean: 'a boolean',
+  null: 'null',
+  undefined: 'nothing',
+  nan: 'NaN',
+};
+const typeWord = (t: string): string => TYPE_WORDS[t] ?? t;
+
+/**
+ * A schema library's message in the terms of the file it judged: `Invalid input: expected
+ * string, received undefined` says the field is missing, `… received number` that it has the
+ * wrong type. Messages of other shapes are kept as they are.
+ */
+export function plainSchemaMessage(message: string): string {
+  let m = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+  if (m)
+    return m[2] === 'undefined'
+      ? m[1] === 'nonoptional'
+        ? 'missing (a value is required)'
+        : `missing (${typeWord(m[1]!)} is required)`
+      : `${typeWord(m[2]!)} where ${typeWord(m[1]!)} is required`;
+  m = /^Invalid input: expected ("(?:[^"\\]|\\.)*")$/.exec(message);
+  if (m) return `must be ${m[1]}`;
+  m = /^Too small: expected string to have >=1 characters$/.exec(message);
+  if (m) return 'empty, where text is required';
+  m = /^Invalid option: expected one of (.*)$/s.exec(message);
+  if (m) return `not one of ${m[1]}`;
+  return message;
 }

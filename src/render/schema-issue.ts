@@ -1,4 +1,4 @@
-import { cap, plain, schemaIssueText, valueExcerpt } from './sanitize.js';
+import { cap, plain, plainSchemaMessage, schemaIssueText, valueExcerpt } from './sanitize.js';
 
 /** The part of a zod issue a finding message needs. */
 export interface SchemaIssue {
@@ -50,7 +50,7 @@ export function firstIssue(
         [...prefix, ...path]
           .map((x) => (typeof x === 'number' ? String(x) : valueExcerpt(x)))
           .join('.') || 'the top level',
-      why: plain(cap(issue.message, VERBATIM_MESSAGE_MAX)),
+      why: plain(cap(plainSchemaMessage(issue.message), VERBATIM_MESSAGE_MAX)),
     };
   const { where, why } = schemaIssueText({ ...issue, path: [...prefix, ...path] });
   return { path, where, why };

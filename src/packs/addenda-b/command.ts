@@ -41,7 +41,7 @@ async function runAddendaB(args: Args, io: Io): Promise<number> {
   if (args.positionals.length === 0)
     throw new UsageError('usage: audit-gate addenda-b <bundle-dir>...');
   const pin = pinFlag(args, 'addenda-b');
-  const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory not found'));
+  const dirs = args.positionals.map((p) => existingDir(io, p, 'bundle directory'));
   const { root, rel } = commandRoot(io, args, dirs);
   const report = await verify({
     root,

@@ -71,10 +71,11 @@ export async function checkAudit(
   // to write.
   const f = new Findings(subjectId, { maxPerCode: MAX_ISSUES, scope: `in ${loaded.rel}` });
   const rerun = rerunHow(spec, ctx);
-  // The code's generic advice, in terms of this audit's skill and paper.
+  // The code's generic advice, in terms of this audit's skill and paper; what the rerun must do
+  // differently (`with a reviewer from another model family`) is kept.
   const remediationFor = (generic: string): string =>
-    generic.startsWith('Rerun the audit')
-      ? rerun
+    generic.startsWith(RERUN_PREFIX)
+      ? rerunHow(spec, ctx, rerunQualifier(generic))
       : generic.startsWith('The audit skill ')
         ? generic
             .replace('The audit skill', `The ${spec.skill} skill`)
@@ -234,4 +235,12 @@ export async function checkAudit(
     blocking: submission && problem,
     provisional: label === 'same-family' || label === 'legacy-unspecified' || verdict === '',
   };
+}
+
+const RERUN_PREFIX = 'Rerun the audit';
+
+/** What a generic "Rerun the audit …" asks beyond a fresh artifact, e.g. `with a reviewer …`. */
+function rerunQualifier(generic: string): string {
+  const rest = generic.slice(RERUN_PREFIX.length).replace(/\.$/, '');
+  return rest === ' so it writes a fresh artifact' ? '' : rest;
 }

@@ -70,7 +70,12 @@ async function runAris(args: Args, io: Io): Promise<number> {
         ? `unexpected argument "${positionals[1]}"`
         : 'a paper directory is required: audit-gate aris <paper-dir>',
     );
-  const paperDir = existingDir(io, positionals[0]!, 'paper-dir not found');
+  const paperDir = existingDir(
+    io,
+    positionals[0]!,
+    'paper directory',
+    ' (pass the paper directory that holds the audit artifacts)',
+  );
   const { assurance, effort } = enforcementFlags(args);
   const rootFlag = args.string('root');
   const allowOutside = args.flag('allow-outside-root');
@@ -92,8 +97,11 @@ async function runAris(args: Args, io: Io): Promise<number> {
     root,
     config: undefined,
     paths: [paperRel!],
+    // The named dir is the paper, whatever lies inside it, and is verified even with no audit
+    // yet (at draft, missing audits pass), as the reference script does.
+    papers: [paperRel!],
     packs: ['aris'],
-    exact: true, // the named dir is the paper, whatever lies inside it
+    exact: true,
     ...(assurance !== undefined ? { assurance } : {}),
     ...(effort !== undefined ? { effort } : {}),
     allowOutsideRoot: allowOutside,

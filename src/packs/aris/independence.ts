@@ -63,6 +63,9 @@ export type IndependenceIssue =
         | 'same_family_independence_mismatch'
         | 'cross_family_independence_mismatch'
         | 'deterministic_independence_mismatch';
+      /** The families the model names give, for the message. */
+      executor: string;
+      reviewer: string;
     }
   | { kind: 'acceptance_status_mismatch'; got: string; want: string };
 
@@ -119,14 +122,14 @@ export function checkIndependence(data: Record<string, unknown>): IndependenceRe
   if (independence === 'same-family') {
     expected = 'provisional';
     if (executor === 'deterministic' || reviewer === 'deterministic' || executor !== reviewer) {
-      issues.push({ kind: 'same_family_independence_mismatch' });
+      issues.push({ kind: 'same_family_independence_mismatch', executor, reviewer });
     }
   } else if (independence === 'cross-family') {
     if (reviewer === 'deterministic' || executor === reviewer)
-      issues.push({ kind: 'cross_family_independence_mismatch' });
+      issues.push({ kind: 'cross_family_independence_mismatch', executor, reviewer });
   } else if (reviewer !== 'deterministic') {
     // The legacy verifier treats any other value (including an invalid one) as deterministic.
-    issues.push({ kind: 'deterministic_independence_mismatch' });
+    issues.push({ kind: 'deterministic_independence_mismatch', executor, reviewer });
   }
   if (data.acceptance_status !== expected) {
     issues.push({

@@ -57,7 +57,7 @@ async function runAristo(args: Args, io: Io): Promise<number> {
   if (args.positionals.length === 1 && args.string('root') !== undefined)
     throw new UsageError('give the root once: as ROOT or with --root, not both');
   const { assurance } = enforcementFlags(args);
-  const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root not found');
+  const root = existingDir(io, args.positionals[0] ?? args.string('root') ?? '.', 'root');
   const report = await verify({
     root,
     packs: ['aristo'],

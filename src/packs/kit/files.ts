@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { losesNames } from '../../io/files.js';
-import { linkRoute, NotUtf8PathError, realpathText } from '../../io/paths.js';
+import { dirPrefix, linkRoute, NotUtf8PathError, realpathText } from '../../io/paths.js';
 import { errorText, isGitDir } from '../../io/workspace.js';
 
 const MAX_LIST_DEPTH = 16;
@@ -116,7 +116,7 @@ function symlinkEntry(rel: string, abs: string, realDir: string, name: string): 
   try {
     const real = realpathText(abs);
     entry.real = real;
-    const inside = real.startsWith(realDir + path.sep);
+    const inside = real.startsWith(dirPrefix(realDir));
     const intoGit = inside && inGitDir(realDir, real);
     entry.insideFile = inside && !intoGit && fs.statSync(real).isFile();
     if (!inside) entry.detail = `is a symlink that leads outside ${name}`;

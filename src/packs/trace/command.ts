@@ -75,9 +75,7 @@ async function runTrace(args: Args, io: Io): Promise<number> {
   if (ms !== undefined && !/^\d+$/.test(ms))
     throw new UsageError(`--min-supports must be a whole number, not "${ms}"`);
   const pin = pinFlag(args, 'trace');
-  const dirs = args.positionals.map((p) =>
-    existingDir(io, p, 'run directory or artifacts root not found'),
-  );
+  const dirs = args.positionals.map((p) => existingDir(io, p, 'run directory or artifacts root'));
   const { root, rel } = commandRoot(io, args, dirs);
   const report = await verify({
     root,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Subject, Target } from '../../model/subject.js';
 import { errorText } from '../../io/workspace.js';
+import { dirPrefix } from '../../io/paths.js';
 import type { PackContext, PackResult } from '../pack.js';
 import { Findings, isPlainRelative, MAX_LINE_BYTES, runRules } from '../kit/index.js';
 import { CHECK_NAMES, TRACE, type CheckName, type TraceCodeDef } from './codes.js';
@@ -44,7 +45,7 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
   // A link in runs/ to a directory above it (up to the workspace root, which holds the checkout's
   // git directory) would make the run contain itself and the whole tree around it.
   const holder = ws.canonical(path.dirname(runDir));
-  if ((holder + path.sep).startsWith(realRunDir + path.sep)) {
+  if (dirPrefix(holder).startsWith(dirPrefix(realRunDir))) {
     f.add(
       TRACE.fileUnreadable,
       'The run directory is a link to a directory that holds it; nothing in it was read.',

@@ -59,8 +59,8 @@ export function paperOf(ctx: AuditContext): string {
 }
 
 /** How to rerun an audit: the ARIS skill, where, and what it rewrites. */
-export function rerunHow(spec: AuditSpec, ctx: AuditContext): string {
-  return `Run the ${spec.skill} skill on ${paperOf(ctx)} (it rewrites ${spec.artifact}), then run audit-gate again.`;
+export function rerunHow(spec: AuditSpec, ctx: AuditContext, how = ''): string {
+  return `Run the ${spec.skill} skill on ${paperOf(ctx)}${how} (it rewrites ${spec.artifact}), then run audit-gate again.`;
 }
 
 /** The way out that only a paper checked at submission has, unless the workflow pinned it. */

@@ -77,11 +77,15 @@ function independenceMessage(i: IndependenceIssue, rel: string): string {
         : `${role}_family ${quoteValue(i.got)} in ${rel} does not match ${role}_model (family ${i.want}).`;
     }
     case 'same_family_independence_mismatch':
-      return `${rel} claims a same-family review, but the executor and reviewer families differ or one is deterministic.`;
+      return i.executor === i.reviewer
+        ? `${rel} claims a same-family review, but executor_model and reviewer_model are both deterministic.`
+        : `${rel} claims a same-family review, but executor_model is of family ${i.executor} and reviewer_model of family ${i.reviewer}.`;
     case 'cross_family_independence_mismatch':
-      return `${rel} claims a cross-family review, but the families are the same or the reviewer is deterministic.`;
+      return i.reviewer === 'deterministic'
+        ? `${rel} claims a cross-family review, but reviewer_model is deterministic, not a model of another family.`
+        : `${rel} claims a cross-family review, but executor_model and reviewer_model are both of family ${i.executor}.`;
     case 'deterministic_independence_mismatch':
-      return `${rel} claims a deterministic review, but the reviewer is a model.`;
+      return `${rel} claims a deterministic review, but reviewer_model is a model of family ${i.reviewer}.`;
     case 'acceptance_status_mismatch':
       return `acceptance_status ${quoteValue(i.got)} in ${rel} should be "${i.want}" for this kind of review.`;
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CodeDef } from '../../../model/finding.js';
 import { statPath } from '../../../io/files.js';
+import { dirPrefix } from '../../../io/paths.js';
 import { REFERENCE_RUN } from '../../../io/reference.js';
 import type { Resolved, Workspace } from '../../../io/workspace.js';
 import { quoteValue } from '../../../render/sanitize.js';
@@ -37,7 +38,7 @@ export const tracePath: ArtifactRule = {
 };
 
 function isAncestorOrSelf(dir: string, of: string): boolean {
-  return of === dir || of.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+  return of === dir || of.startsWith(dirPrefix(dir));
 }
 
 /** Where the skills write their traces, in the paper dir or a folder above it. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Location } from '../../../model/finding.js';
 import { sha256Hex, type HashOutcome, type Hasher } from '../../../io/hashing.js';
-import { linkRoute, realpathText } from '../../../io/paths.js';
+import { dirPrefix, linkRoute, realpathText } from '../../../io/paths.js';
 import { errorText } from '../../../io/workspace.js';
 import type { SupportUse } from './claims.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
@@ -143,7 +143,7 @@ export class EvidenceChecks implements EventVisitor {
         }
         continue;
       }
-      if (!real.startsWith(this.ctx.realRunDir + path.sep)) {
+      if (!real.startsWith(dirPrefix(this.ctx.realRunDir))) {
         this.escapes(rec);
         continue;
       }
