@@ -13,6 +13,7 @@ import {
 import { idFromProofFileName, isAnnotationId } from '../src/packs/aristo/ids.js';
 import { parseToml } from '../src/packs/aristo/toml.js';
 import { rustStringValue } from '../src/packs/aristo/rust/literal.js';
+import { cDirectives } from '../src/packs/aristo/c-directives.js';
 import { extractAnnotations } from '../src/packs/aristo/rust/extract.js';
 import { rustParser } from '../src/packs/aristo/rust/grammar.js';
 import type { Parser } from 'web-tree-sitter';
@@ -160,6 +161,26 @@ describe('Rust string literals', () => {
     expect(rustStringValue('r#"raw "q" \\n"#')).toBe('raw "q" \\n');
     expect(rustStringValue('b"bytes"')).toBeUndefined();
     expect(rustStringValue('"\\q"')).toBeUndefined();
+  });
+});
+
+describe('C directives (the SDK’s C front-end, read line by line)', () => {
+  it('reads the kind and the text of // @aristo intent(…) and assume(…) line comments', () => {
+    const src = [
+      '// @aristo intent("adds one to the input", verify = "test", id = "add_one")',
+      'int add_one(int x) { return x + 1; }',
+      '  //   @aristo   assume ( r#"raw "quoted" text"# )',
+      '// @aristo intent("escaped \\" quote \\n")',
+      '/* @aristo intent("block comments are not directives") */',
+      '// an ordinary comment naming @aristo intent',
+      '// @aristo intentional("not a directive")',
+      '// @aristo intent(no_text = "x")',
+    ].join('\n');
+    expect(cDirectives(src)).toEqual([
+      { kind: 'intent', text: 'adds one to the input', line: 1 },
+      { kind: 'assume', text: 'raw "quoted" text', line: 3 },
+      { kind: 'intent', text: 'escaped " quote \n', line: 4 },
+    ]);
   });
 });
 

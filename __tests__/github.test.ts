@@ -25,8 +25,8 @@ import {
   renderComment,
   renderSummary,
 } from '../src/render/markdown.js';
-import { renderSarif } from '../src/render/sarif.js';
-import { PATH_EXCERPT_MAX, mdCode, mdText, quotePath } from '../src/render/sanitize.js';
+import { renderSarif, sarifText } from '../src/render/sarif.js';
+import { PATH_EXCERPT_MAX, mdCode, mdText, plain, quotePath } from '../src/render/sanitize.js';
 import { decide } from '../src/policy/gate.js';
 import { examplePayload } from './support/action-runner.js';
 import { MockGitHub } from './support/mock-github.js';
@@ -665,6 +665,34 @@ const ASCII = (i: number) =>
   `claim ${i} in section ${i % 7} is not supported by the cited results; rerun the experiment.`;
 
 describe('GitHub size limits', () => {
+  test('the failure cards come first: passing subjects get the room they leave, whole rows only', () => {
+    const t = target('aris:paper');
+    const name = (i: number) => `p${i}-@octocat-<img src=x>-${'x'.repeat(300)}-@octocat`;
+    const passing = Array.from({ length: 400 }, (_, i) =>
+      subject('aris:paper', `${name(i)}.json`, { name: name(i) }),
+    );
+    const failing = subject('aris:paper', 'PROOF_AUDIT.json', { status: 'BLOCKING_VERDICT' });
+    const finding: Finding = {
+      code: 'aris.verdict_fail',
+      severity: 'error',
+      subject: failing.id,
+      message: 'proof-checker returned FAIL.',
+      remediation: 'Fix the proof.',
+      location: { path: failing.path, line: 3 },
+      blocking: true,
+    };
+    const r = report([t], [failing, ...passing], [finding]);
+    for (const limit of [20_000, 20_003, 20_011]) {
+      const out = renderComment(r, { checkName: 'audit-gate', limit });
+      expect(Array.from(out).length).toBeLessThanOrEqual(limit);
+      expect(out).toContain('proof-checker returned FAIL.');
+      expect(out).not.toMatch(/more failure card/);
+      expect(out).toMatch(/_… \d+ more passing subjects not shown\._\n\n<\/details>\n$/);
+      for (const row of out.split('\n').filter((l) => l.startsWith('| ✓ |')))
+        expect(row).toMatch(/^\| ✓ \| .* \| `[^`]*` \| .* \|$/);
+    }
+  });
+
   test('CJK and emoji findings: summary and text are each at most 65,535 bytes, well formed and say they were trimmed', () => {
     const r = failReport(160, CJK);
     const summary = renderSummary(r, { checkName: 'audit-gate' });
@@ -748,7 +776,18 @@ describe('GitHub size limits', () => {
     // Characters are code points: the emoji is one.
     expect([1, 2, 3].map((n) => prefixOf(s, n, 'chars'))).toEqual(['a', 'a😀', 'a😀漢']);
     expect(clip(s, 10, 'bytes')).toBe(s);
-    expect(clip('😀'.repeat(10), 5, 'bytes')).toBe('😀');
+    expect(clip('😀'.repeat(10), 5, 'bytes')).toBe('');
+  });
+
+  test('clip keeps whole lines only: a cut inside a code span would let the rest render as markdown', () => {
+    const line = (i: number) => `| ✓ | ${mdCode(`p${i}-@octocat-<img src=x>`, 200)} |\n`;
+    const text = Array.from({ length: 50 }, (_, i) => line(i)).join('');
+    for (let limit = 100; limit < text.length; limit += 7) {
+      const out = clip(text, limit, 'chars');
+      expect(out.length).toBeLessThanOrEqual(limit);
+      const body = out.slice(0, out.indexOf('\n\n_…'));
+      for (const l of body.split('\n').filter(Boolean)) expect(l).toMatch(/^\| ✓ \| `[^`]*` \|$/);
+    }
   });
 
   test('the comment counts characters: a CJK comment may pass 65,535 bytes but not 65,536 characters', () => {
@@ -977,6 +1016,28 @@ describe('SARIF', () => {
     expect(run.properties.notLocated).toBe(1);
   });
 
+  test('text from the checkout cannot make an embedded link: brackets are escaped', () => {
+    const hostile: Finding = {
+      code: 'aris.input_stale',
+      severity: 'error',
+      subject: s.id,
+      message: 'Input "see [the fix](https://evil.example/x) \\[1](0)" changed.',
+      remediation: 'Rerun [it](https://evil.example).',
+      location: { path: s.path, line: 3 },
+      blocking: true,
+    };
+    const sarif = renderSarif(report([t], [s], [hostile]), { codes: [] });
+    const text = sarif.runs[0]!.results[0]!.message.text;
+    expect(text).toBe(
+      'Input "see \\[the fix\\](https://evil.example/x) \\\\\\[1\\](0)" changed. Rerun \\[it\\](https://evil.example).',
+    );
+    // An unknown code's rule takes its description from a finding: escaped alike.
+    expect(sarif.runs[0]!.tool.driver.rules[0]!.help.text).toBe(
+      'Rerun \\[it\\](https://evil.example).',
+    );
+    expect(sarifText('a\\b ] \\\\[')).toBe('a\\b \\] \\\\\\\\\\[');
+  });
+
   test('valid against the SARIF 2.1.0 schema and GitHub’s upload rules', () => {
     const sarif = renderSarif(report([t], [s], [...stale(s, 3), runLevel]), { codes });
     expect(sarifProblems(sarif)).toEqual([]);
@@ -1115,6 +1176,12 @@ describe('quotePath', () => {
   it('quotes a short path whole and escapes what a terminal would act on', () => {
     expect(quotePath('papers/p')).toBe('"papers/p"');
     expect(quotePath('a\u001b[31m/b\u202e')).toBe('"a\\u001b[31m/b\\u202e"');
+  });
+  it('escapes bidi marks, separators and invisible characters, and keeps the joiners', () => {
+    expect(plain('a\u200fb\u061cc\u200bd\u2028e\ufefff')).toBe(
+      'a\\u200fb\\u061cc\\u200bd\\u2028e\\ufefff',
+    );
+    expect(plain('👨\u200d👩 می\u200cخواهم')).toBe('👨\u200d👩 می\u200cخواهم');
   });
   it('keeps the start and the end of a long path, at most PATH_EXCERPT_MAX characters', () => {
     const p = `top/${'x'.repeat(500)}/${'😀'.repeat(10)}/leaf.json`;

@@ -37230,8 +37230,8 @@ function getIDToken(aud) {
 var subject = __nccwpck_require__(8409);
 // EXTERNAL MODULE: ./src/render/labels.ts
 var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 201 modules
-var registry = __nccwpck_require__(8279);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 202 modules
+var registry = __nccwpck_require__(586);
 // EXTERNAL MODULE: ./src/render/sanitize.ts
 var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -37273,14 +37273,19 @@ function prefixOf(s, max, unit) {
 }
 const TRIMMED = '\n\n_… trimmed to fit GitHub’s limit._\n';
 /**
- * `s` when it fits in `limit` (counted in `unit`), else as much of it as fits followed by a visible
- * trimmed note. The last resort of every text sent to a size-limited GitHub field.
+ * `s` when it fits in `limit` (counted in `unit`), else its whole lines that fit followed by a
+ * visible trimmed note. The last resort of every text sent to a size-limited GitHub field. Only
+ * whole lines are kept: every rendered line closes its own code spans, and a line cut inside one
+ * would let the rest of it (text from the checkout) render as markdown.
  */
 function clip(s, limit, unit) {
     if (sizeOf(s, unit) <= limit)
         return s;
     const room = limit - sizeOf(TRIMMED, unit);
-    return room < 0 ? prefixOf(s, limit, unit) : prefixOf(s, room, unit) + TRIMMED;
+    if (room < 0)
+        return '';
+    const kept = prefixOf(s, room, unit);
+    return kept.slice(0, kept.lastIndexOf('\n') + 1) + TRIMMED;
 }
 const REASON_MAX = 300;
 const MESSAGE_MAX = 600;
@@ -37578,12 +37583,20 @@ function fit(head, items, tail, limit, note, unit) {
     text += tail;
     return { text: clip(text, limit, unit), omitted };
 }
-function passingDetails(pass) {
+/**
+ * The collapsed table of passing subjects, with the rows that fit in `room` (counted in `unit`)
+ * and a note of how many did not; empty when not even its heading fits.
+ */
+function passingDetails(pass, room, unit) {
     if (pass.length === 0)
         return '';
-    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)((0,labels/* middle */.mc)(u.name), 120)} | ${u.path ? (0,sanitize/* mdCode */.xs)((0,labels/* middle */.mc)(u.path, 80), 200) : ''} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} |`);
-    const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join('\n');
-    return `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n${body}\n\n</details>\n`;
+    const head = `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n| | Subject | Path | Status | Verdict |\n|---|---|---|---|---|\n`;
+    const tail = '\n</details>\n';
+    const note = (n) => `\n_… ${n} more passing subject${n === 1 ? '' : 's'} not shown._\n`;
+    if (sizeOf(head + tail + note(pass.length), unit) > room)
+        return '';
+    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)((0,labels/* middle */.mc)(u.name), 120)} | ${u.path ? (0,sanitize/* mdCode */.xs)((0,labels/* middle */.mc)(u.path, 80), 200) : ''} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} |\n`);
+    return fit(head, rows, tail, room, note, unit).text;
 }
 /** The hidden marker that identifies this check's sticky comment. */
 function commentMarker(checkName) {
@@ -37627,8 +37640,9 @@ function renderCards(report, opts) {
     const failing = withPackCards(report, all.filter(isFailing)).sort((a, b) => a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1);
     const passing = all.filter((u) => !isFailing(u));
     const head = heading(`### ${CONCLUSION_MARK[report.conclusion]} ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: ${(0,sanitize/* mdText */.bC)(checkTitle(report), 255)}`, report, opts);
-    const details = passingDetails(passing);
-    return fit(head, failing.map((u) => ('markdown' in u ? u.markdown : renderCard(u)) + '\n\n'), details, limit, (n) => `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`, unit).text;
+    // The failure cards first; the passing subjects get the room they leave.
+    const shown = fit(head, failing.map((u) => ('markdown' in u ? u.markdown : renderCard(u)) + '\n\n'), '', limit, (n) => `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`, unit).text;
+    return shown + passingDetails(passing, limit - sizeOf(shown, unit), unit);
 }
 /** The target a subject's card (or a cause card over its subjects) is about. */
 function cardTarget(u) {
@@ -37697,9 +37711,10 @@ function renderComment(report, opts) {
             countsLine(report) + runLink(opts),
             '',
             ...notReadyLines(report).flatMap((l) => [l, '']),
-            passingDetails(units(report)),
+            '',
         ].join('\n');
-        return marker + clip(green, limit, unit);
+        const shown = clip(green, limit, unit);
+        return marker + shown + passingDetails(units(report), limit - sizeOf(shown, unit), unit);
     }
     return marker + renderCards(report, { ...opts, limit, unit });
 }
@@ -43868,6 +43883,13 @@ function fingerprints(located) {
         return n === 0 ? base : `${base}:${n}`;
     });
 }
+/**
+ * Plain text for a SARIF message: SARIF reads `[text](target)` there as a link (§3.11.6), so a
+ * square bracket is escaped, and so is each backslash right before one.
+ */
+function sarifText(s) {
+    return s.replace(/(\\*)([[\]])/g, (_, bs, br) => `${bs}${bs}\\${br}`);
+}
 function rule(id, def, sample) {
     const title = def?.title ?? id;
     const remediation = def?.remediation ?? sample.remediation;
@@ -43875,9 +43897,9 @@ function rule(id, def, sample) {
     return {
         id,
         name: id,
-        shortDescription: { text: title },
-        fullDescription: { text: `${title}${invariant}. What to do: ${remediation}` },
-        help: { text: remediation },
+        shortDescription: { text: sarifText(title) },
+        fullDescription: { text: sarifText(`${title}${invariant}. What to do: ${remediation}`) },
+        help: { text: sarifText(remediation) },
         helpUri: version/* CODES_DOC */.Sg,
         defaultConfiguration: { level: sarif_LEVEL[def?.severity ?? sample.severity] },
     };
@@ -43898,7 +43920,7 @@ function renderSarif(report, opts = {}) {
         ruleId: f.code,
         ruleIndex: ruleIndex.get(f.code),
         level: sarif_LEVEL[f.severity],
-        message: { text: `${f.message} ${f.remediation}` },
+        message: { text: sarifText(`${f.message} ${f.remediation}`) },
         locations: [physical(f.location)],
         ...(f.related?.length
             ? {
@@ -44953,7 +44975,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8279);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(586);
 /* harmony import */ var _io_text_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7497);
 
 
@@ -47947,7 +47969,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 8279:
+/***/ 586:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -59417,6 +59439,114 @@ function aristo_schema_build() {
     };
 }
 
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
+/**
+ * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
+ * `r#"…"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
+ */
+function rustStringValue(token) {
+    const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
+    if (raw)
+        return raw[2].replace(/\r\n/g, '\n');
+    if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"'))
+        return undefined;
+    const body = token.slice(1, -1).replace(/\r\n/g, '\n');
+    let out = '';
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c !== '\\') {
+            out += c;
+            continue;
+        }
+        const e = body[++i];
+        switch (e) {
+            case 'n':
+                out += '\n';
+                break;
+            case 't':
+                out += '\t';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case '0':
+                out += '\0';
+                break;
+            case '\\':
+            case '"':
+            case "'":
+                out += e;
+                break;
+            case 'x': {
+                const hex = body.slice(i + 1, i + 3);
+                if (!/^[0-7][0-9a-fA-F]$/.test(hex))
+                    return undefined;
+                out += String.fromCharCode(parseInt(hex, 16));
+                i += 2;
+                break;
+            }
+            case 'u': {
+                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
+                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
+                if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
+                    return undefined;
+                out += String.fromCodePoint(cp);
+                i += m[0].length;
+                break;
+            }
+            case '\n':
+                // A line continuation: the newline and the whitespace after it are dropped.
+                while (i + 1 < body.length && /[ \t\n\r]/.test(body[i + 1]))
+                    i++;
+                break;
+            default:
+                return undefined;
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/c-directives.ts
+
+/** `// @aristo intent(` or `assume(`, as the SDK's C front-end reads a line comment. */
+const DIRECTIVE = /^\s*\/\/\s*@aristo\s*(intent|assume)\s*\(\s*(r#*"|")/;
+/**
+ * The `// @aristo intent("…", …)` and `assume("…")` line comments of a C source, with the text of
+ * each (its first argument, a Rust string literal, as the SDK parses it). A line scan, not a C
+ * parse: it does not check that a function follows, so it tells what a file could have given
+ * the SDK's index, not what it did.
+ */
+function cDirectives(source) {
+    const out = [];
+    const lines = source.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const m = DIRECTIVE.exec(lines[i]);
+        if (!m)
+            continue;
+        const start = m.index + m[0].length - m[2].length;
+        const literal = firstLiteral(lines[i].slice(start));
+        const text = literal === undefined ? undefined : rustStringValue(literal);
+        if (text !== undefined)
+            out.push({ kind: m[1], text, line: i + 1 });
+    }
+    return out;
+}
+/** The string literal at the start of `s` (`"…"` with escapes, or `r#"…"#`), else undefined. */
+function firstLiteral(s) {
+    const raw = /^r(#*)"/.exec(s);
+    if (raw) {
+        const end = s.indexOf(`"${raw[1]}`, raw[0].length);
+        return end < 0 ? undefined : s.slice(0, end + 1 + raw[1].length);
+    }
+    for (let i = 1; i < s.length; i++) {
+        if (s[i] === '\\')
+            i++;
+        else if (s[i] === '"')
+            return s.slice(0, i + 1);
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
 
 /** Proofs, the index and expectations are small; a bigger file is refused unread. */
@@ -61164,6 +61294,8 @@ function normalFile(file) {
 
 
 
+
+
 /**
  * The annotations as they are now. The source is the truth: ids, texts and hashes come from the
  * parsed Rust; the index only lends ids to annotations written without one (matched by file
@@ -61243,7 +61375,7 @@ function buildEntries(scan, index, c) {
         if (matched.has(id))
             continue;
         const file = normalFile(e.file);
-        const why = unmatched(file, e.file, scan, c);
+        const why = unmatched(file, e, scan, c);
         if (why !== undefined) {
             c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${why}.`, { path: index.rel, line: index.doc.lineOf([id]) });
             continue;
@@ -61259,20 +61391,38 @@ function buildEntries(scan, index, c) {
         c.f.add(ARISTO.sourceNotParsed, c.subject, `${c.repoPath(file)} is not parsed${scan.failed.has(file) ? ' (see the parse error)' : ' (not Rust)'}: ${ids.map((i) => `\`${i}\``).join(', ')} checked against ${indexRel} alone.`, { path: c.repoPath(file) });
     return { byId, unidentified };
 }
+/** Folders the SDK's walk never enters, wherever they are (`walk/fs.rs`, DEFAULT_IGNORED_DIRS). */
+const SDK_SKIPPED_DIRS = new Set(['target', '.git', '.aristo', 'node_modules']);
 /**
  * Why an index entry that no annotation matched is out of sync (`''`: its file is parsed and holds
  * no such annotation), or undefined where the index stands for a file the parser cannot read. The
- * SDK writes an entry only for a file its walk parsed, spelled as the walk spells it.
+ * SDK writes an entry only for a file its walk parsed, spelled as the walk spells it: Rust, or C
+ * (`.c`, `.h`), outside the folders it skips. C is not parsed here: such an entry must at least
+ * match a `// @aristo` directive of its kind and text in the file, and its own text_hash.
  */
-function unmatched(file, written, scan, c) {
+function unmatched(file, e, scan, c) {
     if (scan.covered.has(file))
         return '';
     if (scan.failed.has(file))
         return undefined;
-    if (file.endsWith('.rs') || !c.isFile(file))
+    const skipped = file.split('/').find((segment) => SDK_SKIPPED_DIRS.has(segment));
+    if (skipped !== undefined)
+        return `: the SDK's walk never enters ${skipped}/ folders`;
+    if (!/\.[ch]$/.test(file)) {
+        if (file.endsWith('.rs'))
+            return ': the file does not exist';
+        return ': the SDK indexes only Rust (.rs) and C (.c, .h) files';
+    }
+    const text = c.text(file);
+    if (text === undefined)
         return ': the file does not exist';
-    if (file !== written)
+    if (file !== e.file)
         return `: the SDK writes its file as ${file}`;
+    if (e.text_hash !== textHash(e.text))
+        return `: its text_hash is not the hash of its text (the SDK writes ${textHash(e.text)})`;
+    const claim = normalizeText(e.text);
+    if (!cDirectives(text).some((d) => d.kind === e.kind && normalizeText(d.text) === claim))
+        return `: ${file} has no \`// @aristo ${e.kind}(…)\` directive with its text`;
     return undefined;
 }
 function fromIndex(id, e) {
@@ -62017,73 +62167,6 @@ function modules_unescape(s) {
             return '';
         return { n: '\n', r: '\r', t: '\t', '0': '\0' }[e] ?? e;
     });
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
-/**
- * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
- * `r#"…"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
- */
-function rustStringValue(token) {
-    const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
-    if (raw)
-        return raw[2].replace(/\r\n/g, '\n');
-    if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"'))
-        return undefined;
-    const body = token.slice(1, -1).replace(/\r\n/g, '\n');
-    let out = '';
-    for (let i = 0; i < body.length; i++) {
-        const c = body[i];
-        if (c !== '\\') {
-            out += c;
-            continue;
-        }
-        const e = body[++i];
-        switch (e) {
-            case 'n':
-                out += '\n';
-                break;
-            case 't':
-                out += '\t';
-                break;
-            case 'r':
-                out += '\r';
-                break;
-            case '0':
-                out += '\0';
-                break;
-            case '\\':
-            case '"':
-            case "'":
-                out += e;
-                break;
-            case 'x': {
-                const hex = body.slice(i + 1, i + 3);
-                if (!/^[0-7][0-9a-fA-F]$/.test(hex))
-                    return undefined;
-                out += String.fromCharCode(parseInt(hex, 16));
-                i += 2;
-                break;
-            }
-            case 'u': {
-                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
-                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
-                if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
-                    return undefined;
-                out += String.fromCodePoint(cp);
-                i += m[0].length;
-                break;
-            }
-            case '\n':
-                // A line continuation: the newline and the whitespace after it are dropped.
-                while (i + 1 < body.length && /[ \t\n\r]/.test(body[i + 1]))
-                    i++;
-                break;
-            default:
-                return undefined;
-        }
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/extract.ts
@@ -63001,9 +63084,9 @@ async function verifyAristo(targetDir, ctx) {
         subject: targetId,
         f,
         repoPath,
-        isFile: (file) => {
-            const r = ws.resolve(targetDir, file);
-            return r.ok && (0,files/* statPath */.qW)(r.real).kind === 'file';
+        text: (file) => {
+            const r = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
+            return r.ok ? r.text : undefined;
         },
     });
     const waivers = loadWaivers(ws, targetDir, targetId, f);
@@ -83843,8 +83926,8 @@ var hashing = __nccwpck_require__(9520);
 var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 201 modules
-var registry = __nccwpck_require__(8279);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 202 modules
+var registry = __nccwpck_require__(586);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -84894,8 +84977,8 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
     });
 }
 
-// EXTERNAL MODULE: ./src/packs/registry.ts + 201 modules
-var registry = __nccwpck_require__(8279);
+// EXTERNAL MODULE: ./src/packs/registry.ts + 202 modules
+var registry = __nccwpck_require__(586);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -86002,7 +86085,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   xD: () => (/* binding */ runLevelBlocking)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8279);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(586);
 
 
 /**
@@ -86124,10 +86207,13 @@ function stateText(t, subjects) {
 /* harmony export */   xs: () => (/* binding */ mdCode)
 /* harmony export */ });
 /* unused harmony exports VALUE_EXCERPT_MAX, PATH_EXCERPT_MAX */
-// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
-// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
+// Control characters (including ESC, so no ANSI sequences), bidi overrides and marks, line and
+// paragraph separators, and invisible characters (zero-width space, BOM) from artifact text are
+// shown escaped, so an artifact cannot repaint or reorder the terminal, or hide a difference in
+// a name. The joiners (U+200C, U+200D) stay: scripts and emoji sequences need them.
+const UNSAFE = 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 function plain(s) {
     return s.replace(UNSAFE, (c) => {
         if (c === '\n')

@@ -18,11 +18,27 @@ import {
   indexToml,
   proofFileName,
   sha256,
+  textHash,
   toToml,
 } from './lib/aristo-crate.mjs';
 
 const out = path.resolve(process.argv[2] ?? 'conformance/aristo');
 fs.rmSync(out, { recursive: true, force: true });
+
+// An entry in a C file, as the SDK's C front-end writes it from C_SHIM's directive.
+const C_TEXT = 'The C shim never frees the buffer.';
+const C_SHIM = `// @aristo intent("${C_TEXT}", verify = false, id = "ffi_docs")\nvoid shim_free(void *p) {}\n`;
+const C_ENTRY = {
+  kind: 'intent',
+  id: 'ffi_docs',
+  text: C_TEXT,
+  verify: false,
+  text_hash: textHash(C_TEXT),
+  body_hash: sha256('{}'),
+  file: 'csrc/shim.c',
+  site: 'fn shim_free',
+  covered: 'function',
+};
 
 const write = (file, text) => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -724,25 +740,56 @@ fixture(
     index: (entries) =>
       indexToml({
         ...entries,
-        ffi_docs: {
-          kind: 'intent',
-          id: 'ffi_docs',
-          text: 'The C shim never frees the buffer.',
-          verify: false,
-          text_hash: sha256('x'),
-          body_hash: sha256('y'),
-          file: 'csrc/shim.c',
-          site: 'fn shim_free (line 3)',
-          covered: 'function',
-        },
+        ffi_docs: C_ENTRY,
       }),
     expected: [A('source_not_parsed')],
     state: 'accepted',
   },
   (m) => {
-    m.extra['csrc/shim.c'] = 'void shim_free(void *p) {}\n';
+    m.extra['csrc/shim.c'] = C_SHIM;
   },
 );
+// A C entry the SDK could not have written stands for nothing: out of sync, like a missing file.
+for (const [id, description, entry, shim] of [
+  [
+    'index-entry-in-non-source-file',
+    'The committed index holds an entry for Cargo.toml: the SDK indexes only Rust and C files, so the entry stands for nothing a proof could rest on.',
+    { file: 'Cargo.toml' },
+    C_SHIM,
+  ],
+  [
+    'index-entry-in-skipped-folder',
+    'The committed index holds an entry for target/shim.c: the SDK’s walk never enters target/ folders.',
+    { file: 'target/shim.c' },
+    C_SHIM,
+  ],
+  [
+    'index-entry-text-hash-forged',
+    'A C entry’s text_hash is not the hash of its text: the SDK writes both from one directive.',
+    { text_hash: textHash('The shim frees nothing it did not allocate.') },
+    C_SHIM,
+  ],
+  [
+    'index-entry-without-c-directive',
+    'A C entry whose file has no // @aristo directive with its text: the SDK could not have written it.',
+    {},
+    'void shim_free(void *p) {}\n',
+  ],
+])
+  fixture(
+    id,
+    'index_out_of_sync',
+    {
+      description,
+      index: (entries) => indexToml({ ...entries, ffi_docs: { ...C_ENTRY, ...entry } }),
+      expected: [A('index_out_of_sync')],
+      state: 'blocked',
+    },
+    (m) => {
+      m.extra['csrc/shim.c'] = shim;
+      m.extra['target/shim.c'] = shim;
+    },
+  );
 fixture(
   'annotation-unknown-argument',
   'annotation_malformed',

@@ -5124,10 +5124,13 @@ function errorText(err) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/sanitize.ts
-// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
-// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
+// Control characters (including ESC, so no ANSI sequences), bidi overrides and marks, line and
+// paragraph separators, and invisible characters (zero-width space, BOM) from artifact text are
+// shown escaped, so an artifact cannot repaint or reorder the terminal, or hide a difference in
+// a name. The joiners (U+200C, U+200D) stay: scripts and emoji sequences need them.
+const UNSAFE = 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 function plain(s) {
     return s.replace(UNSAFE, (c) => {
         if (c === '\n')
@@ -29587,6 +29590,114 @@ function aristo_schema_build() {
     };
 }
 
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
+/**
+ * The value of a Rust string literal as syn's `LitStr::value` gives it: `"\u2026"` with escapes, or
+ * `r#"\u2026"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
+ */
+function rustStringValue(token) {
+    const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
+    if (raw)
+        return raw[2].replace(/\r\n/g, '\n');
+    if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"'))
+        return undefined;
+    const body = token.slice(1, -1).replace(/\r\n/g, '\n');
+    let out = '';
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c !== '\\') {
+            out += c;
+            continue;
+        }
+        const e = body[++i];
+        switch (e) {
+            case 'n':
+                out += '\n';
+                break;
+            case 't':
+                out += '\t';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case '0':
+                out += '\0';
+                break;
+            case '\\':
+            case '"':
+            case "'":
+                out += e;
+                break;
+            case 'x': {
+                const hex = body.slice(i + 1, i + 3);
+                if (!/^[0-7][0-9a-fA-F]$/.test(hex))
+                    return undefined;
+                out += String.fromCharCode(parseInt(hex, 16));
+                i += 2;
+                break;
+            }
+            case 'u': {
+                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
+                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
+                if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
+                    return undefined;
+                out += String.fromCodePoint(cp);
+                i += m[0].length;
+                break;
+            }
+            case '\n':
+                // A line continuation: the newline and the whitespace after it are dropped.
+                while (i + 1 < body.length && /[ \t\n\r]/.test(body[i + 1]))
+                    i++;
+                break;
+            default:
+                return undefined;
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/c-directives.ts
+
+/** `// @aristo intent(` or `assume(`, as the SDK's C front-end reads a line comment. */
+const DIRECTIVE = /^\s*\/\/\s*@aristo\s*(intent|assume)\s*\(\s*(r#*"|")/;
+/**
+ * The `// @aristo intent("\u2026", \u2026)` and `assume("\u2026")` line comments of a C source, with the text of
+ * each (its first argument, a Rust string literal, as the SDK parses it). A line scan, not a C
+ * parse: it does not check that a function follows, so it tells what a file could have given
+ * the SDK's index, not what it did.
+ */
+function cDirectives(source) {
+    const out = [];
+    const lines = source.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const m = DIRECTIVE.exec(lines[i]);
+        if (!m)
+            continue;
+        const start = m.index + m[0].length - m[2].length;
+        const literal = firstLiteral(lines[i].slice(start));
+        const text = literal === undefined ? undefined : rustStringValue(literal);
+        if (text !== undefined)
+            out.push({ kind: m[1], text, line: i + 1 });
+    }
+    return out;
+}
+/** The string literal at the start of `s` (`"\u2026"` with escapes, or `r#"\u2026"#`), else undefined. */
+function firstLiteral(s) {
+    const raw = /^r(#*)"/.exec(s);
+    if (raw) {
+        const end = s.indexOf(`"${raw[1]}`, raw[0].length);
+        return end < 0 ? undefined : s.slice(0, end + 1 + raw[1].length);
+    }
+    for (let i = 1; i < s.length; i++) {
+        if (s[i] === '\\')
+            i++;
+        else if (s[i] === '"')
+            return s.slice(0, i + 1);
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
 
 /** Proofs, the index and expectations are small; a bigger file is refused unread. */
@@ -31334,6 +31445,8 @@ function normalFile(file) {
 
 
 
+
+
 /**
  * The annotations as they are now. The source is the truth: ids, texts and hashes come from the
  * parsed Rust; the index only lends ids to annotations written without one (matched by file
@@ -31413,7 +31526,7 @@ function buildEntries(scan, index, c) {
         if (matched.has(id))
             continue;
         const file = normalFile(e.file);
-        const why = unmatched(file, e.file, scan, c);
+        const why = unmatched(file, e, scan, c);
         if (why !== undefined) {
             c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${why}.`, { path: index.rel, line: index.doc.lineOf([id]) });
             continue;
@@ -31429,20 +31542,38 @@ function buildEntries(scan, index, c) {
         c.f.add(ARISTO.sourceNotParsed, c.subject, `${c.repoPath(file)} is not parsed${scan.failed.has(file) ? ' (see the parse error)' : ' (not Rust)'}: ${ids.map((i) => `\`${i}\``).join(', ')} checked against ${indexRel} alone.`, { path: c.repoPath(file) });
     return { byId, unidentified };
 }
+/** Folders the SDK's walk never enters, wherever they are (`walk/fs.rs`, DEFAULT_IGNORED_DIRS). */
+const SDK_SKIPPED_DIRS = new Set(['target', '.git', '.aristo', 'node_modules']);
 /**
  * Why an index entry that no annotation matched is out of sync (`''`: its file is parsed and holds
  * no such annotation), or undefined where the index stands for a file the parser cannot read. The
- * SDK writes an entry only for a file its walk parsed, spelled as the walk spells it.
+ * SDK writes an entry only for a file its walk parsed, spelled as the walk spells it: Rust, or C
+ * (`.c`, `.h`), outside the folders it skips. C is not parsed here: such an entry must at least
+ * match a `// @aristo` directive of its kind and text in the file, and its own text_hash.
  */
-function unmatched(file, written, scan, c) {
+function unmatched(file, e, scan, c) {
     if (scan.covered.has(file))
         return '';
     if (scan.failed.has(file))
         return undefined;
-    if (file.endsWith('.rs') || !c.isFile(file))
+    const skipped = file.split('/').find((segment) => SDK_SKIPPED_DIRS.has(segment));
+    if (skipped !== undefined)
+        return `: the SDK's walk never enters ${skipped}/ folders`;
+    if (!/\.[ch]$/.test(file)) {
+        if (file.endsWith('.rs'))
+            return ': the file does not exist';
+        return ': the SDK indexes only Rust (.rs) and C (.c, .h) files';
+    }
+    const text = c.text(file);
+    if (text === undefined)
         return ': the file does not exist';
-    if (file !== written)
+    if (file !== e.file)
         return `: the SDK writes its file as ${file}`;
+    if (e.text_hash !== textHash(e.text))
+        return `: its text_hash is not the hash of its text (the SDK writes ${textHash(e.text)})`;
+    const claim = normalizeText(e.text);
+    if (!cDirectives(text).some((d) => d.kind === e.kind && normalizeText(d.text) === claim))
+        return `: ${file} has no \`// @aristo ${e.kind}(\u2026)\` directive with its text`;
     return undefined;
 }
 function fromIndex(id, e) {
@@ -32185,73 +32316,6 @@ function modules_unescape(s) {
             return '';
         return { n: '\n', r: '\r', t: '\t', '0': '\0' }[e] ?? e;
     });
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
-/**
- * The value of a Rust string literal as syn's `LitStr::value` gives it: `"\u2026"` with escapes, or
- * `r#"\u2026"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
- */
-function rustStringValue(token) {
-    const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
-    if (raw)
-        return raw[2].replace(/\r\n/g, '\n');
-    if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"'))
-        return undefined;
-    const body = token.slice(1, -1).replace(/\r\n/g, '\n');
-    let out = '';
-    for (let i = 0; i < body.length; i++) {
-        const c = body[i];
-        if (c !== '\\') {
-            out += c;
-            continue;
-        }
-        const e = body[++i];
-        switch (e) {
-            case 'n':
-                out += '\n';
-                break;
-            case 't':
-                out += '\t';
-                break;
-            case 'r':
-                out += '\r';
-                break;
-            case '0':
-                out += '\0';
-                break;
-            case '\\':
-            case '"':
-            case "'":
-                out += e;
-                break;
-            case 'x': {
-                const hex = body.slice(i + 1, i + 3);
-                if (!/^[0-7][0-9a-fA-F]$/.test(hex))
-                    return undefined;
-                out += String.fromCharCode(parseInt(hex, 16));
-                i += 2;
-                break;
-            }
-            case 'u': {
-                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
-                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
-                if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
-                    return undefined;
-                out += String.fromCodePoint(cp);
-                i += m[0].length;
-                break;
-            }
-            case '\n':
-                // A line continuation: the newline and the whitespace after it are dropped.
-                while (i + 1 < body.length && /[ \t\n\r]/.test(body[i + 1]))
-                    i++;
-                break;
-            default:
-                return undefined;
-        }
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/rust/extract.ts
@@ -33169,9 +33233,9 @@ async function verifyAristo(targetDir, ctx) {
         subject: targetId,
         f,
         repoPath,
-        isFile: (file) => {
-            const r = ws.resolve(targetDir, file);
-            return r.ok && statPath(r.real).kind === 'file';
+        text: (file) => {
+            const r = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
+            return r.ok ? r.text : undefined;
         },
     });
     const waivers = loadWaivers(ws, targetDir, targetId, f);

@@ -54,13 +54,17 @@ export function prefixOf(s: string, max: number, unit: SizeUnit): string {
 const TRIMMED = '\n\n_… trimmed to fit GitHub’s limit._\n';
 
 /**
- * `s` when it fits in `limit` (counted in `unit`), else as much of it as fits followed by a visible
- * trimmed note. The last resort of every text sent to a size-limited GitHub field.
+ * `s` when it fits in `limit` (counted in `unit`), else its whole lines that fit followed by a
+ * visible trimmed note. The last resort of every text sent to a size-limited GitHub field. Only
+ * whole lines are kept: every rendered line closes its own code spans, and a line cut inside one
+ * would let the rest of it (text from the checkout) render as markdown.
  */
 export function clip(s: string, limit: number, unit: SizeUnit): string {
   if (sizeOf(s, unit) <= limit) return s;
   const room = limit - sizeOf(TRIMMED, unit);
-  return room < 0 ? prefixOf(s, limit, unit) : prefixOf(s, room, unit) + TRIMMED;
+  if (room < 0) return '';
+  const kept = prefixOf(s, room, unit);
+  return kept.slice(0, kept.lastIndexOf('\n') + 1) + TRIMMED;
 }
 
 export interface MarkdownOptions {
@@ -410,16 +414,21 @@ export function fit(
   return { text: clip(text, limit, unit), omitted };
 }
 
-function passingDetails(pass: Unit[]): string {
+/**
+ * The collapsed table of passing subjects, with the rows that fit in `room` (counted in `unit`)
+ * and a note of how many did not; empty when not even its heading fits.
+ */
+function passingDetails(pass: Unit[], room: number, unit: SizeUnit): string {
   if (pass.length === 0) return '';
+  const head = `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n| | Subject | Path | Status | Verdict |\n|---|---|---|---|---|\n`;
+  const tail = '\n</details>\n';
+  const note = (n: number) => `\n_… ${n} more passing subject${n === 1 ? '' : 's'} not shown._\n`;
+  if (sizeOf(head + tail + note(pass.length), unit) > room) return '';
   const rows = pass.map(
     (u) =>
-      `| ${MARK[u.outcome]} | ${mdText(middle(u.name), 120)} | ${u.path ? mdCode(middle(u.path, 80), 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |`,
+      `| ${MARK[u.outcome]} | ${mdText(middle(u.name), 120)} | ${u.path ? mdCode(middle(u.path, 80), 200) : ''} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} |\n`,
   );
-  const body = ['| | Subject | Path | Status | Verdict |', '|---|---|---|---|---|', ...rows].join(
-    '\n',
-  );
-  return `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n${body}\n\n</details>\n`;
+  return fit(head, rows, tail, room, note, unit).text;
 }
 
 /** The hidden marker that identifies this check's sticky comment. */
@@ -475,16 +484,17 @@ export function renderCards(report: GateReport, opts: MarkdownOptions): string {
     report,
     opts,
   );
-  const details = passingDetails(passing);
-  return fit(
+  // The failure cards first; the passing subjects get the room they leave.
+  const shown = fit(
     head,
     failing.map((u) => ('markdown' in u ? u.markdown : renderCard(u)) + '\n\n'),
-    details,
+    '',
     limit,
     (n) =>
       `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`,
     unit,
   ).text;
+  return shown + passingDetails(passing, limit - sizeOf(shown, unit), unit);
 }
 
 /** The target a subject's card (or a cause card over its subjects) is about. */
@@ -552,9 +562,10 @@ export function renderComment(report: GateReport, opts: MarkdownOptions): string
       countsLine(report) + runLink(opts),
       '',
       ...notReadyLines(report).flatMap((l) => [l, '']),
-      passingDetails(units(report)),
+      '',
     ].join('\n');
-    return marker + clip(green, limit, unit);
+    const shown = clip(green, limit, unit);
+    return marker + shown + passingDetails(units(report), limit - sizeOf(shown, unit), unit);
   }
   return marker + renderCards(report, { ...opts, limit, unit });
 }

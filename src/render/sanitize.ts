@@ -1,7 +1,10 @@
-// Control characters (including ESC, so no ANSI sequences) and bidi overrides from artifact
-// text are shown escaped, so an artifact cannot repaint or reorder the terminal.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// Control characters (including ESC, so no ANSI sequences), bidi overrides and marks, line and
+// paragraph separators, and invisible characters (zero-width space, BOM) from artifact text are
+// shown escaped, so an artifact cannot repaint or reorder the terminal, or hide a difference in
+// a name. The joiners (U+200C, U+200D) stay: scripts and emoji sequences need them.
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 export function plain(s: string): string {
   return s.replace(UNSAFE, (c) => {

@@ -65,6 +65,14 @@ function fingerprints(located: (Finding & { location: Location })[]): string[] {
   });
 }
 
+/**
+ * Plain text for a SARIF message: SARIF reads `[text](target)` there as a link (§3.11.6), so a
+ * square bracket is escaped, and so is each backslash right before one.
+ */
+export function sarifText(s: string): string {
+  return s.replace(/(\\*)([[\]])/g, (_, bs: string, br: string) => `${bs}${bs}\\${br}`);
+}
+
 function rule(id: string, def: CodeDef | undefined, sample: Finding) {
   const title = def?.title ?? id;
   const remediation = def?.remediation ?? sample.remediation;
@@ -72,9 +80,9 @@ function rule(id: string, def: CodeDef | undefined, sample: Finding) {
   return {
     id,
     name: id,
-    shortDescription: { text: title },
-    fullDescription: { text: `${title}${invariant}. What to do: ${remediation}` },
-    help: { text: remediation },
+    shortDescription: { text: sarifText(title) },
+    fullDescription: { text: sarifText(`${title}${invariant}. What to do: ${remediation}`) },
+    help: { text: sarifText(remediation) },
     helpUri: CODES_DOC,
     defaultConfiguration: { level: LEVEL[def?.severity ?? sample.severity] },
   };
@@ -96,7 +104,7 @@ export function renderSarif(report: GateReport, opts: SarifOptions = {}) {
     ruleId: f.code,
     ruleIndex: ruleIndex.get(f.code)!,
     level: LEVEL[f.severity],
-    message: { text: `${f.message} ${f.remediation}` },
+    message: { text: sarifText(`${f.message} ${f.remediation}`) },
     locations: [physical(f.location)],
     ...(f.related?.length
       ? {

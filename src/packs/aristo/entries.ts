@@ -1,5 +1,7 @@
 import { ARISTO } from './codes.js';
+import { normalizeText, textHash } from './hash.js';
 import { isAnnotationId } from './ids.js';
+import { cDirectives } from './c-directives.js';
 import { INDEX_PATH, normalFile, type LoadedIndex } from './index-file.js';
 import type { Entry, Findings } from './model.js';
 import type { IndexEntry } from './schema.js';
@@ -16,8 +18,8 @@ interface Ctx {
   f: Findings;
   /** Repo-relative path of a workspace-relative file. */
   repoPath: (file: string) => string;
-  /** Whether a workspace-relative path names a regular file inside the workspace. */
-  isFile: (file: string) => boolean;
+  /** The text of a regular file inside the workspace (workspace-relative), else undefined. */
+  text: (file: string) => string | undefined;
 }
 
 /**
@@ -132,7 +134,7 @@ export function buildEntries(scan: SourceScan, index: LoadedIndex | undefined, c
   for (const [id, e] of index.entries) {
     if (matched.has(id)) continue;
     const file = normalFile(e.file);
-    const why = unmatched(file, e.file, scan, c);
+    const why = unmatched(file, e, scan, c);
     if (why !== undefined) {
       c.f.add(
         ARISTO.indexOutOfSync,
@@ -158,16 +160,33 @@ export function buildEntries(scan: SourceScan, index: LoadedIndex | undefined, c
   return { byId, unidentified };
 }
 
+/** Folders the SDK's walk never enters, wherever they are (`walk/fs.rs`, DEFAULT_IGNORED_DIRS). */
+const SDK_SKIPPED_DIRS = new Set(['target', '.git', '.aristo', 'node_modules']);
+
 /**
  * Why an index entry that no annotation matched is out of sync (`''`: its file is parsed and holds
  * no such annotation), or undefined where the index stands for a file the parser cannot read. The
- * SDK writes an entry only for a file its walk parsed, spelled as the walk spells it.
+ * SDK writes an entry only for a file its walk parsed, spelled as the walk spells it: Rust, or C
+ * (`.c`, `.h`), outside the folders it skips. C is not parsed here: such an entry must at least
+ * match a `// @aristo` directive of its kind and text in the file, and its own text_hash.
  */
-function unmatched(file: string, written: string, scan: SourceScan, c: Ctx): string | undefined {
+function unmatched(file: string, e: IndexEntry, scan: SourceScan, c: Ctx): string | undefined {
   if (scan.covered.has(file)) return '';
   if (scan.failed.has(file)) return undefined;
-  if (file.endsWith('.rs') || !c.isFile(file)) return ': the file does not exist';
-  if (file !== written) return `: the SDK writes its file as ${file}`;
+  const skipped = file.split('/').find((segment) => SDK_SKIPPED_DIRS.has(segment));
+  if (skipped !== undefined) return `: the SDK's walk never enters ${skipped}/ folders`;
+  if (!/\.[ch]$/.test(file)) {
+    if (file.endsWith('.rs')) return ': the file does not exist';
+    return ': the SDK indexes only Rust (.rs) and C (.c, .h) files';
+  }
+  const text = c.text(file);
+  if (text === undefined) return ': the file does not exist';
+  if (file !== e.file) return `: the SDK writes its file as ${file}`;
+  if (e.text_hash !== textHash(e.text))
+    return `: its text_hash is not the hash of its text (the SDK writes ${textHash(e.text)})`;
+  const claim = normalizeText(e.text);
+  if (!cDirectives(text).some((d) => d.kind === e.kind && normalizeText(d.text) === claim))
+    return `: ${file} has no \`// @aristo ${e.kind}(…)\` directive with its text`;
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { leavesBase } from '../../io/paths.js';
 import { codePointCompare, isPlainRelative, MAX_PER_CODE } from '../kit/index.js';
-import { decodeUtf8, readSmallFile, statPath } from '../../io/files.js';
+import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import type { Hasher } from '../../io/hashing.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { Location } from '../../model/finding.js';
@@ -10,7 +10,7 @@ import type { PackContext, PackResult } from '../pack.js';
 import type { Card, AristoExtension } from './cards.js';
 import { ARISTO, type AristoCodeDef } from './codes.js';
 import { buildEntries } from './entries.js';
-import { MAX_SOURCE_BYTES } from './files.js';
+import { MAX_SOURCE_BYTES, readText } from './files.js';
 import { rangeHasher, rustLines } from './hash.js';
 import { idFromProofFileName } from './ids.js';
 import { loadIndex } from './index-file.js';
@@ -81,9 +81,9 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     subject: targetId,
     f,
     repoPath,
-    isFile: (file) => {
-      const r = ws.resolve(targetDir, file);
-      return r.ok && statPath(r.real).kind === 'file';
+    text: (file) => {
+      const r = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
+      return r.ok ? r.text : undefined;
     },
   });
   const waivers = loadWaivers(ws, targetDir, targetId, f);
