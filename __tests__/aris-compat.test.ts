@@ -296,6 +296,20 @@ describe('draft vs submission', () => {
     expect(sub.code).toBe(1);
     expect(sub.stderr).toMatch(/FAIL/);
   });
+  it('reads no .audit-gate.json: a waiver there changes neither the exit code nor the report', async () => {
+    const { root, paper } = setup({ verdicts: { 'proof-checker': 'FAIL' } });
+    write(
+      path.join(root, '.audit-gate.json'),
+      JSON.stringify({
+        waivers: [{ code: 'aris.verdict_fail', subject: 'aris:paper/*', reason: 'known' }],
+        exclude: ['paper'],
+      }),
+    );
+    const sub = await aris(paper, '--assurance', 'submission');
+    expect(sub.code).toBe(1);
+    expect(sub.stderr).not.toMatch(/waived|config_key_ignored|\.audit-gate\.json/);
+    expect(sub.report).toMatchObject({ submission_blocking: true, overall_assurance: 'blocked' });
+  });
   it('a FAIL verdict alone is not a legacy problem in draft, but blocks in submission', async () => {
     const { paper } = setup({ verdicts: { 'proof-checker': 'FAIL' } });
     expect((await aris(paper)).report).toMatchObject({

@@ -422,11 +422,22 @@ describe('audit-gate verify', () => {
   it('a path that does not exist or escapes the root is a finding', async () => {
     const root = repo();
     const r = await verify({ root, paths: ['nope', '../..'] });
+    // Each says which path; "nothing was verified" would only follow from them.
     expect(r.findings.map((f) => f.code)).toEqual([
       'gate.target_not_found',
       'gate.target_not_found',
-      'gate.nothing_verified',
     ]);
+    expect(r.conclusion).toBe('failure');
+  });
+  it('a config file named but missing fails, and says to name one that exists', async () => {
+    const root = repo();
+    const r = await verify({ root, config: path.join(root, 'nope.json') });
+    const f = r.findings.find((x) => x.code === 'gate.config_invalid')!;
+    expect([f.message, f.remediation]).toEqual([
+      'Config nope.json does not exist.',
+      expect.stringMatching(/^Name a config file that exists/),
+    ]);
+    expect(r.conclusion).toBe('failure');
   });
   it('reads a config file: paths, assurance, exclude', async () => {
     const root = repo();

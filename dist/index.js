@@ -44500,12 +44500,12 @@ const merge_RECOMPUTED = new Set([codes/* GATE */.k.nothingVerified.code]);
  */
 function mergeReports(inputs, opts) {
     const problems = [];
-    const problem = (def, message) => problems.push((0,finding/* finding */.g)(def, { subject: 'gate', message }));
+    const problem = (def, message, remediation) => problems.push((0,finding/* finding */.g)(def, { subject: 'gate', message, ...(remediation ? { remediation } : {}) }));
     const accepted = [];
     let root;
     for (const input of inputs) {
         if (!input.ok) {
-            problem(codes/* GATE */.k.reportRefused, `The report ${(0,sanitize/* quoteValue */.cl)(input.name)} ${input.problem}.`);
+            problem(codes/* GATE */.k.reportRefused, `The report ${(0,sanitize/* quoteValue */.cl)(input.name)} ${input.problem}.`, 'Name the JSON report an audit-gate run wrote (its --out file, or the Action’s report-path output); if it is missing or cut short, rerun the job that writes it.');
             continue;
         }
         root ??= input.report.root;
@@ -44533,7 +44533,8 @@ function mergeReports(inputs, opts) {
     const allowEmpty = accepted.length > 0 && accepted.every((a) => a.shard.allow_empty);
     // As in verify: fixtures prove audit-gate's rules and never stand in for papers or runs.
     const counted = results.filter((r) => r.target.pack !== 'fixtures');
-    if (!allowEmpty && !counted.some(gate/* verifiedSomething */.TU)) {
+    // A refused report already fails the merge: "nothing was verified" would only follow from it.
+    if (!allowEmpty && problems.length === 0 && !counted.some(gate/* verifiedSomething */.TU)) {
         const said = runFindings.find((f) => f.code === codes/* GATE */.k.nothingVerified.code);
         problems.push((0,finding/* finding */.g)(codes/* GATE */.k.nothingVerified, {
             subject: 'gate',
@@ -45076,7 +45077,12 @@ function loadConfig(ws, source) {
     if (!read.ok) {
         if (read.kind === 'missing' && source.file === undefined)
             return { ok: true, config: {}, trusted: false, lineOf: noLines };
-        return { ok: false, path: file, message: read.detail };
+        return {
+            ok: false,
+            path: file,
+            message: read.detail,
+            ...(read.kind === 'missing' ? { missing: true } : {}),
+        };
     }
     const text = (0,_io_files_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._6)(read.bytes);
     if (!text.ok)
@@ -48620,7 +48626,7 @@ function renderText(report) {
     const verdictLine = report.conclusion === 'failure'
         ? `FAIL: the blocking problems above fail the gate; fix them${orElse((0,labels/* adviceFor */.cp)(report, 'blocking'))}.`
         : report.conclusion === 'neutral'
-            ? 'WARN: problems above do not block at this assurance level.'
+            ? `WARN: the problems above do not fail the gate${report.submission_ready === 'yes' ? '' : '; fix them before submission'}.`
             : 'OK: nothing blocks.';
     out.push(`${verdictLine} (exit ${report.exit_code})`);
     if (report.shard)
@@ -50703,7 +50709,7 @@ function provisionalBecause(checks) {
  */
 const arisCommand = {
     args: '<paper-dir>',
-    about: 'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr.',
+    about: 'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr. Reads no .audit-gate.json: waivers and exclusions apply to `audit-gate verify`.',
     flags: [
         {
             name: 'assurance',
@@ -50757,7 +50763,8 @@ async function runAris(args, io) {
         checkAssuranceFile(new workspace/* Workspace */.aR(root, allowOutside), paperDir);
     const report = await (0,verify/* verify */.M)({
         root,
-        config: undefined,
+        // The script's verdicts: no .audit-gate.json (paths, waivers, packs) applies here.
+        config: false,
         paths: [paperRel],
         // The named dir is the paper, whatever lies inside it, and is verified even with no audit
         // yet (at draft, missing audits pass), as the reference script does.
@@ -85116,7 +85123,10 @@ async function verify(opts) {
     // A shard given none of the targets is no failure when other shards hold them: merge decides
     // emptiness for the whole list.
     const empty = shard === undefined || discovered === 0;
-    if (!allowEmpty && empty && !counted.some(gate/* verifiedSomething */.TU)) {
+    // A named path that is gone already fails the run, and says which: "nothing was verified"
+    // would only follow from it.
+    const pathGone = runFindings.some((f) => f.code === policy_codes/* GATE */.k.targetNotFound.code);
+    if (!allowEmpty && empty && !pathGone && !counted.some(gate/* verifiedSomething */.TU)) {
         runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.nothingVerified, {
             subject: 'gate',
             message: opts.paths?.length === 0
@@ -85212,6 +85222,8 @@ function cutShard(ws, planned, walked, spec, fixtures, policy) {
  */
 function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
     const none = { config: {}, lineOf: () => undefined, trusted: true };
+    if (opts.config === false)
+        return none;
     const loaded = (0,config_config/* loadConfig */.Z9)(ws, {
         root: opts.root,
         ...(opts.config !== undefined ? { file: opts.config } : {}),
@@ -85225,6 +85237,11 @@ function effectiveConfig(ws, opts, defaultFixtures, runFindings) {
             message: VERB_PHRASE.test(loaded.message)
                 ? `Config ${name} ${loaded.message}.`
                 : `Config ${name}: ${loaded.message}.`,
+            ...(loaded.missing
+                ? {
+                    remediation: 'Name a config file that exists (verify --config, the Action’s config input), or leave the option out to read the checkout’s .audit-gate.json.',
+                }
+                : {}),
             ...(loaded.path !== undefined
                 ? {
                     location: loaded.line
@@ -85619,7 +85636,7 @@ const GATE = {
         code: 'gate.config_key_ignored',
         severity: 'warning',
         title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
-        remediation: 'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+        remediation: 'Remove these keys from the checkout’s config, or set them from the workflow: a config file outside the checkout (`audit-gate verify --config`, the Action’s config input) or inline JSON (the Action’s config-json input).',
     },
     checkoutConfigUnread: {
         code: 'gate.checkout_config_unread',

@@ -140,6 +140,8 @@ export type LoadedConfig =
       line?: number;
       /** Not read at all: the checkout's file leads outside it or into .git/. */
       refused?: true;
+      /** The file named does not exist. */
+      missing?: true;
     };
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -161,7 +163,12 @@ export function loadConfig(ws: Workspace, source: ConfigSource): LoadedConfig {
   if (!read.ok) {
     if (read.kind === 'missing' && source.file === undefined)
       return { ok: true, config: {}, trusted: false, lineOf: noLines };
-    return { ok: false, path: file, message: read.detail };
+    return {
+      ok: false,
+      path: file,
+      message: read.detail,
+      ...(read.kind === 'missing' ? { missing: true as const } : {}),
+    };
   }
   const text = decodeUtf8(read.bytes);
   if (!text.ok) return { ok: false, path: file, message: text.detail };

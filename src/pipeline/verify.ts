@@ -37,8 +37,12 @@ import { VERSION } from '../version.js';
 
 export interface VerifyOptions {
   root: string;
-  /** A config file named by the workflow or CLI; trusted only if it lies outside the root. */
-  config?: string;
+  /**
+   * A config file named by the workflow or CLI; trusted only if it lies outside the root. False:
+   * no config at all, not even the checkout's (a drop-in command whose verdicts must be the
+   * script's).
+   */
+  config?: string | false;
   /** Inline config JSON from the workflow (the Action's config-json input): trusted. */
   configJson?: string;
   /** Directories to verify; replaces discovery (and the config's paths). */
@@ -198,7 +202,10 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   // A shard given none of the targets is no failure when other shards hold them: merge decides
   // emptiness for the whole list.
   const empty = shard === undefined || discovered === 0;
-  if (!allowEmpty && empty && !counted.some(verifiedSomething)) {
+  // A named path that is gone already fails the run, and says which: "nothing was verified"
+  // would only follow from it.
+  const pathGone = runFindings.some((f) => f.code === GATE.targetNotFound.code);
+  if (!allowEmpty && empty && !pathGone && !counted.some(verifiedSomething)) {
     runFindings.push(
       finding(GATE.nothingVerified, {
         subject: 'gate',
@@ -325,6 +332,7 @@ function effectiveConfig(
   trusted: boolean;
 } {
   const none = { config: {}, lineOf: () => undefined, trusted: true };
+  if (opts.config === false) return none;
   const loaded = loadConfig(ws, {
     root: opts.root,
     ...(opts.config !== undefined ? { file: opts.config } : {}),
@@ -339,6 +347,12 @@ function effectiveConfig(
         message: VERB_PHRASE.test(loaded.message)
           ? `Config ${name} ${loaded.message}.`
           : `Config ${name}: ${loaded.message}.`,
+        ...(loaded.missing
+          ? {
+              remediation:
+                'Name a config file that exists (verify --config, the Action’s config input), or leave the option out to read the checkout’s .audit-gate.json.',
+            }
+          : {}),
         ...(loaded.path !== undefined
           ? {
               location: loaded.line

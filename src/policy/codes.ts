@@ -43,7 +43,7 @@ export const GATE = {
     severity: 'warning',
     title: 'Keys of the checkout’s config were ignored because the workflow pins the assurance',
     remediation:
-      'Set these keys from the workflow instead: a config file outside the checkout (--config, the Action’s config input) or inline JSON (the Action’s config-json input). Otherwise remove them from the checkout’s config.',
+      'Remove these keys from the checkout’s config, or set them from the workflow: a config file outside the checkout (`audit-gate verify --config`, the Action’s config input) or inline JSON (the Action’s config-json input).',
   },
   checkoutConfigUnread: {
     code: 'gate.checkout_config_unread',

@@ -149,13 +149,19 @@ const RECOMPUTED = new Set<string>([GATE.nothingVerified.code]);
  */
 export function mergeReports(inputs: readonly ReadReport[], opts: MergeOptions): GateReport {
   const problems: Finding[] = [];
-  const problem = (def: (typeof GATE)[keyof typeof GATE], message: string) =>
-    problems.push(finding(def, { subject: 'gate', message }));
+  const problem = (def: (typeof GATE)[keyof typeof GATE], message: string, remediation?: string) =>
+    problems.push(
+      finding(def, { subject: 'gate', message, ...(remediation ? { remediation } : {}) }),
+    );
   const accepted: Accepted[] = [];
   let root: string | undefined;
   for (const input of inputs) {
     if (!input.ok) {
-      problem(GATE.reportRefused, `The report ${quoteValue(input.name)} ${input.problem}.`);
+      problem(
+        GATE.reportRefused,
+        `The report ${quoteValue(input.name)} ${input.problem}.`,
+        'Name the JSON report an audit-gate run wrote (its --out file, or the Action’s report-path output); if it is missing or cut short, rerun the job that writes it.',
+      );
       continue;
     }
     root ??= input.report.root;
@@ -193,7 +199,8 @@ export function mergeReports(inputs: readonly ReadReport[], opts: MergeOptions):
   const allowEmpty = accepted.length > 0 && accepted.every((a) => a.shard.allow_empty);
   // As in verify: fixtures prove audit-gate's rules and never stand in for papers or runs.
   const counted = results.filter((r) => r.target.pack !== 'fixtures');
-  if (!allowEmpty && !counted.some(verifiedSomething)) {
+  // A refused report already fails the merge: "nothing was verified" would only follow from it.
+  if (!allowEmpty && problems.length === 0 && !counted.some(verifiedSomething)) {
     const said = runFindings.find((f) => f.code === GATE.nothingVerified.code);
     problems.push(
       finding(GATE.nothingVerified, {

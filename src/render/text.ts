@@ -90,7 +90,7 @@ export function renderText(report: GateReport): string {
     report.conclusion === 'failure'
       ? `FAIL: the blocking problems above fail the gate; fix them${orElse(adviceFor(report, 'blocking'))}.`
       : report.conclusion === 'neutral'
-        ? 'WARN: problems above do not block at this assurance level.'
+        ? `WARN: the problems above do not fail the gate${report.submission_ready === 'yes' ? '' : '; fix them before submission'}.`
         : 'OK: nothing blocks.';
   out.push(`${verdictLine} (exit ${report.exit_code})`);
   if (report.shard)

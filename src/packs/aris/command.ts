@@ -31,7 +31,7 @@ import { ASSURANCE_PATH, readAssuranceFile } from './verify.js';
 export const arisCommand: PackCommand = {
   args: '<paper-dir>',
   about:
-    'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr.',
+    'Verify one paper directory (drop-in replacement for verify_paper_audits.sh). Writes <paper-dir>/.aris/audit-verifier-report.json; the summary goes to stderr. Reads no .audit-gate.json: waivers and exclusions apply to `audit-gate verify`.',
   flags: [
     {
       name: 'assurance',
@@ -95,7 +95,8 @@ async function runAris(args: Args, io: Io): Promise<number> {
   if (assurance === undefined) checkAssuranceFile(new Workspace(root, allowOutside), paperDir);
   const report = await verify({
     root,
-    config: undefined,
+    // The script's verdicts: no .audit-gate.json (paths, waivers, packs) applies here.
+    config: false,
     paths: [paperRel!],
     // The named dir is the paper, whatever lies inside it, and is verified even with no audit
     // yet (at draft, missing audits pass), as the reference script does.
