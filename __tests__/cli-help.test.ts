@@ -129,6 +129,27 @@ describe('verify --out', () => {
   });
 });
 
+describe('verify --format markdown and sarif', () => {
+  test('print the pull-request comment and the SARIF file the Action writes, the report still to --out', async () => {
+    const root = tempRepo();
+    writePaper(root, 'paper', { overrides: { 'PROOF_AUDIT.json': { verdict: 'FAIL' } } });
+    const md = await cli(
+      ['verify', '--root', root, '--format', 'markdown', '--assurance', 'submission'],
+      root,
+    );
+    expect(md.code).toBe(1);
+    expect(md.stdout).toMatch(
+      /^<!-- audit-gate:sticky-comment check="audit-gate" -->\n### ✗ audit-gate: /,
+    );
+    expect(md.stdout).toContain('`aris.verdict_fail`');
+    const out = path.join(root, 'r.json');
+    const sarif = await cli(['verify', '--root', root, '--format', 'sarif', '--out', out], root);
+    const run = JSON.parse(sarif.stdout).runs[0];
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toContain('aris.verdict_fail');
+    expect(JSON.parse(fs.readFileSync(out, 'utf8')).report_version).toBe('1');
+  });
+});
+
 describe('nothing verified: advice in the terms of the command', () => {
   test('verify suggests --allow-empty; fixtures, which has no such flag, does not', async () => {
     const root = tempRepo();

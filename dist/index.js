@@ -34272,7 +34272,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5733:
+/***/ 5007:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37226,563 +37226,8 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-// EXTERNAL MODULE: ./src/model/subject.ts
-var subject = __nccwpck_require__(8409);
-// EXTERNAL MODULE: ./src/render/labels.ts
-var labels = __nccwpck_require__(4529);
-// EXTERNAL MODULE: ./src/packs/registry.ts + 202 modules
-var registry = __nccwpck_require__(586);
-// EXTERNAL MODULE: ./src/render/sanitize.ts
-var sanitize = __nccwpck_require__(5805);
-;// CONCATENATED MODULE: ./src/render/markdown.ts
-
-
-
-
-/**
- * The Markdown renderings of a GateReport shared by every GitHub surface: the check-run summary,
- * the failure cards (check-run text, pull-request comment) and the job summary. Everything that
- * came from an artifact goes through mdText / mdCode; the output is capped at `limit` (counted the
- * way GitHub counts that field) with a visible "trimmed" note instead of silently cut.
- */
-/**
- * GitHub's caps: check-run output.summary / output.text 65,535 UTF-8 bytes (GitHub answers 422
- * "summary exceeds a maximum bytesize of 65535"); a comment body 65,536 characters.
- */
-const CHECK_OUTPUT_LIMIT = 65_535;
-const COMMENT_LIMIT = 65_536;
-/** The size of `s` in `unit`. A lone surrogate counts 3 bytes, as Node encodes it (U+FFFD). */
-function sizeOf(s, unit) {
-    if (unit === 'bytes')
-        return Buffer.byteLength(s, 'utf8');
-    // UTF-16 code units, less one per surrogate pair (a pair is one code point).
-    return s.length - (s.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0);
-}
-/** The longest start of `s` that is at most `max` in `unit`, cut between code points (never inside one). */
-function prefixOf(s, max, unit) {
-    let used = 0;
-    let end = 0;
-    for (const ch of s) {
-        const cp = ch.codePointAt(0);
-        used += unit === 'chars' ? 1 : cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-        if (used > max)
-            return s.slice(0, end);
-        end += ch.length;
-    }
-    return s;
-}
-const TRIMMED = '\n\n_… trimmed to fit GitHub’s limit._\n';
-/**
- * `s` when it fits in `limit` (counted in `unit`), else its whole lines that fit followed by a
- * visible trimmed note. The last resort of every text sent to a size-limited GitHub field. Only
- * whole lines are kept: every rendered line closes its own code spans, and a line cut inside one
- * would let the rest of it (text from the checkout) render as markdown.
- */
-function clip(s, limit, unit) {
-    if (sizeOf(s, unit) <= limit)
-        return s;
-    const room = limit - sizeOf(TRIMMED, unit);
-    if (room < 0)
-        return '';
-    const kept = prefixOf(s, room, unit);
-    return kept.slice(0, kept.lastIndexOf('\n') + 1) + TRIMMED;
-}
-const REASON_MAX = 300;
-const MESSAGE_MAX = 600;
-const REMEDIATION_MAX = 400;
-/** The most audits (and remediations) one cause card lists, so that one card always fits. */
-const CAUSE_LIST_MAX = 25;
-/** Groups findings by the subject they are about; findings about a target or the run get a unit of their own. */
-function units(report) {
-    const targets = new Map(report.targets.map((t) => [t.id, t]));
-    const subjects = new Map(report.subjects.map((s) => [s.id, s]));
-    const byKey = new Map();
-    for (const f of report.findings) {
-        const own = byKey.get(f.subject);
-        if (own)
-            own.push(f);
-        else
-            byKey.set(f.subject, [f]);
-    }
-    const out = [];
-    for (const s of report.subjects) {
-        out.push({
-            key: s.id,
-            label: (0,labels/* statusLabel */.Rh)(s),
-            name: s.name,
-            path: s.path,
-            kind: s.kind,
-            outcome: s.outcome,
-            subject: s,
-            ...(targets.get(s.target) ? { target: targets.get(s.target) } : {}),
-            findings: byKey.get(s.id) ?? [],
-        });
-    }
-    for (const [key, findings] of byKey) {
-        if (subjects.has(key))
-            continue;
-        const t = targets.get(key);
-        const outcome = findings.some((f) => f.blocking)
-            ? 'blocking'
-            : findings.some((f) => f.severity !== 'notice')
-                ? 'problem'
-                : 'pass';
-        out.push({
-            key,
-            label: outcome === 'blocking' ? 'FAILED' : outcome === 'problem' ? 'PROBLEM' : 'NOTE',
-            name: t ? t.path : key === 'gate' ? 'audit-gate run' : key,
-            ...(t ? { path: t.path, target: t } : {}),
-            kind: t ? t.kind : 'run',
-            outcome,
-            findings,
-        });
-    }
-    return out;
-}
-function isFailing(u) {
-    return u.outcome === 'blocking' || u.outcome === 'problem';
-}
-/**
- * The failure cards: one per cause rather than one per subject. Findings that name the same
- * changed file in one target (one edited main.tex under four audits) become one card listing every
- * audit that cited it; changed files cited by the same audits share that card. A subject whose
- * findings all went into such a card has no card of its own (its row stays in the summary table).
- */
-function cards(report) {
-    const all = units(report);
-    const causes = new Map();
-    for (const u of all) {
-        if (!u.subject || !isFailing(u))
-            continue;
-        for (const f of u.findings) {
-            if (!f.related?.length)
-                continue;
-            const key = [u.subject.target, f.code, ...f.related.map((r) => r.path).sort()].join('\0');
-            const c = causes.get(key) ?? { findings: [], members: new Map() };
-            c.findings.push(f);
-            c.members.set(u.key, u);
-            causes.set(key, c);
-        }
-    }
-    // Causes shared by several subjects, merged when the same subjects share them.
-    const groups = new Map();
-    for (const c of causes.values()) {
-        if (c.members.size < 2)
-            continue;
-        const key = [...c.members.keys()].sort().join('\0');
-        const g = groups.get(key) ?? { findings: [], members: [...c.members.values()] };
-        g.findings.push(...c.findings);
-        groups.set(key, g);
-    }
-    const taken = new Set([...groups.values()].flatMap((g) => g.findings));
-    const out = [];
-    for (const g of groups.values()) {
-        const files = [...new Set(g.findings.flatMap((f) => f.related.map((r) => r.path)))];
-        const labels = new Set(g.members.map((m) => m.label));
-        const first = g.members[0];
-        out.push({
-            key: `cause:${files.join('\0')}`,
-            label: labels.size === 1 ? first.label : 'PROBLEM',
-            name: files.length === 1 ? files[0] : `${files.length} changed files`,
-            kind: first.kind,
-            outcome: g.members.some((m) => m.outcome === 'blocking') ? 'blocking' : 'problem',
-            ...(first.target ? { target: first.target } : {}),
-            findings: g.findings,
-            members: g.members.map((m) => m.subject),
-        });
-    }
-    for (const u of all) {
-        const rest = u.findings.filter((f) => !taken.has(f));
-        if (rest.length === u.findings.length)
-            out.push(u);
-        else if (rest.some((f) => f.severity !== 'notice'))
-            out.push({ ...u, findings: rest });
-    }
-    return out;
-}
-const MARK = {
-    pass: '✓',
-    problem: '⚠',
-    blocking: '✗',
-    skipped: '·',
-};
-/** A one-line title for the check run (also the first line of the comment). */
-function checkTitle(report) {
-    const c = report.counts;
-    const parts = [];
-    if (c.blocking || (0,labels/* runLevelBlocking */.xD)(report))
-        parts.push((0,labels/* blockingText */.N4)(report));
-    const nonBlocking = (0,labels/* nonBlockingText */.ik)(c);
-    if (nonBlocking)
-        parts.push(nonBlocking);
-    parts.push(`${c.pass} pass`);
-    if (c.skipped)
-        parts.push(`${c.skipped} skipped`);
-    const lead = c.subjects === 0 && (0,labels/* runLevelBlocking */.xD)(report) > 0 ? 'nothing verified' : parts.join(', ');
-    return (0,sanitize/* cap */.Np)(`${lead} — submission-ready: ${report.submission_ready}`, 255);
-}
-function conclusionLine(report) {
-    switch (report.conclusion) {
-        case 'failure':
-            return '**✗ Blocked:** the problems below fail the gate.';
-        case 'neutral':
-            return `**⚠ Problems that do not block.**${wouldBlock((0,labels/* adviceFor */.cp)(report, 'problem'))}`;
-        default:
-            return '**✓ Nothing blocks.**';
-    }
-}
-function countsLine(report) {
-    const c = report.counts;
-    return (`${(0,labels/* plural */.LS)(c.subjects, 'subject')} in ${(0,labels/* plural */.LS)(c.targets, 'target')}: ` +
-        `${[(0,labels/* blockingText */.N4)(report), (0,labels/* nonBlockingText */.ik)(c), `${c.pass} pass`, `${c.skipped} skipped`].filter(Boolean).join(' · ')} — ${(0,labels/* plural */.LS)(c.errors, 'error')}, ${(0,labels/* plural */.LS)(c.warnings, 'warning')} · ` +
-        `**submission-ready: ${report.submission_ready}**`);
-}
-/** How the target was judged, e.g. "assurance **submission** (from `.aris/assurance.txt`)". */
-function judgedBy(t) {
-    if (!t)
-        return '';
-    const a = t.context['assurance'];
-    if (a === undefined)
-        return `enforcement **${t.enforcement}**`;
-    const src = t.context['assurance_source'];
-    return `assurance **${(0,sanitize/* mdText */.bC)(a, 40)}**${src ? ` (from ${(0,sanitize/* mdCode */.xs)(src, 120, false)})` : ''}`;
-}
-function whyLine(u) {
-    if (u.outcome === 'blocking') {
-        if (!u.target)
-            return 'The run itself failed, so the gate fails closed: an unverified change is never a green check.';
-        const label = u.subject?.verdict && u.label === u.subject.verdict
-            ? `a ${(0,sanitize/* mdText */.bC)(u.label, 40)} verdict`
-            : `a ${(0,sanitize/* mdText */.bC)(u.label, 40)} ${(0,sanitize/* mdText */.bC)(u.kind, 20)}`;
-        return `${judgedBy(u.target)} makes ${label} blocking.`;
-    }
-    const advice = u.target ? (0,registry/* findPack */.LU)(u.target.pack)?.advice?.(u.target)?.wouldBlock : undefined;
-    return `Does not block under ${judgedBy(u.target) || 'the current settings'}.${wouldBlock(advice ? [advice] : [])}`;
-}
-/** The packs' word on where problems that do not block now would block, e.g. at submission. */
-function wouldBlock(clauses) {
-    return clauses.length
-        ? ` They would block ${clauses.map((c) => (0,sanitize/* mdText */.bC)(c, 200)).join(' or ')}.`
-        : '';
-}
-function locationText(f) {
-    if (!f.location)
-        return '';
-    return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
-}
-/** A cause card: the changed files, then each audit that cited them, where, and how to rerun it. */
-function renderCauseCard(u, members) {
-    const files = [...new Set(u.findings.flatMap((f) => (f.related ?? []).map((r) => r.path)))];
-    const lines = [
-        `#### ${MARK[u.outcome]} ${(0,sanitize/* mdText */.bC)(u.label, 60)} — ${files.length === 1 ? (0,sanitize/* mdCode */.xs)(files[0], 200, false) : (0,sanitize/* mdText */.bC)(u.name, 60)} (${(0,labels/* plural */.LS)(members.length, (0,sanitize/* mdText */.bC)(u.kind, 20))})`,
-        '',
-    ];
-    if (files.length > 1) {
-        lines.push('Changed files:');
-        for (const f of files)
-            lines.push(`- ${(0,sanitize/* mdCode */.xs)(f, 200, false)}`);
-        lines.push('');
-    }
-    lines.push(`Cited by ${(0,labels/* plural */.LS)(members.length, (0,sanitize/* mdText */.bC)(u.kind, 20))}, each now out of date:`);
-    for (const m of members.slice(0, CAUSE_LIST_MAX)) {
-        const mine = u.findings.filter((f) => f.subject === m.id);
-        const where = [...new Set(mine.map(locationText).filter((l) => l))];
-        lines.push(`- **${(0,sanitize/* mdText */.bC)(m.name, 120)}** ${where.map((w) => (0,sanitize/* mdCode */.xs)(w, 200, false)).join(', ')} — ${(0,sanitize/* mdText */.bC)(mine[0].message, MESSAGE_MAX)}${mine.length > 1 ? ` (and ${mine.length - 1} more)` : ''}`);
-    }
-    if (members.length > CAUSE_LIST_MAX)
-        lines.push(`- … and ${members.length - CAUSE_LIST_MAX} more (all in the check run annotations and the JSON report)`);
-    lines.push('', `(${[...new Set(u.findings.map((f) => (0,sanitize/* mdCode */.xs)(f.code, 80, false)))].join(', ')})`, '');
-    lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
-    const todo = [...new Set(u.findings.map((f) => f.remediation).filter((r) => r))];
-    if (todo.length) {
-        lines.push('', '**What to do:**');
-        for (const r of todo.slice(0, CAUSE_LIST_MAX))
-            lines.push(`- ${(0,sanitize/* mdText */.bC)(r, REMEDIATION_MAX)}`);
-        if (todo.length > CAUSE_LIST_MAX)
-            lines.push(`- … and ${todo.length - CAUSE_LIST_MAX} more`);
-    }
-    return lines.join('\n');
-}
-/** A waived finding is shown as such: accepted by the config, with its reason. */
-function waivedNote(f) {
-    if (!f.waived)
-        return '';
-    const tracking = f.waived.tracking ? `, ${(0,sanitize/* mdText */.bC)(f.waived.tracking, 200)}` : '';
-    return ` — *waived: ${(0,sanitize/* mdText */.bC)(f.waived.reason, REASON_MAX)}${tracking}*`;
-}
-/** One failure card: what failed, why it blocks and what to do, about the user's files only. */
-function renderCard(u) {
-    if (u.members)
-        return renderCauseCard(u, u.members);
-    const lines = [];
-    const where = u.path ? ` (${(0,sanitize/* mdCode */.xs)(u.path, 200, false)})` : '';
-    lines.push(`#### ${MARK[u.outcome]} ${(0,sanitize/* mdText */.bC)(u.label, 60)} — ${(0,sanitize/* mdText */.bC)(u.name, 120)}${where}`);
-    lines.push('');
-    // The artifact's own reason explains a verdict; for a STALE or malformed audit it would mislead.
-    const reason = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
-    if (reason) {
-        const i = reason.indexOf(': ');
-        lines.push(i > 0 && i < 80 && /^[\w.:-]+$/.test(reason.slice(0, i))
-            ? `${(0,sanitize/* mdCode */.xs)(reason.slice(0, i), 80, false)} ${(0,sanitize/* mdText */.bC)(reason.slice(i + 2), REASON_MAX)}`
-            : (0,sanitize/* mdText */.bC)(reason, REASON_MAX));
-        lines.push('');
-    }
-    const shown = u.findings.filter((f) => f.severity !== 'notice' || u.findings.length === 1);
-    if (u.label === 'STALE') {
-        const inputs = shown.flatMap((f) => f.related && f.related.length ? f.related.map((r) => ({ f, r })) : []);
-        if (inputs.length) {
-            lines.push('Changed or deleted inputs:');
-            for (const { f, r } of inputs)
-                lines.push(`- ${(0,sanitize/* mdCode */.xs)(r.path, 200, false)} — ${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)}`);
-        }
-        for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
-            const loc = locationText(f);
-            lines.push(`- ${loc ? `${(0,sanitize/* mdCode */.xs)(loc, 200, false)} ` : ''}${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} (${(0,sanitize/* mdCode */.xs)(f.code, 80, false)})${waivedNote(f)}`);
-        }
-    }
-    else {
-        // The verdict finding repeats the artifact's summary shown above: point at its line only.
-        const summary = reason ? reason.slice(reason.indexOf(': ') + 2) : undefined;
-        for (const f of shown) {
-            const loc = locationText(f);
-            const text = summary && f.message.includes(summary) ? '' : `${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} `;
-            lines.push(`- ${loc ? `${(0,sanitize/* mdCode */.xs)(loc, 200, false)} ` : ''}${text}(${(0,sanitize/* mdCode */.xs)(f.code, 80, false)})${waivedNote(f)}`);
-        }
-    }
-    if (shown.length)
-        lines.push('');
-    lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
-    const todo = [...new Set(shown.map((f) => f.remediation).filter((r) => r))];
-    if (todo.length) {
-        lines.push('');
-        lines.push(`**What to do:** ${todo.map((r) => (0,sanitize/* mdText */.bC)(r, REMEDIATION_MAX)).join(' ')}`);
-    }
-    return lines.join('\n');
-}
-/**
- * Appends `items` to `head` while they fit under `limit` counted in `unit` (leaving room for `tail`
- * and a visible trimmed note); returns the text and how many items were left out.
- */
-function fit(head, items, tail, limit, note, unit) {
-    // note(items.length) is at least as long as the note for fewer omitted items.
-    const reserve = sizeOf(note(items.length), unit) + sizeOf(tail, unit);
-    let text = head;
-    let used = sizeOf(head, unit);
-    let i = 0;
-    for (; i < items.length; i++) {
-        const next = items[i];
-        const size = sizeOf(next, unit);
-        if (used + size + reserve > limit)
-            break;
-        text += next;
-        used += size;
-    }
-    const omitted = items.length - i;
-    if (omitted > 0)
-        text += note(omitted);
-    text += tail;
-    return { text: clip(text, limit, unit), omitted };
-}
-/**
- * The collapsed table of passing subjects, with the rows that fit in `room` (counted in `unit`)
- * and a note of how many did not; empty when not even its heading fits.
- */
-function passingDetails(pass, room, unit) {
-    if (pass.length === 0)
-        return '';
-    const head = `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n| | Subject | Path | Status | Verdict |\n|---|---|---|---|---|\n`;
-    const tail = '\n</details>\n';
-    const note = (n) => `\n_… ${n} more passing subject${n === 1 ? '' : 's'} not shown._\n`;
-    if (sizeOf(head + tail + note(pass.length), unit) > room)
-        return '';
-    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)((0,labels/* middle */.mc)(u.name), 120)} | ${u.path ? (0,sanitize/* mdCode */.xs)((0,labels/* middle */.mc)(u.path, 80), 200) : ''} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} |\n`);
-    return fit(head, rows, tail, room, note, unit).text;
-}
-/** The hidden marker that identifies this check's sticky comment. */
-function commentMarker(checkName) {
-    return `<!-- audit-gate:sticky-comment check="${(0,sanitize/* htmlCommentText */.Qy)(checkName)}" -->`;
-}
-function runLink(opts) {
-    return opts.runUrl ? ` · [workflow run](${opts.runUrl})` : '';
-}
-/** A title line, then the conclusion and counts lines, each followed by a blank line. */
-function heading(title, report, opts) {
-    return [
-        title,
-        conclusionLine(report),
-        countsLine(report) + runLink(opts),
-        ...notReadyLines(report),
-        '',
-    ].join('\n\n');
-}
-/** Why submission-ready is no for a target with nothing failing, in the pack's words. */
-function notReadyLines(report) {
-    return report.targets.flatMap((t) => {
-        const because = t.context[subject/* NOT_READY_BECAUSE */.t];
-        return because
-            ? [
-                `**Not submission-ready:** ${(0,sanitize/* mdText */.bC)(t.kind, 20)} ${(0,sanitize/* mdCode */.xs)(t.path, 200, false)} is ${(0,sanitize/* mdText */.bC)(t.terminal_state, 40)}: ${(0,sanitize/* mdText */.bC)(because, REASON_MAX)}.`,
-            ]
-            : [];
-    });
-}
-/** The mark for a conclusion, in titles. */
-const CONCLUSION_MARK = {
-    failure: '✗',
-    neutral: '⚠',
-    success: '✓',
-};
-/** The failure cards (check-run text and the body of the pull-request comment). */
-function renderCards(report, opts) {
-    const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
-    const unit = opts.unit ?? 'bytes';
-    const all = cards(report);
-    const failing = withPackCards(report, all.filter(isFailing)).sort((a, b) => a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1);
-    const passing = all.filter((u) => !isFailing(u));
-    const head = heading(`### ${CONCLUSION_MARK[report.conclusion]} ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: ${(0,sanitize/* mdText */.bC)(checkTitle(report), 255)}`, report, opts);
-    // The failure cards first; the passing subjects get the room they leave.
-    const shown = fit(head, failing.map((u) => ('markdown' in u ? u.markdown : renderCard(u)) + '\n\n'), '', limit, (n) => `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`, unit).text;
-    return shown + passingDetails(passing, limit - sizeOf(shown, unit), unit);
-}
-/** The target a subject's card (or a cause card over its subjects) is about. */
-function cardTarget(u) {
-    return u.subject?.target ?? (u.members ? u.target?.id : undefined);
-}
-/**
- * The failing cards, where a target's pack draws its own (Pack.markdownCards) in place of the
- * generic cards of that target's subjects; a card about a target or the run itself stays.
- */
-function withPackCards(report, failing) {
-    const mine = new Map();
-    for (const u of failing) {
-        const t = cardTarget(u);
-        if (t === undefined)
-            continue;
-        const own = mine.get(t);
-        if (own)
-            own.push(u);
-        else
-            mine.set(t, [u]);
-    }
-    const hooked = report.targets.filter((t) => mine.has(t.id) && (0,registry/* findPack */.LU)(t.pack)?.markdownCards);
-    if (hooked.length === 0)
-        return failing;
-    const subjectsOf = new Map(hooked.map((t) => [t.id, []]));
-    for (const s of report.subjects)
-        subjectsOf.get(s.target)?.push(s);
-    const drawn = new Map();
-    for (const t of hooked) {
-        const units = mine.get(t.id);
-        let markdown;
-        try {
-            markdown = (0,registry/* findPack */.LU)(t.pack).markdownCards({
-                report,
-                target: t,
-                subjects: subjectsOf.get(t.id),
-                failing: units.flatMap((u) => u.members ?? (u.subject ? [u.subject] : [])),
-            });
-        }
-        catch {
-            markdown = undefined; // the generic cards still say what failed
-        }
-        if (markdown === undefined)
-            continue;
-        const outcome = units.some((u) => u.outcome === 'blocking') ? 'blocking' : 'problem';
-        drawn.set(t.id, { outcome, markdown });
-    }
-    return [
-        ...drawn.values(),
-        ...failing.filter((u) => {
-            const t = cardTarget(u);
-            return t === undefined || !drawn.has(t);
-        }),
-    ];
-}
-/** The sticky pull-request comment: the marker, then the cards (or a short green state). */
-function renderComment(report, opts) {
-    const marker = commentMarker(opts.checkName) + '\n';
-    const unit = opts.unit ?? 'chars';
-    const limit = (opts.limit ?? COMMENT_LIMIT) - sizeOf(marker, unit);
-    const anyFailing = units(report).some(isFailing);
-    if (!anyFailing) {
-        const green = [
-            `### ✓ ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: all ${report.counts.subjects} subjects pass — submission-ready: ${report.submission_ready}`,
-            '',
-            countsLine(report) + runLink(opts),
-            '',
-            ...notReadyLines(report).flatMap((l) => [l, '']),
-            '',
-        ].join('\n');
-        const shown = clip(green, limit, unit);
-        return marker + shown + passingDetails(units(report), limit - sizeOf(shown, unit), unit);
-    }
-    return marker + renderCards(report, { ...opts, limit, unit });
-}
-/** The check-run summary and job summary: one table per target, the counts and submission-ready. */
-function renderSummary(report, opts) {
-    const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
-    const unit = opts.unit ?? 'bytes';
-    const head = heading(`## ${CONCLUSION_MARK[report.conclusion]} ${(0,sanitize/* mdText */.bC)(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
-    const all = units(report);
-    // Each target's rows: its subjects, and its own unit when findings are about the target itself.
-    const byTarget = new Map();
-    for (const u of all) {
-        const id = u.subject ? u.subject.target : u.target?.id;
-        if (id === undefined)
-            continue;
-        const own = byTarget.get(id);
-        if (own)
-            own.push(u);
-        else
-            byTarget.set(id, [u]);
-    }
-    const sections = [];
-    for (const t of report.targets) {
-        const mine = byTarget.get(t.id) ?? [];
-        const worst = mine.some((u) => u.outcome === 'blocking')
-            ? 'blocking'
-            : mine.some((u) => u.outcome === 'problem')
-                ? 'problem'
-                : 'pass';
-        const rows = mine.map((u) => {
-            const verdictWhy = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
-            const why = isFailing(u)
-                ? (verdictWhy ??
-                    u.findings.find((f) => f.severity !== 'notice')?.message ??
-                    u.subject?.reason ??
-                    '')
-                : '';
-            return `| ${MARK[u.outcome]} | ${(0,sanitize/* mdText */.bC)((0,labels/* middle */.mc)(u.name), 120)} | ${(0,sanitize/* mdText */.bC)(u.kind, 20)} | ${(0,sanitize/* mdText */.bC)(u.label, 40)} | ${(0,sanitize/* mdText */.bC)(u.subject?.verdict ?? '', 40)} | ${(0,sanitize/* mdText */.bC)(why, 200)} |`;
-        });
-        const judged = judgedBy(t);
-        const state = (0,labels/* stateText */.r9)(t, mine.flatMap((u) => (u.subject ? [u.subject] : [])));
-        sections.push([
-            `### ${MARK[worst]} ${(0,sanitize/* mdText */.bC)(t.kind, 20)} ${(0,sanitize/* mdCode */.xs)(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${(0,sanitize/* mdText */.bC)(state, 400)}**`,
-            '',
-            '| | Subject | Kind | Status | Verdict | Why |',
-            '|---|---|---|---|---|---|',
-            ...rows,
-            '',
-            '',
-        ].join('\n'));
-    }
-    const runLevel = all.filter((u) => !u.target && !u.subject);
-    for (const u of runLevel) {
-        sections.push([
-            `### ${MARK[u.outcome]} ${(0,sanitize/* mdText */.bC)(u.name, 120)}`,
-            '',
-            ...u.findings.map((f) => `- ${(0,sanitize/* mdText */.bC)(f.message, MESSAGE_MAX)} (${(0,sanitize/* mdCode */.xs)(f.code, 80, false)}) — ${(0,sanitize/* mdText */.bC)(f.remediation, REMEDIATION_MAX)}`),
-            '',
-            '',
-        ].join('\n'));
-    }
-    return fit(head, sections, '', limit, (n) => `> **Trimmed:** ${n} more target${n === 1 ? '' : 's'} not shown to stay under GitHub’s 65,535-byte limit; the JSON report has everything.\n\n`, unit).text;
-}
-/** The job summary: the tables, then the failure cards (what to fix). */
-function renderJobSummary(report, opts) {
-    return `${renderSummary(report, opts)}\n${renderCards(report, opts)}`;
-}
-
+// EXTERNAL MODULE: ./src/render/markdown.ts
+var markdown = __nccwpck_require__(2495);
 ;// CONCATENATED MODULE: ./src/github/check-run.ts
 
 /** The Checks API takes at most 50 annotations per request; more go in repeated updates (they append). */
@@ -37800,8 +37245,8 @@ const MAX_ANNOTATIONS = 1000;
 function withinLimits(output, note = '') {
     return {
         ...output,
-        summary: clip(output.summary, CHECK_OUTPUT_LIMIT - sizeOf(note, 'bytes'), 'bytes') + note,
-        ...(output.text !== undefined ? { text: clip(output.text, CHECK_OUTPUT_LIMIT, 'bytes') } : {}),
+        summary: (0,markdown/* clip */.$Q)(output.summary, markdown/* CHECK_OUTPUT_LIMIT */.tw - (0,markdown/* sizeOf */.$d)(note, 'bytes'), 'bytes') + note,
+        ...(output.text !== undefined ? { text: (0,markdown/* clip */.$Q)(output.text, markdown/* CHECK_OUTPUT_LIMIT */.tw, 'bytes') } : {}),
     };
 }
 function ref(data) {
@@ -43269,6 +42714,8 @@ function isPermissionError(err) {
     return !/rate limit/i.test(err instanceof Error ? err.message : '');
 }
 
+// EXTERNAL MODULE: ./src/render/sanitize.ts
+var sanitize = __nccwpck_require__(5805);
 ;// CONCATENATED MODULE: ./src/github/annotations.ts
 
 const LEVEL = {
@@ -43279,7 +42726,7 @@ const LEVEL = {
 const RANK = { failure: 0, warning: 1, notice: 2 };
 /** GitHub's caps: title 255 characters; message 64 KB (we keep it far shorter). */
 const TITLE_MAX = 255;
-const annotations_MESSAGE_MAX = 4000;
+const MESSAGE_MAX = 4000;
 /** Annotation paths must be repository-relative POSIX paths without `..`. */
 function safePath(p) {
     const clean = p.replace(/\\/g, '/').replace(/^\.\//, '');
@@ -43309,7 +42756,7 @@ function buildAnnotations(report) {
             end_line: line ?? 1,
             annotation_level: LEVEL[f.severity],
             title: (0,sanitize/* cap */.Np)((0,sanitize/* plain */.pj)(title), TITLE_MAX),
-            message: (0,sanitize/* cap */.Np)(message.split('\n').map(sanitize/* plain */.pj).join('\n'), annotations_MESSAGE_MAX),
+            message: (0,sanitize/* cap */.Np)(message.split('\n').map(sanitize/* plain */.pj).join('\n'), MESSAGE_MAX),
         };
         if (column !== undefined && line !== undefined) {
             a.start_column = column;
@@ -43420,7 +42867,7 @@ function annotationsOf(report) {
 async function writeJobSummary(pub, report, env) {
     try {
         if (env['GITHUB_STEP_SUMMARY'])
-            await summary.addRaw(renderJobSummary(report, markdownOptions(pub)), true).write();
+            await summary.addRaw((0,markdown/* renderJobSummary */.qE)(report, markdownOptions(pub)), true).write();
     }
     catch (err) {
         warning(`audit-gate could not write the job summary: ${err.message}`);
@@ -43662,9 +43109,9 @@ async function completeCheck(pub, report, annotations) {
     const md = markdownOptions(pub);
     try {
         const result = await completeCheckRun(api, target, check, report.conclusion, {
-            title: checkTitle(report),
-            summary: renderSummary(report, { ...md, limit: CHECK_OUTPUT_LIMIT - 400 }),
-            text: renderCards(report, { ...md, limit: CHECK_OUTPUT_LIMIT }),
+            title: (0,markdown/* checkTitle */.Tq)(report),
+            summary: (0,markdown/* renderSummary */.Br)(report, { ...md, limit: markdown/* CHECK_OUTPUT_LIMIT */.tw - 400 }),
+            text: (0,markdown/* renderCards */.u4)(report, { ...md, limit: markdown/* CHECK_OUTPUT_LIMIT */.tw }),
         }, annotations);
         info(`Check run completed: ${report.conclusion}, ${result.sent} annotations in ${result.requests} update${result.requests === 1 ? '' : 's'}.`);
     }
@@ -43672,7 +43119,7 @@ async function completeCheck(pub, report, annotations) {
         // A check run left in_progress keeps a required check pending for ever: complete it
         // with the verdict alone (no annotations, a short summary) before giving up.
         try {
-            await completeBriefly(pub, report.conclusion, checkTitle(report), `The full report could not be attached (${describeError(err)}); see the job summary of the workflow run${pub.url ? `: ${pub.url}` : ''}.`);
+            await completeBriefly(pub, report.conclusion, (0,markdown/* checkTitle */.Tq)(report), `The full report could not be attached (${describeError(err)}); see the job summary of the workflow run${pub.url ? `: ${pub.url}` : ''}.`);
             warning(`audit-gate completed the check run without its details: ${describeError(err)}.`);
         }
         catch {
@@ -43801,11 +43248,11 @@ async function postComment(pub, report) {
             if (n !== undefined)
                 target.pullNumber = n;
         }
-        const failing = units(report).some(isFailing);
+        const failing = (0,markdown/* units */.MD)(report).some(markdown/* isFailing */.DI);
         const res = await upsertComment(api, target, {
             mode: settings.comment,
-            marker: commentMarker(settings.checkName),
-            body: renderComment(report, { ...markdownOptions(pub), limit: COMMENT_LIMIT }),
+            marker: (0,markdown/* commentMarker */.Ql)(settings.checkName),
+            body: (0,markdown/* renderComment */.wQ)(report, { ...markdownOptions(pub), limit: markdown/* COMMENT_LIMIT */.W$ }),
             failing,
             // The check run's App is who the token comments as (GET /user refuses App tokens).
             ...(pub.check?.appSlug ? { author: appBotLogin(pub.check.appSlug) } : {}),
@@ -43832,145 +43279,10 @@ var io_write = __nccwpck_require__(5419);
 var codes = __nccwpck_require__(8584);
 // EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
 var gate = __nccwpck_require__(757);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
-;// CONCATENATED MODULE: ./src/render/sarif.ts
-
-
-const sarif_LEVEL = { error: 'error', warning: 'warning', notice: 'note' };
-/**
- * A path segment as a URI segment. Paths quoted from an artifact can hold a lone UTF-16
- * surrogate (JSON allows "\udc00"), which encodeURIComponent refuses with a URIError: it is
- * written as U+FFFD, the character the file system stores for it.
- */
-function uriSegment(s) {
-    return encodeURIComponent(s.replace(/\p{Cs}/gu, '\ufffd'));
-}
-/** GitHub keeps at most 1,000 locations per result (and shows 100). */
-const MAX_RELATED = 100;
-function physical(loc) {
-    return {
-        physicalLocation: {
-            artifactLocation: {
-                uri: loc.path.split('/').map(uriSegment).join('/'),
-                uriBaseId: '%SRCROOT%',
-            },
-            region: { startLine: loc.line ?? 1, ...(loc.column ? { startColumn: loc.column } : {}) },
-        },
-    };
-}
-/**
- * What makes a finding itself, stable across runs: its code, subject, file, the pack's details
- * (the legacy issue string of a paper audit) and related files (not its line or message, which move when the file is rewritten). Two
- * findings that still agree (one audit with two malformed fields of one kind) are told apart by
- * their order, so code scanning never merges two results into one alert.
- */
-function fingerprints(located) {
-    const seen = new Map();
-    return located.map((f) => {
-        const parts = [
-            f.code,
-            f.subject,
-            f.location.path,
-            Object.values(f.details ?? {}).join('\0'),
-            ...(f.related ?? []).map((r) => r.path).sort(),
-        ];
-        const base = (0,external_node_crypto_.createHash)('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
-        const n = seen.get(base) ?? 0;
-        seen.set(base, n + 1);
-        return n === 0 ? base : `${base}:${n}`;
-    });
-}
-/**
- * Plain text for a SARIF message: SARIF reads `[text](target)` there as a link (§3.11.6), so a
- * square bracket is escaped, and so is each backslash right before one.
- */
-function sarifText(s) {
-    return s.replace(/(\\*)([[\]])/g, (_, bs, br) => `${bs}${bs}\\${br}`);
-}
-function rule(id, def, sample) {
-    const title = def?.title ?? id;
-    const remediation = def?.remediation ?? sample.remediation;
-    const invariant = def?.invariant_id ? ` (producer invariant ${def.invariant_id})` : '';
-    return {
-        id,
-        name: id,
-        shortDescription: { text: sarifText(title) },
-        fullDescription: { text: sarifText(`${title}${invariant}. What to do: ${remediation}`) },
-        help: { text: sarifText(remediation) },
-        helpUri: version/* CODES_DOC */.Sg,
-        defaultConfiguration: { level: sarif_LEVEL[def?.severity ?? sample.severity] },
-    };
-}
-function renderSarif(report, opts = {}) {
-    const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
-    const located = report.findings.filter((f) => f.location !== undefined);
-    // The first finding of each code stands in for a code this version does not know.
-    const samples = new Map();
-    for (const f of located)
-        if (!samples.has(f.code))
-            samples.set(f.code, f);
-    const ruleIds = [...samples.keys()].sort();
-    const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-    const rules = ruleIds.map((id) => rule(id, defs.get(id), samples.get(id)));
-    const prints = fingerprints(located);
-    const results = located.map((f, i) => ({
-        ruleId: f.code,
-        ruleIndex: ruleIndex.get(f.code),
-        level: sarif_LEVEL[f.severity],
-        message: { text: sarifText(`${f.message} ${f.remediation}`) },
-        locations: [physical(f.location)],
-        ...(f.related?.length
-            ? {
-                relatedLocations: f.related.slice(0, MAX_RELATED).map((r, j) => ({
-                    id: j,
-                    ...physical(r),
-                    message: { text: 'related input' },
-                })),
-            }
-            : {}),
-        ...(f.waived
-            ? {
-                suppressions: [
-                    {
-                        kind: 'external',
-                        justification: f.waived.tracking
-                            ? `${f.waived.reason} (${f.waived.tracking})`
-                            : f.waived.reason,
-                    },
-                ],
-            }
-            : {}),
-        partialFingerprints: { 'auditGateFinding/v2': prints[i] },
-        properties: { subject: f.subject, blocking: f.blocking },
-    }));
-    return {
-        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-        version: '2.1.0',
-        runs: [
-            {
-                tool: {
-                    driver: {
-                        name: 'audit-gate',
-                        version: report.tool.version,
-                        semanticVersion: report.tool.version,
-                        informationUri: version/* HOMEPAGE */.py,
-                        rules,
-                    },
-                },
-                results,
-                properties: {
-                    conclusion: report.conclusion,
-                    submissionReady: report.submission_ready,
-                    notLocated: report.findings.length - located.length,
-                },
-            },
-        ],
-    };
-}
-
+// EXTERNAL MODULE: ./src/packs/registry.ts + 202 modules
+var registry = __nccwpck_require__(586);
+// EXTERNAL MODULE: ./src/render/sarif.ts
+var sarif = __nccwpck_require__(3729);
 ;// CONCATENATED MODULE: ./src/action/files.ts
 
 
@@ -44005,7 +43317,7 @@ function writeReportFiles(settings, report) {
         files.push({
             input: 'sarif-file',
             file: settings.sarifFile,
-            render: (r) => JSON.stringify(renderSarif(r, { codes: (0,registry/* allCodes */.Sb)() }), null, 2) + '\n',
+            render: (r) => JSON.stringify((0,sarif/* renderSarif */.W)(r, { codes: (0,registry/* allCodes */.Sb)() }), null, 2) + '\n',
         });
     const failed = new Map(); // why each file was not written
     const write = (out, r) => {
@@ -44064,7 +43376,7 @@ function setOutputs(pub, report, written) {
 }
 /** The verdict in the log, and a failed step when the gate fails. */
 function concludeStep(checkName, report) {
-    info(`${checkName}: ${report.conclusion} — ${checkTitle(report)}`);
+    info(`${checkName}: ${report.conclusion} — ${(0,markdown/* checkTitle */.Tq)(report)}`);
     if (report.conclusion !== 'failure')
         return;
     // Findings about the run itself (nothing verified, no checkout, unreadable report) are spelled out here.
@@ -44076,7 +43388,7 @@ function concludeStep(checkName, report) {
         .filter((f) => f.blocking && !subjects.has(f.subject))
         .map((f) => ` ${f.message} ${f.remediation}`);
     // Messages from a published report are escaped once more: the log is read by the runner.
-    setFailed((0,sanitize/* logSafe */.sN)((0,sanitize/* plain */.pj)(`${checkName}: ${checkTitle(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`)));
+    setFailed((0,sanitize/* logSafe */.sN)((0,sanitize/* plain */.pj)(`${checkName}: ${(0,markdown/* checkTitle */.Tq)(report)}.${runLevel.join('')} The failure cards in the job summary say what to fix.`)));
 }
 
 // EXTERNAL MODULE: ./src/pipeline/verify.ts + 5 modules
@@ -44161,6 +43473,8 @@ var io_json = __nccwpck_require__(2680);
 var schemas = __nccwpck_require__(2503);
 // EXTERNAL MODULE: ./src/model/first-use.ts
 var first_use = __nccwpck_require__(9553);
+// EXTERNAL MODULE: ./src/model/subject.ts
+var subject = __nccwpck_require__(8409);
 ;// CONCATENATED MODULE: ./src/model/report.ts
 
 
@@ -44224,6 +43538,8 @@ const reportSchemas = (0,first_use/* onFirstUse */.V)(build);
 var schema_issue = __nccwpck_require__(9811);
 // EXTERNAL MODULE: ./src/pipeline/shard.ts
 var pipeline_shard = __nccwpck_require__(1366);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/policy/recheck.ts
 
 
@@ -45255,7 +44571,7 @@ const CONFORMANCE_CODES = Object.values(FIXTURE);
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5733);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5007);
 /* harmony import */ var _pipeline_parallel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8147);
 
 
@@ -48514,6 +47830,13 @@ const FLAGS = {
         value: 'text|json',
         help: 'stdout format (default text)',
     },
+    /** --format of the commands that write a whole gate report (verify, merge). */
+    reportFormat: {
+        name: 'format',
+        type: 'string',
+        value: 'text|json|markdown|sarif',
+        help: 'stdout format (default text); markdown: the pull-request comment the Action posts, sarif: its code-scanning file',
+    },
     out: {
         name: 'out',
         type: 'string',
@@ -48646,7 +47969,14 @@ function shortName(name) {
     return name.length > 32 ? `${name.slice(0, 23)}…` : name;
 }
 
+// EXTERNAL MODULE: ./src/render/markdown.ts
+var markdown = __nccwpck_require__(2495);
+// EXTERNAL MODULE: ./src/render/sarif.ts
+var sarif = __nccwpck_require__(3729);
 ;// CONCATENATED MODULE: ./src/cli/kit.ts
+
+
+
 
 
 
@@ -48713,6 +48043,15 @@ function textOrJson(v) {
     if (v === 'json')
         return 'json';
     throw new UsageError(`--format must be text or json, not "${v}"`);
+}
+const REPORT_FORMATS = (/* unused pure expression or super */ null && (['text', 'json', 'markdown', 'sarif']));
+/** --format of verify and merge: also the pull-request comment and the SARIF file the Action writes. */
+function reportFormat(v) {
+    if (v === undefined)
+        return 'text';
+    if (REPORT_FORMATS.includes(v))
+        return v;
+    throw new UsageError(`--format must be text, json, markdown or sarif, not "${v}"`);
 }
 /** The progress callback of --progress (always on when stderr is a terminal). */
 function progress(io, enabled) {
@@ -48809,10 +48148,14 @@ function emit(report, fmt, out, io) {
     if (out) {
         const file = external_node_path_default().resolve(io.cwd, out);
         (0,write/* writeReportFile */.aS)(file, json, outConfinement(io, file));
-        io.stdout(renderText(report) + `report: ${(0,sanitize/* plain */.pj)(file)}\n`);
     }
-    else
-        io.stdout(fmt === 'json' ? json : renderText(report));
+    io.stdout(fmt === 'markdown'
+        ? (0,markdown/* renderComment */.wQ)(report, { checkName: 'audit-gate' })
+        : fmt === 'sarif'
+            ? JSON.stringify((0,sarif/* renderSarif */.W)(report, { codes: allCodes() }), null, 2) + '\n'
+            : fmt === 'json' && !out
+                ? json
+                : renderText(report) + (out ? `report: ${(0,sanitize/* plain */.pj)(external_node_path_default().resolve(io.cwd, out))}\n` : ''));
     return report.exit_code;
 }
 
@@ -86207,6 +85550,579 @@ function stateText(t, subjects) {
 
 /***/ }),
 
+/***/ 2495:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $Q: () => (/* binding */ clip),
+/* harmony export */   $d: () => (/* binding */ sizeOf),
+/* harmony export */   Br: () => (/* binding */ renderSummary),
+/* harmony export */   DI: () => (/* binding */ isFailing),
+/* harmony export */   MD: () => (/* binding */ units),
+/* harmony export */   Ql: () => (/* binding */ commentMarker),
+/* harmony export */   Tq: () => (/* binding */ checkTitle),
+/* harmony export */   W$: () => (/* binding */ COMMENT_LIMIT),
+/* harmony export */   qE: () => (/* binding */ renderJobSummary),
+/* harmony export */   tw: () => (/* binding */ CHECK_OUTPUT_LIMIT),
+/* harmony export */   u4: () => (/* binding */ renderCards),
+/* harmony export */   wQ: () => (/* binding */ renderComment)
+/* harmony export */ });
+/* unused harmony exports prefixOf, cards, renderCard, fit */
+/* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
+/* harmony import */ var _labels_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4529);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(586);
+/* harmony import */ var _sanitize_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5805);
+
+
+
+
+/**
+ * The Markdown renderings of a GateReport shared by every GitHub surface: the check-run summary,
+ * the failure cards (check-run text, pull-request comment) and the job summary. Everything that
+ * came from an artifact goes through mdText / mdCode; the output is capped at `limit` (counted the
+ * way GitHub counts that field) with a visible "trimmed" note instead of silently cut.
+ */
+/**
+ * GitHub's caps: check-run output.summary / output.text 65,535 UTF-8 bytes (GitHub answers 422
+ * "summary exceeds a maximum bytesize of 65535"); a comment body 65,536 characters.
+ */
+const CHECK_OUTPUT_LIMIT = 65_535;
+const COMMENT_LIMIT = 65_536;
+/** The size of `s` in `unit`. A lone surrogate counts 3 bytes, as Node encodes it (U+FFFD). */
+function sizeOf(s, unit) {
+    if (unit === 'bytes')
+        return Buffer.byteLength(s, 'utf8');
+    // UTF-16 code units, less one per surrogate pair (a pair is one code point).
+    return s.length - (s.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0);
+}
+/** The longest start of `s` that is at most `max` in `unit`, cut between code points (never inside one). */
+function prefixOf(s, max, unit) {
+    let used = 0;
+    let end = 0;
+    for (const ch of s) {
+        const cp = ch.codePointAt(0);
+        used += unit === 'chars' ? 1 : cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+        if (used > max)
+            return s.slice(0, end);
+        end += ch.length;
+    }
+    return s;
+}
+const TRIMMED = '\n\n_… trimmed to fit GitHub’s limit._\n';
+/**
+ * `s` when it fits in `limit` (counted in `unit`), else its whole lines that fit followed by a
+ * visible trimmed note. The last resort of every text sent to a size-limited GitHub field. Only
+ * whole lines are kept: every rendered line closes its own code spans, and a line cut inside one
+ * would let the rest of it (text from the checkout) render as markdown.
+ */
+function clip(s, limit, unit) {
+    if (sizeOf(s, unit) <= limit)
+        return s;
+    const room = limit - sizeOf(TRIMMED, unit);
+    if (room < 0)
+        return '';
+    const kept = prefixOf(s, room, unit);
+    return kept.slice(0, kept.lastIndexOf('\n') + 1) + TRIMMED;
+}
+const REASON_MAX = 300;
+const MESSAGE_MAX = 600;
+const REMEDIATION_MAX = 400;
+/** The most audits (and remediations) one cause card lists, so that one card always fits. */
+const CAUSE_LIST_MAX = 25;
+/** Groups findings by the subject they are about; findings about a target or the run get a unit of their own. */
+function units(report) {
+    const targets = new Map(report.targets.map((t) => [t.id, t]));
+    const subjects = new Map(report.subjects.map((s) => [s.id, s]));
+    const byKey = new Map();
+    for (const f of report.findings) {
+        const own = byKey.get(f.subject);
+        if (own)
+            own.push(f);
+        else
+            byKey.set(f.subject, [f]);
+    }
+    const out = [];
+    for (const s of report.subjects) {
+        out.push({
+            key: s.id,
+            label: (0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .statusLabel */ .Rh)(s),
+            name: s.name,
+            path: s.path,
+            kind: s.kind,
+            outcome: s.outcome,
+            subject: s,
+            ...(targets.get(s.target) ? { target: targets.get(s.target) } : {}),
+            findings: byKey.get(s.id) ?? [],
+        });
+    }
+    for (const [key, findings] of byKey) {
+        if (subjects.has(key))
+            continue;
+        const t = targets.get(key);
+        const outcome = findings.some((f) => f.blocking)
+            ? 'blocking'
+            : findings.some((f) => f.severity !== 'notice')
+                ? 'problem'
+                : 'pass';
+        out.push({
+            key,
+            label: outcome === 'blocking' ? 'FAILED' : outcome === 'problem' ? 'PROBLEM' : 'NOTE',
+            name: t ? t.path : key === 'gate' ? 'audit-gate run' : key,
+            ...(t ? { path: t.path, target: t } : {}),
+            kind: t ? t.kind : 'run',
+            outcome,
+            findings,
+        });
+    }
+    return out;
+}
+function isFailing(u) {
+    return u.outcome === 'blocking' || u.outcome === 'problem';
+}
+/**
+ * The failure cards: one per cause rather than one per subject. Findings that name the same
+ * changed file in one target (one edited main.tex under four audits) become one card listing every
+ * audit that cited it; changed files cited by the same audits share that card. A subject whose
+ * findings all went into such a card has no card of its own (its row stays in the summary table).
+ */
+function cards(report) {
+    const all = units(report);
+    const causes = new Map();
+    for (const u of all) {
+        if (!u.subject || !isFailing(u))
+            continue;
+        for (const f of u.findings) {
+            if (!f.related?.length)
+                continue;
+            const key = [u.subject.target, f.code, ...f.related.map((r) => r.path).sort()].join('\0');
+            const c = causes.get(key) ?? { findings: [], members: new Map() };
+            c.findings.push(f);
+            c.members.set(u.key, u);
+            causes.set(key, c);
+        }
+    }
+    // Causes shared by several subjects, merged when the same subjects share them.
+    const groups = new Map();
+    for (const c of causes.values()) {
+        if (c.members.size < 2)
+            continue;
+        const key = [...c.members.keys()].sort().join('\0');
+        const g = groups.get(key) ?? { findings: [], members: [...c.members.values()] };
+        g.findings.push(...c.findings);
+        groups.set(key, g);
+    }
+    const taken = new Set([...groups.values()].flatMap((g) => g.findings));
+    const out = [];
+    for (const g of groups.values()) {
+        const files = [...new Set(g.findings.flatMap((f) => f.related.map((r) => r.path)))];
+        const labels = new Set(g.members.map((m) => m.label));
+        const first = g.members[0];
+        out.push({
+            key: `cause:${files.join('\0')}`,
+            label: labels.size === 1 ? first.label : 'PROBLEM',
+            name: files.length === 1 ? files[0] : `${files.length} changed files`,
+            kind: first.kind,
+            outcome: g.members.some((m) => m.outcome === 'blocking') ? 'blocking' : 'problem',
+            ...(first.target ? { target: first.target } : {}),
+            findings: g.findings,
+            members: g.members.map((m) => m.subject),
+        });
+    }
+    for (const u of all) {
+        const rest = u.findings.filter((f) => !taken.has(f));
+        if (rest.length === u.findings.length)
+            out.push(u);
+        else if (rest.some((f) => f.severity !== 'notice'))
+            out.push({ ...u, findings: rest });
+    }
+    return out;
+}
+const MARK = {
+    pass: '✓',
+    problem: '⚠',
+    blocking: '✗',
+    skipped: '·',
+};
+/** A one-line title for the check run (also the first line of the comment). */
+function checkTitle(report) {
+    const c = report.counts;
+    const parts = [];
+    if (c.blocking || (0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .runLevelBlocking */ .xD)(report))
+        parts.push((0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .blockingText */ .N4)(report));
+    const nonBlocking = (0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .nonBlockingText */ .ik)(c);
+    if (nonBlocking)
+        parts.push(nonBlocking);
+    parts.push(`${c.pass} pass`);
+    if (c.skipped)
+        parts.push(`${c.skipped} skipped`);
+    const lead = c.subjects === 0 && (0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .runLevelBlocking */ .xD)(report) > 0 ? 'nothing verified' : parts.join(', ');
+    return (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .cap */ .Np)(`${lead} — submission-ready: ${report.submission_ready}`, 255);
+}
+function conclusionLine(report) {
+    switch (report.conclusion) {
+        case 'failure':
+            return '**✗ Blocked:** the problems below fail the gate.';
+        case 'neutral':
+            return `**⚠ Problems that do not block.**${wouldBlock((0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .adviceFor */ .cp)(report, 'problem'))}`;
+        default:
+            return '**✓ Nothing blocks.**';
+    }
+}
+function countsLine(report) {
+    const c = report.counts;
+    return (`${(0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(c.subjects, 'subject')} in ${(0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(c.targets, 'target')}: ` +
+        `${[(0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .blockingText */ .N4)(report), (0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .nonBlockingText */ .ik)(c), `${c.pass} pass`, `${c.skipped} skipped`].filter(Boolean).join(' · ')} — ${(0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(c.errors, 'error')}, ${(0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(c.warnings, 'warning')} · ` +
+        `**submission-ready: ${report.submission_ready}**`);
+}
+/** How the target was judged, e.g. "assurance **submission** (from `.aris/assurance.txt`)". */
+function judgedBy(t) {
+    if (!t)
+        return '';
+    const a = t.context['assurance'];
+    if (a === undefined)
+        return `enforcement **${t.enforcement}**`;
+    const src = t.context['assurance_source'];
+    return `assurance **${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(a, 40)}**${src ? ` (from ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(src, 120, false)})` : ''}`;
+}
+function whyLine(u) {
+    if (u.outcome === 'blocking') {
+        if (!u.target)
+            return 'The run itself failed, so the gate fails closed: an unverified change is never a green check.';
+        const label = u.subject?.verdict && u.label === u.subject.verdict
+            ? `a ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.label, 40)} verdict`
+            : `a ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.label, 40)} ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.kind, 20)}`;
+        return `${judgedBy(u.target)} makes ${label} blocking.`;
+    }
+    const advice = u.target ? (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .findPack */ .LU)(u.target.pack)?.advice?.(u.target)?.wouldBlock : undefined;
+    return `Does not block under ${judgedBy(u.target) || 'the current settings'}.${wouldBlock(advice ? [advice] : [])}`;
+}
+/** The packs' word on where problems that do not block now would block, e.g. at submission. */
+function wouldBlock(clauses) {
+    return clauses.length
+        ? ` They would block ${clauses.map((c) => (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(c, 200)).join(' or ')}.`
+        : '';
+}
+function locationText(f) {
+    if (!f.location)
+        return '';
+    return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
+}
+/** A cause card: the changed files, then each audit that cited them, where, and how to rerun it. */
+function renderCauseCard(u, members) {
+    const files = [...new Set(u.findings.flatMap((f) => (f.related ?? []).map((r) => r.path)))];
+    const lines = [
+        `#### ${MARK[u.outcome]} ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.label, 60)} — ${files.length === 1 ? (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(files[0], 200, false) : (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.name, 60)} (${(0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(members.length, (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.kind, 20))})`,
+        '',
+    ];
+    if (files.length > 1) {
+        lines.push('Changed files:');
+        for (const f of files)
+            lines.push(`- ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(f, 200, false)}`);
+        lines.push('');
+    }
+    lines.push(`Cited by ${(0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(members.length, (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.kind, 20))}, each now out of date:`);
+    for (const m of members.slice(0, CAUSE_LIST_MAX)) {
+        const mine = u.findings.filter((f) => f.subject === m.id);
+        const where = [...new Set(mine.map(locationText).filter((l) => l))];
+        lines.push(`- **${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(m.name, 120)}** ${where.map((w) => (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(w, 200, false)).join(', ')} — ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(mine[0].message, MESSAGE_MAX)}${mine.length > 1 ? ` (and ${mine.length - 1} more)` : ''}`);
+    }
+    if (members.length > CAUSE_LIST_MAX)
+        lines.push(`- … and ${members.length - CAUSE_LIST_MAX} more (all in the check run annotations and the JSON report)`);
+    lines.push('', `(${[...new Set(u.findings.map((f) => (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(f.code, 80, false)))].join(', ')})`, '');
+    lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
+    const todo = [...new Set(u.findings.map((f) => f.remediation).filter((r) => r))];
+    if (todo.length) {
+        lines.push('', '**What to do:**');
+        for (const r of todo.slice(0, CAUSE_LIST_MAX))
+            lines.push(`- ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(r, REMEDIATION_MAX)}`);
+        if (todo.length > CAUSE_LIST_MAX)
+            lines.push(`- … and ${todo.length - CAUSE_LIST_MAX} more`);
+    }
+    return lines.join('\n');
+}
+/** A waived finding is shown as such: accepted by the config, with its reason. */
+function waivedNote(f) {
+    if (!f.waived)
+        return '';
+    const tracking = f.waived.tracking ? `, ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(f.waived.tracking, 200)}` : '';
+    return ` — *waived: ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(f.waived.reason, REASON_MAX)}${tracking}*`;
+}
+/** One failure card: what failed, why it blocks and what to do, about the user's files only. */
+function renderCard(u) {
+    if (u.members)
+        return renderCauseCard(u, u.members);
+    const lines = [];
+    const where = u.path ? ` (${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(u.path, 200, false)})` : '';
+    lines.push(`#### ${MARK[u.outcome]} ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.label, 60)} — ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.name, 120)}${where}`);
+    lines.push('');
+    // The artifact's own reason explains a verdict; for a STALE or malformed audit it would mislead.
+    const reason = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+    if (reason) {
+        const i = reason.indexOf(': ');
+        lines.push(i > 0 && i < 80 && /^[\w.:-]+$/.test(reason.slice(0, i))
+            ? `${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(reason.slice(0, i), 80, false)} ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(reason.slice(i + 2), REASON_MAX)}`
+            : (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(reason, REASON_MAX));
+        lines.push('');
+    }
+    const shown = u.findings.filter((f) => f.severity !== 'notice' || u.findings.length === 1);
+    if (u.label === 'STALE') {
+        const inputs = shown.flatMap((f) => f.related && f.related.length ? f.related.map((r) => ({ f, r })) : []);
+        if (inputs.length) {
+            lines.push('Changed or deleted inputs:');
+            for (const { f, r } of inputs)
+                lines.push(`- ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(r.path, 200, false)} — ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(f.message, MESSAGE_MAX)}`);
+        }
+        for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
+            const loc = locationText(f);
+            lines.push(`- ${loc ? `${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(loc, 200, false)} ` : ''}${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(f.message, MESSAGE_MAX)} (${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(f.code, 80, false)})${waivedNote(f)}`);
+        }
+    }
+    else {
+        // The verdict finding repeats the artifact's summary shown above: point at its line only.
+        const summary = reason ? reason.slice(reason.indexOf(': ') + 2) : undefined;
+        for (const f of shown) {
+            const loc = locationText(f);
+            const text = summary && f.message.includes(summary) ? '' : `${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(f.message, MESSAGE_MAX)} `;
+            lines.push(`- ${loc ? `${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(loc, 200, false)} ` : ''}${text}(${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(f.code, 80, false)})${waivedNote(f)}`);
+        }
+    }
+    if (shown.length)
+        lines.push('');
+    lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
+    const todo = [...new Set(shown.map((f) => f.remediation).filter((r) => r))];
+    if (todo.length) {
+        lines.push('');
+        lines.push(`**What to do:** ${todo.map((r) => (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(r, REMEDIATION_MAX)).join(' ')}`);
+    }
+    return lines.join('\n');
+}
+/**
+ * Appends `items` to `head` while they fit under `limit` counted in `unit` (leaving room for `tail`
+ * and a visible trimmed note); returns the text and how many items were left out.
+ */
+function fit(head, items, tail, limit, note, unit) {
+    // note(items.length) is at least as long as the note for fewer omitted items.
+    const reserve = sizeOf(note(items.length), unit) + sizeOf(tail, unit);
+    let text = head;
+    let used = sizeOf(head, unit);
+    let i = 0;
+    for (; i < items.length; i++) {
+        const next = items[i];
+        const size = sizeOf(next, unit);
+        if (used + size + reserve > limit)
+            break;
+        text += next;
+        used += size;
+    }
+    const omitted = items.length - i;
+    if (omitted > 0)
+        text += note(omitted);
+    text += tail;
+    return { text: clip(text, limit, unit), omitted };
+}
+/**
+ * The collapsed table of passing subjects, with the rows that fit in `room` (counted in `unit`)
+ * and a note of how many did not; empty when not even its heading fits.
+ */
+function passingDetails(pass, room, unit) {
+    if (pass.length === 0)
+        return '';
+    const head = `<details><summary>✓ ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n| | Subject | Path | Status | Verdict |\n|---|---|---|---|---|\n`;
+    const tail = '\n</details>\n';
+    const note = (n) => `\n_… ${n} more passing subject${n === 1 ? '' : 's'} not shown._\n`;
+    if (sizeOf(head + tail + note(pass.length), unit) > room)
+        return '';
+    const rows = pass.map((u) => `| ${MARK[u.outcome]} | ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)((0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .middle */ .mc)(u.name), 120)} | ${u.path ? (0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)((0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .middle */ .mc)(u.path, 80), 200) : ''} | ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.label, 40)} | ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.subject?.verdict ?? '', 40)} |\n`);
+    return fit(head, rows, tail, room, note, unit).text;
+}
+/** The hidden marker that identifies this check's sticky comment. */
+function commentMarker(checkName) {
+    return `<!-- audit-gate:sticky-comment check="${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .htmlCommentText */ .Qy)(checkName)}" -->`;
+}
+function runLink(opts) {
+    return opts.runUrl ? ` · [workflow run](${opts.runUrl})` : '';
+}
+/** A title line, then the conclusion and counts lines, each followed by a blank line. */
+function heading(title, report, opts) {
+    return [
+        title,
+        conclusionLine(report),
+        countsLine(report) + runLink(opts),
+        ...notReadyLines(report),
+        '',
+    ].join('\n\n');
+}
+/** Why submission-ready is no for a target with nothing failing, in the pack's words. */
+function notReadyLines(report) {
+    return report.targets.flatMap((t) => {
+        const because = t.context[_model_subject_js__WEBPACK_IMPORTED_MODULE_0__/* .NOT_READY_BECAUSE */ .t];
+        return because
+            ? [
+                `**Not submission-ready:** ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(t.kind, 20)} ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(t.path, 200, false)} is ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(t.terminal_state, 40)}: ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(because, REASON_MAX)}.`,
+            ]
+            : [];
+    });
+}
+/** The mark for a conclusion, in titles. */
+const CONCLUSION_MARK = {
+    failure: '✗',
+    neutral: '⚠',
+    success: '✓',
+};
+/** The failure cards (check-run text and the body of the pull-request comment). */
+function renderCards(report, opts) {
+    const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
+    const unit = opts.unit ?? 'bytes';
+    const all = cards(report);
+    const failing = withPackCards(report, all.filter(isFailing)).sort((a, b) => a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1);
+    const passing = all.filter((u) => !isFailing(u));
+    const head = heading(`### ${CONCLUSION_MARK[report.conclusion]} ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(opts.checkName, 100)}: ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(checkTitle(report), 255)}`, report, opts);
+    // The failure cards first; the passing subjects get the room they leave.
+    const shown = fit(head, failing.map((u) => ('markdown' in u ? u.markdown : renderCard(u)) + '\n\n'), '', limit, (n) => `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`, unit).text;
+    return shown + passingDetails(passing, limit - sizeOf(shown, unit), unit);
+}
+/** The target a subject's card (or a cause card over its subjects) is about. */
+function cardTarget(u) {
+    return u.subject?.target ?? (u.members ? u.target?.id : undefined);
+}
+/**
+ * The failing cards, where a target's pack draws its own (Pack.markdownCards) in place of the
+ * generic cards of that target's subjects; a card about a target or the run itself stays.
+ */
+function withPackCards(report, failing) {
+    const mine = new Map();
+    for (const u of failing) {
+        const t = cardTarget(u);
+        if (t === undefined)
+            continue;
+        const own = mine.get(t);
+        if (own)
+            own.push(u);
+        else
+            mine.set(t, [u]);
+    }
+    const hooked = report.targets.filter((t) => mine.has(t.id) && (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .findPack */ .LU)(t.pack)?.markdownCards);
+    if (hooked.length === 0)
+        return failing;
+    const subjectsOf = new Map(hooked.map((t) => [t.id, []]));
+    for (const s of report.subjects)
+        subjectsOf.get(s.target)?.push(s);
+    const drawn = new Map();
+    for (const t of hooked) {
+        const units = mine.get(t.id);
+        let markdown;
+        try {
+            markdown = (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .findPack */ .LU)(t.pack).markdownCards({
+                report,
+                target: t,
+                subjects: subjectsOf.get(t.id),
+                failing: units.flatMap((u) => u.members ?? (u.subject ? [u.subject] : [])),
+            });
+        }
+        catch {
+            markdown = undefined; // the generic cards still say what failed
+        }
+        if (markdown === undefined)
+            continue;
+        const outcome = units.some((u) => u.outcome === 'blocking') ? 'blocking' : 'problem';
+        drawn.set(t.id, { outcome, markdown });
+    }
+    return [
+        ...drawn.values(),
+        ...failing.filter((u) => {
+            const t = cardTarget(u);
+            return t === undefined || !drawn.has(t);
+        }),
+    ];
+}
+/** The sticky pull-request comment: the marker, then the cards (or a short green state). */
+function renderComment(report, opts) {
+    const marker = commentMarker(opts.checkName) + '\n';
+    const unit = opts.unit ?? 'chars';
+    const limit = (opts.limit ?? COMMENT_LIMIT) - sizeOf(marker, unit);
+    const anyFailing = units(report).some(isFailing);
+    if (!anyFailing) {
+        const green = [
+            `### ✓ ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(opts.checkName, 100)}: all ${report.counts.subjects} subjects pass — submission-ready: ${report.submission_ready}`,
+            '',
+            countsLine(report) + runLink(opts),
+            '',
+            ...notReadyLines(report).flatMap((l) => [l, '']),
+            '',
+        ].join('\n');
+        const shown = clip(green, limit, unit);
+        return marker + shown + passingDetails(units(report), limit - sizeOf(shown, unit), unit);
+    }
+    return marker + renderCards(report, { ...opts, limit, unit });
+}
+/** The check-run summary and job summary: one table per target, the counts and submission-ready. */
+function renderSummary(report, opts) {
+    const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
+    const unit = opts.unit ?? 'bytes';
+    const head = heading(`## ${CONCLUSION_MARK[report.conclusion]} ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
+    const all = units(report);
+    // Each target's rows: its subjects, and its own unit when findings are about the target itself.
+    const byTarget = new Map();
+    for (const u of all) {
+        const id = u.subject ? u.subject.target : u.target?.id;
+        if (id === undefined)
+            continue;
+        const own = byTarget.get(id);
+        if (own)
+            own.push(u);
+        else
+            byTarget.set(id, [u]);
+    }
+    const sections = [];
+    for (const t of report.targets) {
+        const mine = byTarget.get(t.id) ?? [];
+        const worst = mine.some((u) => u.outcome === 'blocking')
+            ? 'blocking'
+            : mine.some((u) => u.outcome === 'problem')
+                ? 'problem'
+                : 'pass';
+        const rows = mine.map((u) => {
+            const verdictWhy = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+            const why = isFailing(u)
+                ? (verdictWhy ??
+                    u.findings.find((f) => f.severity !== 'notice')?.message ??
+                    u.subject?.reason ??
+                    '')
+                : '';
+            return `| ${MARK[u.outcome]} | ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)((0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .middle */ .mc)(u.name), 120)} | ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.kind, 20)} | ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.label, 40)} | ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.subject?.verdict ?? '', 40)} | ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(why, 200)} |`;
+        });
+        const judged = judgedBy(t);
+        const state = (0,_labels_js__WEBPACK_IMPORTED_MODULE_1__/* .stateText */ .r9)(t, mine.flatMap((u) => (u.subject ? [u.subject] : [])));
+        sections.push([
+            `### ${MARK[worst]} ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(t.kind, 20)} ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(t.path, 200, false)}${judged ? ` — ${judged}` : ''} → **${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(state, 400)}**`,
+            '',
+            '| | Subject | Kind | Status | Verdict | Why |',
+            '|---|---|---|---|---|---|',
+            ...rows,
+            '',
+            '',
+        ].join('\n'));
+    }
+    const runLevel = all.filter((u) => !u.target && !u.subject);
+    for (const u of runLevel) {
+        sections.push([
+            `### ${MARK[u.outcome]} ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(u.name, 120)}`,
+            '',
+            ...u.findings.map((f) => `- ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(f.message, MESSAGE_MAX)} (${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdCode */ .xs)(f.code, 80, false)}) — ${(0,_sanitize_js__WEBPACK_IMPORTED_MODULE_3__/* .mdText */ .bC)(f.remediation, REMEDIATION_MAX)}`),
+            '',
+            '',
+        ].join('\n'));
+    }
+    return fit(head, sections, '', limit, (n) => `> **Trimmed:** ${n} more target${n === 1 ? '' : 's'} not shown to stay under GitHub’s 65,535-byte limit; the JSON report has everything.\n\n`, unit).text;
+}
+/** The job summary: the tables, then the failure cards (what to fix). */
+function renderJobSummary(report, opts) {
+    return `${renderSummary(report, opts)}\n${renderCards(report, opts)}`;
+}
+
+
+/***/ }),
+
 /***/ 5805:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -86397,6 +86313,153 @@ function plainSchemaMessage(message) {
     if (m)
         return `not one of ${m[1]}`;
     return message;
+}
+
+
+/***/ }),
+
+/***/ 3729:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ renderSarif)
+/* harmony export */ });
+/* unused harmony export sarifText */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(311);
+
+
+const LEVEL = { error: 'error', warning: 'warning', notice: 'note' };
+/**
+ * A path segment as a URI segment. Paths quoted from an artifact can hold a lone UTF-16
+ * surrogate (JSON allows "\udc00"), which encodeURIComponent refuses with a URIError: it is
+ * written as U+FFFD, the character the file system stores for it.
+ */
+function uriSegment(s) {
+    return encodeURIComponent(s.replace(/\p{Cs}/gu, '\ufffd'));
+}
+/** GitHub keeps at most 1,000 locations per result (and shows 100). */
+const MAX_RELATED = 100;
+function physical(loc) {
+    return {
+        physicalLocation: {
+            artifactLocation: {
+                uri: loc.path.split('/').map(uriSegment).join('/'),
+                uriBaseId: '%SRCROOT%',
+            },
+            region: { startLine: loc.line ?? 1, ...(loc.column ? { startColumn: loc.column } : {}) },
+        },
+    };
+}
+/**
+ * What makes a finding itself, stable across runs: its code, subject, file, the pack's details
+ * (the legacy issue string of a paper audit) and related files (not its line or message, which move when the file is rewritten). Two
+ * findings that still agree (one audit with two malformed fields of one kind) are told apart by
+ * their order, so code scanning never merges two results into one alert.
+ */
+function fingerprints(located) {
+    const seen = new Map();
+    return located.map((f) => {
+        const parts = [
+            f.code,
+            f.subject,
+            f.location.path,
+            Object.values(f.details ?? {}).join('\0'),
+            ...(f.related ?? []).map((r) => r.path).sort(),
+        ];
+        const base = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+        const n = seen.get(base) ?? 0;
+        seen.set(base, n + 1);
+        return n === 0 ? base : `${base}:${n}`;
+    });
+}
+/**
+ * Plain text for a SARIF message: SARIF reads `[text](target)` there as a link (§3.11.6), so a
+ * square bracket is escaped, and so is each backslash right before one.
+ */
+function sarifText(s) {
+    return s.replace(/(\\*)([[\]])/g, (_, bs, br) => `${bs}${bs}\\${br}`);
+}
+function rule(id, def, sample) {
+    const title = def?.title ?? id;
+    const remediation = def?.remediation ?? sample.remediation;
+    const invariant = def?.invariant_id ? ` (producer invariant ${def.invariant_id})` : '';
+    return {
+        id,
+        name: id,
+        shortDescription: { text: sarifText(title) },
+        fullDescription: { text: sarifText(`${title}${invariant}. What to do: ${remediation}`) },
+        help: { text: sarifText(remediation) },
+        helpUri: _version_js__WEBPACK_IMPORTED_MODULE_1__/* .CODES_DOC */ .Sg,
+        defaultConfiguration: { level: LEVEL[def?.severity ?? sample.severity] },
+    };
+}
+function renderSarif(report, opts = {}) {
+    const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
+    const located = report.findings.filter((f) => f.location !== undefined);
+    // The first finding of each code stands in for a code this version does not know.
+    const samples = new Map();
+    for (const f of located)
+        if (!samples.has(f.code))
+            samples.set(f.code, f);
+    const ruleIds = [...samples.keys()].sort();
+    const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
+    const rules = ruleIds.map((id) => rule(id, defs.get(id), samples.get(id)));
+    const prints = fingerprints(located);
+    const results = located.map((f, i) => ({
+        ruleId: f.code,
+        ruleIndex: ruleIndex.get(f.code),
+        level: LEVEL[f.severity],
+        message: { text: sarifText(`${f.message} ${f.remediation}`) },
+        locations: [physical(f.location)],
+        ...(f.related?.length
+            ? {
+                relatedLocations: f.related.slice(0, MAX_RELATED).map((r, j) => ({
+                    id: j,
+                    ...physical(r),
+                    message: { text: 'related input' },
+                })),
+            }
+            : {}),
+        ...(f.waived
+            ? {
+                suppressions: [
+                    {
+                        kind: 'external',
+                        justification: f.waived.tracking
+                            ? `${f.waived.reason} (${f.waived.tracking})`
+                            : f.waived.reason,
+                    },
+                ],
+            }
+            : {}),
+        partialFingerprints: { 'auditGateFinding/v2': prints[i] },
+        properties: { subject: f.subject, blocking: f.blocking },
+    }));
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'audit-gate',
+                        version: report.tool.version,
+                        semanticVersion: report.tool.version,
+                        informationUri: _version_js__WEBPACK_IMPORTED_MODULE_1__/* .HOMEPAGE */ .py,
+                        rules,
+                    },
+                },
+                results,
+                properties: {
+                    conclusion: report.conclusion,
+                    submissionReady: report.submission_ready,
+                    notLocated: report.findings.length - located.length,
+                },
+            },
+        ],
+    };
 }
 
 

@@ -5173,7 +5173,7 @@ const MD_PUNCT = /[\\`*_{}[\]()<>#!|~$&:]/g;
  * no table break-out (`|` escaped, line
  * breaks folded into spaces). The result is capped at `max` characters.
  */
-function mdText(s, max = 1000) {
+function sanitize_mdText(s, max = 1000) {
     const folded = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
     return (folded
         .replace(MD_PUNCT, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`)
@@ -5192,7 +5192,7 @@ function mdText(s, max = 1000) {
  * text cannot close it early; `|` is escaped when the span sits in a table cell (GFM splits cells
  * before it parses code spans). Code spans render no HTML, mentions or links.
  */
-function mdCode(s, max = 300, inTable = true) {
+function sanitize_mdCode(s, max = 300, inTable = true) {
     let text = cap(plain(s.replace(/\r\n?|\n/g, ' ')), max);
     if (inTable)
         text = text.replace(/\|/g, '\\|');
@@ -15151,6 +15151,13 @@ const FLAGS = {
         value: 'text|json',
         help: 'stdout format (default text)',
     },
+    /** --format of the commands that write a whole gate report (verify, merge). */
+    reportFormat: {
+        name: 'format',
+        type: 'string',
+        value: 'text|json|markdown|sarif',
+        help: 'stdout format (default text); markdown: the pull-request comment the Action posts, sarif: its code-scanning file',
+    },
     out: {
         name: 'out',
         type: 'string',
@@ -15308,7 +15315,7 @@ function plural(n, one, many = `${one}s`) {
  * A long identifier (a run id is a 64-hex digest) shortened in the middle so it fits a table
  * cell; short ones are returned as they are.
  */
-function middle(s, max = 40) {
+function labels_middle(s, max = 40) {
     const chars = Array.from(s);
     if (chars.length <= max)
         return s;
@@ -15324,7 +15331,7 @@ function judgedContext(t) {
  * (e.g. a paper checked at draft) is shown as what it is: not blocking, and not submission-ready;
  * one the pack says is not ready for a reason (NOT_READY_BECAUSE) is shown with that reason.
  */
-function stateText(t, subjects) {
+function labels_stateText(t, subjects) {
     const problems = subjects.filter((s) => s.outcome === 'problem' || s.outcome === 'blocking');
     if (t.ready && problems.length > 0)
         return `not blocking (${plural(problems.length, problems[0].kind)} with problems), not submission-ready`;
@@ -15381,7 +15388,7 @@ function renderText(report) {
             out.push(`  ${MARK[s.outcome]} ${plain(shortName(s.name)).padEnd(width)}  ${label.padEnd(16)}${verdict}`.trimEnd());
         }
         const n = errors.get(t.id) ?? 0;
-        out.push(`  = ${plain(stateText(t, subjects))}${n ? ` (${plural(n, 'error')} below)` : ''}`);
+        out.push(`  = ${plain(labels_stateText(t, subjects))}${n ? ` (${plural(n, 'error')} below)` : ''}`);
     }
     if (report.findings.length > 0) {
         out.push('', 'Findings:');
@@ -15432,7 +15439,702 @@ function shortName(name) {
     return name.length > 32 ? `${name.slice(0, 23)}\u2026` : name;
 }
 
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
+
+/**
+ * The Markdown renderings of a GateReport shared by every GitHub surface: the check-run summary,
+ * the failure cards (check-run text, pull-request comment) and the job summary. Everything that
+ * came from an artifact goes through mdText / mdCode; the output is capped at `limit` (counted the
+ * way GitHub counts that field) with a visible "trimmed" note instead of silently cut.
+ */
+/**
+ * GitHub's caps: check-run output.summary / output.text 65,535 UTF-8 bytes (GitHub answers 422
+ * "summary exceeds a maximum bytesize of 65535"); a comment body 65,536 characters.
+ */
+const CHECK_OUTPUT_LIMIT = 65_535;
+const COMMENT_LIMIT = 65_536;
+/** The size of `s` in `unit`. A lone surrogate counts 3 bytes, as Node encodes it (U+FFFD). */
+function sizeOf(s, unit) {
+    if (unit === 'bytes')
+        return Buffer.byteLength(s, 'utf8');
+    // UTF-16 code units, less one per surrogate pair (a pair is one code point).
+    return s.length - (s.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0);
+}
+/** The longest start of `s` that is at most `max` in `unit`, cut between code points (never inside one). */
+function prefixOf(s, max, unit) {
+    let used = 0;
+    let end = 0;
+    for (const ch of s) {
+        const cp = ch.codePointAt(0);
+        used += unit === 'chars' ? 1 : cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+        if (used > max)
+            return s.slice(0, end);
+        end += ch.length;
+    }
+    return s;
+}
+const TRIMMED = '\n\n_\u2026 trimmed to fit GitHub\u2019s limit._\n';
+/**
+ * `s` when it fits in `limit` (counted in `unit`), else its whole lines that fit followed by a
+ * visible trimmed note. The last resort of every text sent to a size-limited GitHub field. Only
+ * whole lines are kept: every rendered line closes its own code spans, and a line cut inside one
+ * would let the rest of it (text from the checkout) render as markdown.
+ */
+function clip(s, limit, unit) {
+    if (sizeOf(s, unit) <= limit)
+        return s;
+    const room = limit - sizeOf(TRIMMED, unit);
+    if (room < 0)
+        return '';
+    const kept = prefixOf(s, room, unit);
+    return kept.slice(0, kept.lastIndexOf('\n') + 1) + TRIMMED;
+}
+const REASON_MAX = 300;
+const MESSAGE_MAX = 600;
+const REMEDIATION_MAX = 400;
+/** The most audits (and remediations) one cause card lists, so that one card always fits. */
+const CAUSE_LIST_MAX = 25;
+/** Groups findings by the subject they are about; findings about a target or the run get a unit of their own. */
+function units(report) {
+    const targets = new Map(report.targets.map((t) => [t.id, t]));
+    const subjects = new Map(report.subjects.map((s) => [s.id, s]));
+    const byKey = new Map();
+    for (const f of report.findings) {
+        const own = byKey.get(f.subject);
+        if (own)
+            own.push(f);
+        else
+            byKey.set(f.subject, [f]);
+    }
+    const out = [];
+    for (const s of report.subjects) {
+        out.push({
+            key: s.id,
+            label: statusLabel(s),
+            name: s.name,
+            path: s.path,
+            kind: s.kind,
+            outcome: s.outcome,
+            subject: s,
+            ...(targets.get(s.target) ? { target: targets.get(s.target) } : {}),
+            findings: byKey.get(s.id) ?? [],
+        });
+    }
+    for (const [key, findings] of byKey) {
+        if (subjects.has(key))
+            continue;
+        const t = targets.get(key);
+        const outcome = findings.some((f) => f.blocking)
+            ? 'blocking'
+            : findings.some((f) => f.severity !== 'notice')
+                ? 'problem'
+                : 'pass';
+        out.push({
+            key,
+            label: outcome === 'blocking' ? 'FAILED' : outcome === 'problem' ? 'PROBLEM' : 'NOTE',
+            name: t ? t.path : key === 'gate' ? 'audit-gate run' : key,
+            ...(t ? { path: t.path, target: t } : {}),
+            kind: t ? t.kind : 'run',
+            outcome,
+            findings,
+        });
+    }
+    return out;
+}
+function isFailing(u) {
+    return u.outcome === 'blocking' || u.outcome === 'problem';
+}
+/**
+ * The failure cards: one per cause rather than one per subject. Findings that name the same
+ * changed file in one target (one edited main.tex under four audits) become one card listing every
+ * audit that cited it; changed files cited by the same audits share that card. A subject whose
+ * findings all went into such a card has no card of its own (its row stays in the summary table).
+ */
+function cards(report) {
+    const all = units(report);
+    const causes = new Map();
+    for (const u of all) {
+        if (!u.subject || !isFailing(u))
+            continue;
+        for (const f of u.findings) {
+            if (!f.related?.length)
+                continue;
+            const key = [u.subject.target, f.code, ...f.related.map((r) => r.path).sort()].join('\0');
+            const c = causes.get(key) ?? { findings: [], members: new Map() };
+            c.findings.push(f);
+            c.members.set(u.key, u);
+            causes.set(key, c);
+        }
+    }
+    // Causes shared by several subjects, merged when the same subjects share them.
+    const groups = new Map();
+    for (const c of causes.values()) {
+        if (c.members.size < 2)
+            continue;
+        const key = [...c.members.keys()].sort().join('\0');
+        const g = groups.get(key) ?? { findings: [], members: [...c.members.values()] };
+        g.findings.push(...c.findings);
+        groups.set(key, g);
+    }
+    const taken = new Set([...groups.values()].flatMap((g) => g.findings));
+    const out = [];
+    for (const g of groups.values()) {
+        const files = [...new Set(g.findings.flatMap((f) => f.related.map((r) => r.path)))];
+        const labels = new Set(g.members.map((m) => m.label));
+        const first = g.members[0];
+        out.push({
+            key: `cause:${files.join('\0')}`,
+            label: labels.size === 1 ? first.label : 'PROBLEM',
+            name: files.length === 1 ? files[0] : `${files.length} changed files`,
+            kind: first.kind,
+            outcome: g.members.some((m) => m.outcome === 'blocking') ? 'blocking' : 'problem',
+            ...(first.target ? { target: first.target } : {}),
+            findings: g.findings,
+            members: g.members.map((m) => m.subject),
+        });
+    }
+    for (const u of all) {
+        const rest = u.findings.filter((f) => !taken.has(f));
+        if (rest.length === u.findings.length)
+            out.push(u);
+        else if (rest.some((f) => f.severity !== 'notice'))
+            out.push({ ...u, findings: rest });
+    }
+    return out;
+}
+const markdown_MARK = {
+    pass: '\u2713',
+    problem: '\u26a0',
+    blocking: '\u2717',
+    skipped: '\u00b7',
+};
+/** A one-line title for the check run (also the first line of the comment). */
+function checkTitle(report) {
+    const c = report.counts;
+    const parts = [];
+    if (c.blocking || runLevelBlocking(report))
+        parts.push(blockingText(report));
+    const nonBlocking = nonBlockingText(c);
+    if (nonBlocking)
+        parts.push(nonBlocking);
+    parts.push(`${c.pass} pass`);
+    if (c.skipped)
+        parts.push(`${c.skipped} skipped`);
+    const lead = c.subjects === 0 && runLevelBlocking(report) > 0 ? 'nothing verified' : parts.join(', ');
+    return cap(`${lead} \u2014 submission-ready: ${report.submission_ready}`, 255);
+}
+function conclusionLine(report) {
+    switch (report.conclusion) {
+        case 'failure':
+            return '**\u2717 Blocked:** the problems below fail the gate.';
+        case 'neutral':
+            return `**\u26a0 Problems that do not block.**${wouldBlock(adviceFor(report, 'problem'))}`;
+        default:
+            return '**\u2713 Nothing blocks.**';
+    }
+}
+function countsLine(report) {
+    const c = report.counts;
+    return (`${plural(c.subjects, 'subject')} in ${plural(c.targets, 'target')}: ` +
+        `${[blockingText(report), nonBlockingText(c), `${c.pass} pass`, `${c.skipped} skipped`].filter(Boolean).join(' \u00b7 ')} \u2014 ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')} \u00b7 ` +
+        `**submission-ready: ${report.submission_ready}**`);
+}
+/** How the target was judged, e.g. "assurance **submission** (from `.aris/assurance.txt`)". */
+function judgedBy(t) {
+    if (!t)
+        return '';
+    const a = t.context['assurance'];
+    if (a === undefined)
+        return `enforcement **${t.enforcement}**`;
+    const src = t.context['assurance_source'];
+    return `assurance **${sanitize_mdText(a, 40)}**${src ? ` (from ${sanitize_mdCode(src, 120, false)})` : ''}`;
+}
+function whyLine(u) {
+    if (u.outcome === 'blocking') {
+        if (!u.target)
+            return 'The run itself failed, so the gate fails closed: an unverified change is never a green check.';
+        const label = u.subject?.verdict && u.label === u.subject.verdict
+            ? `a ${sanitize_mdText(u.label, 40)} verdict`
+            : `a ${sanitize_mdText(u.label, 40)} ${sanitize_mdText(u.kind, 20)}`;
+        return `${judgedBy(u.target)} makes ${label} blocking.`;
+    }
+    const advice = u.target ? findPack(u.target.pack)?.advice?.(u.target)?.wouldBlock : undefined;
+    return `Does not block under ${judgedBy(u.target) || 'the current settings'}.${wouldBlock(advice ? [advice] : [])}`;
+}
+/** The packs' word on where problems that do not block now would block, e.g. at submission. */
+function wouldBlock(clauses) {
+    return clauses.length
+        ? ` They would block ${clauses.map((c) => sanitize_mdText(c, 200)).join(' or ')}.`
+        : '';
+}
+function markdown_locationText(f) {
+    if (!f.location)
+        return '';
+    return f.location.line ? `${f.location.path}:${f.location.line}` : f.location.path;
+}
+/** A cause card: the changed files, then each audit that cited them, where, and how to rerun it. */
+function renderCauseCard(u, members) {
+    const files = [...new Set(u.findings.flatMap((f) => (f.related ?? []).map((r) => r.path)))];
+    const lines = [
+        `#### ${markdown_MARK[u.outcome]} ${sanitize_mdText(u.label, 60)} \u2014 ${files.length === 1 ? sanitize_mdCode(files[0], 200, false) : sanitize_mdText(u.name, 60)} (${plural(members.length, sanitize_mdText(u.kind, 20))})`,
+        '',
+    ];
+    if (files.length > 1) {
+        lines.push('Changed files:');
+        for (const f of files)
+            lines.push(`- ${sanitize_mdCode(f, 200, false)}`);
+        lines.push('');
+    }
+    lines.push(`Cited by ${plural(members.length, sanitize_mdText(u.kind, 20))}, each now out of date:`);
+    for (const m of members.slice(0, CAUSE_LIST_MAX)) {
+        const mine = u.findings.filter((f) => f.subject === m.id);
+        const where = [...new Set(mine.map(markdown_locationText).filter((l) => l))];
+        lines.push(`- **${sanitize_mdText(m.name, 120)}** ${where.map((w) => sanitize_mdCode(w, 200, false)).join(', ')} \u2014 ${sanitize_mdText(mine[0].message, MESSAGE_MAX)}${mine.length > 1 ? ` (and ${mine.length - 1} more)` : ''}`);
+    }
+    if (members.length > CAUSE_LIST_MAX)
+        lines.push(`- \u2026 and ${members.length - CAUSE_LIST_MAX} more (all in the check run annotations and the JSON report)`);
+    lines.push('', `(${[...new Set(u.findings.map((f) => sanitize_mdCode(f.code, 80, false)))].join(', ')})`, '');
+    lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
+    const todo = [...new Set(u.findings.map((f) => f.remediation).filter((r) => r))];
+    if (todo.length) {
+        lines.push('', '**What to do:**');
+        for (const r of todo.slice(0, CAUSE_LIST_MAX))
+            lines.push(`- ${sanitize_mdText(r, REMEDIATION_MAX)}`);
+        if (todo.length > CAUSE_LIST_MAX)
+            lines.push(`- \u2026 and ${todo.length - CAUSE_LIST_MAX} more`);
+    }
+    return lines.join('\n');
+}
+/** A waived finding is shown as such: accepted by the config, with its reason. */
+function waivedNote(f) {
+    if (!f.waived)
+        return '';
+    const tracking = f.waived.tracking ? `, ${sanitize_mdText(f.waived.tracking, 200)}` : '';
+    return ` \u2014 *waived: ${sanitize_mdText(f.waived.reason, REASON_MAX)}${tracking}*`;
+}
+/** One failure card: what failed, why it blocks and what to do, about the user's files only. */
+function renderCard(u) {
+    if (u.members)
+        return renderCauseCard(u, u.members);
+    const lines = [];
+    const where = u.path ? ` (${sanitize_mdCode(u.path, 200, false)})` : '';
+    lines.push(`#### ${markdown_MARK[u.outcome]} ${sanitize_mdText(u.label, 60)} \u2014 ${sanitize_mdText(u.name, 120)}${where}`);
+    lines.push('');
+    // The artifact's own reason explains a verdict; for a STALE or malformed audit it would mislead.
+    const reason = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+    if (reason) {
+        const i = reason.indexOf(': ');
+        lines.push(i > 0 && i < 80 && /^[\w.:-]+$/.test(reason.slice(0, i))
+            ? `${sanitize_mdCode(reason.slice(0, i), 80, false)} ${sanitize_mdText(reason.slice(i + 2), REASON_MAX)}`
+            : sanitize_mdText(reason, REASON_MAX));
+        lines.push('');
+    }
+    const shown = u.findings.filter((f) => f.severity !== 'notice' || u.findings.length === 1);
+    if (u.label === 'STALE') {
+        const inputs = shown.flatMap((f) => f.related && f.related.length ? f.related.map((r) => ({ f, r })) : []);
+        if (inputs.length) {
+            lines.push('Changed or deleted inputs:');
+            for (const { f, r } of inputs)
+                lines.push(`- ${sanitize_mdCode(r.path, 200, false)} \u2014 ${sanitize_mdText(f.message, MESSAGE_MAX)}`);
+        }
+        for (const f of shown.filter((x) => !x.related || x.related.length === 0)) {
+            const loc = markdown_locationText(f);
+            lines.push(`- ${loc ? `${sanitize_mdCode(loc, 200, false)} ` : ''}${sanitize_mdText(f.message, MESSAGE_MAX)} (${sanitize_mdCode(f.code, 80, false)})${waivedNote(f)}`);
+        }
+    }
+    else {
+        // The verdict finding repeats the artifact's summary shown above: point at its line only.
+        const summary = reason ? reason.slice(reason.indexOf(': ') + 2) : undefined;
+        for (const f of shown) {
+            const loc = markdown_locationText(f);
+            const text = summary && f.message.includes(summary) ? '' : `${sanitize_mdText(f.message, MESSAGE_MAX)} `;
+            lines.push(`- ${loc ? `${sanitize_mdCode(loc, 200, false)} ` : ''}${text}(${sanitize_mdCode(f.code, 80, false)})${waivedNote(f)}`);
+        }
+    }
+    if (shown.length)
+        lines.push('');
+    lines.push(`**${u.outcome === 'blocking' ? 'Why it blocks' : 'Why it matters'}:** ${whyLine(u)}`);
+    const todo = [...new Set(shown.map((f) => f.remediation).filter((r) => r))];
+    if (todo.length) {
+        lines.push('');
+        lines.push(`**What to do:** ${todo.map((r) => sanitize_mdText(r, REMEDIATION_MAX)).join(' ')}`);
+    }
+    return lines.join('\n');
+}
+/**
+ * Appends `items` to `head` while they fit under `limit` counted in `unit` (leaving room for `tail`
+ * and a visible trimmed note); returns the text and how many items were left out.
+ */
+function fit(head, items, tail, limit, note, unit) {
+    // note(items.length) is at least as long as the note for fewer omitted items.
+    const reserve = sizeOf(note(items.length), unit) + sizeOf(tail, unit);
+    let text = head;
+    let used = sizeOf(head, unit);
+    let i = 0;
+    for (; i < items.length; i++) {
+        const next = items[i];
+        const size = sizeOf(next, unit);
+        if (used + size + reserve > limit)
+            break;
+        text += next;
+        used += size;
+    }
+    const omitted = items.length - i;
+    if (omitted > 0)
+        text += note(omitted);
+    text += tail;
+    return { text: clip(text, limit, unit), omitted };
+}
+/**
+ * The collapsed table of passing subjects, with the rows that fit in `room` (counted in `unit`)
+ * and a note of how many did not; empty when not even its heading fits.
+ */
+function passingDetails(pass, room, unit) {
+    if (pass.length === 0)
+        return '';
+    const head = `<details><summary>\u2713 ${pass.length} passing subject${pass.length === 1 ? '' : 's'}</summary>\n\n| | Subject | Path | Status | Verdict |\n|---|---|---|---|---|\n`;
+    const tail = '\n</details>\n';
+    const note = (n) => `\n_\u2026 ${n} more passing subject${n === 1 ? '' : 's'} not shown._\n`;
+    if (sizeOf(head + tail + note(pass.length), unit) > room)
+        return '';
+    const rows = pass.map((u) => `| ${markdown_MARK[u.outcome]} | ${sanitize_mdText(labels_middle(u.name), 120)} | ${u.path ? sanitize_mdCode(labels_middle(u.path, 80), 200) : ''} | ${sanitize_mdText(u.label, 40)} | ${sanitize_mdText(u.subject?.verdict ?? '', 40)} |\n`);
+    return fit(head, rows, tail, room, note, unit).text;
+}
+/** The hidden marker that identifies this check's sticky comment. */
+function commentMarker(checkName) {
+    return `<!-- audit-gate:sticky-comment check="${htmlCommentText(checkName)}" -->`;
+}
+function runLink(opts) {
+    return opts.runUrl ? ` \u00b7 [workflow run](${opts.runUrl})` : '';
+}
+/** A title line, then the conclusion and counts lines, each followed by a blank line. */
+function heading(title, report, opts) {
+    return [
+        title,
+        conclusionLine(report),
+        countsLine(report) + runLink(opts),
+        ...notReadyLines(report),
+        '',
+    ].join('\n\n');
+}
+/** Why submission-ready is no for a target with nothing failing, in the pack's words. */
+function notReadyLines(report) {
+    return report.targets.flatMap((t) => {
+        const because = t.context[NOT_READY_BECAUSE];
+        return because
+            ? [
+                `**Not submission-ready:** ${sanitize_mdText(t.kind, 20)} ${sanitize_mdCode(t.path, 200, false)} is ${sanitize_mdText(t.terminal_state, 40)}: ${sanitize_mdText(because, REASON_MAX)}.`,
+            ]
+            : [];
+    });
+}
+/** The mark for a conclusion, in titles. */
+const CONCLUSION_MARK = {
+    failure: '\u2717',
+    neutral: '\u26a0',
+    success: '\u2713',
+};
+/** The failure cards (check-run text and the body of the pull-request comment). */
+function renderCards(report, opts) {
+    const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
+    const unit = opts.unit ?? 'bytes';
+    const all = cards(report);
+    const failing = withPackCards(report, all.filter(isFailing)).sort((a, b) => a.outcome === b.outcome ? 0 : a.outcome === 'blocking' ? -1 : 1);
+    const passing = all.filter((u) => !isFailing(u));
+    const head = heading(`### ${CONCLUSION_MARK[report.conclusion]} ${sanitize_mdText(opts.checkName, 100)}: ${sanitize_mdText(checkTitle(report), 255)}`, report, opts);
+    // The failure cards first; the passing subjects get the room they leave.
+    const shown = fit(head, failing.map((u) => ('markdown' in u ? u.markdown : renderCard(u)) + '\n\n'), '', limit, (n) => `> **Trimmed:** ${n} more failure card${n === 1 ? '' : 's'} not shown here; see the check run annotations and the JSON report.\n\n`, unit).text;
+    return shown + passingDetails(passing, limit - sizeOf(shown, unit), unit);
+}
+/** The target a subject's card (or a cause card over its subjects) is about. */
+function cardTarget(u) {
+    return u.subject?.target ?? (u.members ? u.target?.id : undefined);
+}
+/**
+ * The failing cards, where a target's pack draws its own (Pack.markdownCards) in place of the
+ * generic cards of that target's subjects; a card about a target or the run itself stays.
+ */
+function withPackCards(report, failing) {
+    const mine = new Map();
+    for (const u of failing) {
+        const t = cardTarget(u);
+        if (t === undefined)
+            continue;
+        const own = mine.get(t);
+        if (own)
+            own.push(u);
+        else
+            mine.set(t, [u]);
+    }
+    const hooked = report.targets.filter((t) => mine.has(t.id) && findPack(t.pack)?.markdownCards);
+    if (hooked.length === 0)
+        return failing;
+    const subjectsOf = new Map(hooked.map((t) => [t.id, []]));
+    for (const s of report.subjects)
+        subjectsOf.get(s.target)?.push(s);
+    const drawn = new Map();
+    for (const t of hooked) {
+        const units = mine.get(t.id);
+        let markdown;
+        try {
+            markdown = findPack(t.pack).markdownCards({
+                report,
+                target: t,
+                subjects: subjectsOf.get(t.id),
+                failing: units.flatMap((u) => u.members ?? (u.subject ? [u.subject] : [])),
+            });
+        }
+        catch {
+            markdown = undefined; // the generic cards still say what failed
+        }
+        if (markdown === undefined)
+            continue;
+        const outcome = units.some((u) => u.outcome === 'blocking') ? 'blocking' : 'problem';
+        drawn.set(t.id, { outcome, markdown });
+    }
+    return [
+        ...drawn.values(),
+        ...failing.filter((u) => {
+            const t = cardTarget(u);
+            return t === undefined || !drawn.has(t);
+        }),
+    ];
+}
+/** The sticky pull-request comment: the marker, then the cards (or a short green state). */
+function renderComment(report, opts) {
+    const marker = commentMarker(opts.checkName) + '\n';
+    const unit = opts.unit ?? 'chars';
+    const limit = (opts.limit ?? COMMENT_LIMIT) - sizeOf(marker, unit);
+    const anyFailing = units(report).some(isFailing);
+    if (!anyFailing) {
+        const green = [
+            `### \u2713 ${sanitize_mdText(opts.checkName, 100)}: all ${report.counts.subjects} subjects pass \u2014 submission-ready: ${report.submission_ready}`,
+            '',
+            countsLine(report) + runLink(opts),
+            '',
+            ...notReadyLines(report).flatMap((l) => [l, '']),
+            '',
+        ].join('\n');
+        const shown = clip(green, limit, unit);
+        return marker + shown + passingDetails(units(report), limit - sizeOf(shown, unit), unit);
+    }
+    return marker + renderCards(report, { ...opts, limit, unit });
+}
+/** The check-run summary and job summary: one table per target, the counts and submission-ready. */
+function renderSummary(report, opts) {
+    const limit = opts.limit ?? CHECK_OUTPUT_LIMIT;
+    const unit = opts.unit ?? 'bytes';
+    const head = heading(`## ${CONCLUSION_MARK[report.conclusion]} ${mdText(opts.checkName, 100)}: ${report.conclusion}`, report, opts);
+    const all = units(report);
+    // Each target's rows: its subjects, and its own unit when findings are about the target itself.
+    const byTarget = new Map();
+    for (const u of all) {
+        const id = u.subject ? u.subject.target : u.target?.id;
+        if (id === undefined)
+            continue;
+        const own = byTarget.get(id);
+        if (own)
+            own.push(u);
+        else
+            byTarget.set(id, [u]);
+    }
+    const sections = [];
+    for (const t of report.targets) {
+        const mine = byTarget.get(t.id) ?? [];
+        const worst = mine.some((u) => u.outcome === 'blocking')
+            ? 'blocking'
+            : mine.some((u) => u.outcome === 'problem')
+                ? 'problem'
+                : 'pass';
+        const rows = mine.map((u) => {
+            const verdictWhy = u.subject?.verdict && u.label === u.subject.verdict ? u.subject.reason : undefined;
+            const why = isFailing(u)
+                ? (verdictWhy ??
+                    u.findings.find((f) => f.severity !== 'notice')?.message ??
+                    u.subject?.reason ??
+                    '')
+                : '';
+            return `| ${markdown_MARK[u.outcome]} | ${mdText(middle(u.name), 120)} | ${mdText(u.kind, 20)} | ${mdText(u.label, 40)} | ${mdText(u.subject?.verdict ?? '', 40)} | ${mdText(why, 200)} |`;
+        });
+        const judged = judgedBy(t);
+        const state = stateText(t, mine.flatMap((u) => (u.subject ? [u.subject] : [])));
+        sections.push([
+            `### ${markdown_MARK[worst]} ${mdText(t.kind, 20)} ${mdCode(t.path, 200, false)}${judged ? ` \u2014 ${judged}` : ''} \u2192 **${mdText(state, 400)}**`,
+            '',
+            '| | Subject | Kind | Status | Verdict | Why |',
+            '|---|---|---|---|---|---|',
+            ...rows,
+            '',
+            '',
+        ].join('\n'));
+    }
+    const runLevel = all.filter((u) => !u.target && !u.subject);
+    for (const u of runLevel) {
+        sections.push([
+            `### ${markdown_MARK[u.outcome]} ${mdText(u.name, 120)}`,
+            '',
+            ...u.findings.map((f) => `- ${mdText(f.message, MESSAGE_MAX)} (${mdCode(f.code, 80, false)}) \u2014 ${mdText(f.remediation, REMEDIATION_MAX)}`),
+            '',
+            '',
+        ].join('\n'));
+    }
+    return fit(head, sections, '', limit, (n) => `> **Trimmed:** ${n} more target${n === 1 ? '' : 's'} not shown to stay under GitHub\u2019s 65,535-byte limit; the JSON report has everything.\n\n`, unit).text;
+}
+/** The job summary: the tables, then the failure cards (what to fix). */
+function renderJobSummary(report, opts) {
+    return `${renderSummary(report, opts)}\n${renderCards(report, opts)}`;
+}
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** The tool version, reported in every report. Keep in step with package.json. */
+const VERSION = '0.1.0';
+/** The project's home (package.json `homepage`); the Action is `uses: audit-gate/audit-gate@v1`. */
+const HOMEPAGE = 'https://github.com/audit-gate/audit-gate';
+/** Where the validation codes are documented, at this version's release tag. */
+const CODES_DOC = `${HOMEPAGE}/blob/v${VERSION}/docs/codes.md`;
+
+;// CONCATENATED MODULE: ./src/render/sarif.ts
+
+
+const LEVEL = { error: 'error', warning: 'warning', notice: 'note' };
+/**
+ * A path segment as a URI segment. Paths quoted from an artifact can hold a lone UTF-16
+ * surrogate (JSON allows "\udc00"), which encodeURIComponent refuses with a URIError: it is
+ * written as U+FFFD, the character the file system stores for it.
+ */
+function uriSegment(s) {
+    return encodeURIComponent(s.replace(/\p{Cs}/gu, '\ufffd'));
+}
+/** GitHub keeps at most 1,000 locations per result (and shows 100). */
+const MAX_RELATED = 100;
+function physical(loc) {
+    return {
+        physicalLocation: {
+            artifactLocation: {
+                uri: loc.path.split('/').map(uriSegment).join('/'),
+                uriBaseId: '%SRCROOT%',
+            },
+            region: { startLine: loc.line ?? 1, ...(loc.column ? { startColumn: loc.column } : {}) },
+        },
+    };
+}
+/**
+ * What makes a finding itself, stable across runs: its code, subject, file, the pack's details
+ * (the legacy issue string of a paper audit) and related files (not its line or message, which move when the file is rewritten). Two
+ * findings that still agree (one audit with two malformed fields of one kind) are told apart by
+ * their order, so code scanning never merges two results into one alert.
+ */
+function fingerprints(located) {
+    const seen = new Map();
+    return located.map((f) => {
+        const parts = [
+            f.code,
+            f.subject,
+            f.location.path,
+            Object.values(f.details ?? {}).join('\0'),
+            ...(f.related ?? []).map((r) => r.path).sort(),
+        ];
+        const base = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+        const n = seen.get(base) ?? 0;
+        seen.set(base, n + 1);
+        return n === 0 ? base : `${base}:${n}`;
+    });
+}
+/**
+ * Plain text for a SARIF message: SARIF reads `[text](target)` there as a link (\u00a73.11.6), so a
+ * square bracket is escaped, and so is each backslash right before one.
+ */
+function sarifText(s) {
+    return s.replace(/(\\*)([[\]])/g, (_, bs, br) => `${bs}${bs}\\${br}`);
+}
+function rule(id, def, sample) {
+    const title = def?.title ?? id;
+    const remediation = def?.remediation ?? sample.remediation;
+    const invariant = def?.invariant_id ? ` (producer invariant ${def.invariant_id})` : '';
+    return {
+        id,
+        name: id,
+        shortDescription: { text: sarifText(title) },
+        fullDescription: { text: sarifText(`${title}${invariant}. What to do: ${remediation}`) },
+        help: { text: sarifText(remediation) },
+        helpUri: CODES_DOC,
+        defaultConfiguration: { level: LEVEL[def?.severity ?? sample.severity] },
+    };
+}
+function renderSarif(report, opts = {}) {
+    const defs = new Map((opts.codes ?? []).map((c) => [c.code, c]));
+    const located = report.findings.filter((f) => f.location !== undefined);
+    // The first finding of each code stands in for a code this version does not know.
+    const samples = new Map();
+    for (const f of located)
+        if (!samples.has(f.code))
+            samples.set(f.code, f);
+    const ruleIds = [...samples.keys()].sort();
+    const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
+    const rules = ruleIds.map((id) => rule(id, defs.get(id), samples.get(id)));
+    const prints = fingerprints(located);
+    const results = located.map((f, i) => ({
+        ruleId: f.code,
+        ruleIndex: ruleIndex.get(f.code),
+        level: LEVEL[f.severity],
+        message: { text: sarifText(`${f.message} ${f.remediation}`) },
+        locations: [physical(f.location)],
+        ...(f.related?.length
+            ? {
+                relatedLocations: f.related.slice(0, MAX_RELATED).map((r, j) => ({
+                    id: j,
+                    ...physical(r),
+                    message: { text: 'related input' },
+                })),
+            }
+            : {}),
+        ...(f.waived
+            ? {
+                suppressions: [
+                    {
+                        kind: 'external',
+                        justification: f.waived.tracking
+                            ? `${f.waived.reason} (${f.waived.tracking})`
+                            : f.waived.reason,
+                    },
+                ],
+            }
+            : {}),
+        partialFingerprints: { 'auditGateFinding/v2': prints[i] },
+        properties: { subject: f.subject, blocking: f.blocking },
+    }));
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'audit-gate',
+                        version: report.tool.version,
+                        semanticVersion: report.tool.version,
+                        informationUri: HOMEPAGE,
+                        rules,
+                    },
+                },
+                results,
+                properties: {
+                    conclusion: report.conclusion,
+                    submissionReady: report.submission_ready,
+                    notLocated: report.findings.length - located.length,
+                },
+            },
+        ],
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/kit.ts
+
+
+
 
 
 
@@ -15499,6 +16201,15 @@ function textOrJson(v) {
     if (v === 'json')
         return 'json';
     throw new UsageError(`--format must be text or json, not "${v}"`);
+}
+const REPORT_FORMATS = ['text', 'json', 'markdown', 'sarif'];
+/** --format of verify and merge: also the pull-request comment and the SARIF file the Action writes. */
+function reportFormat(v) {
+    if (v === undefined)
+        return 'text';
+    if (REPORT_FORMATS.includes(v))
+        return v;
+    throw new UsageError(`--format must be text, json, markdown or sarif, not "${v}"`);
 }
 /** The progress callback of --progress (always on when stderr is a terminal). */
 function progress(io, enabled) {
@@ -15595,10 +16306,14 @@ function emit(report, fmt, out, io) {
     if (out) {
         const file = external_node_path_default().resolve(io.cwd, out);
         writeReportFile(file, json, outConfinement(io, file));
-        io.stdout(renderText(report) + `report: ${plain(file)}\n`);
     }
-    else
-        io.stdout(fmt === 'json' ? json : renderText(report));
+    io.stdout(fmt === 'markdown'
+        ? renderComment(report, { checkName: 'audit-gate' })
+        : fmt === 'sarif'
+            ? JSON.stringify(renderSarif(report, { codes: allCodes() }), null, 2) + '\n'
+            : fmt === 'json' && !out
+                ? json
+                : renderText(report) + (out ? `report: ${plain(external_node_path_default().resolve(io.cwd, out))}\n` : ''));
     return report.exit_code;
 }
 
@@ -18222,14 +18937,6 @@ function cap_capFields(value, max = FIELD_MAX) {
     };
     return walk(value);
 }
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** The tool version, reported in every report. Keep in step with package.json. */
-const VERSION = '0.1.0';
-/** The project's home (package.json `homepage`); the Action is `uses: audit-gate/audit-gate@v1`. */
-const HOMEPAGE = 'https://github.com/audit-gate/audit-gate';
-/** Where the validation codes are documented, at this version's release tag. */
-const CODES_DOC = (/* unused pure expression or super */ null && (`${HOMEPAGE}/blob/v${VERSION}/docs/codes.md`));
 
 ;// CONCATENATED MODULE: ./src/policy/gate.ts
 
@@ -28914,7 +29621,7 @@ function head(mark, title, c) {
     return `${mark} ${title} \u2014 ${t(c.id, 140)}${where ? ` (${where})` : ''}`;
 }
 /** One card as the seed draws it (plain text: every artifact string is escaped for a terminal). */
-function renderCard(c) {
+function cards_renderCard(c) {
     const out = [];
     const claim = () => c.claim !== undefined && out.push(`Claim: ${cards_q(c.claim)}`);
     switch (c.state) {
@@ -28978,8 +29685,8 @@ function renderCard(c) {
  * The review: a card per subject that needs action (refuted first), the verified ones folded
  * into one list, and the tally line.
  */
-function renderCards(cards) {
-    const blocks = actionCards(cards).map(renderCard);
+function cards_renderCards(cards) {
+    const blocks = actionCards(cards).map(cards_renderCard);
     const verified = cards.filter((c) => c.state === 'verified');
     if (verified.length)
         blocks.push(`\u2713 Verified \u2014 ${verified.map((c) => t(c.id, 140)).join(', ')}`);
@@ -29083,7 +29790,7 @@ async function runAristo(args, io) {
         for (const t of report.targets) {
             const ext = report.extensions?.[t.id];
             if (ext?.kind === 'aristo')
-                io.stdout(`aristo workspace ${plain(t.path)}\n\n${renderCards(ext.cards)}\n`);
+                io.stdout(`aristo workspace ${plain(t.path)}\n\n${cards_renderCards(ext.cards)}\n`);
         }
     return emit(report, fmt, args.string('out'), io);
 }
@@ -29175,12 +29882,12 @@ function markdownCards({ report, target, subjects, failing, }) {
     if (shown.length === 0)
         return undefined;
     const blocks = shown.map((c) => {
-        const [head, ...rest] = renderCard(c).split('\n');
-        return [`#### ${mdText(head, 600)}`, rest.map((l) => mdText(l, 800)).join('\\\n')]
+        const [head, ...rest] = cards_renderCard(c).split('\n');
+        return [`#### ${sanitize_mdText(head, 600)}`, rest.map((l) => sanitize_mdText(l, 800)).join('\\\n')]
             .filter((x) => x)
             .join('\n\n');
     });
-    return [...blocks, `**${mdText(tallyLine(cards), 300)}**`].join('\n\n');
+    return [...blocks, `**${sanitize_mdText(tallyLine(cards), 300)}**`].join('\n\n');
 }
 const str = (y) => typeof y === 'string';
 const opt = (y, ok) => y === undefined || ok(y);
@@ -54546,6 +55253,7 @@ const help_progress = {
 };
 const allowOutsideRoot = help_option(FLAGS.allowOutsideRoot);
 const help_textOrJson = help_option(FLAGS.format);
+const help_reportFormat = help_option(FLAGS.reportFormat);
 const out = help_option(FLAGS.out);
 /**
  * The core commands (not a pack's). A new one is an entry here and a handler in src/cli/commands.ts;
@@ -54563,7 +55271,7 @@ const CORE_COMMANDS = {
                 value: 'FILE',
                 help: 'config file (default: .audit-gate.json at the root, when present)',
             },
-            format: help_textOrJson,
+            format: help_reportFormat,
             out,
             assurance: {
                 type: 'string',
@@ -54838,7 +55546,7 @@ function usageText(err, spec) {
     return err.message;
 }
 async function verifyCommand(args, io) {
-    const fmt = textOrJson(args.string('format'));
+    const fmt = reportFormat(args.string('format'));
     const { assurance, effort } = enforcementFlags(args);
     const failOn = failOnFlag(args);
     const shardFlag = args.string('shard');
@@ -54887,7 +55595,7 @@ async function verifyCommand(args, io) {
 }
 /** `audit-gate merge REPORT...`: the shard reports of `verify --shard K/N` as one report. */
 async function mergeCommand(args, io) {
-    const fmt = textOrJson(args.string('format'));
+    const fmt = reportFormat(args.string('format'));
     if (args.positionals.length === 0)
         throw new UsageError('usage: audit-gate merge REPORT...');
     const failOn = failOnFlag(args);

@@ -20,6 +20,7 @@ import {
   failOnFlag,
   outsideRoot,
   progress,
+  reportFormat,
   textOrJson,
   type Io,
 } from './kit.js';
@@ -162,7 +163,7 @@ function usageText(err: Error & { code?: string }, spec?: { options: object }): 
 }
 
 async function verifyCommand(args: Args, io: Io): Promise<number> {
-  const fmt = textOrJson(args.string('format'));
+  const fmt = reportFormat(args.string('format'));
   const { assurance, effort } = enforcementFlags(args);
   const failOn = failOnFlag(args);
   const shardFlag = args.string('shard');
@@ -211,7 +212,7 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
 
 /** `audit-gate merge REPORT...`: the shard reports of `verify --shard K/N` as one report. */
 async function mergeCommand(args: Args, io: Io): Promise<number> {
-  const fmt = textOrJson(args.string('format'));
+  const fmt = reportFormat(args.string('format'));
   if (args.positionals.length === 0) throw new UsageError('usage: audit-gate merge REPORT...');
   const failOn = failOnFlag(args);
   const assurance = args.string('assurance');

@@ -12,6 +12,13 @@ export const FLAGS = {
     value: 'text|json',
     help: 'stdout format (default text)',
   },
+  /** --format of the commands that write a whole gate report (verify, merge). */
+  reportFormat: {
+    name: 'format',
+    type: 'string',
+    value: 'text|json|markdown|sarif',
+    help: 'stdout format (default text); markdown: the pull-request comment the Action posts, sarif: its code-scanning file',
+  },
   out: {
     name: 'out',
     type: 'string',

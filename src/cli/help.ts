@@ -43,6 +43,7 @@ const progress = {
 } as const satisfies OptionSpec;
 const allowOutsideRoot = option(FLAGS.allowOutsideRoot);
 const textOrJson = option(FLAGS.format);
+const reportFormat = option(FLAGS.reportFormat);
 const out = option(FLAGS.out);
 
 /**
@@ -63,7 +64,7 @@ export const CORE_COMMANDS = {
         value: 'FILE',
         help: 'config file (default: .audit-gate.json at the root, when present)',
       },
-      format: textOrJson,
+      format: reportFormat,
       out,
       assurance: {
         type: 'string',

@@ -6,6 +6,9 @@ import type { FailOn } from '../policy/gate.js';
 import type { GateReport } from '../model/report.js';
 import { writeReportFile } from '../io/write.js';
 import { renderText } from '../render/text.js';
+import { renderComment } from '../render/markdown.js';
+import { renderSarif } from '../render/sarif.js';
+import { allCodes } from '../packs/registry.js';
 import { plain } from '../render/sanitize.js';
 
 /**
@@ -84,6 +87,16 @@ export function textOrJson(v: string | undefined): 'text' | 'json' {
   if (v === undefined || v === 'text') return 'text';
   if (v === 'json') return 'json';
   throw new UsageError(`--format must be text or json, not "${v}"`);
+}
+
+export type ReportFormat = 'text' | 'json' | 'markdown' | 'sarif';
+const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown', 'sarif'];
+
+/** --format of verify and merge: also the pull-request comment and the SARIF file the Action writes. */
+export function reportFormat(v: string | undefined): ReportFormat {
+  if (v === undefined) return 'text';
+  if ((REPORT_FORMATS as readonly string[]).includes(v)) return v as ReportFormat;
+  throw new UsageError(`--format must be text, json, markdown or sarif, not "${v}"`);
 }
 
 /** The progress callback of --progress (always on when stderr is a terminal). */
@@ -189,7 +202,7 @@ export function outConfinement(io: Io, file: string): string | undefined {
  */
 export function emit(
   report: GateReport,
-  fmt: 'text' | 'json',
+  fmt: ReportFormat,
   out: string | undefined,
   io: Io,
 ): number {
@@ -197,7 +210,15 @@ export function emit(
   if (out) {
     const file = path.resolve(io.cwd, out);
     writeReportFile(file, json, outConfinement(io, file));
-    io.stdout(renderText(report) + `report: ${plain(file)}\n`);
-  } else io.stdout(fmt === 'json' ? json : renderText(report));
+  }
+  io.stdout(
+    fmt === 'markdown'
+      ? renderComment(report, { checkName: 'audit-gate' })
+      : fmt === 'sarif'
+        ? JSON.stringify(renderSarif(report, { codes: allCodes() }), null, 2) + '\n'
+        : fmt === 'json' && !out
+          ? json
+          : renderText(report) + (out ? `report: ${plain(path.resolve(io.cwd, out))}\n` : ''),
+  );
   return report.exit_code;
 }
