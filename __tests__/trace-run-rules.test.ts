@@ -231,7 +231,7 @@ describe('event-order (a visitor of the single pass)', () => {
     const f = new Findings<TraceCodeDef>('trace:run');
     const ctx = { f, at: (line?: number) => ({ path: 'trace.jsonl', line }) } as unknown as RunCtx;
     const o = new EventOrder(ctx);
-    idxs.forEach((idx, i) => (idx === 'skip' ? o.skipped() : o.check(idx, i + 2, i)));
+    idxs.forEach((idx, i) => (idx === 'skip' ? o.skipped() : o.check(idx, i + 2)));
     const out = f.finish();
     for (const x of out) expect(EventOrder.meta.codes.map((c) => c.code)).toContain(x.code);
     return out.map((x) => [x.code, x.location?.line]);

@@ -107,7 +107,9 @@ describe('the gate’s own advice names every place the bad value can come from'
     expect(byCode('gate.target_not_found')).toContain(
       'A verify PATH argument is relative to the current directory',
     );
-    expect(byCode('gate.config_invalid')).toContain('exists (verify --config, the Action’s config input)');
+    expect(byCode('gate.config_invalid')).toContain(
+      'exists (verify --config, the Action’s config input)',
+    );
   });
 });
 

@@ -50294,7 +50294,7 @@ const TRACE = {
     stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
     stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
     stepBeforeDependency: codes_def('step_before_dependency', 'core_invariants', 'A plan node is started before the nodes it depends on have finished', codes_RERUN, INV.order),
-    claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted outside the derive step, in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
+    claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted outside the derive step, in a step that already finished, or after the run finalized', 'Claims are emitted only by the derive step, while it runs and before the run finalizes: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
     stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output of its kind', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
     // ── tool linkage ────────────────────────────────────────────────────────────────────────────
     toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
@@ -50686,7 +50686,12 @@ function scanCanonical(text) {
         if (text.startsWith('NaN', i) ||
             text.startsWith('Infinity', i) ||
             text.startsWith('-Infinity', i)) {
-            syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
+            const word = text.startsWith('NaN', i) ? 'NaN' : c === '-' ? '-Infinity' : 'Infinity';
+            throw new Fail({
+                kind: 'syntax',
+                column: i + 1,
+                message: `has ${word} at column ${i + 1}, which JSON does not allow`,
+            });
         }
         if (c === '-' || (c !== undefined && c >= '0' && c <= '9'))
             return number();
@@ -51336,6 +51341,23 @@ function asText(v) {
         return Object.prototype.toString.call(v);
     }
 }
+/** A producer's content id: a kind, `_v1_`, and the sha256 it is derived from. */
+const CONTENT_ID = /^([a-z]+_v1_)([0-9a-f]{64})$/;
+/**
+ * An id named in a message, quoted: a content id (`claim_v1_<64 hex>`) by its kind and first 12
+ * hex digits, as git shows a commit; anything else as q quotes it. Where two ids are compared,
+ * messages quote them whole (q).
+ */
+function qid(v) {
+    const m = typeof v === 'string' ? CONTENT_ID.exec(v) : null;
+    return m ? `"${m[1]}${m[2].slice(0, 12)}…"` : q(v, 80);
+}
+/** A run file's path in a message, with each content id in it shortened as qid shortens it. */
+function qfile(p) {
+    return typeof p === 'string' && p.length < 4096
+        ? q(p.replace(/(_v1_[0-9a-f]{12})[0-9a-f]{52}(?![0-9a-f])/g, '$1…'), 120)
+        : q(p);
+}
 /** A hash or content id as messages show it: its first 12 hex digits, or quoted when it is not hex. */
 function context_short(v) {
     return typeof v === 'string' && /^[0-9a-f]{12}/.test(v) ? `${v.slice(0, 12)}…` : q(v, 16);
@@ -51382,8 +51404,8 @@ const answer = {
             if (no === undefined && status === undefined)
                 continue;
             ctx.f.add(TRACE.answerNotValidated, no !== undefined
-                ? `The verify output on line ${v.line} validates claim ${q(id)} and also lists it in ${no.field} (line ${no.line}): the run contradicts itself.`
-                : `The verify output on line ${v.line} validates claim ${q(id)}, which was emitted with status "rejected" on line ${status}: the run contradicts itself.`, ctx.at(v.line));
+                ? `The verify output on line ${v.line} validates claim ${qid(id)} and also lists it in ${no.field} (line ${no.line}): the run contradicts itself.`
+                : `The verify output on line ${v.line} validates claim ${qid(id)}, which was emitted with status "rejected" on line ${status}: the run contradicts itself.`, ctx.at(v.line));
         }
         // Without any verify output the run lacks a required step (step_required_missing) already.
         for (const r of scan.steps.outputs.has('verify') ? finals : []) {
@@ -51399,13 +51421,13 @@ const answer = {
                             ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
                             : 'the verify step validated no claim';
             if (why)
-                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`, ctx.at(r.line));
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${qid(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`, ctx.at(r.line));
         }
         // Only a derived claim rests on evidence; an observed or assumed one is taken on trust.
         for (const r of finals) {
             const type = scan.claims.notDerived.get(r.id);
             if (type !== undefined)
-                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, a claim of type ${q(type)}: only a derived claim, grounded in evidence, can be an answer.`, ctx.at(r.line));
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${qid(r.id)}, a claim of type ${q(type)}: only a derived claim, grounded in evidence, can be an answer.`, ctx.at(r.line));
         }
         // The producer's finalize step answers with the statement of its first final claim.
         for (const a of scan.steps.finalAnswers) {
@@ -51413,7 +51435,7 @@ const answer = {
             if (want === undefined)
                 continue;
             if (typeof a.answer !== 'string' || (0,hashing/* sha256Hex */.fg)(a.answer) !== want.sha)
-                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${a.line} gives the final_answer ${q(a.answer, 80)}, but its first final claim ${q(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim’s words, so the answer was edited after the run.`, ctx.at(a.line));
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${a.line} gives the final_answer ${q(a.answer, 80)}, but its first final claim ${qid(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim’s words, so the answer was edited after the run.`, ctx.at(a.line));
         }
         const bare = scan.steps.answerWithoutClaims;
         if (bare !== undefined)
@@ -53819,7 +53841,7 @@ async function checkCorpus(ctx, header, evidence) {
     for (const { ev, line } of evidence) {
         const m = CORPUS_URI.exec(ev.uri);
         if (!m) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, ctx.at(line), [{ path: rel }]);
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, ctx.at(line), [{ path: rel }]);
             continue;
         }
         wanted.add(m[1]);
@@ -53835,10 +53857,10 @@ async function checkCorpus(ctx, header, evidence) {
         const at = ctx.at(line);
         const doc = docs.get(docId);
         if (!doc) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, [{ path: rel }]);
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, [{ path: rel }]);
         }
         else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, [{ path: rel }]);
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, [{ path: rel }]);
         }
         else {
             // Each document text's span is hashed once, however many evidence records name it.
@@ -53852,7 +53874,7 @@ async function checkCorpus(ctx, header, evidence) {
                 return sha === ev.sha256;
             });
             if (!holds)
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
         }
     }
 }
@@ -54044,7 +54066,7 @@ class ExtractiveChecks {
         return asRecord(claim.structured?.['reasoner']);
     }
     bad(id, line, why) {
-        this.ctx.f.add(TRACE.claimNotExtracted, `Derived claim ${q(id)} on line ${line} ${why}.`, this.ctx.at(line));
+        this.ctx.f.add(TRACE.claimNotExtracted, `Derived claim ${qid(id)} on line ${line} ${why}.`, this.ctx.at(line));
     }
     claim(claim, line) {
         if (claim.claim_type !== 'derived')
@@ -54126,7 +54148,7 @@ class ExtractiveChecks {
             if (bytes === undefined)
                 return; // its own finding says why
             if (bytes === 'too_large' || (budget -= bytes.length) < 0)
-                return this.bad(first.id, first.line, `cannot be derived again: evidence ${q(id)} is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB, or the run’s evidence over ${MAX_RUN_EVIDENCE_BYTES / (1024 * 1024)} MiB`);
+                return this.bad(first.id, first.line, `cannot be derived again: evidence ${qid(id)} is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB, or the run’s evidence over ${MAX_RUN_EVIDENCE_BYTES / (1024 * 1024)} MiB`);
             evidence.push([id, bytes]);
         }
         // The producer derives from spec.json's description; every copy of the question must agree.
@@ -54210,7 +54232,7 @@ function around(a, b) {
     return [cut(a), cut(b)];
 }
 const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
-const citeText = ([id, b0, b1]) => `bytes [${b0}, ${b1}) of evidence ${q(id, 80)}`;
+const citeText = ([id, b0, b1]) => `bytes [${b0}, ${b1}) of evidence ${qid(id)}`;
 /**
  * The reasoner's candidates, best first: the best sentence of each evidence (by how many of the
  * question's words it shares), sorted by score, then sentence, evidence id and hash, comparing
@@ -54332,7 +54354,7 @@ function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
             if (last.start === ev.span[0] && last.end === ev.span[1])
                 continue;
             misalignedLine ||= line;
-            misaligned.push(`evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${context_short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`);
+            misaligned.push(`evidence ${qid(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${context_short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`);
         }
     const outside = [];
     let outsideLine = 0;
@@ -54348,7 +54370,7 @@ function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
         if (s.b0 >= start && s.b1 <= end)
             continue;
         outsideLine ||= s.line;
-        outside.push(`claim ${q(s.claimId)} (line ${s.line}) cites bytes [${s.b0}, ${s.b1}) of evidence ${q(s.refId)}, whose span in its document is [${start}, ${end})`);
+        outside.push(`claim ${qid(s.claimId)} (line ${s.line}) cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(s.refId)}, whose span in its document is [${start}, ${end})`);
     }
     if (misaligned.length)
         ctx.f.add(TRACE.producerSpansRejected, `bijux-canon-reason’s own verifier rejects this run (its support_spans check takes a chunk’s span from the last provenance/chunks.jsonl line of its id): ${producer_spans_listed(misaligned)}.`, ctx.at(misalignedLine));
@@ -54718,27 +54740,27 @@ function checkRecordSupports(ctx, supports, known, cited) {
     for (const s of supports) {
         if (s.kind === 'evidence')
             continue;
-        const what = s.kind === 'claim' ? `claim ${q(s.refId)}` : `tool call ${q(s.refId)}`;
+        const what = s.kind === 'claim' ? `claim ${qid(s.refId)}` : `tool call ${q(s.refId)}`;
         if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
             f.add(TRACE.supportUnresolved, s.kind === 'claim'
-                ? `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`
-                : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
+                ? `Claim ${qid(s.claimId)} on line ${s.line} is supported by claim ${qid(s.refId)}, which the trace never emits.`
+                : `Claim ${qid(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
             continue;
         }
         const failed = s.kind === 'tool_call' ? known.failedCall(s.refId) : undefined;
         if (failed !== undefined)
-            f.add(TRACE.supportFailedTool, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failed.line} reports that the call failed (${failed.why}): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failed.line)]);
+            f.add(TRACE.supportFailedTool, `Claim ${qid(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failed.line} reports that the call failed (${failed.why}): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failed.line)]);
         const frame = s.kind === 'claim' ? 'its statement' : 'its result’s canonical JSON';
         const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);
         if (!got)
             continue; // resolved but never kept: cannot happen, the scan keeps every record
         if (!got.ok) {
             f.add(got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch, got.reason === 'out_of_bounds'
-                ? `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
-                : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
+                ? `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
+                : `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
         }
         else if (got.sha !== s.sha) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${context_short(s.sha)}, but those bytes hash to ${context_short(got.sha)}${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
+            f.add(TRACE.snippetHashMismatch, `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${context_short(s.sha)}, but those bytes hash to ${context_short(got.sha)}${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
         }
     }
 }
@@ -55099,7 +55121,7 @@ function checkPlan(ctx) {
     plan.nodes.forEach((n, i) => {
         n.dependencies.forEach((d, j) => {
             if (!nodeIds.has(d))
-                f.add(TRACE.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
+                f.add(TRACE.planMissingDependency, `Plan node ${qid(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
         });
     });
     plan.edges.forEach(([a, b], i) => {
@@ -55124,7 +55146,7 @@ function checkPlan(ctx) {
         const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
         f.add(TRACE.planCycle, `The plan’s ${what} form a cycle through ${stuck
             .slice(0, 5)
-            .map((s) => q(s, 60))
+            .map((s) => qid(s))
             .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']));
     }
     if (plan.id.startsWith('plan_v1_')) {
@@ -55395,7 +55417,7 @@ class ClaimChecks {
         this.total++;
         const prev = this.ids.get(claim.id);
         if (prev !== undefined) {
-            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+            f.add(TRACE.claimDuplicate, `Claim ${qid(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
             return;
         }
         this.ids.set(claim.id, line);
@@ -55427,7 +55449,7 @@ class ClaimChecks {
             const n = (supportKeys.get(key) ?? 0) + 1;
             supportKeys.set(key, n);
             if ((markers.get(key) ?? 0) < n) {
-                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+                f.add(TRACE.markerMissing, `Derived claim ${qid(claim.id)} on line ${line} cites evidence ${qid(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
             }
         }
         const marked = markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true;
@@ -55449,7 +55471,7 @@ class ClaimChecks {
                 const why = have === 0
                     ? 'no evidence support has that id, span and snippet hash'
                     : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${context_short(sha)}] but ${why}.`, at);
+                f.add(TRACE.markerUnmatched, `Derived claim ${qid(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${context_short(sha)}] but ${why}.`, at);
             }
         }
     }
@@ -55499,7 +55521,7 @@ class ClaimChecks {
             for (const [i, text] of s.at) {
                 if (quoted.covers(i, i + text.length))
                     continue;
-                this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
+                this.ctx.f.add(TRACE.markerLegacy, `Claim ${qid(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
             }
         }
         this.suspects.length = 0;
@@ -55584,10 +55606,10 @@ class ClaimChecks {
             ? ` (it cites ${cited}: the same bytes cited again, or overlapping spans of one evidence, count once)`
             : '';
         if (supports === 0) {
-            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${qid(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
         }
         else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s)${alike}; at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${qid(id)} on line ${line} rests on ${supports} distinct evidence support(s)${alike}; at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
         }
     }
 }
@@ -55717,7 +55739,7 @@ class ContentChecks {
             uri: JSON.stringify(ev.uri),
         });
         if (want !== ev.id)
-            this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
+            this.mismatch(`Evidence ${qid(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
     }
     claim(claim, line, canonical, no) {
         if (!canonical)
@@ -55739,7 +55761,7 @@ class ContentChecks {
             supports,
         });
         if (want !== claim.id)
-            this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
+            this.mismatch(`Claim ${qid(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
     }
     mismatch(who, want, what, no) {
         this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
@@ -55816,13 +55838,13 @@ class ReasoningTraceChecks {
         const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
         for (const d of this.derived) {
             if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), ${d.marked ? 'though it carries the extractive reasoner’s tag (structured.reasoner), which records one with every claim' : 'which the run’s reasoning record requires'}: the hash was removed after the run.`, d.line);
+                bad(`Derived claim ${qid(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), ${d.marked ? 'though it carries the extractive reasoner’s tag (structured.reasoner), which records one with every claim' : 'which the run’s reasoning record requires'}: the hash was removed after the run.`, d.line);
             else if (d.recorded !== d.recomputed)
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${context_short(d.recorded)}, but its statement and citations hash to ${context_short(d.recomputed)}: the claim was edited after the run.`, d.line);
+                bad(`Derived claim ${qid(d.id)} on line ${d.line} records result_sha256 ${context_short(d.recorded)}, but its statement and citations hash to ${context_short(d.recomputed)}: the claim was edited after the run.`, d.line);
         }
         if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
             const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked);
-            f.add(TRACE.reasoningTraceMismatch, `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`, at);
+            f.add(TRACE.reasoningTraceMismatch, `The trace header’s metadata has no reasoning_trace record, yet derived claim ${qid(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`, at);
             return;
         }
         const r = meta;
@@ -55893,7 +55915,7 @@ class EvidenceChecks {
     registered(ev, line) {
         const prev = this.records.get(ev.id);
         if (prev) {
-            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${qid(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
             return;
         }
         const rec = { ev, line, usable: false };
@@ -55906,11 +55928,11 @@ class EvidenceChecks {
                     : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
                         ? 'is absolute'
                         : 'is not a plain relative POSIX path';
-            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${qid(ev.id)} on line ${line} has content_path ${qfile(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
         }
     }
     escapes(rec) {
-        this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${q(rec.ev.content_path)} is a symlink that leads outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+        this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${qid(rec.ev.id)} on line ${rec.line}: ${qfile(rec.ev.content_path)} is a symlink that leads outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
     }
     /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
     resolveAll() {
@@ -55931,7 +55953,7 @@ class EvidenceChecks {
                 continue;
             }
             if (route === 'not-utf8') {
-                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) is a symlink to a path that is not valid UTF-8.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${qfile(rec.ev.content_path)} (line ${rec.line}) is a symlink to a path that is not valid UTF-8.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             let real;
@@ -55941,10 +55963,10 @@ class EvidenceChecks {
             catch (err) {
                 const code = err.code;
                 if (code === 'ENOENT' || code === 'ENOTDIR') {
-                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${q(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${qid(rec.ev.id)} (registered on line ${rec.line}) has no file at ${qfile(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 else {
-                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.kc)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${qfile(rec.ev.content_path)} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${(0,workspace/* errorText */.kc)(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 continue;
             }
@@ -55953,7 +55975,7 @@ class EvidenceChecks {
                 continue;
             }
             if (inGitDir(this.ctx.realRunDir, real)) {
-                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) lies in a git directory, which is never read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${qfile(rec.ev.content_path)} (line ${rec.line}) lies in a git directory, which is never read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             rec.real = real;
@@ -55978,7 +56000,7 @@ class EvidenceChecks {
         const ids = [...c];
         return `; claim(s) citing it: ${ids
             .slice(0, 5)
-            .map((x) => q(x, 80))
+            .map((x) => qid(x))
             .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
     }
     async checkFiles(hasher, chunks) {
@@ -56011,17 +56033,17 @@ class EvidenceChecks {
             const { ev, line } = rec;
             const evLoc = { path: this.ctx.rel(ev.content_path) };
             if (ev.chunk_id !== ev.sha256) {
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${context_short(ev.chunk_id)} but records sha256 ${context_short(ev.sha256)}; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} comes from chunk ${context_short(ev.chunk_id)} but records sha256 ${context_short(ev.sha256)}; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`, this.ctx.at(line));
             }
             else if (chunks) {
                 const listed = chunks.get(ev.chunk_id);
                 const c = listed?.at.get(spanKey(ev.span[0], ev.span[1]));
                 const spans = listed?.entries;
                 if (!spans) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${context_short(ev.chunk_id)}, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} comes from chunk ${context_short(ev.chunk_id)}, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
                 }
                 else if (!c) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
                         .slice(0, 3)
                         .map((x) => `[${x.start}, ${x.end})`)
                         .join(', ')}${spans.length > 3 ? ' …' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
@@ -56033,21 +56055,21 @@ class EvidenceChecks {
             rec.outcome = o;
             if (!o.ok) {
                 if (o.reason === 'missing') {
-                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${q(ev.content_path)}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                    f.add(TRACE.evidenceMissing, `Evidence ${qid(ev.id)} (registered on line ${line}) has no file at ${qfile(ev.content_path)}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
                 }
                 else {
-                    f.add(TRACE.evidenceUnreadable, `Evidence file ${q(ev.content_path)} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                    f.add(TRACE.evidenceUnreadable, `Evidence file ${qfile(ev.content_path)} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
                 }
                 continue;
             }
             rec.usable = true;
             if (o.sha256 !== ev.sha256) {
-                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${q(ev.content_path)}, ${o.size} bytes) hashes to ${context_short(o.sha256)} but line ${line} of the trace records ${context_short(ev.sha256)}: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                f.add(TRACE.evidenceHashMismatch, `Evidence ${qid(ev.id)} (${qfile(ev.content_path)}, ${o.size} bytes) hashes to ${context_short(o.sha256)} but line ${line} of the trace records ${context_short(ev.sha256)}: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
             else if (o.size !== ev.span[1] - ev.span[0]) {
                 // The file is the chunk: [start, end) of its document, no byte more (the producer
                 // rejects a support beyond the evidence span, and every real run keeps this).
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} (${q(ev.content_path)}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} (${qfile(ev.content_path)}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
         }
     }
@@ -56126,7 +56148,7 @@ class EvidenceChecks {
                 continue;
             const rec = this.records.get(s.refId);
             if (!rec) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
+                f.add(TRACE.supportUnresolved, `Claim ${qid(s.claimId)} on line ${s.line} cites evidence ${qid(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
                 continue;
             }
             if (!rec.usable)
@@ -56154,7 +56176,7 @@ class EvidenceChecks {
             }
             catch (err) {
                 const relPath = first.ev.content_path;
-                f.add(TRACE.evidenceUnreadable, `Evidence file ${q(relPath)} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.kc)(err)}.`, this.ctx.at(first.line), [{ path: this.ctx.rel(relPath) }]);
+                f.add(TRACE.evidenceUnreadable, `Evidence file ${qfile(relPath)} could not be read to check ${uses.length} cited span(s): ${(0,workspace/* errorText */.kc)(err)}.`, this.ctx.at(first.line), [{ path: this.ctx.rel(relPath) }]);
             }
             finally {
                 if (fd !== undefined)
@@ -56169,15 +56191,15 @@ class EvidenceChecks {
         const relPath = rec.ev.content_path;
         const len = whole ? whole.length : size;
         if (s.b1 > len || s.b0 >= s.b1) {
-            f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${q(relPath)} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+            f.add(TRACE.spanOutOfBounds, `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(id)}, but ${qfile(relPath)} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
             return;
         }
         const got = this.ctx.spans.hash('file', real, s.b0, s.b1, () => whole ? (0,hashing/* sha256Hex */.fg)(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1));
         if (got === undefined) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${q(relPath)}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+            f.add(TRACE.snippetHashMismatch, `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(id)} (${qfile(relPath)}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
         }
         else if (got !== s.sha) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${q(relPath)}) with snippet_sha256 ${context_short(s.sha)}, but those bytes hash to ${context_short(got)}${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+            f.add(TRACE.snippetHashMismatch, `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(id)} (${qfile(relPath)}) with snippet_sha256 ${context_short(s.sha)}, but those bytes hash to ${context_short(got)}${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
         }
     }
 }
@@ -56739,7 +56761,7 @@ class RetrievalChecks {
     /** A plan step as messages name it: its kind and the start of its node id. */
     step(id) {
         const kind = this.ctx.planKinds?.get(id);
-        return `step ${kind ? `${q(kind, 40)} (node ${q(id, 24)})` : q(id, 80)}`;
+        return `step ${kind ? `${q(kind, 40)} (node ${qid(id)})` : q(id, 80)}`;
     }
     /**
      * Once the trace and the evidence are read: the retrieval record checked, the index built
@@ -56775,7 +56797,7 @@ class RetrievalChecks {
         const searches = answered.filter((s) => !this.unplanned.has(s.line));
         for (const { ev, line } of evidence)
             if (!returned.has(`${ev.uri}\0${chunkKey(ev.chunk_id, ev.span[0], ev.span[1])}`))
-                bad(`Evidence ${q(ev.id)} on line ${line} (chunk ${context_short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) (${q(ev.uri, 80)}) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, ctx.at(line), 'Register only evidence a search returned: restore trace.jsonl and evidence/ as the producer wrote them, or re-run the producer.');
+                bad(`Evidence ${qid(ev.id)} on line ${line} (chunk ${context_short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) (${q(ev.uri, 80)}) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, ctx.at(line), 'Register only evidence a search returned: restore trace.jsonl and evidence/ as the producer wrote them, or re-run the producer.');
         if (!recorded) {
             bad(`The run retrieved (${signs.join(', ')}), but the trace header records no retrieval_provenance: the corpus, index and settings its searches used are unknown, so they cannot be ranked again.`, ctx.at(1), RESTORE_RECORD);
             return;
@@ -57167,8 +57189,8 @@ class EventOrder {
     skipped() {
         this.unreadable++;
     }
-    /** The event on line `no`, at `position` among the events, has this idx. */
-    check(idx, no, position) {
+    /** The event on line `no` has this idx. */
+    check(idx, no) {
         if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
             // event_invalid reports the missing or malformed idx; the position is still taken.
             this.unreadable++;
@@ -57188,7 +57210,7 @@ class EventOrder {
                     ? `event ${expected} is missing, or events were reordered or injected`
                     : `events ${expected}–${idx - 1} are missing, or events were reordered or injected`
                 : 'events were reordered';
-            this.ctx.f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${position}): ${why}.`, at);
+            this.ctx.f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx}, where idx ${expected} comes next: ${why}.`, at);
         }
         if (dupLine === undefined)
             this.seen.set(idx, no);
@@ -57362,7 +57384,7 @@ class StepChecks {
                         ? 'outside any step (its step_id is empty)'
                         : undefined;
         if (why)
-            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${qid(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
     }
     /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
     ref(stepId, line, what) {
@@ -57667,7 +57689,7 @@ function scanTrace(ctx, traceAbs) {
             }
         }
         const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
-        order.check(idxRaw, no, events - 1);
+        order.check(idxRaw, no);
         const parsed = formats.TraceEvent.safeParse(raw);
         if (!parsed.success) {
             const { where, why } = (0,schema_issue/* firstIssue */.O)(parsed.error, { prefix: ['event'], style: 'verbatim' });

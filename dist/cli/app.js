@@ -21822,7 +21822,7 @@ const TRACE = {
     stepUnknown: codes_def('step_unknown', 'core_invariants', 'An event names a step that was never started or is not a plan node', codes_RERUN, INV.schema),
     stepDuplicate: codes_def('step_duplicate', 'core_invariants', 'A step id is started (or finished) twice', codes_RERUN, INV.schema),
     stepBeforeDependency: codes_def('step_before_dependency', 'core_invariants', 'A plan node is started before the nodes it depends on have finished', codes_RERUN, INV.order),
-    claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted outside the derive step, in a step that already finished, or after the run finalized', 'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
+    claimAfterStep: codes_def('claim_after_step', 'core_invariants', 'A claim is emitted outside the derive step, in a step that already finished, or after the run finalized', 'Claims are emitted only by the derive step, while it runs and before the run finalizes: restore the trace as the producer wrote it, or re-run the producer.', INV.order),
     stepRequiredMissing: codes_def('step_required_missing', 'required_steps', 'A required step (understand, gather, derive or insufficient_evidence, verify, finalize) has no output of its kind', 'Re-run the producer to completion: every run must finish understand, gather, derive (or insufficient_evidence), verify and finalize.', INV.order),
     // \u2500\u2500 tool linkage \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500
     toolResultMissing: codes_def('tool_result_missing', 'tool_linkage', 'A tool call has no result', codes_RERUN, INV.toolLinkage),
@@ -22214,7 +22214,12 @@ function scanCanonical(text) {
         if (text.startsWith('NaN', i) ||
             text.startsWith('Infinity', i) ||
             text.startsWith('-Infinity', i)) {
-            syntax(`has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`);
+            const word = text.startsWith('NaN', i) ? 'NaN' : c === '-' ? '-Infinity' : 'Infinity';
+            throw new Fail({
+                kind: 'syntax',
+                column: i + 1,
+                message: `has ${word} at column ${i + 1}, which JSON does not allow`,
+            });
         }
         if (c === '-' || (c !== undefined && c >= '0' && c <= '9'))
             return number();
@@ -22862,6 +22867,23 @@ function asText(v) {
         return Object.prototype.toString.call(v);
     }
 }
+/** A producer's content id: a kind, `_v1_`, and the sha256 it is derived from. */
+const CONTENT_ID = /^([a-z]+_v1_)([0-9a-f]{64})$/;
+/**
+ * An id named in a message, quoted: a content id (`claim_v1_<64 hex>`) by its kind and first 12
+ * hex digits, as git shows a commit; anything else as q quotes it. Where two ids are compared,
+ * messages quote them whole (q).
+ */
+function qid(v) {
+    const m = typeof v === 'string' ? CONTENT_ID.exec(v) : null;
+    return m ? `"${m[1]}${m[2].slice(0, 12)}\u2026"` : q(v, 80);
+}
+/** A run file's path in a message, with each content id in it shortened as qid shortens it. */
+function qfile(p) {
+    return typeof p === 'string' && p.length < 4096
+        ? q(p.replace(/(_v1_[0-9a-f]{12})[0-9a-f]{52}(?![0-9a-f])/g, '$1\u2026'), 120)
+        : q(p);
+}
 /** A hash or content id as messages show it: its first 12 hex digits, or quoted when it is not hex. */
 function context_short(v) {
     return typeof v === 'string' && /^[0-9a-f]{12}/.test(v) ? `${v.slice(0, 12)}\u2026` : q(v, 16);
@@ -22908,8 +22930,8 @@ const answer = {
             if (no === undefined && status === undefined)
                 continue;
             ctx.f.add(TRACE.answerNotValidated, no !== undefined
-                ? `The verify output on line ${v.line} validates claim ${q(id)} and also lists it in ${no.field} (line ${no.line}): the run contradicts itself.`
-                : `The verify output on line ${v.line} validates claim ${q(id)}, which was emitted with status "rejected" on line ${status}: the run contradicts itself.`, ctx.at(v.line));
+                ? `The verify output on line ${v.line} validates claim ${qid(id)} and also lists it in ${no.field} (line ${no.line}): the run contradicts itself.`
+                : `The verify output on line ${v.line} validates claim ${qid(id)}, which was emitted with status "rejected" on line ${status}: the run contradicts itself.`, ctx.at(v.line));
         }
         // Without any verify output the run lacks a required step (step_required_missing) already.
         for (const r of scan.steps.outputs.has('verify') ? finals : []) {
@@ -22925,13 +22947,13 @@ const answer = {
                             ? `the verify step did not validate it (it validated ${validated.size} other claim(s))`
                             : 'the verify step validated no claim';
             if (why)
-                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`, ctx.at(r.line));
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${qid(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`, ctx.at(r.line));
         }
         // Only a derived claim rests on evidence; an observed or assumed one is taken on trust.
         for (const r of finals) {
             const type = scan.claims.notDerived.get(r.id);
             if (type !== undefined)
-                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${q(r.id)}, a claim of type ${q(type)}: only a derived claim, grounded in evidence, can be an answer.`, ctx.at(r.line));
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${r.line} answers with claim ${qid(r.id)}, a claim of type ${q(type)}: only a derived claim, grounded in evidence, can be an answer.`, ctx.at(r.line));
         }
         // The producer's finalize step answers with the statement of its first final claim.
         for (const a of scan.steps.finalAnswers) {
@@ -22939,7 +22961,7 @@ const answer = {
             if (want === undefined)
                 continue;
             if (typeof a.answer !== 'string' || sha256Hex(a.answer) !== want.sha)
-                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${a.line} gives the final_answer ${q(a.answer, 80)}, but its first final claim ${q(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim\u2019s words, so the answer was edited after the run.`, ctx.at(a.line));
+                ctx.f.add(TRACE.answerNotValidated, `The finalize output on line ${a.line} gives the final_answer ${q(a.answer, 80)}, but its first final claim ${qid(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim\u2019s words, so the answer was edited after the run.`, ctx.at(a.line));
         }
         const bare = scan.steps.answerWithoutClaims;
         if (bare !== undefined)
@@ -25343,7 +25365,7 @@ async function checkCorpus(ctx, header, evidence) {
     for (const { ev, line } of evidence) {
         const m = CORPUS_URI.exec(ev.uri);
         if (!m) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, ctx.at(line), [{ path: rel }]);
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, ctx.at(line), [{ path: rel }]);
             continue;
         }
         wanted.add(m[1]);
@@ -25359,10 +25381,10 @@ async function checkCorpus(ctx, header, evidence) {
         const at = ctx.at(line);
         const doc = docs.get(docId);
         if (!doc) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, [{ path: rel }]);
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, [{ path: rel }]);
         }
         else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, [{ path: rel }]);
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, [{ path: rel }]);
         }
         else {
             // Each document text's span is hashed once, however many evidence records name it.
@@ -25376,7 +25398,7 @@ async function checkCorpus(ctx, header, evidence) {
                 return sha === ev.sha256;
             });
             if (!holds)
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
         }
     }
 }
@@ -25568,7 +25590,7 @@ class ExtractiveChecks {
         return asRecord(claim.structured?.['reasoner']);
     }
     bad(id, line, why) {
-        this.ctx.f.add(TRACE.claimNotExtracted, `Derived claim ${q(id)} on line ${line} ${why}.`, this.ctx.at(line));
+        this.ctx.f.add(TRACE.claimNotExtracted, `Derived claim ${qid(id)} on line ${line} ${why}.`, this.ctx.at(line));
     }
     claim(claim, line) {
         if (claim.claim_type !== 'derived')
@@ -25650,7 +25672,7 @@ class ExtractiveChecks {
             if (bytes === undefined)
                 return; // its own finding says why
             if (bytes === 'too_large' || (budget -= bytes.length) < 0)
-                return this.bad(first.id, first.line, `cannot be derived again: evidence ${q(id)} is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB, or the run\u2019s evidence over ${MAX_RUN_EVIDENCE_BYTES / (1024 * 1024)} MiB`);
+                return this.bad(first.id, first.line, `cannot be derived again: evidence ${qid(id)} is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB, or the run\u2019s evidence over ${MAX_RUN_EVIDENCE_BYTES / (1024 * 1024)} MiB`);
             evidence.push([id, bytes]);
         }
         // The producer derives from spec.json's description; every copy of the question must agree.
@@ -25734,7 +25756,7 @@ function around(a, b) {
     return [cut(a), cut(b)];
 }
 const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
-const citeText = ([id, b0, b1]) => `bytes [${b0}, ${b1}) of evidence ${q(id, 80)}`;
+const citeText = ([id, b0, b1]) => `bytes [${b0}, ${b1}) of evidence ${qid(id)}`;
 /**
  * The reasoner's candidates, best first: the best sentence of each evidence (by how many of the
  * question's words it shares), sorted by score, then sentence, evidence id and hash, comparing
@@ -25856,7 +25878,7 @@ function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
             if (last.start === ev.span[0] && last.end === ev.span[1])
                 continue;
             misalignedLine ||= line;
-            misaligned.push(`evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${context_short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`);
+            misaligned.push(`evidence ${qid(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${context_short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`);
         }
     const outside = [];
     let outsideLine = 0;
@@ -25872,7 +25894,7 @@ function checkProducerSpans(ctx, records, supports, chunks, reasonersRun) {
         if (s.b0 >= start && s.b1 <= end)
             continue;
         outsideLine ||= s.line;
-        outside.push(`claim ${q(s.claimId)} (line ${s.line}) cites bytes [${s.b0}, ${s.b1}) of evidence ${q(s.refId)}, whose span in its document is [${start}, ${end})`);
+        outside.push(`claim ${qid(s.claimId)} (line ${s.line}) cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(s.refId)}, whose span in its document is [${start}, ${end})`);
     }
     if (misaligned.length)
         ctx.f.add(TRACE.producerSpansRejected, `bijux-canon-reason\u2019s own verifier rejects this run (its support_spans check takes a chunk\u2019s span from the last provenance/chunks.jsonl line of its id): ${producer_spans_listed(misaligned)}.`, ctx.at(misalignedLine));
@@ -26242,27 +26264,27 @@ function checkRecordSupports(ctx, supports, known, cited) {
     for (const s of supports) {
         if (s.kind === 'evidence')
             continue;
-        const what = s.kind === 'claim' ? `claim ${q(s.refId)}` : `tool call ${q(s.refId)}`;
+        const what = s.kind === 'claim' ? `claim ${qid(s.refId)}` : `tool call ${q(s.refId)}`;
         if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
             f.add(TRACE.supportUnresolved, s.kind === 'claim'
-                ? `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`
-                : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
+                ? `Claim ${qid(s.claimId)} on line ${s.line} is supported by claim ${qid(s.refId)}, which the trace never emits.`
+                : `Claim ${qid(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`, ctx.at(s.line));
             continue;
         }
         const failed = s.kind === 'tool_call' ? known.failedCall(s.refId) : undefined;
         if (failed !== undefined)
-            f.add(TRACE.supportFailedTool, `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failed.line} reports that the call failed (${failed.why}): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failed.line)]);
+            f.add(TRACE.supportFailedTool, `Claim ${qid(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failed.line} reports that the call failed (${failed.why}): a failed call supports nothing.`, ctx.at(s.line), [ctx.at(failed.line)]);
         const frame = s.kind === 'claim' ? 'its statement' : 'its result\u2019s canonical JSON';
         const got = cited.select(s.refId, s.b0, s.b1, ctx.spans);
         if (!got)
             continue; // resolved but never kept: cannot happen, the scan keeps every record
         if (!got.ok) {
             f.add(got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch, got.reason === 'out_of_bounds'
-                ? `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
-                : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
+                ? `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
+                : `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`, ctx.at(s.line));
         }
         else if (got.sha !== s.sha) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${context_short(s.sha)}, but those bytes hash to ${context_short(got.sha)}${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
+            f.add(TRACE.snippetHashMismatch, `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${context_short(s.sha)}, but those bytes hash to ${context_short(got.sha)}${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`, ctx.at(s.line));
         }
     }
 }
@@ -26623,7 +26645,7 @@ function checkPlan(ctx) {
     plan.nodes.forEach((n, i) => {
         n.dependencies.forEach((d, j) => {
             if (!nodeIds.has(d))
-                f.add(TRACE.planMissingDependency, `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
+                f.add(TRACE.planMissingDependency, `Plan node ${qid(n.id)} depends on ${q(d)}, which is not a node of the plan.`, lineOf(['nodes', i, 'dependencies', j]));
         });
     });
     plan.edges.forEach(([a, b], i) => {
@@ -26648,7 +26670,7 @@ function checkPlan(ctx) {
         const i = plan.nodes.findIndex((n) => n.id === stuck[0]);
         f.add(TRACE.planCycle, `The plan\u2019s ${what} form a cycle through ${stuck
             .slice(0, 5)
-            .map((s) => q(s, 60))
+            .map((s) => qid(s))
             .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`, what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']));
     }
     if (plan.id.startsWith('plan_v1_')) {
@@ -26919,7 +26941,7 @@ class ClaimChecks {
         this.total++;
         const prev = this.ids.get(claim.id);
         if (prev !== undefined) {
-            f.add(TRACE.claimDuplicate, `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
+            f.add(TRACE.claimDuplicate, `Claim ${qid(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`, at);
             return;
         }
         this.ids.set(claim.id, line);
@@ -26951,7 +26973,7 @@ class ClaimChecks {
             const n = (supportKeys.get(key) ?? 0) + 1;
             supportKeys.set(key, n);
             if ((markers.get(key) ?? 0) < n) {
-                f.add(TRACE.markerMissing, `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
+                f.add(TRACE.markerMissing, `Derived claim ${qid(claim.id)} on line ${line} cites evidence ${qid(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`, at);
             }
         }
         const marked = markedInsufficient(claim) && this.ctx.allowMarkedInsufficient === true;
@@ -26973,7 +26995,7 @@ class ClaimChecks {
                 const why = have === 0
                     ? 'no evidence support has that id, span and snippet hash'
                     : `it appears ${n} times for ${have} support(s)`;
-                f.add(TRACE.markerUnmatched, `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${context_short(sha)}] but ${why}.`, at);
+                f.add(TRACE.markerUnmatched, `Derived claim ${qid(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${context_short(sha)}] but ${why}.`, at);
             }
         }
     }
@@ -27023,7 +27045,7 @@ class ClaimChecks {
             for (const [i, text] of s.at) {
                 if (quoted.covers(i, i + text.length))
                     continue;
-                this.ctx.f.add(TRACE.markerLegacy, `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
+                this.ctx.f.add(TRACE.markerLegacy, `Claim ${qid(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`, this.ctx.at(s.line));
             }
         }
         this.suspects.length = 0;
@@ -27108,10 +27130,10 @@ class ClaimChecks {
             ? ` (it cites ${cited}: the same bytes cited again, or overlapping spans of one evidence, count once)`
             : '';
         if (supports === 0) {
-            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.claimUngrounded, `Derived claim ${qid(id)} on line ${line} has no evidence support: nothing grounds it${why}.`, this.ctx.at(line));
         }
         else if (supports < this.ctx.minSupports) {
-            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s)${alike}; at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.supportsTooFew, `Derived claim ${qid(id)} on line ${line} rests on ${supports} distinct evidence support(s)${alike}; at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`, this.ctx.at(line));
         }
     }
 }
@@ -27241,7 +27263,7 @@ class ContentChecks {
             uri: JSON.stringify(ev.uri),
         });
         if (want !== ev.id)
-            this.mismatch(`Evidence ${q(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
+            this.mismatch(`Evidence ${qid(ev.id)} on line ${no}`, want, 'its uri, sha256, span or chunk_id', no);
     }
     claim(claim, line, canonical, no) {
         if (!canonical)
@@ -27263,7 +27285,7 @@ class ContentChecks {
             supports,
         });
         if (want !== claim.id)
-            this.mismatch(`Claim ${q(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
+            this.mismatch(`Claim ${qid(claim.id)} on line ${no}`, want, 'its statement, supports, status, confidence or structured payload', no);
     }
     mismatch(who, want, what, no) {
         this.ctx.f.add(TRACE.contentIdMismatch, `${who} has an id that does not match its content, which hashes to ${q(want)}: ${what} changed after the run.`, this.ctx.at(no));
@@ -27340,13 +27362,13 @@ class ReasoningTraceChecks {
         const bad = (message, line = 1) => f.add(TRACE.reasoningTraceMismatch, message, this.ctx.at(line));
         for (const d of this.derived) {
             if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), ${d.marked ? 'though it carries the extractive reasoner\u2019s tag (structured.reasoner), which records one with every claim' : 'which the run\u2019s reasoning record requires'}: the hash was removed after the run.`, d.line);
+                bad(`Derived claim ${qid(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), ${d.marked ? 'though it carries the extractive reasoner\u2019s tag (structured.reasoner), which records one with every claim' : 'which the run\u2019s reasoning record requires'}: the hash was removed after the run.`, d.line);
             else if (d.recorded !== d.recomputed)
-                bad(`Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${context_short(d.recorded)}, but its statement and citations hash to ${context_short(d.recomputed)}: the claim was edited after the run.`, d.line);
+                bad(`Derived claim ${qid(d.id)} on line ${d.line} records result_sha256 ${context_short(d.recorded)}, but its statement and citations hash to ${context_short(d.recomputed)}: the claim was edited after the run.`, d.line);
         }
         if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
             const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked);
-            f.add(TRACE.reasoningTraceMismatch, `The trace header\u2019s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner\u2019s tag (structured.reasoner)'}: the record was removed after the run.`, at);
+            f.add(TRACE.reasoningTraceMismatch, `The trace header\u2019s metadata has no reasoning_trace record, yet derived claim ${qid(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner\u2019s tag (structured.reasoner)'}: the record was removed after the run.`, at);
             return;
         }
         const r = meta;
@@ -27417,7 +27439,7 @@ class EvidenceChecks {
     registered(ev, line) {
         const prev = this.records.get(ev.id);
         if (prev) {
-            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.evidenceDuplicate, `Evidence ${qid(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`, this.ctx.at(line));
             return;
         }
         const rec = { ev, line, usable: false };
@@ -27430,11 +27452,11 @@ class EvidenceChecks {
                     : ev.content_path.startsWith('/') || /^[A-Za-z]:/.test(ev.content_path)
                         ? 'is absolute'
                         : 'is not a plain relative POSIX path';
-            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${qid(ev.id)} on line ${line} has content_path ${qfile(ev.content_path)}, which ${why}; it was not read.`, this.ctx.at(line));
         }
     }
     escapes(rec) {
-        this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${q(rec.ev.content_path)} is a symlink that leads outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+        this.ctx.f.add(TRACE.evidencePathEscape, `Evidence ${qid(rec.ev.id)} on line ${rec.line}: ${qfile(rec.ev.content_path)} is a symlink that leads outside the run directory; it was not read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
     }
     /** Resolves each evidence file to its real path inside the run (or reports why it has none). */
     resolveAll() {
@@ -27455,7 +27477,7 @@ class EvidenceChecks {
                 continue;
             }
             if (route === 'not-utf8') {
-                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) is a symlink to a path that is not valid UTF-8.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${qfile(rec.ev.content_path)} (line ${rec.line}) is a symlink to a path that is not valid UTF-8.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             let real;
@@ -27465,10 +27487,10 @@ class EvidenceChecks {
             catch (err) {
                 const code = err.code;
                 if (code === 'ENOENT' || code === 'ENOTDIR') {
-                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${q(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(TRACE.evidenceMissing, `Evidence ${qid(rec.ev.id)} (registered on line ${rec.line}) has no file at ${qfile(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 else {
-                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                    this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${qfile(rec.ev.content_path)} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 }
                 continue;
             }
@@ -27477,7 +27499,7 @@ class EvidenceChecks {
                 continue;
             }
             if (inGitDir(this.ctx.realRunDir, real)) {
-                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) lies in a git directory, which is never read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
+                this.ctx.f.add(TRACE.evidenceUnreadable, `Evidence file ${qfile(rec.ev.content_path)} (line ${rec.line}) lies in a git directory, which is never read.`, this.ctx.at(rec.line), [{ path: this.ctx.rel(rec.ev.content_path) }]);
                 continue;
             }
             rec.real = real;
@@ -27502,7 +27524,7 @@ class EvidenceChecks {
         const ids = [...c];
         return `; claim(s) citing it: ${ids
             .slice(0, 5)
-            .map((x) => q(x, 80))
+            .map((x) => qid(x))
             .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
     }
     async checkFiles(hasher, chunks) {
@@ -27535,17 +27557,17 @@ class EvidenceChecks {
             const { ev, line } = rec;
             const evLoc = { path: this.ctx.rel(ev.content_path) };
             if (ev.chunk_id !== ev.sha256) {
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${context_short(ev.chunk_id)} but records sha256 ${context_short(ev.sha256)}; a chunk id is the sha256 of the chunk\u2019s bytes, which the evidence file holds.`, this.ctx.at(line));
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} comes from chunk ${context_short(ev.chunk_id)} but records sha256 ${context_short(ev.sha256)}; a chunk id is the sha256 of the chunk\u2019s bytes, which the evidence file holds.`, this.ctx.at(line));
             }
             else if (chunks) {
                 const listed = chunks.get(ev.chunk_id);
                 const c = listed?.at.get(spanKey(ev.span[0], ev.span[1]));
                 const spans = listed?.entries;
                 if (!spans) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} comes from chunk ${context_short(ev.chunk_id)}, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} comes from chunk ${context_short(ev.chunk_id)}, which provenance/chunks.jsonl does not list.`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl') }]);
                 }
                 else if (!c) {
-                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+                    f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
                         .slice(0, 3)
                         .map((x) => `[${x.start}, ${x.end})`)
                         .join(', ')}${spans.length > 3 ? ' \u2026' : ''} in provenance/chunks.jsonl (line ${spans[0].line}).`, this.ctx.at(line), [{ path: this.ctx.rel('provenance/chunks.jsonl'), line: spans[0].line }]);
@@ -27557,21 +27579,21 @@ class EvidenceChecks {
             rec.outcome = o;
             if (!o.ok) {
                 if (o.reason === 'missing') {
-                    f.add(TRACE.evidenceMissing, `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${q(ev.content_path)}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                    f.add(TRACE.evidenceMissing, `Evidence ${qid(ev.id)} (registered on line ${line}) has no file at ${qfile(ev.content_path)}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
                 }
                 else {
-                    f.add(TRACE.evidenceUnreadable, `Evidence file ${q(ev.content_path)} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                    f.add(TRACE.evidenceUnreadable, `Evidence file ${qfile(ev.content_path)} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
                 }
                 continue;
             }
             rec.usable = true;
             if (o.sha256 !== ev.sha256) {
-                f.add(TRACE.evidenceHashMismatch, `Evidence ${q(ev.id)} (${q(ev.content_path)}, ${o.size} bytes) hashes to ${context_short(o.sha256)} but line ${line} of the trace records ${context_short(ev.sha256)}: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                f.add(TRACE.evidenceHashMismatch, `Evidence ${qid(ev.id)} (${qfile(ev.content_path)}, ${o.size} bytes) hashes to ${context_short(o.sha256)} but line ${line} of the trace records ${context_short(ev.sha256)}: the file changed after the run${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
             else if (o.size !== ev.span[1] - ev.span[0]) {
                 // The file is the chunk: [start, end) of its document, no byte more (the producer
                 // rejects a support beyond the evidence span, and every real run keeps this).
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${q(ev.id)} (${q(ev.content_path)}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} (${qfile(ev.content_path)}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`, this.ctx.at(line), [evLoc]);
             }
         }
     }
@@ -27650,7 +27672,7 @@ class EvidenceChecks {
                 continue;
             const rec = this.records.get(s.refId);
             if (!rec) {
-                f.add(TRACE.supportUnresolved, `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
+                f.add(TRACE.supportUnresolved, `Claim ${qid(s.claimId)} on line ${s.line} cites evidence ${qid(s.refId)}, which no evidence_registered event in the trace registers.`, this.ctx.at(s.line));
                 continue;
             }
             if (!rec.usable)
@@ -27678,7 +27700,7 @@ class EvidenceChecks {
             }
             catch (err) {
                 const relPath = first.ev.content_path;
-                f.add(TRACE.evidenceUnreadable, `Evidence file ${q(relPath)} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(first.line), [{ path: this.ctx.rel(relPath) }]);
+                f.add(TRACE.evidenceUnreadable, `Evidence file ${qfile(relPath)} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`, this.ctx.at(first.line), [{ path: this.ctx.rel(relPath) }]);
             }
             finally {
                 if (fd !== undefined)
@@ -27693,15 +27715,15 @@ class EvidenceChecks {
         const relPath = rec.ev.content_path;
         const len = whole ? whole.length : size;
         if (s.b1 > len || s.b0 >= s.b1) {
-            f.add(TRACE.spanOutOfBounds, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${q(relPath)} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+            f.add(TRACE.spanOutOfBounds, `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(id)}, but ${qfile(relPath)} has only ${len} bytes.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
             return;
         }
         const got = this.ctx.spans.hash('file', real, s.b0, s.b1, () => whole ? sha256Hex(whole.subarray(s.b0, s.b1)) : hashRange(fd, s.b0, s.b1));
         if (got === undefined) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${q(relPath)}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+            f.add(TRACE.snippetHashMismatch, `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(id)} (${qfile(relPath)}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
         }
         else if (got !== s.sha) {
-            f.add(TRACE.snippetHashMismatch, `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${q(relPath)}) with snippet_sha256 ${context_short(s.sha)}, but those bytes hash to ${context_short(got)}${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
+            f.add(TRACE.snippetHashMismatch, `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(id)} (${qfile(relPath)}) with snippet_sha256 ${context_short(s.sha)}, but those bytes hash to ${context_short(got)}${preview(whole, s.b0, s.b1)}.`, this.ctx.at(s.line), [{ path: this.ctx.rel(relPath) }]);
         }
     }
 }
@@ -28263,7 +28285,7 @@ class RetrievalChecks {
     /** A plan step as messages name it: its kind and the start of its node id. */
     step(id) {
         const kind = this.ctx.planKinds?.get(id);
-        return `step ${kind ? `${q(kind, 40)} (node ${q(id, 24)})` : q(id, 80)}`;
+        return `step ${kind ? `${q(kind, 40)} (node ${qid(id)})` : q(id, 80)}`;
     }
     /**
      * Once the trace and the evidence are read: the retrieval record checked, the index built
@@ -28299,7 +28321,7 @@ class RetrievalChecks {
         const searches = answered.filter((s) => !this.unplanned.has(s.line));
         for (const { ev, line } of evidence)
             if (!returned.has(`${ev.uri}\0${chunkKey(ev.chunk_id, ev.span[0], ev.span[1])}`))
-                bad(`Evidence ${q(ev.id)} on line ${line} (chunk ${context_short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) (${q(ev.uri, 80)}) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, ctx.at(line), 'Register only evidence a search returned: restore trace.jsonl and evidence/ as the producer wrote them, or re-run the producer.');
+                bad(`Evidence ${qid(ev.id)} on line ${line} (chunk ${context_short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) (${q(ev.uri, 80)}) was returned by no search of the run: evidence is registered from what the retrieve calls return.`, ctx.at(line), 'Register only evidence a search returned: restore trace.jsonl and evidence/ as the producer wrote them, or re-run the producer.');
         if (!recorded) {
             bad(`The run retrieved (${signs.join(', ')}), but the trace header records no retrieval_provenance: the corpus, index and settings its searches used are unknown, so they cannot be ranked again.`, ctx.at(1), RESTORE_RECORD);
             return;
@@ -28691,8 +28713,8 @@ class EventOrder {
     skipped() {
         this.unreadable++;
     }
-    /** The event on line `no`, at `position` among the events, has this idx. */
-    check(idx, no, position) {
+    /** The event on line `no` has this idx. */
+    check(idx, no) {
         if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
             // event_invalid reports the missing or malformed idx; the position is still taken.
             this.unreadable++;
@@ -28712,7 +28734,7 @@ class EventOrder {
                     ? `event ${expected} is missing, or events were reordered or injected`
                     : `events ${expected}\u2013${idx - 1} are missing, or events were reordered or injected`
                 : 'events were reordered';
-            this.ctx.f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx} where ${expected} follows (position ${position}): ${why}.`, at);
+            this.ctx.f.add(TRACE.idxOutOfOrder, `The event on line ${no} has idx ${idx}, where idx ${expected} comes next: ${why}.`, at);
         }
         if (dupLine === undefined)
             this.seen.set(idx, no);
@@ -28886,7 +28908,7 @@ class StepChecks {
                         ? 'outside any step (its step_id is empty)'
                         : undefined;
         if (why)
-            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
+            this.ctx.f.add(TRACE.claimAfterStep, `Claim ${qid(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`, this.ctx.at(line));
     }
     /** An event that belongs to a step (tool call, evidence, claim) must name a started step. */
     ref(stepId, line, what) {
@@ -29191,7 +29213,7 @@ function scanTrace(ctx, traceAbs) {
             }
         }
         const idxRaw = raw && typeof raw === 'object' ? raw.idx : undefined;
-        order.check(idxRaw, no, events - 1);
+        order.check(idxRaw, no);
         const parsed = formats.TraceEvent.safeParse(raw);
         if (!parsed.success) {
             const { where, why } = firstIssue(parsed.error, { prefix: ['event'], style: 'verbatim' });

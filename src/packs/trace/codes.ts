@@ -189,7 +189,7 @@ export const TRACE = {
     'claim_after_step',
     'core_invariants',
     'A claim is emitted outside the derive step, in a step that already finished, or after the run finalized',
-    'A finished step (and a finalized run) takes no new claims: restore the trace as the producer wrote it, or re-run the producer.',
+    'Claims are emitted only by the derive step, while it runs and before the run finalizes: restore the trace as the producer wrote it, or re-run the producer.',
     INV.order,
   ),
   stepRequiredMissing: def(

@@ -80,6 +80,26 @@ function asText(v: unknown): string {
   }
 }
 
+/** A producer's content id: a kind, `_v1_`, and the sha256 it is derived from. */
+const CONTENT_ID = /^([a-z]+_v1_)([0-9a-f]{64})$/;
+
+/**
+ * An id named in a message, quoted: a content id (`claim_v1_<64 hex>`) by its kind and first 12
+ * hex digits, as git shows a commit; anything else as q quotes it. Where two ids are compared,
+ * messages quote them whole (q).
+ */
+export function qid(v: unknown): string {
+  const m = typeof v === 'string' ? CONTENT_ID.exec(v) : null;
+  return m ? `"${m[1]}${m[2]!.slice(0, 12)}…"` : q(v, 80);
+}
+
+/** A run file's path in a message, with each content id in it shortened as qid shortens it. */
+export function qfile(p: unknown): string {
+  return typeof p === 'string' && p.length < 4096
+    ? q(p.replace(/(_v1_[0-9a-f]{12})[0-9a-f]{52}(?![0-9a-f])/g, '$1…'), 120)
+    : q(p);
+}
+
 /** A hash or content id as messages show it: its first 12 hex digits, or quoted when it is not hex. */
 export function short(v: unknown): string {
   return typeof v === 'string' && /^[0-9a-f]{12}/.test(v) ? `${v.slice(0, 12)}…` : q(v, 16);

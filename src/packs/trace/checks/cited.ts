@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../../io/hashing.js';
 import type { SupportUse } from './claims.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
-import { q, type RunCtx, short } from '../context.js';
+import { q, qid, type RunCtx, short } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
 import type { EventVisitor } from './event-visitor.js';
 import { canonicalMembers, eventText } from '../producer/ids.js';
@@ -147,13 +147,13 @@ export function checkRecordSupports(
   const f = ctx.f;
   for (const s of supports) {
     if (s.kind === 'evidence') continue;
-    const what = s.kind === 'claim' ? `claim ${q(s.refId)}` : `tool call ${q(s.refId)}`;
+    const what = s.kind === 'claim' ? `claim ${qid(s.refId)}` : `tool call ${q(s.refId)}`;
     if (s.kind === 'claim' ? !known.claim(s.refId) : !known.toolCall(s.refId)) {
       f.add(
         TRACE.supportUnresolved,
         s.kind === 'claim'
-          ? `Claim ${q(s.claimId)} on line ${s.line} is supported by claim ${q(s.refId)}, which the trace never emits.`
-          : `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`,
+          ? `Claim ${qid(s.claimId)} on line ${s.line} is supported by claim ${qid(s.refId)}, which the trace never emits.`
+          : `Claim ${qid(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, which has no result in the trace.`,
         ctx.at(s.line),
       );
       continue;
@@ -162,7 +162,7 @@ export function checkRecordSupports(
     if (failed !== undefined)
       f.add(
         TRACE.supportFailedTool,
-        `Claim ${q(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failed.line} reports that the call failed (${failed.why}): a failed call supports nothing.`,
+        `Claim ${qid(s.claimId)} on line ${s.line} is supported by tool call ${q(s.refId)}, whose result on line ${failed.line} reports that the call failed (${failed.why}): a failed call supports nothing.`,
         ctx.at(s.line),
         [ctx.at(failed.line)],
       );
@@ -173,14 +173,14 @@ export function checkRecordSupports(
       f.add(
         got.reason === 'out_of_bounds' ? TRACE.spanOutOfBounds : TRACE.snippetHashMismatch,
         got.reason === 'out_of_bounds'
-          ? `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
-          : `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`,
+          ? `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, but ${frame} has only ${got.len} bytes.`
+          : `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what}, which cannot be checked: ${got.why}.`,
         ctx.at(s.line),
       );
     } else if (got.sha !== s.sha) {
       f.add(
         TRACE.snippetHashMismatch,
-        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${short(s.sha)}, but those bytes hash to ${short(got.sha)}${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`,
+        `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of ${what} (${frame}) with snippet_sha256 ${short(s.sha)}, but those bytes hash to ${short(got.sha)}${got.preview ? `; they now read ${q(got.preview, 80)}` : ''}.`,
         ctx.at(s.line),
       );
     }

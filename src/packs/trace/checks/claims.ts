@@ -1,5 +1,5 @@
 import { TRACE, type TraceCodeDef } from '../codes.js';
-import { q, type RunCtx, short } from '../context.js';
+import { q, qid, type RunCtx, short } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
 import type { EventVisitor } from './event-visitor.js';
 import type { Claim } from '../format/schema.js';
@@ -137,7 +137,7 @@ export class ClaimChecks implements EventVisitor {
     if (prev !== undefined) {
       f.add(
         TRACE.claimDuplicate,
-        `Claim ${q(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`,
+        `Claim ${qid(claim.id)} is emitted again on line ${line}; it was first emitted on line ${prev}.`,
         at,
       );
       return;
@@ -172,7 +172,7 @@ export class ClaimChecks implements EventVisitor {
       if ((markers!.get(key) ?? 0) < n) {
         f.add(
           TRACE.markerMissing,
-          `Derived claim ${q(claim.id)} on line ${line} cites evidence ${q(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`,
+          `Derived claim ${qid(claim.id)} on line ${line} cites evidence ${qid(s.ref_id)} bytes [${s.span[0]}, ${s.span[1]}) but its statement has no marker [evidence:${s.ref_id}:${s.span[0]}-${s.span[1]}:${s.snippet_sha256}].`,
           at,
         );
       }
@@ -198,7 +198,7 @@ export class ClaimChecks implements EventVisitor {
             : `it appears ${n} times for ${have} support(s)`;
         f.add(
           TRACE.markerUnmatched,
-          `Derived claim ${q(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${short(sha)}] but ${why}.`,
+          `Derived claim ${qid(claim.id)} on line ${line} carries the marker [evidence:${id}:${b0}-${b1}:${short(sha)}] but ${why}.`,
           at,
         );
       }
@@ -256,7 +256,7 @@ export class ClaimChecks implements EventVisitor {
         if (quoted.covers(i, i + text.length)) continue;
         this.ctx.f.add(
           TRACE.markerLegacy,
-          `Claim ${q(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`,
+          `Claim ${qid(s.claimId)} on line ${s.line} cites evidence with ${q(text)}, a legacy or malformed marker outside the text it quotes from its evidence; only [evidence:<id>:<b0>-<b1>:<sha256>] over exact bytes is accepted.`,
           this.ctx.at(s.line),
         );
       }
@@ -353,13 +353,13 @@ export class ClaimChecks implements EventVisitor {
     if (supports === 0) {
       this.ctx.f.add(
         TRACE.claimUngrounded,
-        `Derived claim ${q(id)} on line ${line} has no evidence support: nothing grounds it${why}.`,
+        `Derived claim ${qid(id)} on line ${line} has no evidence support: nothing grounds it${why}.`,
         this.ctx.at(line),
       );
     } else if (supports < this.ctx.minSupports) {
       this.ctx.f.add(
         TRACE.supportsTooFew,
-        `Derived claim ${q(id)} on line ${line} rests on ${supports} distinct evidence support(s)${alike}; at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`,
+        `Derived claim ${qid(id)} on line ${line} rests on ${supports} distinct evidence support(s)${alike}; at least ${this.ctx.minSupports} are required by ${this.ctx.minSupportsSource}${why}.`,
         this.ctx.at(line),
       );
     }

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../kit/index.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
-import { q, type RunCtx } from '../context.js';
+import { q, qid, type RunCtx } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
 import type { EventVisitor } from './event-visitor.js';
 import { canonicalMembers, contentId, eventText } from '../producer/ids.js';
@@ -38,7 +38,7 @@ export class ContentChecks implements EventVisitor {
     });
     if (want !== ev.id)
       this.mismatch(
-        `Evidence ${q(ev.id)} on line ${no}`,
+        `Evidence ${qid(ev.id)} on line ${no}`,
         want,
         'its uri, sha256, span or chunk_id',
         no,
@@ -64,7 +64,7 @@ export class ContentChecks implements EventVisitor {
     });
     if (want !== claim.id)
       this.mismatch(
-        `Claim ${q(claim.id)} on line ${no}`,
+        `Claim ${qid(claim.id)} on line ${no}`,
         want,
         'its statement, supports, status, confidence or structured payload',
         no,

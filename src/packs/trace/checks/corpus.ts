@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { sha256Hex } from '../../../io/hashing.js';
 import { readable, streamText } from '../../kit/index.js';
 import { TRACE } from '../codes.js';
-import { asRecord, q, type RunCtx, short } from '../context.js';
+import { asRecord, q, qid, type RunCtx, short } from '../context.js';
 import { pyStripString as pyStrip } from '../producer/python-text.js';
 import type { CorpusDoc } from '../producer/bm25.js';
 import type { EvidenceRef, TraceHeader } from '../format/schema.js';
@@ -127,7 +127,7 @@ export async function checkCorpus(
     if (!m) {
       f.add(
         TRACE.evidenceChunkMismatch,
-        `Evidence ${q(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`,
+        `Evidence ${qid(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`,
         ctx.at(line),
         [{ path: rel }],
       );
@@ -146,14 +146,14 @@ export async function checkCorpus(
     if (!doc) {
       f.add(
         TRACE.evidenceChunkMismatch,
-        `Evidence ${q(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`,
+        `Evidence ${qid(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`,
         at,
         [{ path: rel }],
       );
     } else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
       f.add(
         TRACE.evidenceChunkMismatch,
-        `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`,
+        `Evidence ${qid(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`,
         at,
         [{ path: rel }],
       );
@@ -169,7 +169,7 @@ export async function checkCorpus(
       if (!holds)
         f.add(
           TRACE.evidenceChunkMismatch,
-          `Evidence ${q(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`,
+          `Evidence ${qid(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`,
           at,
           [{ path: rel, line: doc.line }],
         );

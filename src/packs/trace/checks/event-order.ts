@@ -27,8 +27,8 @@ export class EventOrder {
     this.unreadable++;
   }
 
-  /** The event on line `no`, at `position` among the events, has this idx. */
-  check(idx: unknown, no: number, position: number): void {
+  /** The event on line `no` has this idx. */
+  check(idx: unknown, no: number): void {
     if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0) {
       // event_invalid reports the missing or malformed idx; the position is still taken.
       this.unreadable++;
@@ -55,7 +55,7 @@ export class EventOrder {
           : 'events were reordered';
       this.ctx.f.add(
         TRACE.idxOutOfOrder,
-        `The event on line ${no} has idx ${idx} where ${expected} follows (position ${position}): ${why}.`,
+        `The event on line ${no} has idx ${idx}, where idx ${expected} comes next: ${why}.`,
         at,
       );
     }

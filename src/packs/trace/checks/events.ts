@@ -214,7 +214,7 @@ export function scanTrace(ctx: RunCtx, traceAbs: string): TraceScan {
       }
     }
     const idxRaw = raw && typeof raw === 'object' ? (raw as { idx?: unknown }).idx : undefined;
-    order.check(idxRaw, no, events - 1);
+    order.check(idxRaw, no);
     const parsed = formats.TraceEvent.safeParse(raw);
     if (!parsed.success) {
       const { where, why } = firstIssue(parsed.error, { prefix: ['event'], style: 'verbatim' });

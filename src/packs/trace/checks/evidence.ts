@@ -7,7 +7,7 @@ import { dirPrefix, linkRoute, realpathText } from '../../../io/paths.js';
 import { errorText } from '../../../io/workspace.js';
 import type { SupportUse } from './claims.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
-import { q, type RunCtx, short } from '../context.js';
+import { q, qfile, qid, type RunCtx, short } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
 import type { EventVisitor } from './event-visitor.js';
 import { inGitDir, isPlainRelative } from '../../kit/index.js';
@@ -62,7 +62,7 @@ export class EvidenceChecks implements EventVisitor {
     if (prev) {
       this.ctx.f.add(
         TRACE.evidenceDuplicate,
-        `Evidence ${q(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`,
+        `Evidence ${qid(ev.id)} is registered again on line ${line}; it was first registered on line ${prev.line}.`,
         this.ctx.at(line),
       );
       return;
@@ -80,7 +80,7 @@ export class EvidenceChecks implements EventVisitor {
               : 'is not a plain relative POSIX path';
       this.ctx.f.add(
         TRACE.evidencePathEscape,
-        `Evidence ${q(ev.id)} on line ${line} has content_path ${q(ev.content_path)}, which ${why}; it was not read.`,
+        `Evidence ${qid(ev.id)} on line ${line} has content_path ${qfile(ev.content_path)}, which ${why}; it was not read.`,
         this.ctx.at(line),
       );
     }
@@ -89,7 +89,7 @@ export class EvidenceChecks implements EventVisitor {
   private escapes(rec: EvidenceRecord): void {
     this.ctx.f.add(
       TRACE.evidencePathEscape,
-      `Evidence ${q(rec.ev.id)} on line ${rec.line}: ${q(rec.ev.content_path)} is a symlink that leads outside the run directory; it was not read.`,
+      `Evidence ${qid(rec.ev.id)} on line ${rec.line}: ${qfile(rec.ev.content_path)} is a symlink that leads outside the run directory; it was not read.`,
       this.ctx.at(rec.line),
       [{ path: this.ctx.rel(rec.ev.content_path) }],
     );
@@ -115,7 +115,7 @@ export class EvidenceChecks implements EventVisitor {
       if (route === 'not-utf8') {
         this.ctx.f.add(
           TRACE.evidenceUnreadable,
-          `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) is a symlink to a path that is not valid UTF-8.`,
+          `Evidence file ${qfile(rec.ev.content_path)} (line ${rec.line}) is a symlink to a path that is not valid UTF-8.`,
           this.ctx.at(rec.line),
           [{ path: this.ctx.rel(rec.ev.content_path) }],
         );
@@ -129,14 +129,14 @@ export class EvidenceChecks implements EventVisitor {
         if (code === 'ENOENT' || code === 'ENOTDIR') {
           this.ctx.f.add(
             TRACE.evidenceMissing,
-            `Evidence ${q(rec.ev.id)} (registered on line ${rec.line}) has no file at ${q(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`,
+            `Evidence ${qid(rec.ev.id)} (registered on line ${rec.line}) has no file at ${qfile(rec.ev.content_path)}${this.citedBy(rec.ev.id)}.`,
             this.ctx.at(rec.line),
             [{ path: this.ctx.rel(rec.ev.content_path) }],
           );
         } else {
           this.ctx.f.add(
             TRACE.evidenceUnreadable,
-            `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`,
+            `Evidence file ${qfile(rec.ev.content_path)} (line ${rec.line}) ${code === 'ELOOP' ? 'is a symlink loop' : `cannot be resolved: ${errorText(err)}`}.`,
             this.ctx.at(rec.line),
             [{ path: this.ctx.rel(rec.ev.content_path) }],
           );
@@ -150,7 +150,7 @@ export class EvidenceChecks implements EventVisitor {
       if (inGitDir(this.ctx.realRunDir, real)) {
         this.ctx.f.add(
           TRACE.evidenceUnreadable,
-          `Evidence file ${q(rec.ev.content_path)} (line ${rec.line}) lies in a git directory, which is never read.`,
+          `Evidence file ${qfile(rec.ev.content_path)} (line ${rec.line}) lies in a git directory, which is never read.`,
           this.ctx.at(rec.line),
           [{ path: this.ctx.rel(rec.ev.content_path) }],
         );
@@ -177,7 +177,7 @@ export class EvidenceChecks implements EventVisitor {
     const ids = [...c];
     return `; claim(s) citing it: ${ids
       .slice(0, 5)
-      .map((x) => q(x, 80))
+      .map((x) => qid(x))
       .join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
   }
 
@@ -215,7 +215,7 @@ export class EvidenceChecks implements EventVisitor {
       if (ev.chunk_id !== ev.sha256) {
         f.add(
           TRACE.evidenceChunkMismatch,
-          `Evidence ${q(ev.id)} on line ${line} comes from chunk ${short(ev.chunk_id)} but records sha256 ${short(ev.sha256)}; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`,
+          `Evidence ${qid(ev.id)} on line ${line} comes from chunk ${short(ev.chunk_id)} but records sha256 ${short(ev.sha256)}; a chunk id is the sha256 of the chunk’s bytes, which the evidence file holds.`,
           this.ctx.at(line),
         );
       } else if (chunks) {
@@ -225,14 +225,14 @@ export class EvidenceChecks implements EventVisitor {
         if (!spans) {
           f.add(
             TRACE.evidenceChunkMismatch,
-            `Evidence ${q(ev.id)} on line ${line} comes from chunk ${short(ev.chunk_id)}, which provenance/chunks.jsonl does not list.`,
+            `Evidence ${qid(ev.id)} on line ${line} comes from chunk ${short(ev.chunk_id)}, which provenance/chunks.jsonl does not list.`,
             this.ctx.at(line),
             [{ path: this.ctx.rel('provenance/chunks.jsonl') }],
           );
         } else if (!c) {
           f.add(
             TRACE.evidenceChunkMismatch,
-            `Evidence ${q(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
+            `Evidence ${qid(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its chunk is listed at ${spans
               .slice(0, 3)
               .map((x) => `[${x.start}, ${x.end})`)
               .join(
@@ -250,14 +250,14 @@ export class EvidenceChecks implements EventVisitor {
         if (o.reason === 'missing') {
           f.add(
             TRACE.evidenceMissing,
-            `Evidence ${q(ev.id)} (registered on line ${line}) has no file at ${q(ev.content_path)}${this.citedBy(ev.id)}.`,
+            `Evidence ${qid(ev.id)} (registered on line ${line}) has no file at ${qfile(ev.content_path)}${this.citedBy(ev.id)}.`,
             this.ctx.at(line),
             [evLoc],
           );
         } else {
           f.add(
             TRACE.evidenceUnreadable,
-            `Evidence file ${q(ev.content_path)} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`,
+            `Evidence file ${qfile(ev.content_path)} (line ${line}) ${o.detail}${this.citedBy(ev.id)}.`,
             this.ctx.at(line),
             [evLoc],
           );
@@ -268,7 +268,7 @@ export class EvidenceChecks implements EventVisitor {
       if (o.sha256 !== ev.sha256) {
         f.add(
           TRACE.evidenceHashMismatch,
-          `Evidence ${q(ev.id)} (${q(ev.content_path)}, ${o.size} bytes) hashes to ${short(o.sha256)} but line ${line} of the trace records ${short(ev.sha256)}: the file changed after the run${this.citedBy(ev.id)}.`,
+          `Evidence ${qid(ev.id)} (${qfile(ev.content_path)}, ${o.size} bytes) hashes to ${short(o.sha256)} but line ${line} of the trace records ${short(ev.sha256)}: the file changed after the run${this.citedBy(ev.id)}.`,
           this.ctx.at(line),
           [evLoc],
         );
@@ -277,7 +277,7 @@ export class EvidenceChecks implements EventVisitor {
         // rejects a support beyond the evidence span, and every real run keeps this).
         f.add(
           TRACE.evidenceChunkMismatch,
-          `Evidence ${q(ev.id)} (${q(ev.content_path)}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`,
+          `Evidence ${qid(ev.id)} (${qfile(ev.content_path)}) is ${o.size} bytes, ${o.size > ev.span[1] - ev.span[0] ? `${o.size - (ev.span[1] - ev.span[0])} more` : `${ev.span[1] - ev.span[0] - o.size} fewer`} than its span [${ev.span[0]}, ${ev.span[1]}) in the source document: an evidence file is exactly the chunk it was cut from${this.citedBy(ev.id)}.`,
           this.ctx.at(line),
           [evLoc],
         );
@@ -352,7 +352,7 @@ export class EvidenceChecks implements EventVisitor {
       if (!rec) {
         f.add(
           TRACE.supportUnresolved,
-          `Claim ${q(s.claimId)} on line ${s.line} cites evidence ${q(s.refId)}, which no evidence_registered event in the trace registers.`,
+          `Claim ${qid(s.claimId)} on line ${s.line} cites evidence ${qid(s.refId)}, which no evidence_registered event in the trace registers.`,
           this.ctx.at(s.line),
         );
         continue;
@@ -379,7 +379,7 @@ export class EvidenceChecks implements EventVisitor {
         const relPath = first.ev.content_path;
         f.add(
           TRACE.evidenceUnreadable,
-          `Evidence file ${q(relPath)} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`,
+          `Evidence file ${qfile(relPath)} could not be read to check ${uses.length} cited span(s): ${errorText(err)}.`,
           this.ctx.at(first.line),
           [{ path: this.ctx.rel(relPath) }],
         );
@@ -405,7 +405,7 @@ export class EvidenceChecks implements EventVisitor {
     if (s.b1 > len || s.b0 >= s.b1) {
       f.add(
         TRACE.spanOutOfBounds,
-        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)}, but ${q(relPath)} has only ${len} bytes.`,
+        `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(id)}, but ${qfile(relPath)} has only ${len} bytes.`,
         this.ctx.at(s.line),
         [{ path: this.ctx.rel(relPath) }],
       );
@@ -417,14 +417,14 @@ export class EvidenceChecks implements EventVisitor {
     if (got === undefined) {
       f.add(
         TRACE.snippetHashMismatch,
-        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${q(relPath)}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`,
+        `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(id)} (${qfile(relPath)}), which cannot be checked: ${SPAN_BUDGET_SPENT}.`,
         this.ctx.at(s.line),
         [{ path: this.ctx.rel(relPath) }],
       );
     } else if (got !== s.sha) {
       f.add(
         TRACE.snippetHashMismatch,
-        `Claim ${q(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${q(id)} (${q(relPath)}) with snippet_sha256 ${short(s.sha)}, but those bytes hash to ${short(got)}${preview(whole, s.b0, s.b1)}.`,
+        `Claim ${qid(s.claimId)} on line ${s.line} cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(id)} (${qfile(relPath)}) with snippet_sha256 ${short(s.sha)}, but those bytes hash to ${short(got)}${preview(whole, s.b0, s.b1)}.`,
         this.ctx.at(s.line),
         [{ path: this.ctx.rel(relPath) }],
       );

@@ -1,6 +1,6 @@
 import { sha256Hex } from '../../../io/hashing.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
-import { asRecord, q, type RunCtx } from '../context.js';
+import { asRecord, q, qid, type RunCtx } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
 import type { EventVisitor } from './event-visitor.js';
 import type { Claim, TraceHeader } from '../format/schema.js';
@@ -84,7 +84,7 @@ export class ExtractiveChecks implements EventVisitor {
   private bad(id: string, line: number, why: string): void {
     this.ctx.f.add(
       TRACE.claimNotExtracted,
-      `Derived claim ${q(id)} on line ${line} ${why}.`,
+      `Derived claim ${qid(id)} on line ${line} ${why}.`,
       this.ctx.at(line),
     );
   }
@@ -200,7 +200,7 @@ export class ExtractiveChecks implements EventVisitor {
         return this.bad(
           first.id,
           first.line,
-          `cannot be derived again: evidence ${q(id)} is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB, or the run’s evidence over ${MAX_RUN_EVIDENCE_BYTES / (1024 * 1024)} MiB`,
+          `cannot be derived again: evidence ${qid(id)} is over ${MAX_EVIDENCE_BYTES / (1024 * 1024)} MiB, or the run’s evidence over ${MAX_RUN_EVIDENCE_BYTES / (1024 * 1024)} MiB`,
         );
       evidence.push([id, bytes]);
     }
@@ -318,7 +318,7 @@ function around(a: string, b: string): [string, string] {
 const same = (a: Cite, b: Cite): boolean =>
   a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 
-const citeText = ([id, b0, b1]: Cite): string => `bytes [${b0}, ${b1}) of evidence ${q(id, 80)}`;
+const citeText = ([id, b0, b1]: Cite): string => `bytes [${b0}, ${b1}) of evidence ${qid(id)}`;
 
 interface Candidate {
   score: number;

@@ -1,6 +1,6 @@
 import { TRACE } from '../codes.js';
 import { fast } from '../format/fast.js';
-import { q, type RunCtx } from '../context.js';
+import { q, qid, type RunCtx } from '../context.js';
 import { loadRunFile } from '../format/files.js';
 import { contentId, documentMembers } from '../producer/ids.js';
 import { Plan } from '../format/schema.js';
@@ -51,7 +51,7 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
       if (!nodeIds.has(d))
         f.add(
           TRACE.planMissingDependency,
-          `Plan node ${q(n.id)} depends on ${q(d)}, which is not a node of the plan.`,
+          `Plan node ${qid(n.id)} depends on ${q(d)}, which is not a node of the plan.`,
           lineOf(['nodes', i, 'dependencies', j]),
         );
     });
@@ -83,7 +83,7 @@ export function checkPlan(ctx: RunCtx): LoadedPlan | undefined {
       TRACE.planCycle,
       `The plan’s ${what} form a cycle through ${stuck
         .slice(0, 5)
-        .map((s) => q(s, 60))
+        .map((s) => qid(s))
         .join(', ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}.`,
       what === 'edges' ? lineOf(['edges']) : lineOf(['nodes', Math.max(0, i), 'dependencies']),
     );

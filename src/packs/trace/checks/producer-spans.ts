@@ -1,5 +1,5 @@
 import { TRACE } from '../codes.js';
-import { q, short, type RunCtx } from '../context.js';
+import { qid, short, type RunCtx } from '../context.js';
 import { spanKey, type ChunkIndex } from './chunks.js';
 import type { SupportUse } from './claims.js';
 import type { EvidenceRecord } from './evidence.js';
@@ -37,7 +37,7 @@ export function checkProducerSpans(
       if (last.start === ev.span[0] && last.end === ev.span[1]) continue;
       misalignedLine ||= line;
       misaligned.push(
-        `evidence ${q(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`,
+        `evidence ${qid(ev.id)} (line ${line}) spans [${ev.span[0]}, ${ev.span[1]}), but the last line listing chunk ${short(ev.chunk_id)} (line ${last.line} of provenance/chunks.jsonl) gives [${last.start}, ${last.end})`,
       );
     }
   const outside: string[] = [];
@@ -52,7 +52,7 @@ export function checkProducerSpans(
     if (s.b0 >= start && s.b1 <= end) continue;
     outsideLine ||= s.line;
     outside.push(
-      `claim ${q(s.claimId)} (line ${s.line}) cites bytes [${s.b0}, ${s.b1}) of evidence ${q(s.refId)}, whose span in its document is [${start}, ${end})`,
+      `claim ${qid(s.claimId)} (line ${s.line}) cites bytes [${s.b0}, ${s.b1}) of evidence ${qid(s.refId)}, whose span in its document is [${start}, ${end})`,
     );
   }
   if (misaligned.length)

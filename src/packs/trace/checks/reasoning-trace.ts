@@ -1,6 +1,6 @@
 import { sha256Hex } from '../../../io/hashing.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
-import { q, type RunCtx, short } from '../context.js';
+import { q, qid, type RunCtx, short } from '../context.js';
 import type { RuleMeta } from '../../kit/index.js';
 import type { EventVisitor } from './event-visitor.js';
 import { ExtractiveChecks } from './extractive.js';
@@ -91,12 +91,12 @@ export class ReasoningTraceChecks implements EventVisitor {
     for (const d of this.derived) {
       if (d.recorded === undefined || !/^[0-9a-f]{64}$/.test(d.recorded))
         bad(
-          `Derived claim ${q(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), ${d.marked ? 'though it carries the extractive reasoner’s tag (structured.reasoner), which records one with every claim' : 'which the run’s reasoning record requires'}: the hash was removed after the run.`,
+          `Derived claim ${qid(d.id)} on line ${d.line} records no result_sha256 (structured.result_sha256), ${d.marked ? 'though it carries the extractive reasoner’s tag (structured.reasoner), which records one with every claim' : 'which the run’s reasoning record requires'}: the hash was removed after the run.`,
           d.line,
         );
       else if (d.recorded !== d.recomputed)
         bad(
-          `Derived claim ${q(d.id)} on line ${d.line} records result_sha256 ${short(d.recorded)}, but its statement and citations hash to ${short(d.recomputed)}: the claim was edited after the run.`,
+          `Derived claim ${qid(d.id)} on line ${d.line} records result_sha256 ${short(d.recorded)}, but its statement and citations hash to ${short(d.recomputed)}: the claim was edited after the run.`,
           d.line,
         );
     }
@@ -104,7 +104,7 @@ export class ReasoningTraceChecks implements EventVisitor {
       const why = this.derived.find((d) => d.has) ?? this.derived.find((d) => d.marked)!;
       f.add(
         TRACE.reasoningTraceMismatch,
-        `The trace header’s metadata has no reasoning_trace record, yet derived claim ${q(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`,
+        `The trace header’s metadata has no reasoning_trace record, yet derived claim ${qid(why.id)} on line ${why.line} ${why.has ? 'records a result hash' : 'carries the extractive reasoner’s tag (structured.reasoner)'}: the record was removed after the run.`,
         at,
       );
       return;

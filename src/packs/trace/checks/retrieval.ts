@@ -13,7 +13,7 @@ import {
 import { pyFloatRepr } from '../producer/canonical.js';
 import { CHUNKS_PATH } from './chunks.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
-import { asRecord, q, type RunCtx, short } from '../context.js';
+import { asRecord, q, qid, type RunCtx, short } from '../context.js';
 import { CORPUS_PATH, corpusDocs, corpusLimit, retrievalProvenance } from './corpus.js';
 import { MAX_RUN_FILE_BYTES, readRunFile, readRunJson } from '../format/files.js';
 import { pythonIntOf } from '../producer/python-int.js';
@@ -209,7 +209,7 @@ export class RetrievalChecks implements EventVisitor {
   /** A plan step as messages name it: its kind and the start of its node id. */
   private step(id: string): string {
     const kind = this.ctx.planKinds?.get(id);
-    return `step ${kind ? `${q(kind, 40)} (node ${q(id, 24)})` : q(id, 80)}`;
+    return `step ${kind ? `${q(kind, 40)} (node ${qid(id)})` : q(id, 80)}`;
   }
 
   /**
@@ -260,7 +260,7 @@ export class RetrievalChecks implements EventVisitor {
     for (const { ev, line } of evidence)
       if (!returned.has(`${ev.uri}\0${chunkKey(ev.chunk_id, ev.span[0], ev.span[1])}`))
         bad(
-          `Evidence ${q(ev.id)} on line ${line} (chunk ${short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) (${q(ev.uri, 80)}) was returned by no search of the run: evidence is registered from what the retrieve calls return.`,
+          `Evidence ${qid(ev.id)} on line ${line} (chunk ${short(ev.chunk_id)}, bytes [${ev.span[0]}, ${ev.span[1]})) (${q(ev.uri, 80)}) was returned by no search of the run: evidence is registered from what the retrieve calls return.`,
           ctx.at(line),
           'Register only evidence a search returned: restore trace.jsonl and evidence/ as the producer wrote them, or re-run the producer.',
         );

@@ -2,7 +2,7 @@ import type { Answered } from './claims.js';
 import { TRACE, type TraceCodeDef } from '../codes.js';
 import type { RuleMeta } from '../../kit/index.js';
 import type { EventVisitor } from './event-visitor.js';
-import { q, type RunCtx } from '../context.js';
+import { q, qid, type RunCtx } from '../context.js';
 import { REQUIRED_OUTPUTS, type StepOutput } from '../format/schema.js';
 
 /** Steps: every started step finishes, none is unknown or repeated, the required outputs exist. */
@@ -164,7 +164,7 @@ export class StepChecks implements EventVisitor {
     if (why)
       this.ctx.f.add(
         TRACE.claimAfterStep,
-        `Claim ${q(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`,
+        `Claim ${qid(claimId)} is emitted on line ${line} ${why}: no step would have checked it.`,
         this.ctx.at(line),
       );
   }

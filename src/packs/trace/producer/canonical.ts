@@ -93,9 +93,12 @@ export function scanCanonical(text: string): CanonicalResult {
       text.startsWith('Infinity', i) ||
       text.startsWith('-Infinity', i)
     ) {
-      syntax(
-        `has a ${text.startsWith('NaN', i) ? 'NaN' : 'Infinity'} literal, which JSON does not allow`,
-      );
+      const word = text.startsWith('NaN', i) ? 'NaN' : c === '-' ? '-Infinity' : 'Infinity';
+      throw new Fail({
+        kind: 'syntax',
+        column: i + 1,
+        message: `has ${word} at column ${i + 1}, which JSON does not allow`,
+      });
     }
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number();
     if (c === undefined) return syntax('ends where a value was expected');

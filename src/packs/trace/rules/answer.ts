@@ -1,6 +1,6 @@
 import { sha256Hex } from '../../../io/hashing.js';
 import { TRACE } from '../codes.js';
-import { q } from '../context.js';
+import { q, qid } from '../context.js';
 import type { OutputRef } from '../checks/steps.js';
 import type { RunRule } from './rule.js';
 
@@ -39,8 +39,8 @@ export const answer: RunRule = {
       ctx.f.add(
         TRACE.answerNotValidated,
         no !== undefined
-          ? `The verify output on line ${v.line} validates claim ${q(id)} and also lists it in ${no.field} (line ${no.line}): the run contradicts itself.`
-          : `The verify output on line ${v.line} validates claim ${q(id)}, which was emitted with status "rejected" on line ${status}: the run contradicts itself.`,
+          ? `The verify output on line ${v.line} validates claim ${qid(id)} and also lists it in ${no.field} (line ${no.line}): the run contradicts itself.`
+          : `The verify output on line ${v.line} validates claim ${qid(id)}, which was emitted with status "rejected" on line ${status}: the run contradicts itself.`,
         ctx.at(v.line),
       );
     }
@@ -61,7 +61,7 @@ export const answer: RunRule = {
       if (why)
         ctx.f.add(
           TRACE.answerNotValidated,
-          `The finalize output on line ${r.line} answers with claim ${q(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`,
+          `The finalize output on line ${r.line} answers with claim ${qid(r.id)}, but ${why}: the answer rests on a claim the run itself did not validate.`,
           ctx.at(r.line),
         );
     }
@@ -71,7 +71,7 @@ export const answer: RunRule = {
       if (type !== undefined)
         ctx.f.add(
           TRACE.answerNotValidated,
-          `The finalize output on line ${r.line} answers with claim ${q(r.id)}, a claim of type ${q(type)}: only a derived claim, grounded in evidence, can be an answer.`,
+          `The finalize output on line ${r.line} answers with claim ${qid(r.id)}, a claim of type ${q(type)}: only a derived claim, grounded in evidence, can be an answer.`,
           ctx.at(r.line),
         );
     }
@@ -82,7 +82,7 @@ export const answer: RunRule = {
       if (typeof a.answer !== 'string' || sha256Hex(a.answer) !== want.sha)
         ctx.f.add(
           TRACE.answerNotValidated,
-          `The finalize output on line ${a.line} gives the final_answer ${q(a.answer, 80)}, but its first final claim ${q(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim’s words, so the answer was edited after the run.`,
+          `The finalize output on line ${a.line} gives the final_answer ${q(a.answer, 80)}, but its first final claim ${qid(a.first)}, which the extractive reasoner wrote, reads ${q(want.head, 80)}: the producer answers in that claim’s words, so the answer was edited after the run.`,
           ctx.at(a.line),
         );
     }
