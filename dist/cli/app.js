@@ -34048,7 +34048,9 @@ async function verifyAristo(targetDir, ctx) {
                 report(def, at, location, detail) {
                     fail(`${location}: ${detail}`);
                     const src = sourceAt(entry);
-                    f.add(def, p.subject, `${location}: ${detail}`, { path: loaded.rel, line: loaded.doc.lineOf(at) }, {
+                    // A sentence first (the code's title); then where in the proof and what the SDK's
+                    // validator says, in its words, so aristo verify's output can be matched.
+                    f.add(def, p.subject, `${def.title}, in the proof of \`${loaded.id}\`: ${location}: ${detail}`, { path: loaded.rel, line: loaded.doc.lineOf(at) }, {
                         id: loaded.id,
                         ...(src ? { related: [src] } : {}),
                     });

@@ -159,10 +159,12 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
         report(def: AristoCodeDef, at, location, detail) {
           fail(`${location}: ${detail}`);
           const src = sourceAt(entry);
+          // A sentence first (the code's title); then where in the proof and what the SDK's
+          // validator says, in its words, so aristo verify's output can be matched.
           f.add(
             def,
             p.subject,
-            `${location}: ${detail}`,
+            `${def.title}, in the proof of \`${loaded.id}\`: ${location}: ${detail}`,
             { path: loaded.rel, line: loaded.doc.lineOf(at) },
             {
               id: loaded.id,
