@@ -116,6 +116,13 @@ describe('the validator', () => {
     const r = await check(dir);
     expect(codes(r)).toEqual(['aristo.inconclusive', 'aristo.refuted', 'aristo.waiver_invalid']);
   });
+  it('an inconclusive proof’s finding names the annotations it suggests, so verify shows them', async () => {
+    const r = await check(workspace('realistic-crate'));
+    const f = r.findings.find((x) => x.code === 'aristo.inconclusive')!;
+    expect(f.remediation).toBe(
+      'Add one of the annotations the proof suggests, then re-run the proof: assume at fn mean (src/stats.rs:4): "The sum of the elements passed to mean() never exceeds u64::MAX.".',
+    );
+  });
   it('a refutation lands on the annotated source line and on the proof’s violation table', async () => {
     const dir = workspace('realistic-crate');
     fs.rmSync(path.join(dir, '.aristo/expectations.toml'));

@@ -62417,6 +62417,7 @@ function loadWaivers(ws, targetDir, subject, f) {
 
 
 
+
 const MALFORMED = new Set([
     ARISTO.proofUnreadable.code,
     ARISTO.proofFilenameInvalid.code,
@@ -62602,6 +62603,7 @@ async function verifyAristo(targetDir, ctx) {
             related: [proofAt(['inconclusive', 'gap'])],
             id: entry.id,
             ...(opts.block_inconclusive ? { severity: 'error' } : {}),
+            remediation: suggestionsText(card.suggestions),
         });
     }
     // Waivers of ids no annotation has.
@@ -62740,6 +62742,16 @@ function refutation(v, entry, repoPath) {
             what: violated?.claim ?? v.description,
         };
     return { tested: ordered.map((s) => s.claim), found: v.description, foundAt };
+}
+/** What an inconclusive proof's finding tells the author: the annotations the proof asks for. */
+function suggestionsText(suggestions) {
+    const shown = suggestions
+        .slice(0, 3)
+        .map((s) => `${s.kind} at ${firstLine(s.at, 120)}: ${(0,sanitize/* quoteValue */.cl)(firstLine(s.text, 200))}`);
+    const more = suggestions.length > 3 ? ` (and ${suggestions.length - 3} more in the proof)` : '';
+    return shown.length === 0
+        ? ARISTO.inconclusive.remediation
+        : `Add one of the annotations the proof suggests, then re-run the proof: ${shown.join('; ')}${more}.`;
 }
 function firstLine(s, max = 300) {
     const line = s.trim().split('\n')[0].trim();

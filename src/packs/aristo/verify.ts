@@ -5,6 +5,7 @@ import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import type { Hasher } from '../../io/hashing.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { Location } from '../../model/finding.js';
+import { quoteValue } from '../../render/sanitize.js';
 import type { Subject, Target } from '../../model/subject.js';
 import type { PackContext, PackResult } from '../pack.js';
 import type { Card, AristoExtension } from './cards.js';
@@ -261,6 +262,7 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
         related: [proofAt(['inconclusive', 'gap'])],
         id: entry.id,
         ...(opts.block_inconclusive ? { severity: 'error' as const } : {}),
+        remediation: suggestionsText(card.suggestions),
       },
     );
   }
@@ -434,6 +436,17 @@ function refutation(
           what: violated?.claim ?? v.description,
         };
   return { tested: ordered.map((s) => s.claim), found: v.description, foundAt };
+}
+
+/** What an inconclusive proof's finding tells the author: the annotations the proof asks for. */
+function suggestionsText(suggestions: NonNullable<Card['suggestions']>): string {
+  const shown = suggestions
+    .slice(0, 3)
+    .map((s) => `${s.kind} at ${firstLine(s.at, 120)}: ${quoteValue(firstLine(s.text, 200))}`);
+  const more = suggestions.length > 3 ? ` (and ${suggestions.length - 3} more in the proof)` : '';
+  return shown.length === 0
+    ? ARISTO.inconclusive.remediation
+    : `Add one of the annotations the proof suggests, then re-run the proof: ${shown.join('; ')}${more}.`;
 }
 
 function firstLine(s: string, max = 300): string {
