@@ -96,7 +96,7 @@ describe('the runner itself', () => {
     expect(findFixtures(dir).map((d) => path.relative(dir, d))).toEqual(['', 'aris', 'aris/x']);
     const r = await cli(['fixtures', dir], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/3 checked: 2 pass/);
+    expect(r.stdout).toMatch(/3 subjects: 2 pass/);
     fs.rmSync(dir, { recursive: true });
   });
   it('a fixture in a symlinked, deeper or unlistable folder is still found', () => {

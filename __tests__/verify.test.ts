@@ -303,8 +303,8 @@ describe('audit-gate verify', () => {
     const f = r.findings.find((x) => x.code === 'aris.manifest_invalid')!;
     expect(f.blocking).toBe(true);
     expect(r.subjects.some((s) => s.id === f.subject)).toBe(false);
-    expect(renderText(r)).toMatch(/ 0 blocking \+ 1 target-level,/);
-    expect(checkTitle(r)).toMatch(/^0 blocking \+ 1 target-level,/);
+    expect(renderText(r)).toMatch(/ 0 blocking \+ 1 about a whole target,/);
+    expect(checkTitle(r)).toMatch(/^0 blocking \+ 1 about a whole target,/);
   });
   it('a named path emptied of its run fails as a removed path does, not as a draft paper that passes', async () => {
     const root = repo();
@@ -320,8 +320,8 @@ describe('audit-gate verify', () => {
       ],
     ]);
     // The counts say the run fails though no subject blocks: the finding is about the run.
-    expect(renderText(emptied)).toContain('0 blocking + 1 gate-level');
-    expect(checkTitle(emptied)).toMatch(/^0 blocking \+ 1 gate-level, \d+ pass/);
+    expect(renderText(emptied)).toContain('0 blocking + 1 about the run');
+    expect(checkTitle(emptied)).toMatch(/^0 blocking \+ 1 about the run, \d+ pass/);
     fs.rmSync(path.join(root, 'artifacts'), { recursive: true });
     const removed = await verify({ root, paths: ['papers/p', 'artifacts/runs/run_x'] });
     expect(removed.findings.map((f) => [f.code, f.blocking])).toEqual([

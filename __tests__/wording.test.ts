@@ -56,13 +56,13 @@ describe('status words and advice', () => {
   test('the counts name subjects with problems that do not block, and only when there are some', async () => {
     const draft = await paper({ assurance: 'draft', overrides: blocked });
     expect(renderText(draft)).toMatch(
-      /^4 checked: 3 pass, 1 with problems that do not block, 0 blocking, 0 skipped · /m,
+      /^4 subjects: 3 pass, 1 with problems that do not block, 0 blocking, 0 skipped · /m,
     );
     expect(renderSummary(draft, { checkName: 'audit-gate' })).toContain(
       '0 blocking · 1 with problems that do not block · 3 pass · 0 skipped',
     );
     const submission = await paper({ overrides: blocked });
-    expect(renderText(submission)).toMatch(/^4 checked: 3 pass, 1 blocking, 0 skipped · /m);
+    expect(renderText(submission)).toMatch(/^4 subjects: 3 pass, 1 blocking, 0 skipped · /m);
     expect(renderSummary(submission, { checkName: 'audit-gate' })).not.toContain('do not block');
   });
 

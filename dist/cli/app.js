@@ -15258,14 +15258,15 @@ function runLevelBlocking(report) {
     const subjects = new Set(report.subjects.map((s) => s.id));
     return report.findings.filter((f) => f.blocking && !subjects.has(f.subject)).length;
 }
-/**
- * "2 blocking", or "0 blocking + 1 gate-level + 2 target-level" when findings outside any subject
- * block too: the gate's own (gate.*), and a target's that no subject holds (a paper's manifest).
- */
 /** Subjects with problems that do not block, as a list item; empty when there are none. */
 function nonBlockingText(counts) {
     return counts.problem ? `${counts.problem} with problems that do not block` : undefined;
 }
+/**
+ * "2 blocking", or "0 blocking + 1 about the run + 2 about a whole target" when findings outside
+ * any subject block too: the gate's own (gate.*), and a target's that no subject holds (a paper's
+ * manifest).
+ */
 function blockingText(report) {
     const subjects = new Set(report.subjects.map((s) => s.id));
     let gate = 0;
@@ -15277,7 +15278,7 @@ function blockingText(report) {
             else
                 target++;
         }
-    const more = [gate && `${gate} gate-level`, target && `${target} target-level`].filter(Boolean);
+    const more = [gate && `${gate} about the run`, target && `${target} about a whole target`].filter(Boolean);
     return [`${report.counts.blocking} blocking`, ...more].join(' + ');
 }
 /**
@@ -15414,7 +15415,7 @@ function renderText(report) {
         }
     }
     const c = report.counts;
-    out.push('', `${c.subjects} checked: ${[`${c.pass} pass`, nonBlockingText(c), blockingText(report), `${c.skipped} skipped`].filter(Boolean).join(', ')} \u00b7 ` +
+    out.push('', `${plural(c.subjects, 'subject')}: ${[`${c.pass} pass`, nonBlockingText(c), blockingText(report), `${c.skipped} skipped`].filter(Boolean).join(', ')} \u00b7 ` +
         `${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} \u00b7 submission-ready: ${report.submission_ready}`);
     const verdictLine = report.conclusion === 'failure'
         ? `FAIL: the blocking problems above fail the gate; fix them${orElse(adviceFor(report, 'blocking'))}.`

@@ -18,15 +18,16 @@ export function runLevelBlocking(report: GateReport): number {
   return report.findings.filter((f) => f.blocking && !subjects.has(f.subject)).length;
 }
 
-/**
- * "2 blocking", or "0 blocking + 1 gate-level + 2 target-level" when findings outside any subject
- * block too: the gate's own (gate.*), and a target's that no subject holds (a paper's manifest).
- */
 /** Subjects with problems that do not block, as a list item; empty when there are none. */
 export function nonBlockingText(counts: GateReport['counts']): string | undefined {
   return counts.problem ? `${counts.problem} with problems that do not block` : undefined;
 }
 
+/**
+ * "2 blocking", or "0 blocking + 1 about the run + 2 about a whole target" when findings outside
+ * any subject block too: the gate's own (gate.*), and a target's that no subject holds (a paper's
+ * manifest).
+ */
 export function blockingText(report: GateReport): string {
   const subjects = new Set(report.subjects.map((s) => s.id));
   let gate = 0;
@@ -36,7 +37,9 @@ export function blockingText(report: GateReport): string {
       if (f.subject === 'gate') gate++;
       else target++;
     }
-  const more = [gate && `${gate} gate-level`, target && `${target} target-level`].filter(Boolean);
+  const more = [gate && `${gate} about the run`, target && `${target} about a whole target`].filter(
+    Boolean,
+  );
   return [`${report.counts.blocking} blocking`, ...more].join(' + ');
 }
 

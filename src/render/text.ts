@@ -83,7 +83,7 @@ export function renderText(report: GateReport): string {
   const c = report.counts;
   out.push(
     '',
-    `${c.subjects} checked: ${[`${c.pass} pass`, nonBlockingText(c), blockingText(report), `${c.skipped} skipped`].filter(Boolean).join(', ')} · ` +
+    `${plural(c.subjects, 'subject')}: ${[`${c.pass} pass`, nonBlockingText(c), blockingText(report), `${c.skipped} skipped`].filter(Boolean).join(', ')} · ` +
       `${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}${c.suppressed ? `, ${c.suppressed} waived` : ''} · submission-ready: ${report.submission_ready}`,
   );
   const verdictLine =
