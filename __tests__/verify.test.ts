@@ -542,15 +542,15 @@ describe('CLI verify', () => {
     };
     expect(await says(['verify', '--assurance', 'strict'])).toEqual([
       2,
-      'audit-gate: invalid --assurance: strict (expected draft or submission)',
+      'audit-gate: --assurance must be draft or submission, not "strict"',
     ]);
     expect(await says(['verify', '--effort', 'huge'])).toEqual([
       2,
-      'audit-gate: invalid --effort: huge (expected lite, balanced, max or beast)',
+      'audit-gate: --effort must be lite, balanced, max or beast, not "huge"',
     ]);
     expect(await says(['merge', 'r.json', '--fail-on', 'x'])).toEqual([
       2,
-      'audit-gate: invalid --fail-on: x (expected blocking or problem)',
+      'audit-gate: --fail-on must be blocking or problem, not "x"',
     ]);
     expect(await says(['verify', '--root'])).toEqual([2, 'audit-gate: --root needs a value']);
     // The parser would keep the last: shard 2/2 would run where 1/2 was meant too.

@@ -16169,11 +16169,15 @@ class Args {
         return this.values[name] === true;
     }
 }
+/** The one wording of a flag given a value it does not take: `--format must be text or json, not "xml"`. */
+function notOneOf(flag, choices, got) {
+    const list = choices.length > 1 ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : choices[0];
+    return new UsageError(`--${flag} must be ${list}, not ${quoteValue(got)}`);
+}
 /** --assurance and --effort, each one of the values it may take (undefined when not given). */
 function enforcementFlags(args) {
     return enforcementSettings({ assurance: args.string('assurance'), effort: args.string('effort') }, (name, allowed, got) => {
-        const choices = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
-        throw new UsageError(`invalid --${name}: ${got} (expected ${choices})`);
+        throw notOneOf(name, allowed, got);
     });
 }
 /**
@@ -16193,7 +16197,7 @@ function failOnFlag(args) {
     const v = args.string('fail-on');
     if (v === undefined || v === 'blocking' || v === 'problem')
         return v;
-    throw new UsageError(`invalid --fail-on: ${v} (expected blocking or problem)`);
+    throw notOneOf('fail-on', ['blocking', 'problem'], v);
 }
 /** --format text|json (default text). */
 function textOrJson(v) {
@@ -16201,7 +16205,7 @@ function textOrJson(v) {
         return 'text';
     if (v === 'json')
         return 'json';
-    throw new UsageError(`--format must be text or json, not "${v}"`);
+    throw notOneOf('format', ['text', 'json'], v);
 }
 const REPORT_FORMATS = ['text', 'json', 'markdown', 'sarif'];
 /** --format of verify and merge: also the pull-request comment and the SARIF file the Action writes. */
@@ -16210,7 +16214,7 @@ function reportFormat(v) {
         return 'text';
     if (REPORT_FORMATS.includes(v))
         return v;
-    throw new UsageError(`--format must be text, json, markdown or sarif, not "${v}"`);
+    throw notOneOf('format', REPORT_FORMATS, v);
 }
 /** The progress callback of --progress (always on when stderr is a terminal). */
 function progress(io, enabled) {
@@ -22002,7 +22006,7 @@ const traceCommand = {
 async function runTrace(args, io) {
     const fmt = args.string('format') ?? 'text';
     if (fmt !== 'text' && fmt !== 'json' && fmt !== 'verification-report') {
-        throw new UsageError(`--format must be text, json or verification-report, not "${fmt}"`);
+        throw notOneOf('format', ['text', 'json', 'verification-report'], fmt);
     }
     if (args.positionals.length === 0)
         throw new UsageError('usage: audit-gate trace <run-dir | artifacts-root>...');
@@ -55638,7 +55642,7 @@ async function mergeCommand(args, io) {
     const failOn = failOnFlag(args);
     const assurance = args.string('assurance');
     if (assurance !== undefined && assurance !== 'submission')
-        throw new UsageError(`merge --assurance can only be submission`);
+        throw notOneOf('assurance', ['submission'], assurance);
     const config = args.string('config');
     const onProgress = progress(io, args.flag('progress'));
     // A name that leads nowhere is a mistyped argument; what a file holds is judged as a report.

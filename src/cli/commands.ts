@@ -18,6 +18,7 @@ import {
   enforcementFlags,
   existingDir,
   failOnFlag,
+  notOneOf,
   outsideRoot,
   progress,
   reportFormat,
@@ -217,7 +218,7 @@ async function mergeCommand(args: Args, io: Io): Promise<number> {
   const failOn = failOnFlag(args);
   const assurance = args.string('assurance');
   if (assurance !== undefined && assurance !== 'submission')
-    throw new UsageError(`merge --assurance can only be submission`);
+    throw notOneOf('assurance', ['submission'], assurance);
   const config = args.string('config');
   const onProgress = progress(io, args.flag('progress'));
   // A name that leads nowhere is a mistyped argument; what a file holds is judged as a report.

@@ -9,7 +9,7 @@ import { renderText } from '../render/text.js';
 import { renderComment } from '../render/markdown.js';
 import { renderSarif } from '../render/sarif.js';
 import { allCodes } from '../packs/registry.js';
-import { plain } from '../render/sanitize.js';
+import { plain, quoteValue } from '../render/sanitize.js';
 
 /**
  * What every CLI command shares, core and pack commands alike (a pack's command imports it from
@@ -51,13 +51,19 @@ export class Args {
   }
 }
 
+/** The one wording of a flag given a value it does not take: `--format must be text or json, not "xml"`. */
+export function notOneOf(flag: string, choices: readonly string[], got: string): UsageError {
+  const list =
+    choices.length > 1 ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : choices[0];
+  return new UsageError(`--${flag} must be ${list}, not ${quoteValue(got)}`);
+}
+
 /** --assurance and --effort, each one of the values it may take (undefined when not given). */
 export function enforcementFlags(args: Args): { assurance?: Assurance; effort?: Effort } {
   return enforcementSettings(
     { assurance: args.string('assurance'), effort: args.string('effort') },
     (name, allowed, got) => {
-      const choices = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
-      throw new UsageError(`invalid --${name}: ${got} (expected ${choices})`);
+      throw notOneOf(name, allowed, got);
     },
   );
 }
@@ -79,14 +85,14 @@ export function pinFlag(args: Args, command: string): { assurance?: 'submission'
 export function failOnFlag(args: Args): FailOn | undefined {
   const v = args.string('fail-on');
   if (v === undefined || v === 'blocking' || v === 'problem') return v;
-  throw new UsageError(`invalid --fail-on: ${v} (expected blocking or problem)`);
+  throw notOneOf('fail-on', ['blocking', 'problem'], v);
 }
 
 /** --format text|json (default text). */
 export function textOrJson(v: string | undefined): 'text' | 'json' {
   if (v === undefined || v === 'text') return 'text';
   if (v === 'json') return 'json';
-  throw new UsageError(`--format must be text or json, not "${v}"`);
+  throw notOneOf('format', ['text', 'json'], v);
 }
 
 export type ReportFormat = 'text' | 'json' | 'markdown' | 'sarif';
@@ -96,7 +102,7 @@ const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'markdown', 'sa
 export function reportFormat(v: string | undefined): ReportFormat {
   if (v === undefined) return 'text';
   if ((REPORT_FORMATS as readonly string[]).includes(v)) return v as ReportFormat;
-  throw new UsageError(`--format must be text, json, markdown or sarif, not "${v}"`);
+  throw notOneOf('format', REPORT_FORMATS, v);
 }
 
 /** The progress callback of --progress (always on when stderr is a terminal). */

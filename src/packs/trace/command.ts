@@ -4,6 +4,7 @@ import {
   UsageError,
   emit,
   existingDir,
+  notOneOf,
   outConfinement,
   pinFlag,
   commandRoot,
@@ -67,7 +68,7 @@ export const traceCommand: PackCommand = {
 async function runTrace(args: Args, io: Io): Promise<number> {
   const fmt = args.string('format') ?? 'text';
   if (fmt !== 'text' && fmt !== 'json' && fmt !== 'verification-report') {
-    throw new UsageError(`--format must be text, json or verification-report, not "${fmt}"`);
+    throw notOneOf('format', ['text', 'json', 'verification-report'], fmt);
   }
   if (args.positionals.length === 0)
     throw new UsageError('usage: audit-gate trace <run-dir | artifacts-root>...');
