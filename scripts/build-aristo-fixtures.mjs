@@ -36,7 +36,7 @@ const C_ENTRY = {
   text_hash: textHash(C_TEXT),
   body_hash: sha256('{}'),
   file: 'csrc/shim.c',
-  site: 'fn shim_free',
+  site: 'fn shim_free (line 1)',
   covered: 'function',
 };
 
