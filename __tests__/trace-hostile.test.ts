@@ -146,6 +146,49 @@ describe('the corpus and the index a run pins are read only inside it', () => {
   });
 });
 
+describe('the corpus limit (packs.trace.max_corpus_mib)', () => {
+  it('the workflow’s config sets it; past it the searches are unchecked, never passed', async () => {
+    const root = tmp('trace-corpus-limit-');
+    checkout(root);
+    fs.cpSync(new URL('../conformance/trace/real-bridges-four/input', import.meta.url), root, {
+      recursive: true,
+    });
+    const runs = path.join(root, 'artifacts/bijux-canon-reason/runs');
+    const corpus = path.join(runs, fs.readdirSync(runs)[0]!, 'provenance/corpus.jsonl');
+    const big = `{"doc_id": "big", "text": "${'lorem ipsum '.repeat(100_000)}"}\n`;
+    fs.appendFileSync(corpus, big); // 1.2 MiB: over a limit of 1 MiB, under one of 2
+    const limitOf = async (mib: number, how: 'workflow' | 'checkout') => {
+      const config = JSON.stringify({ packs: { trace: { max_corpus_mib: mib } } });
+      if (how === 'checkout') fs.writeFileSync(path.join(root, '.audit-gate.json'), config);
+      const r = await verify({
+        root,
+        packs: ['trace'],
+        ...(how === 'workflow' ? { configJson: config } : { assurance: 'submission' }),
+      });
+      fs.rmSync(path.join(root, '.audit-gate.json'), { force: true });
+      return r.findings.filter(
+        (f) => f.code === 'trace.retrieval_unchecked' || f.code.startsWith('gate.'),
+      );
+    };
+    const [one] = await limitOf(1, 'workflow');
+    expect(one!.message).toMatch(/over the 1048576 bytes \(1 MiB, packs.trace.max_corpus_mib\)/);
+    expect(await limitOf(2, 'workflow')).toEqual([]);
+    // From a pinned checkout the key is dropped and said so: the default (16 MiB) applies.
+    expect((await limitOf(1, 'checkout')).map((f) => f.code)).toEqual(['gate.config_key_ignored']);
+  });
+  it('takes 1 to 64 MiB, whole', async () => {
+    const root = tmp('trace-corpus-limit-bad-');
+    for (const bad of [0, 65, 1.5, '8']) {
+      const r = await verify({
+        root,
+        packs: ['trace'],
+        configJson: JSON.stringify({ packs: { trace: { max_corpus_mib: bad } } }),
+      });
+      expect(r.findings.map((f) => f.code)).toContain('gate.config_invalid');
+    }
+  });
+});
+
 /**
  * A copy of the clean run whose trace lines `edit` rewrites (ids are not resealed); `edit` gets
  * the run directory too.

@@ -50328,7 +50328,7 @@ const TRACE = {
     reasoningTraceMismatch: codes_def('reasoning_trace_mismatch', 'reasoning_trace', 'The reasoning record disagrees with the derived claims (result_sha256 missing, changed, or not the header’s reasoning_trace_sha256), or is gone from a run whose claims carry the reasoner’s tag or whose gate requires it (require_reasoning); or the header’s reasoning policy is not the one spec.json gives', 'Restore trace.jsonl as the producer wrote it (the header’s reasoning_trace and each derived claim’s structured fields), or re-run the producer. A run another tool wrote has no record: exclude it from the gate, or drop require_reasoning.'),
     retrievalMismatch: codes_def('retrieval_mismatch', 'tool_linkage', 'A search did not return what BM25 ranks first over the index the run’s corpus builds (other chunks, order, scores or hit fields), the retrieval record or the pinned index is not the producer’s, or evidence was registered that no search returned', 'Restore trace.jsonl and provenance/ as the producer wrote them, or re-run the producer: its index is built from the corpus it pins, its searches return that index’s best-ranked chunks, and it registers only those.'),
     retrievalMissing: codes_def('retrieval_missing', 'tool_linkage', 'The gate requires every run to retrieve its evidence (require_retrieval), but this run registers evidence and shows no sign of retrieval: no search, corpus, index or retrieval record', 'Re-run the producer with retrieval on (spec.json constraints.needs_retrieval and a corpus_path), or restore the run’s provenance/ and searches as the producer wrote them.'),
-    retrievalUnchecked: codes_def('retrieval_unchecked', 'tool_linkage', 'The run’s searches are past what is ranked again per run (a corpus over 16 MiB, more than 150,000 chunks or 500,000 distinct terms, more than 10,000 searches, 20 million term postings, or settings past 2^53), so they are not checked', 'Keep a run’s pinned corpus under 16 MiB, its chunks at the producer’s default size, and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow’s own config, exclude the run and check it with the producer’s tools.'),
+    retrievalUnchecked: codes_def('retrieval_unchecked', 'tool_linkage', 'The run’s searches are past what is ranked again per run (a corpus over 16 MiB, more than 150,000 chunks or 500,000 distinct terms, more than 10,000 searches, 20 million term postings, or settings past 2^53), so they are not checked', 'Keep a run’s pinned corpus under 16 MiB (or raise packs.trace.max_corpus_mib, up to 64, in the workflow’s own config), its chunks at the producer’s default size, and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow’s own config, exclude the run and check it with the producer’s tools.'),
     claimNotExtracted: codes_def('claim_not_extracted', 'reasoning_trace', 'A claim the extractive reasoner tags as its own does not read as the sentences it cites, or cites other bytes than it picked', 'Restore the claim as the producer wrote it, or re-run the producer: its statement is each cited sentence followed by its marker.'),
     spanOutOfBounds: codes_def('span_out_of_bounds', 'support_spans', 'A support span lies outside the bytes it cites (evidence file, cited claim, tool result)', REDERIVE, INV.evidence),
     snippetHashMismatch: codes_def('snippet_hash_mismatch', 'support_spans', 'A support’s snippet_sha256 is not the sha256 of the bytes its span selects', REDERIVE, INV.evidence),
@@ -51365,6 +51365,319 @@ function qfile(p) {
 /** A hash or content id as messages show it: its first 12 hex digits, or quoted when it is not hex. */
 function context_short(v) {
     return typeof v === 'string' && /^[0-9a-f]{12}/.test(v) ? `${v.slice(0, 12)}…` : q(v, 16);
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/producer/python-text.ts
+/**
+ * Python's text primitives as the producer's code applies them: its whitespace (str.isspace, which
+ * str.strip and the `\s` of its regular expressions use) and strip, over code points.
+ */
+/** Python's str.isspace (JavaScript's trim differs on U+001C–U+001F, U+0085 and U+FEFF). */
+function isPySpace(cp) {
+    return ((cp >= 0x09 && cp <= 0x0d) ||
+        (cp >= 0x1c && cp <= 0x20) ||
+        cp === 0x85 ||
+        cp === 0xa0 ||
+        cp === 0x1680 ||
+        (cp >= 0x2000 && cp <= 0x200a) ||
+        cp === 0x2028 ||
+        cp === 0x2029 ||
+        cp === 0x202f ||
+        cp === 0x205f ||
+        cp === 0x3000);
+}
+/** Python's `s.strip()` (or only its right half) over code points [a, b). */
+function pyStrip(cps, a, b, left = true) {
+    while (left && a < b && isPySpace(cps[a]))
+        a++;
+    while (b > a && isPySpace(cps[b - 1]))
+        b--;
+    return [a, b];
+}
+function pyStripString(s) {
+    // Python's whitespace is all in the BMP, and no surrogate is whitespace: UTF-16 units will do.
+    let a = 0;
+    let b = s.length;
+    while (a < b && isPySpace(s.charCodeAt(a)))
+        a++;
+    while (b > a && isPySpace(s.charCodeAt(b - 1)))
+        b--;
+    return a === 0 && b === s.length ? s : s.slice(a, b);
+}
+/**
+ * The producer's bm25 `tokenize`: `[A-Za-z0-9_]+` under re.ASCII, each match lower-cased. Its
+ * retrieval record names this tokenizer "unicode_word", but it matches ASCII words only.
+ */
+function producerTokens(s) {
+    return (s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase());
+}
+/** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
+function python_text_text(cps, a, b) {
+    let out = '';
+    for (let i = a; i < b; i += 4096)
+        out += String.fromCodePoint(...cps.slice(i, Math.min(b, i + 4096)));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/trace/checks/corpus.ts
+
+
+
+
+
+
+const CORPUS_PATH = 'provenance/corpus.jsonl';
+/** The largest corpus read whole, its documents kept (the index is built again from them). */
+/** The corpus size whose index is built again per run, by default and at most (pack option max_corpus_mib). */
+const DEFAULT_CORPUS_MIB = 16;
+const MAX_CORPUS_MIB = 64;
+const MAX_CORPUS_BYTES = DEFAULT_CORPUS_MIB * 1024 * 1024;
+/** That limit for a run (a fixture may lower it to test it). */
+const corpusLimit = (ctx) => ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
+const wholeCorpus = new WeakMap();
+/**
+ * Every document of a corpus within the limit, read once per run: the evidence check and the
+ * index rebuild share them, and a corpus the producer could not read is reported once.
+ * Undefined, with that finding, when it could not.
+ */
+function corpusDocs(ctx, real) {
+    let docs = wholeCorpus.get(ctx);
+    if (docs === undefined) {
+        const all = [];
+        const ok = eachCorpusDoc(ctx, real, (docId, text, line, o) => all.push({
+            docId,
+            text,
+            line,
+            title: typeof o['title'] === 'string' ? o['title'] : null,
+            source: typeof o['source'] === 'string' ? o['source'] : null,
+        }));
+        wholeCorpus.set(ctx, (docs = ok ? all : false));
+    }
+    return docs || undefined;
+}
+const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
+/**
+ * What the trace header records of the run's retrieval (its corpus and index, paths, sha256s
+ * and settings), or undefined when it records none.
+ */
+function retrievalProvenance(header) {
+    return asRecord(header?.metadata['retrieval_provenance']);
+}
+/**
+ * Whether the run carries its corpus: the header records its sha256 and the file is there. Its
+ * evidence is then checked against it, so evidence cut from two documents holding the same text
+ * are two sources (`corpus://` names which).
+ */
+function carriesCorpus(ctx, header) {
+    return (typeof retrievalProvenance(header)?.['corpus_sha256'] === 'string' &&
+        ctx.listing.has(CORPUS_PATH));
+}
+/**
+ * The pinned corpus: a run that retrieved from provenance/corpus.jsonl (its header's
+ * retrieval_provenance records the corpus and its sha256) holds that corpus, and each intact
+ * evidence file is the bytes its `corpus://<doc>#<start>-<end>` address names in it. Evidence
+ * rewritten with every hash and id after it recomputed still differs from the document it
+ * claims to be cut from. The corpus is read as the producer reads it (corpus.py): universal
+ * newlines, each line stripped, document ids stripped, NaN allowed. A run without a corpus (a
+ * synthetic run, or one that retrieved elsewhere) is not checked here.
+ */
+async function checkCorpus(ctx, header, evidence) {
+    const f = ctx.f;
+    const rel = ctx.rel(CORPUS_PATH);
+    const declared = retrievalProvenance(header) ?? {};
+    const declaredPath = declared['corpus_path'];
+    const declaredSha = declared['corpus_sha256'];
+    if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
+        f.add(TRACE.chunksInvalid, `The trace header's retrieval_provenance places the corpus at ${q(declaredPath)}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`, ctx.at(1));
+    const entry = ctx.listing.get(CORPUS_PATH);
+    if (!entry) {
+        if (typeof declaredSha === 'string')
+            f.add(TRACE.chunksInvalid, `The trace header records the corpus the run retrieved from (corpus_sha256 ${context_short(declaredSha)}), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`, { path: rel });
+        return;
+    }
+    if (!readable(entry)) {
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${entry.detail ?? 'is not a regular file'}.`, {
+            path: rel,
+        });
+        return;
+    }
+    const hashed = await ctx.hasher.hash(entry.real);
+    if (!hashed.ok) {
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${hashed.detail}.`, { path: rel });
+        return;
+    }
+    if (typeof declaredSha === 'string' && declaredSha !== hashed.sha256)
+        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} hashes to ${context_short(hashed.sha256)}, but the trace header's retrieval_provenance records corpus_sha256 ${context_short(declaredSha)}: the corpus changed after the run.`, { path: rel });
+    // Only the documents the evidence names are kept: a corpus may be far larger than the run.
+    const wanted = new Set();
+    const cut = [];
+    for (const { ev, line } of evidence) {
+        const m = CORPUS_URI.exec(ev.uri);
+        if (!m) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, ctx.at(line), [{ path: rel }]);
+            continue;
+        }
+        wanted.add(m[1]);
+        cut.push({ ev, line, doc: m[1], b0: Number(m[2]), b1: Number(m[3]) });
+    }
+    if (cut.length === 0)
+        return;
+    const docs = loadDocs(ctx, entry.real, wanted);
+    if (!docs)
+        return;
+    const sliceSha = new Map();
+    for (const { ev, line, doc: docId, b0, b1 } of cut) {
+        const at = ctx.at(line);
+        const doc = docs.get(docId);
+        if (!doc) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, [{ path: rel }]);
+        }
+        else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
+            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, [{ path: rel }]);
+        }
+        else {
+            // Each document text's span is hashed once, however many evidence records name it.
+            const holds = doc.texts.some((t, i) => {
+                if (b1 > t.length)
+                    return false;
+                const key = `${docId}\0${i}\0${b0}\0${b1}`;
+                let sha = sliceSha.get(key);
+                if (sha === undefined)
+                    sliceSha.set(key, (sha = (0,hashing/* sha256Hex */.fg)(t.subarray(b0, b1))));
+                return sha === ev.sha256;
+            });
+            if (!holds)
+                f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
+        }
+    }
+}
+/**
+ * The `wanted` documents of the corpus, by id, as UTF-8 bytes (the producer's byte spans are over
+ * them); a document id given twice keeps each text. Undefined, with a finding, when the producer
+ * could not have read the corpus.
+ */
+function loadDocs(ctx, real, wanted) {
+    // A document id given again with the same text adds nothing (compared by hash: linear).
+    const docs = new Map();
+    const keep = (id, body, no) => {
+        if (!wanted.has(id))
+            return;
+        const bytes = Buffer.from(body, 'utf8');
+        const sha = (0,hashing/* sha256Hex */.fg)(bytes);
+        const doc = docs.get(id);
+        if (!doc)
+            docs.set(id, { texts: [bytes], shas: new Set([sha]), line: no });
+        else if (!doc.shas.has(sha)) {
+            doc.shas.add(sha);
+            doc.texts.push(bytes);
+        }
+    };
+    // A corpus within the limit is read whole, once, for the index too; a larger one is streamed.
+    if (external_node_fs_default().statSync(real).size <= corpusLimit(ctx)) {
+        const all = corpusDocs(ctx, real);
+        for (const d of all ?? [])
+            keep(d.docId, d.text, d.line);
+        return all ? docs : undefined;
+    }
+    return eachCorpusDoc(ctx, real, keep) ? docs : undefined;
+}
+/**
+ * Every document of the corpus in file order, as the producer's load_corpus_jsonl_stream yields
+ * them: universal newlines, each line stripped, its id stripped, its text as it is. False, with a
+ * finding, when the producer could not have read the corpus.
+ */
+function eachCorpusDoc(ctx, real, visit) {
+    const rel = ctx.rel(CORPUS_PATH);
+    let bad;
+    const outcome = streamText(real, (l) => {
+        if (bad)
+            return;
+        if (l.kind === 'invalid_utf8')
+            return void (bad = { no: l.no, why: 'is not valid UTF-8' });
+        if (l.kind === 'too_long')
+            return void (bad = { no: l.no, why: `is ${l.bytes} bytes long, over the verifier's limit` });
+        // Python's text mode ends a line at \r too.
+        for (const piece of l.text.split('\r')) {
+            const line = pyStripString(piece);
+            if (line === '')
+                continue;
+            const v = pyJson(line);
+            const docId = v?.['doc_id'];
+            const body = v?.['text'];
+            if (typeof docId !== 'string' ||
+                pyStripString(docId) === '' ||
+                typeof body !== 'string' ||
+                pyStripString(body) === '')
+                return void (bad = {
+                    no: l.no,
+                    why: 'is not a document record ({"doc_id": non-blank string, "text": non-blank string, …}), which the producer refuses',
+                });
+            visit(pyStripString(docId), body, l.no, v);
+        }
+    });
+    if (!outcome.ok) {
+        ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${outcome.detail}.`, { path: rel });
+        return false;
+    }
+    if (bad) {
+        ctx.f.add(TRACE.chunksInvalid, `Line ${bad.no} of ${CORPUS_PATH} ${bad.why}.`, {
+            path: rel,
+            line: bad.no,
+        });
+        return false;
+    }
+    return true;
+}
+/**
+ * A JSON object as Python's json.loads reads it, which also takes NaN, Infinity and -Infinity;
+ * undefined when it is not an object. Only its string members are used here.
+ */
+function pyJson(line) {
+    let v;
+    try {
+        v = JSON.parse(line);
+    }
+    catch {
+        try {
+            v = JSON.parse(withoutNonFinite(line));
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return asRecord(v);
+}
+/** NaN, Infinity and -Infinity outside strings written as null. */
+function withoutNonFinite(s) {
+    let out = '';
+    let inString = false;
+    for (let i = 0; i < s.length; i++) {
+        const c = s[i];
+        if (inString) {
+            out += c;
+            if (c === '\\')
+                out += s[++i] ?? '';
+            else if (c === '"')
+                inString = false;
+            continue;
+        }
+        if (c === '"')
+            inString = true;
+        const word = s.startsWith('-Infinity', i)
+            ? 9
+            : s.startsWith('Infinity', i)
+                ? 8
+                : s.startsWith('NaN', i)
+                    ? 3
+                    : 0;
+        if (word) {
+            out += 'null';
+            i += word - 1;
+        }
+        else
+            out += c;
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/rules/answer.ts
@@ -53699,316 +54012,6 @@ function parseChunkLine(line) {
     if (!parsed.ok)
         return parsed;
     return { ok: true, value: parsed.value, duplicate: parsed.doc.duplicates[0] };
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/producer/python-text.ts
-/**
- * Python's text primitives as the producer's code applies them: its whitespace (str.isspace, which
- * str.strip and the `\s` of its regular expressions use) and strip, over code points.
- */
-/** Python's str.isspace (JavaScript's trim differs on U+001C–U+001F, U+0085 and U+FEFF). */
-function isPySpace(cp) {
-    return ((cp >= 0x09 && cp <= 0x0d) ||
-        (cp >= 0x1c && cp <= 0x20) ||
-        cp === 0x85 ||
-        cp === 0xa0 ||
-        cp === 0x1680 ||
-        (cp >= 0x2000 && cp <= 0x200a) ||
-        cp === 0x2028 ||
-        cp === 0x2029 ||
-        cp === 0x202f ||
-        cp === 0x205f ||
-        cp === 0x3000);
-}
-/** Python's `s.strip()` (or only its right half) over code points [a, b). */
-function pyStrip(cps, a, b, left = true) {
-    while (left && a < b && isPySpace(cps[a]))
-        a++;
-    while (b > a && isPySpace(cps[b - 1]))
-        b--;
-    return [a, b];
-}
-function pyStripString(s) {
-    // Python's whitespace is all in the BMP, and no surrogate is whitespace: UTF-16 units will do.
-    let a = 0;
-    let b = s.length;
-    while (a < b && isPySpace(s.charCodeAt(a)))
-        a++;
-    while (b > a && isPySpace(s.charCodeAt(b - 1)))
-        b--;
-    return a === 0 && b === s.length ? s : s.slice(a, b);
-}
-/**
- * The producer's bm25 `tokenize`: `[A-Za-z0-9_]+` under re.ASCII, each match lower-cased. Its
- * retrieval record names this tokenizer "unicode_word", but it matches ASCII words only.
- */
-function producerTokens(s) {
-    return (s.match(/[A-Za-z0-9_]+/g) ?? []).map((w) => w.toLowerCase());
-}
-/** Code points [a, b) as a string, a slice at a time (a spread of a long text overflows the stack). */
-function python_text_text(cps, a, b) {
-    let out = '';
-    for (let i = a; i < b; i += 4096)
-        out += String.fromCodePoint(...cps.slice(i, Math.min(b, i + 4096)));
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/packs/trace/checks/corpus.ts
-
-
-
-
-
-
-const CORPUS_PATH = 'provenance/corpus.jsonl';
-/** The largest corpus read whole, its documents kept (the index is built again from them). */
-const MAX_CORPUS_BYTES = 16 * 1024 * 1024;
-/** That limit for a run (a fixture may lower it to test it). */
-const corpusLimit = (ctx) => ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
-const wholeCorpus = new WeakMap();
-/**
- * Every document of a corpus within the limit, read once per run: the evidence check and the
- * index rebuild share them, and a corpus the producer could not read is reported once.
- * Undefined, with that finding, when it could not.
- */
-function corpusDocs(ctx, real) {
-    let docs = wholeCorpus.get(ctx);
-    if (docs === undefined) {
-        const all = [];
-        const ok = eachCorpusDoc(ctx, real, (docId, text, line, o) => all.push({
-            docId,
-            text,
-            line,
-            title: typeof o['title'] === 'string' ? o['title'] : null,
-            source: typeof o['source'] === 'string' ? o['source'] : null,
-        }));
-        wholeCorpus.set(ctx, (docs = ok ? all : false));
-    }
-    return docs || undefined;
-}
-const CORPUS_URI = /^corpus:\/\/(.+)#(\d+)-(\d+)$/s;
-/**
- * What the trace header records of the run's retrieval (its corpus and index, paths, sha256s
- * and settings), or undefined when it records none.
- */
-function retrievalProvenance(header) {
-    return asRecord(header?.metadata['retrieval_provenance']);
-}
-/**
- * Whether the run carries its corpus: the header records its sha256 and the file is there. Its
- * evidence is then checked against it, so evidence cut from two documents holding the same text
- * are two sources (`corpus://` names which).
- */
-function carriesCorpus(ctx, header) {
-    return (typeof retrievalProvenance(header)?.['corpus_sha256'] === 'string' &&
-        ctx.listing.has(CORPUS_PATH));
-}
-/**
- * The pinned corpus: a run that retrieved from provenance/corpus.jsonl (its header's
- * retrieval_provenance records the corpus and its sha256) holds that corpus, and each intact
- * evidence file is the bytes its `corpus://<doc>#<start>-<end>` address names in it. Evidence
- * rewritten with every hash and id after it recomputed still differs from the document it
- * claims to be cut from. The corpus is read as the producer reads it (corpus.py): universal
- * newlines, each line stripped, document ids stripped, NaN allowed. A run without a corpus (a
- * synthetic run, or one that retrieved elsewhere) is not checked here.
- */
-async function checkCorpus(ctx, header, evidence) {
-    const f = ctx.f;
-    const rel = ctx.rel(CORPUS_PATH);
-    const declared = retrievalProvenance(header) ?? {};
-    const declaredPath = declared['corpus_path'];
-    const declaredSha = declared['corpus_sha256'];
-    if (declaredPath !== undefined && declaredPath !== null && declaredPath !== CORPUS_PATH)
-        f.add(TRACE.chunksInvalid, `The trace header's retrieval_provenance places the corpus at ${q(declaredPath)}; the producer keeps it at ${CORPUS_PATH}, which is what is checked.`, ctx.at(1));
-    const entry = ctx.listing.get(CORPUS_PATH);
-    if (!entry) {
-        if (typeof declaredSha === 'string')
-            f.add(TRACE.chunksInvalid, `The trace header records the corpus the run retrieved from (corpus_sha256 ${context_short(declaredSha)}), but the run has no ${CORPUS_PATH}: its evidence cannot be traced to it.`, { path: rel });
-        return;
-    }
-    if (!readable(entry)) {
-        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${entry.detail ?? 'is not a regular file'}.`, {
-            path: rel,
-        });
-        return;
-    }
-    const hashed = await ctx.hasher.hash(entry.real);
-    if (!hashed.ok) {
-        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${hashed.detail}.`, { path: rel });
-        return;
-    }
-    if (typeof declaredSha === 'string' && declaredSha !== hashed.sha256)
-        f.add(TRACE.chunksInvalid, `${CORPUS_PATH} hashes to ${context_short(hashed.sha256)}, but the trace header's retrieval_provenance records corpus_sha256 ${context_short(declaredSha)}: the corpus changed after the run.`, { path: rel });
-    // Only the documents the evidence names are kept: a corpus may be far larger than the run.
-    const wanted = new Set();
-    const cut = [];
-    for (const { ev, line } of evidence) {
-        const m = CORPUS_URI.exec(ev.uri);
-        if (!m) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} has uri ${q(ev.uri, 80)}, which is not a corpus://<doc>#<start>-<end> address into the run's ${CORPUS_PATH}.`, ctx.at(line), [{ path: rel }]);
-            continue;
-        }
-        wanted.add(m[1]);
-        cut.push({ ev, line, doc: m[1], b0: Number(m[2]), b1: Number(m[3]) });
-    }
-    if (cut.length === 0)
-        return;
-    const docs = loadDocs(ctx, entry.real, wanted);
-    if (!docs)
-        return;
-    const sliceSha = new Map();
-    for (const { ev, line, doc: docId, b0, b1 } of cut) {
-        const at = ctx.at(line);
-        const doc = docs.get(docId);
-        if (!doc) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} is cut from document ${q(docId)}, which ${CORPUS_PATH} does not hold.`, at, [{ path: rel }]);
-        }
-        else if (b0 !== ev.span[0] || b1 !== ev.span[1]) {
-            f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} spans [${ev.span[0]}, ${ev.span[1]}) but its uri names bytes [${b0}, ${b1}) of document ${q(docId)}.`, at, [{ path: rel }]);
-        }
-        else {
-            // Each document text's span is hashed once, however many evidence records name it.
-            const holds = doc.texts.some((t, i) => {
-                if (b1 > t.length)
-                    return false;
-                const key = `${docId}\0${i}\0${b0}\0${b1}`;
-                let sha = sliceSha.get(key);
-                if (sha === undefined)
-                    sliceSha.set(key, (sha = (0,hashing/* sha256Hex */.fg)(t.subarray(b0, b1))));
-                return sha === ev.sha256;
-            });
-            if (!holds)
-                f.add(TRACE.evidenceChunkMismatch, `Evidence ${qid(ev.id)} on line ${line} is not bytes [${b0}, ${b1}) of document ${q(docId)} in ${CORPUS_PATH} (line ${doc.line}): the evidence was rewritten after it was retrieved.`, at, [{ path: rel, line: doc.line }]);
-        }
-    }
-}
-/**
- * The `wanted` documents of the corpus, by id, as UTF-8 bytes (the producer's byte spans are over
- * them); a document id given twice keeps each text. Undefined, with a finding, when the producer
- * could not have read the corpus.
- */
-function loadDocs(ctx, real, wanted) {
-    // A document id given again with the same text adds nothing (compared by hash: linear).
-    const docs = new Map();
-    const keep = (id, body, no) => {
-        if (!wanted.has(id))
-            return;
-        const bytes = Buffer.from(body, 'utf8');
-        const sha = (0,hashing/* sha256Hex */.fg)(bytes);
-        const doc = docs.get(id);
-        if (!doc)
-            docs.set(id, { texts: [bytes], shas: new Set([sha]), line: no });
-        else if (!doc.shas.has(sha)) {
-            doc.shas.add(sha);
-            doc.texts.push(bytes);
-        }
-    };
-    // A corpus within the limit is read whole, once, for the index too; a larger one is streamed.
-    if (external_node_fs_default().statSync(real).size <= corpusLimit(ctx)) {
-        const all = corpusDocs(ctx, real);
-        for (const d of all ?? [])
-            keep(d.docId, d.text, d.line);
-        return all ? docs : undefined;
-    }
-    return eachCorpusDoc(ctx, real, keep) ? docs : undefined;
-}
-/**
- * Every document of the corpus in file order, as the producer's load_corpus_jsonl_stream yields
- * them: universal newlines, each line stripped, its id stripped, its text as it is. False, with a
- * finding, when the producer could not have read the corpus.
- */
-function eachCorpusDoc(ctx, real, visit) {
-    const rel = ctx.rel(CORPUS_PATH);
-    let bad;
-    const outcome = streamText(real, (l) => {
-        if (bad)
-            return;
-        if (l.kind === 'invalid_utf8')
-            return void (bad = { no: l.no, why: 'is not valid UTF-8' });
-        if (l.kind === 'too_long')
-            return void (bad = { no: l.no, why: `is ${l.bytes} bytes long, over the verifier's limit` });
-        // Python's text mode ends a line at \r too.
-        for (const piece of l.text.split('\r')) {
-            const line = pyStripString(piece);
-            if (line === '')
-                continue;
-            const v = pyJson(line);
-            const docId = v?.['doc_id'];
-            const body = v?.['text'];
-            if (typeof docId !== 'string' ||
-                pyStripString(docId) === '' ||
-                typeof body !== 'string' ||
-                pyStripString(body) === '')
-                return void (bad = {
-                    no: l.no,
-                    why: 'is not a document record ({"doc_id": non-blank string, "text": non-blank string, …}), which the producer refuses',
-                });
-            visit(pyStripString(docId), body, l.no, v);
-        }
-    });
-    if (!outcome.ok) {
-        ctx.f.add(TRACE.chunksInvalid, `${CORPUS_PATH} ${outcome.detail}.`, { path: rel });
-        return false;
-    }
-    if (bad) {
-        ctx.f.add(TRACE.chunksInvalid, `Line ${bad.no} of ${CORPUS_PATH} ${bad.why}.`, {
-            path: rel,
-            line: bad.no,
-        });
-        return false;
-    }
-    return true;
-}
-/**
- * A JSON object as Python's json.loads reads it, which also takes NaN, Infinity and -Infinity;
- * undefined when it is not an object. Only its string members are used here.
- */
-function pyJson(line) {
-    let v;
-    try {
-        v = JSON.parse(line);
-    }
-    catch {
-        try {
-            v = JSON.parse(withoutNonFinite(line));
-        }
-        catch {
-            return undefined;
-        }
-    }
-    return asRecord(v);
-}
-/** NaN, Infinity and -Infinity outside strings written as null. */
-function withoutNonFinite(s) {
-    let out = '';
-    let inString = false;
-    for (let i = 0; i < s.length; i++) {
-        const c = s[i];
-        if (inString) {
-            out += c;
-            if (c === '\\')
-                out += s[++i] ?? '';
-            else if (c === '"')
-                inString = false;
-            continue;
-        }
-        if (c === '"')
-            inString = true;
-        const word = s.startsWith('-Infinity', i)
-            ? 9
-            : s.startsWith('Infinity', i)
-                ? 8
-                : s.startsWith('NaN', i)
-                    ? 3
-                    : 0;
-        if (word) {
-            out += 'null';
-            i += word - 1;
-        }
-        else
-            out += c;
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/trace/checks/extractive.ts
@@ -56639,6 +56642,7 @@ const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 const MAX_POSTINGS = 20_000_000;
 /** Searches remembered per run. */
 const MAX_SEARCHES = 10_000;
+const MIB = 1024 * 1024;
 /**
  * How far a hit's reported score may be from the one computed here: one step of its sixth
  * decimal. The sums are the producer's, in its order, but its `math.log` (C's libm) and
@@ -56855,7 +56859,7 @@ class RetrievalChecks {
         const size = external_node_fs_default().statSync(entry.real).size;
         const limit = corpusLimit(this.ctx);
         if (size > limit) {
-            this.ctx.f.add(TRACE.retrievalUnchecked, `${CORPUS_PATH} is ${size} bytes, over the ${limit} bytes whose index is built again per run: the searches are not checked.`, where);
+            this.ctx.f.add(TRACE.retrievalUnchecked, `${CORPUS_PATH} is ${size} bytes, over the ${limit} bytes${limit % MIB === 0 ? ` (${limit / MIB} MiB, packs.trace.max_corpus_mib)` : ''} whose index is built again per run: the searches are not checked.`, where);
             return undefined;
         }
         const docs = corpusDocs(this.ctx, entry.real);
@@ -57848,6 +57852,7 @@ const RUN_RULES = [
 
 
 
+
 /** Verifies one run directory (`…/runs/<run_id>/`): one subject, fail closed. */
 async function verifyRun(runDir, ctx) {
     const ws = ctx.workspace;
@@ -57905,7 +57910,9 @@ async function verifyRun(runDir, ctx) {
         ...(ctx.options.require_reasoning === true ? { requireReasoning: true } : {}),
         ...(typeof ctx.options.max_corpus_bytes === 'number' && ctx.options.max_corpus_bytes > 0
             ? { maxCorpusBytes: ctx.options.max_corpus_bytes }
-            : {}),
+            : typeof ctx.options.max_corpus_mib === 'number' && ctx.options.max_corpus_mib > 0
+                ? { maxCorpusBytes: Math.min(ctx.options.max_corpus_mib, MAX_CORPUS_MIB) * 1024 * 1024 }
+                : {}),
         spans: new SpanHashes(),
     };
     const state = { ctx: rctx, runId, hasher: ctx.hasher };
@@ -57983,6 +57990,7 @@ async function verifyRun(runDir, ctx) {
 
 
 
+
 /** Evidence-grounded run traces (seeds 002, 003): one subject per run directory (`…/runs/<run_id>/`). */
 const tracePack = {
     id: 'trace',
@@ -58003,6 +58011,12 @@ const tracePack = {
         require_reasoning: schemas/* boolean */.zMY()
             .optional()
             .describe('Every run with a derived claim must carry the producer’s reasoning record (as its verifier requires); a run stripped of it fails'),
+        max_corpus_mib: schemas/* number */.aig()
+            .int()
+            .min(1)
+            .max(MAX_CORPUS_MIB)
+            .optional()
+            .describe(`Largest pinned corpus (MiB) whose BM25 index is built again per run (default ${DEFAULT_CORPUS_MIB}, at most ${MAX_CORPUS_MIB}: a 64 MiB corpus takes ≈ 5 s and ≈ 470 MB); past it the run's searches are trace.retrieval_unchecked`),
     })
         .strict()),
     // A floor only ever raises a run's own policy; requiring retrieval or reasoning only adds findings.

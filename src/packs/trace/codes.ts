@@ -377,7 +377,7 @@ export const TRACE = {
     'retrieval_unchecked',
     'tool_linkage',
     'The run’s searches are past what is ranked again per run (a corpus over 16 MiB, more than 150,000 chunks or 500,000 distinct terms, more than 10,000 searches, 20 million term postings, or settings past 2^53), so they are not checked',
-    'Keep a run’s pinned corpus under 16 MiB, its chunks at the producer’s default size, and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow’s own config, exclude the run and check it with the producer’s tools.',
+    'Keep a run’s pinned corpus under 16 MiB (or raise packs.trace.max_corpus_mib, up to 64, in the workflow’s own config), its chunks at the producer’s default size, and its searches within the limits (split the corpus or the question set into several runs); or, in the workflow’s own config, exclude the run and check it with the producer’s tools.',
   ),
   claimNotExtracted: def(
     'claim_not_extracted',

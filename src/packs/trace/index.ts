@@ -6,6 +6,7 @@ import { discoverRuns } from './discover.js';
 import { hasRunOutput, renderVerificationReport } from './outputs.js';
 import { verifyRun } from './verify.js';
 import { namedSchemas, onFirstUse } from '../kit/first-use.js';
+import { DEFAULT_CORPUS_MIB, MAX_CORPUS_MIB } from './checks/corpus.js';
 import { schemas } from './format/schema.js';
 
 export { TRACE, TRACE_CODES, CHECK_NAMES, type CheckName } from './codes.js';
@@ -41,6 +42,15 @@ export const tracePack: Pack = {
           .optional()
           .describe(
             'Every run with a derived claim must carry the producer’s reasoning record (as its verifier requires); a run stripped of it fails',
+          ),
+        max_corpus_mib: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_CORPUS_MIB)
+          .optional()
+          .describe(
+            `Largest pinned corpus (MiB) whose BM25 index is built again per run (default ${DEFAULT_CORPUS_MIB}, at most ${MAX_CORPUS_MIB}: a 64 MiB corpus takes ≈ 5 s and ≈ 470 MB); past it the run's searches are trace.retrieval_unchecked`,
           ),
       })
       .strict(),

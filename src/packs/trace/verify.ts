@@ -10,6 +10,7 @@ import type { RunCtx } from './context.js';
 import type { TraceScan } from './checks/events.js';
 import { listRun } from './format/files.js';
 import { supportFloor, supportPolicy } from './checks/support-policy.js';
+import { MAX_CORPUS_MIB } from './checks/corpus.js';
 import { RUN_RULES } from './rules/index.js';
 import { SpanHashes } from './checks/span-hashes.js';
 import type { RunState } from './rules/rule.js';
@@ -86,7 +87,9 @@ export async function verifyRun(runDir: string, ctx: PackContext): Promise<PackR
     ...(ctx.options.require_reasoning === true ? { requireReasoning: true } : {}),
     ...(typeof ctx.options.max_corpus_bytes === 'number' && ctx.options.max_corpus_bytes > 0
       ? { maxCorpusBytes: ctx.options.max_corpus_bytes }
-      : {}),
+      : typeof ctx.options.max_corpus_mib === 'number' && ctx.options.max_corpus_mib > 0
+        ? { maxCorpusBytes: Math.min(ctx.options.max_corpus_mib, MAX_CORPUS_MIB) * 1024 * 1024 }
+        : {}),
     spans: new SpanHashes(),
   };
   const state: RunState = { ctx: rctx, runId, hasher: ctx.hasher };

@@ -10,7 +10,10 @@ import type { EvidenceRef, TraceHeader } from '../format/schema.js';
 export const CORPUS_PATH = 'provenance/corpus.jsonl';
 
 /** The largest corpus read whole, its documents kept (the index is built again from them). */
-export const MAX_CORPUS_BYTES = 16 * 1024 * 1024;
+/** The corpus size whose index is built again per run, by default and at most (pack option max_corpus_mib). */
+export const DEFAULT_CORPUS_MIB = 16;
+export const MAX_CORPUS_MIB = 64;
+export const MAX_CORPUS_BYTES = DEFAULT_CORPUS_MIB * 1024 * 1024;
 /** That limit for a run (a fixture may lower it to test it). */
 export const corpusLimit = (ctx: RunCtx): number => ctx.maxCorpusBytes ?? MAX_CORPUS_BYTES;
 

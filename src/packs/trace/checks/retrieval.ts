@@ -31,6 +31,7 @@ const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 const MAX_POSTINGS = 20_000_000;
 /** Searches remembered per run. */
 const MAX_SEARCHES = 10_000;
+const MIB = 1024 * 1024;
 /**
  * How far a hit's reported score may be from the one computed here: one step of its sixth
  * decimal. The sums are the producer's, in its order, but its `math.log` (C's libm) and
@@ -351,7 +352,7 @@ export class RetrievalChecks implements EventVisitor {
     if (size > limit) {
       this.ctx.f.add(
         TRACE.retrievalUnchecked,
-        `${CORPUS_PATH} is ${size} bytes, over the ${limit} bytes whose index is built again per run: the searches are not checked.`,
+        `${CORPUS_PATH} is ${size} bytes, over the ${limit} bytes${limit % MIB === 0 ? ` (${limit / MIB} MiB, packs.trace.max_corpus_mib)` : ''} whose index is built again per run: the searches are not checked.`,
         where,
       );
       return undefined;
