@@ -33,6 +33,17 @@ function checkout(root: string): void {
   fs.writeFileSync(path.join(root, '.git/config'), `[http]\n\textraheader = ${SECRET}\n`);
 }
 
+/** A checkout (see `checkout`) holding a copy of a real producer run; `run` is its directory. */
+function realRunCheckout(prefix: string): { root: string; run: string } {
+  const root = tmp(prefix);
+  checkout(root);
+  fs.cpSync(new URL('../conformance/trace/real-bridges-four/input', import.meta.url), root, {
+    recursive: true,
+  });
+  const runs = path.join(root, 'artifacts/bijux-canon-reason/runs');
+  return { root, run: path.join(runs, fs.readdirSync(runs)[0]!) };
+}
+
 /** A trace that registers `contentPath` as evidence and cites four 40-byte spans of it. */
 function traceCiting(contentPath: string): string {
   const z = '0'.repeat(64);
@@ -121,13 +132,7 @@ describe('a run never reads the checkout’s git directory', () => {
 
 describe('the corpus and the index a run pins are read only inside it', () => {
   it('a corpus or index linked out of the run, or into .git, is a finding and is never read', async () => {
-    const root = tmp('trace-pinned-links-');
-    checkout(root);
-    fs.cpSync(new URL('../conformance/trace/real-bridges-four/input', import.meta.url), root, {
-      recursive: true,
-    });
-    const runs = path.join(root, 'artifacts/bijux-canon-reason/runs');
-    const run = path.join(runs, fs.readdirSync(runs)[0]!);
+    const { root, run } = realRunCheckout('trace-pinned-links-');
     const outside = path.join(tmp('trace-outside-'), 'corpus.jsonl');
     fs.writeFileSync(outside, `{"doc_id": "x", "text": "${SECRET}"}\n`);
     for (const [rel, target] of [
@@ -148,13 +153,8 @@ describe('the corpus and the index a run pins are read only inside it', () => {
 
 describe('the corpus limit (packs.trace.max_corpus_mib)', () => {
   it('the workflow’s config sets it; past it the searches are unchecked, never passed', async () => {
-    const root = tmp('trace-corpus-limit-');
-    checkout(root);
-    fs.cpSync(new URL('../conformance/trace/real-bridges-four/input', import.meta.url), root, {
-      recursive: true,
-    });
-    const runs = path.join(root, 'artifacts/bijux-canon-reason/runs');
-    const corpus = path.join(runs, fs.readdirSync(runs)[0]!, 'provenance/corpus.jsonl');
+    const { root, run } = realRunCheckout('trace-corpus-limit-');
+    const corpus = path.join(run, 'provenance/corpus.jsonl');
     const big = `{"doc_id": "big", "text": "${'lorem ipsum '.repeat(100_000)}"}\n`;
     fs.appendFileSync(corpus, big); // 1.2 MiB: over a limit of 1 MiB, under one of 2
     const limitOf = async (mib: number, how: 'workflow' | 'checkout') => {
