@@ -120,7 +120,7 @@ describe('the validator', () => {
     const r = await check(workspace('realistic-crate'));
     const f = r.findings.find((x) => x.code === 'aristo.inconclusive')!;
     expect(f.remediation).toBe(
-      'Add one of the annotations the proof suggests, then re-run the proof: assume at fn mean (src/stats.rs:4): "The sum of the elements passed to mean() never exceeds u64::MAX.".',
+      'Add one of the annotations the proof suggests, then re-run the proof: "assume" at "fn mean (src/stats.rs:4)": "The sum of the elements passed to mean() never exceeds u64::MAX.".',
     );
   });
   it('a refutation lands on the annotated source line and on the proof’s violation table', async () => {

@@ -164,24 +164,42 @@ describe('Rust string literals', () => {
   });
 });
 
-describe('C directives (the SDK’s C front-end, read line by line)', () => {
-  it('reads the kind and the text of // @aristo intent(…) and assume(…) line comments', () => {
+describe('C directives (the SDK’s C front-end: top-level line comments above a function)', () => {
+  it('reads the kind and text of a run of directives and the function that follows', () => {
     const src = [
+      '#include <stdio.h>',
       '// @aristo intent("adds one to the input", verify = "test", id = "add_one")',
       'int add_one(int x) { return x + 1; }',
       '  //   @aristo   assume ( r#"raw "quoted" text"# )',
       '// @aristo intent("escaped \\" quote \\n")',
-      '/* @aristo intent("block comments are not directives") */',
-      '// an ordinary comment naming @aristo intent',
-      '// @aristo intentional("not a directive")',
-      '// @aristo intent(no_text = "x")',
+      'static char *',
+      'make_buf(int n)',
+      '{',
+      '  // @aristo intent("inside a body: the SDK never sees it")',
+      '  return 0;',
+      '}',
     ].join('\n');
     expect(cDirectives(src)).toEqual([
-      { kind: 'intent', text: 'adds one to the input', line: 1 },
-      { kind: 'assume', text: 'raw "quoted" text', line: 3 },
-      { kind: 'intent', text: 'escaped " quote \n', line: 4 },
+      { kind: 'intent', text: 'adds one to the input', line: 2, fn: 'add_one' },
+      { kind: 'assume', text: 'raw "quoted" text', line: 4, fn: 'make_buf' },
+      { kind: 'intent', text: 'escaped " quote \n', line: 5, fn: 'make_buf' },
     ]);
   });
+  it.each([
+    ['in a block comment', '/* retired:\n// @aristo assume("x")\n*/\nint f(void) { return 0; }'],
+    ['under #if 0', '#if 0\n// @aristo assume("x")\nint f(void) { return 0; }\n#endif'],
+    [
+      'under any conditional',
+      '#ifdef X\n// @aristo assume("x")\nint f(void) { return 0; }\n#endif',
+    ],
+    ['in a string', 'const char *s = "\\\n// @aristo assume(\\"x\\")";\nint f(void) { return 0; }'],
+    ['a blank line before the function', '// @aristo assume("x")\n\nint f(void) { return 0; }'],
+    ['a declaration, not a definition', '// @aristo assume("x")\nint f(void);'],
+    ['another comment between', '// @aristo assume("x")\n// note\nint f(void) { return 0; }'],
+    ['not a directive', '// @aristo intentional("x")\nint f(void) { return 0; }'],
+    ['no text first', '// @aristo intent(no_text = "x")\nint f(void) { return 0; }'],
+    ['a block comment form', '/* @aristo intent("x") */\nint f(void) { return 0; }'],
+  ])('none %s', (_, src) => expect(cDirectives(src)).toEqual([]));
 });
 
 describe('annotation extractor (the SDK walker’s cases)', () => {

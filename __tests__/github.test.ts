@@ -1181,7 +1181,9 @@ describe('quotePath', () => {
     expect(plain('a\u200fb\u061cc\u200bd\u2028e\ufefff')).toBe(
       'a\\u200fb\\u061cc\\u200bd\\u2028e\\ufefff',
     );
-    expect(plain('👨\u200d👩 می\u200cخواهم')).toBe('👨\u200d👩 می\u200cخواهم');
+    expect(plain('👨\u200d👩 می\u200cخواهم ❤\ufe0f')).toBe('👨\u200d👩 می\u200cخواهم ❤\ufe0f');
+    // Every other invisible character: word joiner, soft hyphen, Hangul filler, tag characters.
+    expect(plain('p\u2060a\u00adp\u3164e\u{e0041}r')).toBe('p\\u2060a\\u00adp\\u3164e\\u{e0041}r');
   });
   it('keeps the start and the end of a long path, at most PATH_EXCERPT_MAX characters', () => {
     const p = `top/${'x'.repeat(500)}/${'😀'.repeat(10)}/leaf.json`;

@@ -750,7 +750,7 @@ fixture(
   },
 );
 // A C entry the SDK could not have written stands for nothing: out of sync, like a missing file.
-for (const [id, description, entry, shim] of [
+for (const [id, description, entry, shim, after = () => {}] of [
   [
     'index-entry-in-non-source-file',
     'The committed index holds an entry for Cargo.toml: the SDK indexes only Rust and C files, so the entry stands for nothing a proof could rest on.',
@@ -775,6 +775,22 @@ for (const [id, description, entry, shim] of [
     {},
     'void shim_free(void *p) {}\n',
   ],
+  [
+    'index-entry-directive-disabled',
+    'A C entry whose directive sits in a block comment: the compiler and the SDK never see it.',
+    {},
+    `/* retired:\n${C_SHIM}*/\n`,
+  ],
+  [
+    'index-entry-through-link',
+    'A C entry whose file is a symlink into target/ (where its directive is): the SDK’s walk follows no link.',
+    {},
+    C_SHIM,
+    (input) => {
+      fs.rmSync(path.join(input, 'csrc/shim.c'));
+      fs.symlinkSync('../target/shim.c', path.join(input, 'csrc/shim.c'));
+    },
+  ],
 ])
   fixture(
     id,
@@ -789,6 +805,7 @@ for (const [id, description, entry, shim] of [
       m.extra['csrc/shim.c'] = shim;
       m.extra['target/shim.c'] = shim;
     },
+    after,
   );
 fixture(
   'annotation-unknown-argument',

@@ -5125,12 +5125,13 @@ function errorText(err) {
 
 ;// CONCATENATED MODULE: ./src/render/sanitize.ts
 // Control characters (including ESC, so no ANSI sequences), bidi overrides and marks, line and
-// paragraph separators, and invisible characters (zero-width space, BOM) from artifact text are
-// shown escaped, so an artifact cannot repaint or reorder the terminal, or hide a difference in
-// a name. The joiners (U+200C, U+200D) stay: scripts and emoji sequences need them.
+// paragraph separators, and every invisible (default-ignorable) character from artifact text are
+// shown escaped, so an artifact cannot repaint or reorder the terminal, or make two names look
+// alike. The joiners (U+200C, U+200D) and the emoji presentation selector (U+FE0F) stay:
+// scripts and emoji sequences need them.
 const UNSAFE = 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-/[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+/[\u0000-\u001f\u007f-\u009f\u061c\u2028\u2029\u202a-\u202e\u2066-\u2069]|(?!\u200c|\u200d|\ufe0f)\p{Default_Ignorable_Code_Point}|[\u115f\u1160\u3164\uffa0]/gu;
 function plain(s) {
     return s.replace(UNSAFE, (c) => {
         if (c === '\n')
@@ -5139,7 +5140,8 @@ function plain(s) {
             return '\\t';
         if (c === '\r')
             return '\\r';
-        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+        const cp = c.codePointAt(0);
+        return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, '0')}`;
     });
 }
 /**
@@ -30423,28 +30425,61 @@ function rustStringValue(token) {
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/c-directives.ts
 
-/** `// @aristo intent(` or `assume(`, as the SDK's C front-end reads a line comment. */
-const DIRECTIVE = /^\s*\/\/\s*@aristo\s*(intent|assume)\s*\(\s*(r#*"|")/;
 /**
- * The `// @aristo intent("\u2026", \u2026)` and `assume("\u2026")` line comments of a C source, with the text of
- * each (its first argument, a Rust string literal, as the SDK parses it). A line scan, not a C
- * parse: it does not check that a function follows, so it tells what a file could have given
- * the SDK's index, not what it did.
+ * The `// @aristo intent("\u2026", \u2026)` and `assume("\u2026")` directives the SDK's C front-end would index
+ * (`walk/extract_c.rs`): line comments at the top level of the file (not inside a function, a
+ * block comment, a string or a preprocessor conditional), in a run of such comments on
+ * consecutive lines that a function definition follows on the very next line. This is a small
+ * lexer, not a C parser: it is enough to refuse a directive the compiler never sees or the SDK
+ * never attaches, not to rebuild the entry's body hash.
  */
 function cDirectives(source) {
     const out = [];
-    const lines = source.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const m = DIRECTIVE.exec(lines[i]);
-        if (!m)
+    let pending = [];
+    for (const item of topLevelItems(source)) {
+        if (item.kind === 'comment') {
+            const d = directive(item.text);
+            if (!d) {
+                pending = [];
+                continue;
+            }
+            const last = pending.at(-1);
+            if (last && item.line !== last.endLine + 1)
+                pending = [];
+            pending.push({ d: { ...d, line: item.line }, endLine: item.endLine });
             continue;
-        const start = m.index + m[0].length - m[2].length;
-        const literal = firstLiteral(lines[i].slice(start));
-        const text = literal === undefined ? undefined : rustStringValue(literal);
-        if (text !== undefined)
-            out.push({ kind: m[1], text, line: i + 1 });
+        }
+        const last = pending.at(-1);
+        if (item.kind === 'code' && item.fn !== undefined && last && item.line === last.endLine + 1)
+            for (const p of pending)
+                out.push({ ...p.d, fn: item.fn });
+        pending = [];
     }
     return out;
+}
+/** `// @aristo intent(<args>)` or `assume(<args>)` with a text literal first, as the SDK reads it. */
+function directive(comment) {
+    if (!comment.startsWith('//'))
+        return undefined;
+    const body = comment.slice(2).trimStart();
+    if (!body.startsWith('@aristo'))
+        return undefined;
+    const rest = body.slice('@aristo'.length).trimStart();
+    const kind = rest.startsWith('intent') ? 'intent' : rest.startsWith('assume') ? 'assume' : null;
+    if (!kind)
+        return undefined;
+    const args = rest.slice(kind.length).trim();
+    if (!args.startsWith('(') || !args.endsWith(')'))
+        return undefined;
+    const inner = args.slice(1, -1).trimStart();
+    const literal = firstLiteral(inner);
+    if (literal === undefined)
+        return undefined;
+    const after = inner.slice(literal.length).trimStart();
+    if (after !== '' && !after.startsWith(','))
+        return undefined;
+    const text = rustStringValue(literal);
+    return text === undefined ? undefined : { kind, text };
 }
 /** The string literal at the start of `s` (`"\u2026"` with escapes, or `r#"\u2026"#`), else undefined. */
 function firstLiteral(s) {
@@ -30453,6 +30488,8 @@ function firstLiteral(s) {
         const end = s.indexOf(`"${raw[1]}`, raw[0].length);
         return end < 0 ? undefined : s.slice(0, end + 1 + raw[1].length);
     }
+    if (!s.startsWith('"'))
+        return undefined;
     for (let i = 1; i < s.length; i++) {
         if (s[i] === '\\')
             i++;
@@ -30460,6 +30497,132 @@ function firstLiteral(s) {
             return s.slice(0, i + 1);
     }
     return undefined;
+}
+const IDENT = /[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * The items at the top level of a C file: its comments, the start of each declaration or
+ * definition (with the function's name when it is a definition: a `(` then a `{` before any `;`
+ * or `=`), and preprocessor lines. What lies inside braces or a preprocessor conditional is not
+ * listed: tree-sitter nests it, so the SDK never pairs a directive there.
+ */
+function topLevelItems(src) {
+    const items = [];
+    let line = 1;
+    let depth = 0; // braces
+    let conditional = 0; // #if \u2026 #endif
+    let lineStart = true; // only whitespace since the last newline
+    let header;
+    const n = src.length;
+    let i = 0;
+    const top = () => depth === 0 && conditional === 0;
+    const endHeader = (fn) => {
+        if (header)
+            items.push({ kind: 'code', line: header.line, ...(fn !== undefined ? { fn } : {}) });
+        header = undefined;
+    };
+    while (i < n) {
+        const c = src[i];
+        if (c === '\n') {
+            line++;
+            lineStart = true;
+            if (header && !header.sawParen)
+                header.text += ' ';
+            i++;
+            continue;
+        }
+        if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
+            if (header && !header.sawParen)
+                header.text += ' ';
+            i++;
+            continue;
+        }
+        if (c === '\\' && src[i + 1] === '\n') {
+            line++;
+            i += 2;
+            continue;
+        }
+        if (c === '#' && lineStart && !header) {
+            // A preprocessor line, continued by backslash-newline.
+            let j = i;
+            while (j < n && !(src[j] === '\n' && src[j - 1] !== '\\'))
+                j++;
+            const word = /^#\s*(\w+)/.exec(src.slice(i, Math.min(j, i + 64)))?.[1];
+            if (word === 'if' || word === 'ifdef' || word === 'ifndef') {
+                if (top())
+                    items.push({ kind: 'other' });
+                conditional++;
+            }
+            else if (word === 'endif')
+                conditional = Math.max(0, conditional - 1);
+            else if (top())
+                items.push({ kind: 'other' });
+            for (let k = i; k < j; k++)
+                if (src[k] === '\n')
+                    line++;
+            i = j;
+            continue;
+        }
+        lineStart = false;
+        if (c === '/' && src[i + 1] === '/') {
+            let j = i;
+            while (j < n && !(src[j] === '\n' && src[j - 1] !== '\\'))
+                j++;
+            const start = line;
+            for (let k = i; k < j; k++)
+                if (src[k] === '\n')
+                    line++;
+            if (top() && !header)
+                items.push({ kind: 'comment', text: src.slice(i, j), line: start, endLine: line });
+            i = j;
+            continue;
+        }
+        if (c === '/' && src[i + 1] === '*') {
+            const j = src.indexOf('*/', i + 2);
+            const end = j < 0 ? n : j + 2;
+            for (let k = i; k < end; k++)
+                if (src[k] === '\n')
+                    line++;
+            // A block comment is an item of its own: it breaks a run of directives.
+            if (top() && !header)
+                items.push({ kind: 'other' });
+            i = end;
+            continue;
+        }
+        if (c === '"' || c === "'") {
+            let j = i + 1;
+            while (j < n && src[j] !== c && src[j] !== '\n')
+                j += src[j] === '\\' ? 2 : 1;
+            if (header)
+                header.text += ' ';
+            i = j + 1;
+            continue;
+        }
+        if (top() && !header)
+            header = { line, text: '', parens: 0, sawParen: false };
+        if (header) {
+            if (c === '(') {
+                if (header.parens === 0 && !header.sawParen) {
+                    header.sawParen = true;
+                    header.text = IDENT.exec(header.text.trimEnd())?.[0] ?? '';
+                }
+                header.parens++;
+            }
+            else if (c === ')')
+                header.parens = Math.max(0, header.parens - 1);
+            else if (!header.sawParen)
+                header.text += c;
+            if (header.parens === 0 && (c === ';' || c === '='))
+                endHeader();
+            else if (header.parens === 0 && c === '{')
+                endHeader(header.sawParen && header.text !== '' ? header.text : undefined);
+        }
+        if (c === '{')
+            depth++;
+        else if (c === '}')
+            depth = Math.max(0, depth - 1);
+        i++;
+    }
+    return items;
 }
 
 ;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
@@ -32331,13 +32494,18 @@ function unmatched(file, e, scan, c) {
     const text = c.text(file);
     if (text === undefined)
         return ': the file does not exist';
+    if (text === 'link')
+        return `: ${file} is reached through a symbolic link, which the SDK's walk does not follow`;
     if (file !== e.file)
         return `: the SDK writes its file as ${file}`;
     if (e.text_hash !== textHash(e.text))
         return `: its text_hash is not the hash of its text (the SDK writes ${textHash(e.text)})`;
     const claim = normalizeText(e.text);
-    if (!cDirectives(text).some((d) => d.kind === e.kind && normalizeText(d.text) === claim))
-        return `: ${file} has no \`// @aristo ${e.kind}(\u2026)\` directive with its text`;
+    const found = cDirectives(text).find((d) => d.kind === e.kind &&
+        normalizeText(d.text) === claim &&
+        e.site === `fn ${d.fn} (line ${d.line})`);
+    if (!found)
+        return `: ${file} has no \`// @aristo ${e.kind}(\u2026)\` line comment with its text above the definition of the function its site names (${e.site})`;
     return undefined;
 }
 function fromIndex(id, e) {
@@ -33959,6 +34127,7 @@ function loadWaivers(ws, targetDir, subject, f) {
 
 
 
+
 const MALFORMED = new Set([
     ARISTO.proofUnreadable.code,
     ARISTO.proofFilenameInvalid.code,
@@ -33999,6 +34168,9 @@ async function verifyAristo(targetDir, ctx) {
         f,
         repoPath,
         text: (file) => {
+            const seen = walkedTo(targetDir, file);
+            if (seen !== 'file')
+                return seen;
             const r = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
             return r.ok ? r.text : undefined;
         },
@@ -34288,15 +34460,44 @@ function refutation(v, entry, repoPath) {
 function suggestionsText(suggestions) {
     const shown = suggestions
         .slice(0, 3)
-        .map((s) => `${s.kind} at ${firstLine(s.at, 120)}: ${quoteValue(firstLine(s.text, 200))}`);
+        .map((s) => `${verify_quoted(s.kind, 20)} at ${verify_quoted(s.at, 120)}: ${verify_quoted(s.text, 200)}`);
     const more = suggestions.length > 3 ? ` (and ${suggestions.length - 3} more in the proof)` : '';
     return shown.length === 0
         ? ARISTO.inconclusive.remediation
         : `Add one of the annotations the proof suggests, then re-run the proof: ${shown.join('; ')}${more}.`;
 }
+/**
+ * Whether `file` (a plain relative path) is a regular file the SDK's walk of `dir` reaches: every
+ * component a real folder, the last a regular file, none a symlink ('link' where one is).
+ */
+function walkedTo(dir, file) {
+    if (!isPlainRelative(file))
+        return undefined;
+    const parts = file.split('/');
+    let at = dir;
+    for (let i = 0; i < parts.length; i++) {
+        at = external_node_path_default().join(at, parts[i]);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(at, { throwIfNoEntry: false });
+        }
+        catch {
+            return undefined;
+        }
+        if (st === undefined)
+            return undefined;
+        if (st.isSymbolicLink())
+            return 'link';
+        if (i < parts.length - 1 ? !st.isDirectory() : !st.isFile())
+            return undefined;
+    }
+    return 'file';
+}
+/** The first line of proof text, cut to `max` code points, quoted and escaped. */
+const verify_quoted = (s, max) => plain(JSON.stringify(firstLine(s, max)));
 function firstLine(s, max = 300) {
-    const line = s.trim().split('\n')[0].trim();
-    return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+    // Cut by code points (cap), never inside a surrogate pair.
+    return cap(s.trim().split('\n')[0].trim(), max);
 }
 /**
  * A file a code ground cites, read as the SDK would (`root.join(file)`, `str::lines`) but only

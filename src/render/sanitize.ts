@@ -1,17 +1,19 @@
 // Control characters (including ESC, so no ANSI sequences), bidi overrides and marks, line and
-// paragraph separators, and invisible characters (zero-width space, BOM) from artifact text are
-// shown escaped, so an artifact cannot repaint or reorder the terminal, or hide a difference in
-// a name. The joiners (U+200C, U+200D) stay: scripts and emoji sequences need them.
+// paragraph separators, and every invisible (default-ignorable) character from artifact text are
+// shown escaped, so an artifact cannot repaint or reorder the terminal, or make two names look
+// alike. The joiners (U+200C, U+200D) and the emoji presentation selector (U+FE0F) stay:
+// scripts and emoji sequences need them.
 const UNSAFE =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+  /[\u0000-\u001f\u007f-\u009f\u061c\u2028\u2029\u202a-\u202e\u2066-\u2069]|(?!\u200c|\u200d|\ufe0f)\p{Default_Ignorable_Code_Point}|[\u115f\u1160\u3164\uffa0]/gu;
 
 export function plain(s: string): string {
   return s.replace(UNSAFE, (c) => {
     if (c === '\n') return '\\n';
     if (c === '\t') return '\\t';
     if (c === '\r') return '\\r';
-    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    const cp = c.codePointAt(0)!;
+    return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, '0')}`;
   });
 }
 

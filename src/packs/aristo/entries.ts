@@ -18,8 +18,11 @@ interface Ctx {
   f: Findings;
   /** Repo-relative path of a workspace-relative file. */
   repoPath: (file: string) => string;
-  /** The text of a regular file inside the workspace (workspace-relative), else undefined. */
-  text: (file: string) => string | undefined;
+  /**
+   * The text of a regular file as the SDK's walk reaches it (workspace-relative, no symlink on
+   * the way: the walk follows none), 'link' where a component is a symlink, else undefined.
+   */
+  text: (file: string) => string | 'link' | undefined;
 }
 
 /**
@@ -181,12 +184,20 @@ function unmatched(file: string, e: IndexEntry, scan: SourceScan, c: Ctx): strin
   }
   const text = c.text(file);
   if (text === undefined) return ': the file does not exist';
+  if (text === 'link')
+    return `: ${file} is reached through a symbolic link, which the SDK's walk does not follow`;
   if (file !== e.file) return `: the SDK writes its file as ${file}`;
   if (e.text_hash !== textHash(e.text))
     return `: its text_hash is not the hash of its text (the SDK writes ${textHash(e.text)})`;
   const claim = normalizeText(e.text);
-  if (!cDirectives(text).some((d) => d.kind === e.kind && normalizeText(d.text) === claim))
-    return `: ${file} has no \`// @aristo ${e.kind}(…)\` directive with its text`;
+  const found = cDirectives(text).find(
+    (d) =>
+      d.kind === e.kind &&
+      normalizeText(d.text) === claim &&
+      e.site === `fn ${d.fn} (line ${d.line})`,
+  );
+  if (!found)
+    return `: ${file} has no \`// @aristo ${e.kind}(…)\` line comment with its text above the definition of the function its site names (${e.site})`;
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { leavesBase } from '../../io/paths.js';
 import { codePointCompare, isPlainRelative, MAX_PER_CODE } from '../kit/index.js';
@@ -5,7 +6,7 @@ import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import type { Hasher } from '../../io/hashing.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { Location } from '../../model/finding.js';
-import { quoteValue } from '../../render/sanitize.js';
+import { cap, plain } from '../../render/sanitize.js';
 import type { Subject, Target } from '../../model/subject.js';
 import type { PackContext, PackResult } from '../pack.js';
 import type { Card, AristoExtension } from './cards.js';
@@ -83,6 +84,8 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
     f,
     repoPath,
     text: (file) => {
+      const seen = walkedTo(targetDir, file);
+      if (seen !== 'file') return seen;
       const r = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
       return r.ok ? r.text : undefined;
     },
@@ -442,16 +445,42 @@ function refutation(
 function suggestionsText(suggestions: NonNullable<Card['suggestions']>): string {
   const shown = suggestions
     .slice(0, 3)
-    .map((s) => `${s.kind} at ${firstLine(s.at, 120)}: ${quoteValue(firstLine(s.text, 200))}`);
+    .map((s) => `${quoted(s.kind, 20)} at ${quoted(s.at, 120)}: ${quoted(s.text, 200)}`);
   const more = suggestions.length > 3 ? ` (and ${suggestions.length - 3} more in the proof)` : '';
   return shown.length === 0
     ? ARISTO.inconclusive.remediation
     : `Add one of the annotations the proof suggests, then re-run the proof: ${shown.join('; ')}${more}.`;
 }
 
+/**
+ * Whether `file` (a plain relative path) is a regular file the SDK's walk of `dir` reaches: every
+ * component a real folder, the last a regular file, none a symlink ('link' where one is).
+ */
+function walkedTo(dir: string, file: string): 'file' | 'link' | undefined {
+  if (!isPlainRelative(file)) return undefined;
+  const parts = file.split('/');
+  let at = dir;
+  for (let i = 0; i < parts.length; i++) {
+    at = path.join(at, parts[i]!);
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.lstatSync(at, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+    if (st === undefined) return undefined;
+    if (st.isSymbolicLink()) return 'link';
+    if (i < parts.length - 1 ? !st.isDirectory() : !st.isFile()) return undefined;
+  }
+  return 'file';
+}
+
+/** The first line of proof text, cut to `max` code points, quoted and escaped. */
+const quoted = (s: string, max: number): string => plain(JSON.stringify(firstLine(s, max)));
+
 function firstLine(s: string, max = 300): string {
-  const line = s.trim().split('\n')[0]!.trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  // Cut by code points (cap), never inside a surrogate pair.
+  return cap(s.trim().split('\n')[0]!.trim(), max);
 }
 
 /**

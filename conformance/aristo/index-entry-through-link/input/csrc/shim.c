@@ -1,0 +1,1 @@
+../target/shim.c
