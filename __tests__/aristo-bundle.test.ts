@@ -6,7 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 const DIST = path.resolve('dist');
-const RUNTIME = ['web-tree-sitter.cjs', 'web-tree-sitter.wasm', 'tree-sitter-rust.wasm'];
+const RUNTIME = [
+  'web-tree-sitter.cjs',
+  'web-tree-sitter.wasm',
+  'tree-sitter-rust.wasm',
+  'tree-sitter-c.wasm',
+];
 let tmp: string;
 
 beforeAll(() => {
@@ -14,7 +19,12 @@ beforeAll(() => {
     throw new Error('dist/cli/index.js is missing: run npm run build');
   tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'ag-aristo-'));
   fs.cpSync(DIST, path.join(tmp, 'dist'), { recursive: true });
-  for (const fx of ['realistic-crate', 'stale-code'])
+  for (const fx of [
+    'realistic-crate',
+    'stale-code',
+    'source-not-parsed',
+    'index-entry-directive-disabled',
+  ])
     fs.cpSync(path.resolve('conformance/aristo', fx, 'input'), path.join(tmp, fx), {
       recursive: true,
       verbatimSymlinks: true,
@@ -48,6 +58,15 @@ describe('the aristo pack in the bundles', () => {
     ]);
     expect(report.subjects.filter((s: { status: string }) => s.status === 'VERIFIED')).toHaveLength(
       6,
+    );
+  });
+  it('reads a C source with the C grammar beside the bundle: an entry stands only for a real directive', () => {
+    const ok = run(['aristo', 'source-not-parsed', '--format', 'json']);
+    expect([ok.stderr, ok.status]).toEqual(['', 0]);
+    const bad = run(['aristo', 'index-entry-directive-disabled', '--format', 'json']);
+    expect(bad.status).toBe(1);
+    expect(JSON.parse(bad.stdout).findings.map((f: { code: string }) => f.code)).toContain(
+      'aristo.index_out_of_sync',
     );
   });
   it('prints the cards and fails on a stale proof', () => {

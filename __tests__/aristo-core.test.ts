@@ -13,9 +13,9 @@ import {
 import { idFromProofFileName, isAnnotationId } from '../src/packs/aristo/ids.js';
 import { parseToml } from '../src/packs/aristo/toml.js';
 import { rustStringValue } from '../src/packs/aristo/rust/literal.js';
-import { cDirectives } from '../src/packs/aristo/c-directives.js';
+import { cAnnotations, isCSource } from '../src/packs/aristo/c-sources.js';
 import { extractAnnotations } from '../src/packs/aristo/rust/extract.js';
-import { rustParser } from '../src/packs/aristo/rust/grammar.js';
+import { cParser, rustParser } from '../src/packs/aristo/grammar.js';
 import type { Parser } from 'web-tree-sitter';
 
 describe('hashes (aristo.md §2)', () => {
@@ -164,14 +164,26 @@ describe('Rust string literals', () => {
   });
 });
 
-describe('C directives (the SDK’s C front-end: top-level line comments above a function)', () => {
-  it('reads the kind and text of a run of directives and the function that follows', () => {
+describe('C annotations (the SDK’s C front-end on tree-sitter-c)', () => {
+  let c: Parser;
+  let rust: Parser;
+  beforeAll(async () => {
+    c = await cParser();
+    rust = await rustParser();
+  });
+  afterAll(() => {
+    c.delete();
+    rust.delete();
+  });
+  const read = (src: string) => cAnnotations(c, rust, src);
+
+  it('reads a run of directives on the function defined on the next line', () => {
     const src = [
       '#include <stdio.h>',
       '// @aristo intent("adds one to the input", verify = "test", id = "add_one")',
       'int add_one(int x) { return x + 1; }',
       '  //   @aristo   assume ( r#"raw "quoted" text"# )',
-      '// @aristo intent("escaped \\" quote \\n")',
+      '// @aristo intent("child", parent = ["a", "b"])',
       'static char *',
       'make_buf(int n)',
       '{',
@@ -179,27 +191,76 @@ describe('C directives (the SDK’s C front-end: top-level line comments above a
       '  return 0;',
       '}',
     ].join('\n');
-    expect(cDirectives(src)).toEqual([
-      { kind: 'intent', text: 'adds one to the input', line: 2, fn: 'add_one' },
-      { kind: 'assume', text: 'raw "quoted" text', line: 4, fn: 'make_buf' },
-      { kind: 'intent', text: 'escaped " quote \n', line: 5, fn: 'make_buf' },
+    expect(read(src)).toEqual([
+      {
+        kind: 'intent',
+        text: 'adds one to the input',
+        verify: 'test',
+        id: 'add_one',
+        site: 'fn add_one (line 2)',
+      },
+      { kind: 'assume', text: 'raw "quoted" text', verify: true, site: 'fn make_buf (line 4)' },
+      {
+        kind: 'intent',
+        text: 'child',
+        verify: true,
+        parent: ['a', 'b'],
+        site: 'fn make_buf (line 5)',
+      },
     ]);
   });
+  const T = '// @aristo assume("x")';
   it.each([
-    ['in a block comment', '/* retired:\n// @aristo assume("x")\n*/\nint f(void) { return 0; }'],
-    ['under #if 0', '#if 0\n// @aristo assume("x")\nint f(void) { return 0; }\n#endif'],
+    ['in a block comment', `/* retired:\n${T}\n*/\nint f(void) { return 0; }`],
+    ['under #if 0', `#if 0\n${T}\nint f(void) { return 0; }\n#endif`],
     [
-      'under any conditional',
-      '#ifdef X\n// @aristo assume("x")\nint f(void) { return 0; }\n#endif',
+      'under a conditional opened mid-line',
+      `/* g */ #if 0\nint g(void);\n${T}\nint f(void) { return 0; }\n#endif`,
     ],
-    ['in a string', 'const char *s = "\\\n// @aristo assume(\\"x\\")";\nint f(void) { return 0; }'],
-    ['a blank line before the function', '// @aristo assume("x")\n\nint f(void) { return 0; }'],
-    ['a declaration, not a definition', '// @aristo assume("x")\nint f(void);'],
-    ['another comment between', '// @aristo assume("x")\n// note\nint f(void) { return 0; }'],
-    ['not a directive', '// @aristo intentional("x")\nint f(void) { return 0; }'],
+    [
+      'swallowed by a macro continued with CRLF',
+      `#define SHIM 1 \\\r\n${T}\nint f(void) { return 0; }`,
+    ],
+    ['continuing a comment with CRLF', `// note \\\r\n${T}\nint f(void) { return 0; }`],
+    ['a blank line before the function', `${T}\n\nint f(void) { return 0; }`],
+    ['a stray token before the function', `${T}\n, int f(void) { return 0; }`],
+    ['a declaration, not a definition', `${T}\nint f(void);`],
+    ['another comment between', `${T}\n// note\nint f(void) { return 0; }`],
+    ['a function whose name the SDK cannot reach', `${T}\nint (*f(int n))(int) { return 0; }`],
+    ['a macro-made definition', `${T}\nSHIM_FN(f) { return 0; }`],
+    [
+      'an argument the SDK does not know',
+      '// @aristo assume("x", bogus)\nint f(void) { return 0; }',
+    ],
+    ['an unknown key', '// @aristo assume("x", foo = "y")\nint f(void) { return 0; }'],
+    [
+      'arguments that close the wrapper',
+      '// @aristo assume("x")] fn g() {} #[a(\nint f(void) { return 0; }',
+    ],
     ['no text first', '// @aristo intent(no_text = "x")\nint f(void) { return 0; }'],
-    ['a block comment form', '/* @aristo intent("x") */\nint f(void) { return 0; }'],
-  ])('none %s', (_, src) => expect(cDirectives(src)).toEqual([]));
+    ['not a directive', '// @aristo intentional("x")\nint f(void) { return 0; }'],
+  ])('none %s', (_, src) => expect(read(src)).toEqual([]));
+
+  it('takes the name through attributes, and counts lines through continued strings', () => {
+    expect(read(`${T}\n__attribute__((noinline)) int f(int n) { return n; }`)).toEqual([
+      { kind: 'assume', text: 'x', verify: true, site: 'fn f (line 1)' },
+    ]);
+    expect(read(`const char *s = "a\\\nb";\n${T}\nint f(void) { return 0; }`)).toEqual([
+      { kind: 'assume', text: 'x', verify: true, site: 'fn f (line 3)' },
+    ]);
+  });
+
+  it('reads a C file as the SDK’s walk names it: .c and .h, not a name that is only a dot', () => {
+    expect(['a.c', 'x/b.h', 'x/.c', '.h', 'a.cc', 'a.c.txt', 'a.C'].map(isCSource)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
 });
 
 describe('annotation extractor (the SDK walker’s cases)', () => {

@@ -43280,7 +43280,7 @@ var codes = __nccwpck_require__(8584);
 // EXTERNAL MODULE: ./src/policy/gate.ts + 1 modules
 var gate = __nccwpck_require__(757);
 // EXTERNAL MODULE: ./src/packs/registry.ts + 202 modules
-var registry = __nccwpck_require__(586);
+var registry = __nccwpck_require__(9189);
 // EXTERNAL MODULE: ./src/render/sarif.ts
 var sarif = __nccwpck_require__(3729);
 ;// CONCATENATED MODULE: ./src/action/files.ts
@@ -44292,7 +44292,7 @@ async function run(env = process.env) {
 /* harmony import */ var _render_sanitize_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5805);
 /* harmony import */ var _policy_assurance_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1355);
 /* harmony import */ var _policy_waivers_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2827);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(586);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9189);
 /* harmony import */ var _io_text_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7497);
 
 
@@ -47291,7 +47291,7 @@ const NOT_READY_BECAUSE = 'not_ready_because';
 
 /***/ }),
 
-/***/ 586:
+/***/ 9189:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -58829,275 +58829,6 @@ function aristo_schema_build() {
     };
 }
 
-;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
-/**
- * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
- * `r#"…"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
- */
-function rustStringValue(token) {
-    const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
-    if (raw)
-        return raw[2].replace(/\r\n/g, '\n');
-    if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"'))
-        return undefined;
-    const body = token.slice(1, -1).replace(/\r\n/g, '\n');
-    let out = '';
-    for (let i = 0; i < body.length; i++) {
-        const c = body[i];
-        if (c !== '\\') {
-            out += c;
-            continue;
-        }
-        const e = body[++i];
-        switch (e) {
-            case 'n':
-                out += '\n';
-                break;
-            case 't':
-                out += '\t';
-                break;
-            case 'r':
-                out += '\r';
-                break;
-            case '0':
-                out += '\0';
-                break;
-            case '\\':
-            case '"':
-            case "'":
-                out += e;
-                break;
-            case 'x': {
-                const hex = body.slice(i + 1, i + 3);
-                if (!/^[0-7][0-9a-fA-F]$/.test(hex))
-                    return undefined;
-                out += String.fromCharCode(parseInt(hex, 16));
-                i += 2;
-                break;
-            }
-            case 'u': {
-                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
-                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
-                if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
-                    return undefined;
-                out += String.fromCodePoint(cp);
-                i += m[0].length;
-                break;
-            }
-            case '\n':
-                // A line continuation: the newline and the whitespace after it are dropped.
-                while (i + 1 < body.length && /[ \t\n\r]/.test(body[i + 1]))
-                    i++;
-                break;
-            default:
-                return undefined;
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/packs/aristo/c-directives.ts
-
-/**
- * The `// @aristo intent("…", …)` and `assume("…")` directives the SDK's C front-end would index
- * (`walk/extract_c.rs`): line comments at the top level of the file (not inside a function, a
- * block comment, a string or a preprocessor conditional), in a run of such comments on
- * consecutive lines that a function definition follows on the very next line. This is a small
- * lexer, not a C parser: it is enough to refuse a directive the compiler never sees or the SDK
- * never attaches, not to rebuild the entry's body hash.
- */
-function cDirectives(source) {
-    const out = [];
-    let pending = [];
-    for (const item of topLevelItems(source)) {
-        if (item.kind === 'comment') {
-            const d = directive(item.text);
-            if (!d) {
-                pending = [];
-                continue;
-            }
-            const last = pending.at(-1);
-            if (last && item.line !== last.endLine + 1)
-                pending = [];
-            pending.push({ d: { ...d, line: item.line }, endLine: item.endLine });
-            continue;
-        }
-        const last = pending.at(-1);
-        if (item.kind === 'code' && item.fn !== undefined && last && item.line === last.endLine + 1)
-            for (const p of pending)
-                out.push({ ...p.d, fn: item.fn });
-        pending = [];
-    }
-    return out;
-}
-/** `// @aristo intent(<args>)` or `assume(<args>)` with a text literal first, as the SDK reads it. */
-function directive(comment) {
-    if (!comment.startsWith('//'))
-        return undefined;
-    const body = comment.slice(2).trimStart();
-    if (!body.startsWith('@aristo'))
-        return undefined;
-    const rest = body.slice('@aristo'.length).trimStart();
-    const kind = rest.startsWith('intent') ? 'intent' : rest.startsWith('assume') ? 'assume' : null;
-    if (!kind)
-        return undefined;
-    const args = rest.slice(kind.length).trim();
-    if (!args.startsWith('(') || !args.endsWith(')'))
-        return undefined;
-    const inner = args.slice(1, -1).trimStart();
-    const literal = firstLiteral(inner);
-    if (literal === undefined)
-        return undefined;
-    const after = inner.slice(literal.length).trimStart();
-    if (after !== '' && !after.startsWith(','))
-        return undefined;
-    const text = rustStringValue(literal);
-    return text === undefined ? undefined : { kind, text };
-}
-/** The string literal at the start of `s` (`"…"` with escapes, or `r#"…"#`), else undefined. */
-function firstLiteral(s) {
-    const raw = /^r(#*)"/.exec(s);
-    if (raw) {
-        const end = s.indexOf(`"${raw[1]}`, raw[0].length);
-        return end < 0 ? undefined : s.slice(0, end + 1 + raw[1].length);
-    }
-    if (!s.startsWith('"'))
-        return undefined;
-    for (let i = 1; i < s.length; i++) {
-        if (s[i] === '\\')
-            i++;
-        else if (s[i] === '"')
-            return s.slice(0, i + 1);
-    }
-    return undefined;
-}
-const IDENT = /[A-Za-z_][A-Za-z0-9_]*$/;
-/**
- * The items at the top level of a C file: its comments, the start of each declaration or
- * definition (with the function's name when it is a definition: a `(` then a `{` before any `;`
- * or `=`), and preprocessor lines. What lies inside braces or a preprocessor conditional is not
- * listed: tree-sitter nests it, so the SDK never pairs a directive there.
- */
-function topLevelItems(src) {
-    const items = [];
-    let line = 1;
-    let depth = 0; // braces
-    let conditional = 0; // #if … #endif
-    let lineStart = true; // only whitespace since the last newline
-    let header;
-    const n = src.length;
-    let i = 0;
-    const top = () => depth === 0 && conditional === 0;
-    const endHeader = (fn) => {
-        if (header)
-            items.push({ kind: 'code', line: header.line, ...(fn !== undefined ? { fn } : {}) });
-        header = undefined;
-    };
-    while (i < n) {
-        const c = src[i];
-        if (c === '\n') {
-            line++;
-            lineStart = true;
-            if (header && !header.sawParen)
-                header.text += ' ';
-            i++;
-            continue;
-        }
-        if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
-            if (header && !header.sawParen)
-                header.text += ' ';
-            i++;
-            continue;
-        }
-        if (c === '\\' && src[i + 1] === '\n') {
-            line++;
-            i += 2;
-            continue;
-        }
-        if (c === '#' && lineStart && !header) {
-            // A preprocessor line, continued by backslash-newline.
-            let j = i;
-            while (j < n && !(src[j] === '\n' && src[j - 1] !== '\\'))
-                j++;
-            const word = /^#\s*(\w+)/.exec(src.slice(i, Math.min(j, i + 64)))?.[1];
-            if (word === 'if' || word === 'ifdef' || word === 'ifndef') {
-                if (top())
-                    items.push({ kind: 'other' });
-                conditional++;
-            }
-            else if (word === 'endif')
-                conditional = Math.max(0, conditional - 1);
-            else if (top())
-                items.push({ kind: 'other' });
-            for (let k = i; k < j; k++)
-                if (src[k] === '\n')
-                    line++;
-            i = j;
-            continue;
-        }
-        lineStart = false;
-        if (c === '/' && src[i + 1] === '/') {
-            let j = i;
-            while (j < n && !(src[j] === '\n' && src[j - 1] !== '\\'))
-                j++;
-            const start = line;
-            for (let k = i; k < j; k++)
-                if (src[k] === '\n')
-                    line++;
-            if (top() && !header)
-                items.push({ kind: 'comment', text: src.slice(i, j), line: start, endLine: line });
-            i = j;
-            continue;
-        }
-        if (c === '/' && src[i + 1] === '*') {
-            const j = src.indexOf('*/', i + 2);
-            const end = j < 0 ? n : j + 2;
-            for (let k = i; k < end; k++)
-                if (src[k] === '\n')
-                    line++;
-            // A block comment is an item of its own: it breaks a run of directives.
-            if (top() && !header)
-                items.push({ kind: 'other' });
-            i = end;
-            continue;
-        }
-        if (c === '"' || c === "'") {
-            let j = i + 1;
-            while (j < n && src[j] !== c && src[j] !== '\n')
-                j += src[j] === '\\' ? 2 : 1;
-            if (header)
-                header.text += ' ';
-            i = j + 1;
-            continue;
-        }
-        if (top() && !header)
-            header = { line, text: '', parens: 0, sawParen: false };
-        if (header) {
-            if (c === '(') {
-                if (header.parens === 0 && !header.sawParen) {
-                    header.sawParen = true;
-                    header.text = IDENT.exec(header.text.trimEnd())?.[0] ?? '';
-                }
-                header.parens++;
-            }
-            else if (c === ')')
-                header.parens = Math.max(0, header.parens - 1);
-            else if (!header.sawParen)
-                header.text += c;
-            if (header.parens === 0 && (c === ';' || c === '='))
-                endHeader();
-            else if (header.parens === 0 && c === '{')
-                endHeader(header.sawParen && header.text !== '' ? header.text : undefined);
-        }
-        if (c === '{')
-            depth++;
-        else if (c === '}')
-            depth = Math.max(0, depth - 1);
-        i++;
-    }
-    return items;
-}
-
 ;// CONCATENATED MODULE: ./src/packs/aristo/files.ts
 
 /** Proofs, the index and expectations are small; a bigger file is refused unread. */
@@ -60629,6 +60360,916 @@ function findEquals(row) {
     return -1;
 }
 
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./src/packs/aristo/grammar.ts
+
+
+
+
+/**
+ * The parsers' runtime files: web-tree-sitter's CommonJS build and WebAssembly, and the Rust and
+ * C grammars (C: tree-sitter-c 0.23, the version the SDK's C front-end pins). They sit beside each bundle (dist/ and dist/cli/, copied there by
+ * scripts/copy-wasm.mjs) and are loaded from there at run time, not bundled: ncc breaks the ESM
+ * build's dynamic import of Node's `module` ("createRequire is not a function"). From sources
+ * they are found in node_modules above this file.
+ */
+const RUNTIME_FILES = {
+    js: { file: 'web-tree-sitter.cjs', pkg: 'web-tree-sitter' },
+    runtime: { file: 'web-tree-sitter.wasm', pkg: 'web-tree-sitter' },
+    rust: { file: 'tree-sitter-rust.wasm', pkg: 'tree-sitter-rust' },
+    c: { file: 'tree-sitter-c.wasm', pkg: 'tree-sitter-c' },
+};
+let treeSitter;
+function runtime() {
+    treeSitter ??= (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(locate('js'));
+    return treeSitter;
+}
+/** Where a runtime file is: beside the running bundle, else in a node_modules above it. */
+function locate(which, from = here()) {
+    const { file, pkg } = RUNTIME_FILES[which];
+    const beside = external_node_path_default().join(from, file);
+    if (external_node_fs_default().existsSync(beside))
+        return beside;
+    for (let d = from;; d = external_node_path_default().dirname(d)) {
+        const candidate = external_node_path_default().join(d, 'node_modules', pkg, file);
+        if (external_node_fs_default().existsSync(candidate))
+            return candidate;
+        if (external_node_path_default().dirname(d) === d)
+            break;
+    }
+    throw new Error(`${file} not found beside ${from} or in a node_modules above it`);
+}
+function here() {
+    return external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+}
+let initialised;
+const languages = new Map();
+/** Loads the runtime once, and a grammar once per process (a few tens of milliseconds each). */
+function language(which) {
+    let loading = languages.get(which);
+    if (!loading) {
+        loading = (async () => {
+            const { Parser, Language } = runtime();
+            initialised ??= Parser.init({ wasmBinary: external_node_fs_default().readFileSync(locate('runtime')) });
+            await initialised;
+            return Language.load(external_node_fs_default().readFileSync(locate(which)));
+        })();
+        languages.set(which, loading);
+    }
+    return loading;
+}
+/** A parser for `which`; call `delete()` when done with it. */
+async function parserFor(which) {
+    const lang = await language(which);
+    const parser = new (runtime().Parser)();
+    parser.setLanguage(lang);
+    return parser;
+}
+/** A parser for Rust; call `delete()` when done with it. */
+const rustParser = () => parserFor('rust');
+/** A parser for C (the SDK's C front-end's grammar); call `delete()` when done with it. */
+const cParser = () => parserFor('c');
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/literal.ts
+/**
+ * The value of a Rust string literal as syn's `LitStr::value` gives it: `"…"` with escapes, or
+ * `r#"…"#` verbatim. Undefined for anything else (byte strings, C strings, bad escapes).
+ */
+function rustStringValue(token) {
+    const raw = /^r(#*)"([\s\S]*)"\1$/.exec(token);
+    if (raw)
+        return raw[2].replace(/\r\n/g, '\n');
+    if (token.length < 2 || !token.startsWith('"') || !token.endsWith('"'))
+        return undefined;
+    const body = token.slice(1, -1).replace(/\r\n/g, '\n');
+    let out = '';
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c !== '\\') {
+            out += c;
+            continue;
+        }
+        const e = body[++i];
+        switch (e) {
+            case 'n':
+                out += '\n';
+                break;
+            case 't':
+                out += '\t';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case '0':
+                out += '\0';
+                break;
+            case '\\':
+            case '"':
+            case "'":
+                out += e;
+                break;
+            case 'x': {
+                const hex = body.slice(i + 1, i + 3);
+                if (!/^[0-7][0-9a-fA-F]$/.test(hex))
+                    return undefined;
+                out += String.fromCharCode(parseInt(hex, 16));
+                i += 2;
+                break;
+            }
+            case 'u': {
+                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
+                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
+                if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
+                    return undefined;
+                out += String.fromCodePoint(cp);
+                i += m[0].length;
+                break;
+            }
+            case '\n':
+                // A line continuation: the newline and the whitespace after it are dropped.
+                while (i + 1 < body.length && /[ \t\n\r]/.test(body[i + 1]))
+                    i++;
+                break;
+            default:
+                return undefined;
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/rust/extract.ts
+
+
+/**
+ * The walk recurses once per nested module, block or expression holding a candidate word; a
+ * hostile file nesting thousands deep would overflow the stack, so deeper nesting is refused.
+ */
+const MAX_NESTING = 256;
+class TooDeep extends Error {
+    at;
+    constructor(at) {
+        super('nesting too deep');
+        this.at = at;
+    }
+}
+/** Words an annotation cannot be written without: a source lacking all of them is not parsed. */
+const CANDIDATE = /\b(?:intent|assume)(?:_stmt)?\b/g;
+function mayHoldAnnotations(source) {
+    CANDIDATE.lastIndex = 0;
+    return CANDIDATE.test(source);
+}
+const ITEMS = new Set([
+    'function_item',
+    'function_signature_item',
+    'struct_item',
+    'enum_item',
+    'trait_item',
+    'impl_item',
+    'mod_item',
+    'type_item',
+    'union_item',
+    'const_item',
+    'static_item',
+    'macro_definition',
+    'use_declaration',
+    'extern_crate_declaration',
+    'foreign_mod_item',
+]);
+const COMMENTS = new Set(['line_comment', 'block_comment']);
+function extractAnnotations(parser, source) {
+    const tree = parser.parse(source);
+    if (!tree)
+        throw new Error('tree-sitter returned no tree');
+    try {
+        return new Walker(source).run(tree.rootNode);
+    }
+    catch (e) {
+        if (!(e instanceof TooDeep))
+            throw e;
+        const at = { line: e.at.startPosition.row + 1, column: e.at.startPosition.column + 1 };
+        return { annotations: [], malformed: [], tooDeep: at };
+    }
+    finally {
+        tree.delete();
+    }
+}
+class Walker {
+    source;
+    found = [];
+    malformed = [];
+    /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
+    hits = [];
+    depth = 0;
+    /** The whole file's body hash (a unit struct's region), computed once for every such item. */
+    wholeFile;
+    constructor(source) {
+        this.source = source;
+        CANDIDATE.lastIndex = 0;
+        for (let m = CANDIDATE.exec(source); m; m = CANDIDATE.exec(source))
+            this.hits.push(m.index);
+    }
+    run(root) {
+        this.sequence(root, undefined);
+        const out = { annotations: this.found, malformed: this.malformed };
+        if (root.hasError)
+            out.syntaxError = firstError(root);
+        return out;
+    }
+    /** Whether [start, end) holds a candidate word: subtrees without one are skipped unvisited. */
+    holds(n) {
+        const { startIndex: s, endIndex: e } = n;
+        let lo = 0;
+        let hi = this.hits.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (this.hits[mid] < s)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo < this.hits.length && this.hits[lo] < e;
+    }
+    slice(n, end) {
+        return this.source.slice(n.startIndex, (end ?? n).endIndex).replace(/\r\n/g, '\n');
+    }
+    /**
+     * A list of items or statements (a file, a module or block body): outer attributes are the
+     * siblings before the item they belong to.
+     */
+    sequence(container, site) {
+        if (!this.holds(container))
+            return;
+        this.nested(container, () => this.sequenceIn(container, site));
+    }
+    /** Runs `walk` one level deeper, refusing nesting past {@link MAX_NESTING}. */
+    nested(n, walk) {
+        if (this.depth >= MAX_NESTING)
+            throw new TooDeep(n);
+        this.depth++;
+        try {
+            walk();
+        }
+        finally {
+            this.depth--;
+        }
+    }
+    sequenceIn(container, site) {
+        let attrs = [];
+        for (const child of container.children) {
+            if (!child)
+                continue;
+            if (child.type === 'attribute_item') {
+                attrs.push(child);
+                continue;
+            }
+            if (COMMENTS.has(child.type))
+                continue;
+            if (ITEMS.has(child.type))
+                this.item(child, attrs);
+            else {
+                this.unread(attrs, child);
+                if (site !== undefined && this.statementMacro(child, site)) {
+                    // done
+                }
+                else if (child.isNamed)
+                    this.descend(child, site);
+            }
+            attrs = [];
+        }
+    }
+    /** Any other node: look for blocks (closures, match arms, loops) holding items or statements. */
+    descend(n, site) {
+        if (!this.holds(n))
+            return;
+        this.nested(n, () => this.descendIn(n, site));
+    }
+    descendIn(n, site) {
+        if (n.type === 'block' || n.type === 'declaration_list') {
+            this.sequence(n, site);
+            return;
+        }
+        for (const child of n.namedChildren) {
+            if (!child)
+                continue;
+            if (ITEMS.has(child.type))
+                this.item(child, []);
+            else
+                this.descend(child, site);
+        }
+    }
+    item(n, attrs) {
+        const name = n.childForFieldName('name');
+        const body = n.childForFieldName('body');
+        switch (n.type) {
+            case 'function_item': {
+                const label = `fn ${name?.text ?? ''}`;
+                this.attributes(attrs, label, body, 'function');
+                if (body)
+                    this.sequence(body, label);
+                return;
+            }
+            case 'struct_item':
+                // A unit struct has no field list; the SDK's span for it falls back to the whole file.
+                this.attributes(attrs, `struct ${name?.text ?? ''}`, body ?? 'whole-file', 'type');
+                return;
+            case 'enum_item':
+                this.attributes(attrs, `enum ${name?.text ?? ''}`, body, 'type');
+                return;
+            case 'trait_item': {
+                const label = `trait ${name?.text ?? ''}`;
+                this.attributes(attrs, label, body, 'type');
+                if (body)
+                    this.members(body, (m) => `${label}::${m}`, false);
+                return;
+            }
+            case 'impl_item': {
+                const label = implSite(n);
+                this.attributes(attrs, label, body, 'impl_methods');
+                if (body)
+                    this.members(body, (m) => `${label}::${m}`, true);
+                return;
+            }
+            case 'mod_item':
+                this.attributes(attrs, `mod ${name?.text ?? ''}`, body ?? name, 'module_inline_body');
+                if (body)
+                    this.sequence(body, undefined);
+                return;
+            case 'type_item':
+                this.attributes(attrs, `type ${name?.text ?? ''}`, n.childForFieldName('type'), 'type');
+                return;
+            default:
+                this.unread(attrs, n);
+                return;
+        }
+    }
+    /**
+     * Aristo attributes on something the SDK does not read them from (a const, a static, a
+     * statement, an associated item): it skips them, so no proof can be about them.
+     */
+    unread(attrs, on) {
+        for (const a of attrs) {
+            if (!this.holds(a))
+                continue;
+            const attr = a.namedChildren.find((c) => c?.type === 'attribute');
+            const kind = attr ? attributeKind(attr) : undefined;
+            if (!kind)
+                continue;
+            const what = on.type
+                .replace(/_(item|declaration|statement|expression)$/, '')
+                .replace(/_/g, ' ');
+            this.malformed.push({
+                line: a.startPosition.row + 1,
+                detail: `#[${kind}] is on a ${what}, which the SDK does not read annotations from`,
+            });
+        }
+    }
+    /** The fns of a trait or impl body; only impl method bodies are searched for statements. */
+    members(body, label, intoBodies) {
+        if (!this.holds(body))
+            return;
+        let attrs = [];
+        for (const child of body.children) {
+            if (!child)
+                continue;
+            if (child.type === 'attribute_item') {
+                attrs.push(child);
+                continue;
+            }
+            if (COMMENTS.has(child.type))
+                continue;
+            const site = label(child.childForFieldName('name')?.text ?? '');
+            if (child.type === 'function_item') {
+                const block = child.childForFieldName('body');
+                this.attributes(attrs, site, block, 'function');
+                if (intoBodies && block)
+                    this.sequence(block, site);
+            }
+            else if (child.type === 'function_signature_item') {
+                this.attributes(attrs, site, signature(child), 'function');
+            }
+            else
+                this.unread(attrs, child);
+            attrs = [];
+        }
+    }
+    attributes(attrs, label, region, covered) {
+        // Once per item, however many attributes it has: 150,000 of them on one 3 MB fn re-sliced and
+        // re-hashed its body each time.
+        let hash;
+        const regionHash = () => region === 'whole-file'
+            ? (this.wholeFile ??= bodyHash(this.source.replace(/\r\n/g, '\n')))
+            : (hash ??= bodyHash(Array.isArray(region)
+                ? this.slice(region[0], region[1])
+                : region
+                    ? this.slice(region)
+                    : ''));
+        for (const a of attrs) {
+            if (!this.holds(a))
+                continue;
+            const attr = a.namedChildren.find((c) => c?.type === 'attribute');
+            const kind = attr ? attributeKind(attr) : undefined;
+            if (!attr || !kind)
+                continue;
+            const line = a.startPosition.row + 1;
+            const args = attr.childForFieldName('arguments');
+            if (!args || args.type !== 'token_tree') {
+                this.malformed.push({ line, detail: `#[${kind}] needs arguments: ("<claim>", id = "…")` });
+                continue;
+            }
+            this.annotation(kind, 'attribute', args, label, line, covered, regionHash);
+        }
+    }
+    /** `aristo::intent_stmt!(…);` or `intent_stmt! { … }` as a statement of a fn body. */
+    statementMacro(n, site) {
+        let mac = null;
+        if (n.type === 'expression_statement') {
+            const inner = n.namedChild(0);
+            if (inner?.type === 'macro_invocation')
+                mac = inner;
+        }
+        else if (n.type === 'macro_invocation' && n.lastChild?.firstChild?.type === '{')
+            mac = n;
+        if (!mac || !this.holds(mac))
+            return false;
+        const path = mac.childForFieldName('macro');
+        const name = path ? macroKind(path) : undefined;
+        if (!name)
+            return false;
+        const args = mac.namedChildren.find((c) => c?.type === 'token_tree');
+        if (!args)
+            return false;
+        this.annotation(name, 'statement', args, site, n.startPosition.row + 1, 'statement', () => bodyHash(this.slice(n)));
+        return true;
+    }
+    annotation(kind, form, args, label, line, covered, regionHash) {
+        const parsed = parseArgs(args);
+        if (!parsed.ok) {
+            this.malformed.push({ line, detail: parsed.detail });
+            return;
+        }
+        const a = {
+            kind,
+            form,
+            text: parsed.text,
+            verify: parsed.verify,
+            label,
+            line,
+            site: `${label} (line ${line})`,
+            covered_region: covered,
+            text_hash: textHash(parsed.text),
+            body_hash: regionHash(),
+        };
+        if (parsed.id !== undefined)
+            a.id = parsed.id;
+        if (parsed.parent !== undefined)
+            a.parent = parsed.parent;
+        this.found.push(a);
+    }
+}
+/** `intent` / `assume` for `aristo::intent`, `aristo::assume` or the bare names. */
+function attributeKind(attr) {
+    const path = attr.namedChild(0);
+    if (!path)
+        return undefined;
+    let name;
+    if (path.type === 'identifier')
+        name = path.text;
+    else if (path.type === 'scoped_identifier') {
+        const head = path.childForFieldName('path');
+        if (head?.type === 'identifier' && head.text === 'aristo')
+            name = path.childForFieldName('name')?.text;
+    }
+    return name === 'intent' || name === 'assume' ? name : undefined;
+}
+function macroKind(path) {
+    let name;
+    if (path.type === 'identifier')
+        name = path.text;
+    else if (path.type === 'scoped_identifier') {
+        const head = path.childForFieldName('path');
+        if (head?.type === 'identifier' && head.text === 'aristo')
+            name = path.childForFieldName('name')?.text;
+    }
+    return name === 'intent_stmt' ? 'intent' : name === 'assume_stmt' ? 'assume' : undefined;
+}
+/** `impl Trait for Type` / `impl Type`, paths without generic arguments (the SDK's `impl_site`). */
+function implSite(n) {
+    const ty = typePath(n.childForFieldName('type'));
+    const tr = n.childForFieldName('trait');
+    return tr ? `impl ${typePath(tr)} for ${ty}` : `impl ${ty}`;
+}
+const NAMED_TYPES = new Set([
+    'type_identifier',
+    'identifier',
+    'primitive_type',
+    'crate',
+    'self',
+    'super',
+]);
+/**
+ * A type's path without generic arguments: `a::b::C`. A loop down the path, not a recursion: a
+ * path of 200,000 segments overflowed the stack (the walk's nesting guard does not see paths).
+ */
+function typePath(n) {
+    const names = [];
+    for (let cur = n;;) {
+        if (!cur) {
+            names.push('<type>');
+            break;
+        }
+        if (cur.type === 'generic_type') {
+            cur = cur.childForFieldName('type');
+            continue;
+        }
+        if (cur.type === 'scoped_type_identifier' || cur.type === 'scoped_identifier') {
+            names.push(cur.childForFieldName('name')?.text ?? '');
+            cur = cur.childForFieldName('path');
+            if (!cur)
+                break;
+            continue;
+        }
+        names.push(NAMED_TYPES.has(cur.type) ? cur.text : '<type>');
+        break;
+    }
+    return names.reverse().join('::');
+}
+/** A bodiless fn's signature, as syn spans it: from `fn` (or its qualifiers) to before `;`. */
+function signature(n) {
+    const kids = n.children.filter((c) => c !== null);
+    const first = kids.find((c) => c.type !== 'visibility_modifier');
+    const semi = kids.length - (kids[kids.length - 1]?.type === ';' ? 2 : 1);
+    const last = kids[semi];
+    return first && last ? [first, last] : null;
+}
+function firstError(root) {
+    let n = root;
+    for (;;) {
+        const next = n.children.find((c) => c !== null && (c.hasError || c.isMissing || c.isError));
+        if (!next || n.isError || n.isMissing)
+            break;
+        n = next;
+    }
+    return { line: n.startPosition.row + 1, column: n.startPosition.column + 1 };
+}
+const LITERALS = new Set(['string_literal', 'raw_string_literal']);
+/** The SDK's `AnnotationArgs` parser: `"<text>" (, id = "…" | verify = … | parent = …)* ,?` */
+function parseArgs(tree) {
+    const toks = tree.children.filter((c) => c !== null).slice(1, -1);
+    if (toks.length === 0)
+        return { ok: true, text: '', verify: true };
+    const first = toks[0];
+    const text = LITERALS.has(first.type) ? rustStringValue(first.text) : undefined;
+    if (text === undefined)
+        return { ok: false, detail: 'the first argument must be the claim, as a string literal' };
+    const out = { ok: true, text, verify: true };
+    let i = 1;
+    while (i < toks.length) {
+        if (toks[i].type !== ',')
+            return { ok: false, detail: `unexpected \`${toks[i].text}\` (expected ",")` };
+        i++;
+        if (i >= toks.length)
+            break;
+        const key = toks[i];
+        if (key.type !== 'identifier' || toks[i + 1]?.type !== '=')
+            return { ok: false, detail: `expected \`key = value\`, found \`${key.text}\`` };
+        i += 2;
+        let end = i;
+        while (end < toks.length && toks[end].type !== ',')
+            end++;
+        const value = toks.slice(i, end);
+        const v = value.length === 1 ? value[0] : undefined;
+        switch (key.text) {
+            case 'verify': {
+                const level = v ? verifyLevel(v.text) : undefined;
+                if (level === undefined)
+                    return {
+                        ok: false,
+                        detail: `invalid verify value \`${value.map((t) => t.text).join(' ')}\` (expected true, false, "false", "test", "neural", or "full")`,
+                    };
+                out.verify = level;
+                break;
+            }
+            case 'id': {
+                const s = v && LITERALS.has(v.type) ? rustStringValue(v.text) : undefined;
+                if (s === undefined)
+                    return { ok: false, detail: 'id must be a string literal' };
+                out.id = s;
+                break;
+            }
+            case 'parent': {
+                const p = v ? parentValue(v) : undefined;
+                if (p === undefined)
+                    return { ok: false, detail: 'parent must be a string literal or a [list] of them' };
+                out.parent = p;
+                break;
+            }
+            default:
+                return { ok: false, detail: `unknown annotation argument \`${key.text}\`` };
+        }
+        i = end;
+    }
+    return out;
+}
+/** The SDK's `parse_verify`: `true`, `false` or a quoted method (or `"false"`). */
+function verifyLevel(raw) {
+    const t = rustTrim(raw);
+    if (t === 'true')
+        return true;
+    if (t === 'false' || t === '"false"')
+        return false;
+    const m = /^"(test|neural|full)"$/.exec(t);
+    return m ? m[1] : undefined;
+}
+function parentValue(v) {
+    if (LITERALS.has(v.type))
+        return rustStringValue(v.text);
+    if (v.type !== 'token_tree' || v.firstChild?.type !== '[')
+        return undefined;
+    const out = [];
+    const inner = v.children.filter((c) => c !== null).slice(1, -1);
+    for (let i = 0; i < inner.length; i++) {
+        const t = inner[i];
+        const s = LITERALS.has(t.type) ? rustStringValue(t.text) : undefined;
+        if (s === undefined)
+            return undefined;
+        out.push(s);
+        if (inner[i + 1]?.type === ',')
+            i++;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/packs/aristo/c-sources.ts
+
+
+
+
+
+
+
+/**
+ * Whether a path names a C source the SDK's walk parses (`walk/fs.rs`): its extension, as Rust's
+ * `Path::extension` reads it (the last dot of the name, not a leading one), is `c` or `h`.
+ */
+function isCSource(file) {
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    const dot = name.lastIndexOf('.');
+    return dot > 0 && (name.slice(dot + 1) === 'c' || name.slice(dot + 1) === 'h');
+}
+/**
+ * The C files `files` name (workspace-relative), each read as the SDK's walk reaches it — no
+ * symlink on the way, a regular file at the end — and parsed with the SDK's own C grammar.
+ */
+async function loadCSources(ws, targetDir, files) {
+    const out = new Map();
+    let parsers;
+    let excluded;
+    try {
+        for (const file of files) {
+            if (out.has(file))
+                continue;
+            excluded ??= indexExcludes(ws, targetDir);
+            if (excluded === 'unreadable' || excluded(file)) {
+                out.set(file, { unread: excluded === 'unreadable' ? 'config-unreadable' : 'excluded' });
+                continue;
+            }
+            const reached = walkedTo(targetDir, file);
+            const read = reached === 'file' ? readText(ws, targetDir, file, MAX_SOURCE_BYTES) : undefined;
+            if (!read?.ok) {
+                out.set(file, { unread: reached === 'link' ? 'link' : 'missing' });
+                continue;
+            }
+            parsers ??= { c: await cParser(), rust: await rustParser() };
+            out.set(file, { annotations: cAnnotations(parsers.c, parsers.rust, read.text) });
+        }
+    }
+    finally {
+        parsers?.c.delete();
+        parsers?.rust.delete();
+    }
+    return out;
+}
+/**
+ * What `aristo.toml`'s `[index].exclude` keeps out of the SDK's walk (globset patterns over the
+ * path from the workspace, matched as the SDK builds them: `*` crosses `/` too); 'unreadable'
+ * where the file exists but is not TOML the SDK reads, so that it would refuse to walk at all.
+ */
+function indexExcludes(ws, dir) {
+    const read = readText(ws, dir, 'aristo.toml', MAX_SOURCE_BYTES);
+    if (!read.ok)
+        return read.missing ? () => false : 'unreadable';
+    const toml = parseToml(read.text);
+    if (!toml.ok)
+        return 'unreadable';
+    const index = toml.doc.data['index'];
+    if (index === undefined)
+        return () => false;
+    if (typeof index !== 'object' || index === null || Array.isArray(index))
+        return 'unreadable';
+    const patterns = index['exclude'];
+    if (patterns === undefined)
+        return () => false;
+    if (!Array.isArray(patterns) || !patterns.every((p) => typeof p === 'string'))
+        return 'unreadable';
+    const res = patterns.map(globRegExp);
+    if (res.some((r) => r === undefined))
+        return 'unreadable';
+    return (file) => res.some((r) => r.test(file));
+}
+/**
+ * A globset pattern as a regular expression over a whole path, or undefined for one it would
+ * refuse. Each wildcard matches at least as much as globset's (so an excluded file is never
+ * taken for walked): `*` and `**` any run of characters, `?` any one, `[…]` a class, `{a,b}` either.
+ */
+function globRegExp(glob) {
+    // Backtracking grows with the power of the wildcards: a pattern with more than a few is not
+    // matched here (its C entries are then refused, never taken for walked).
+    if (glob.length > 1024 || (glob.replace(/\*+/g, '*').match(/[*?]/g)?.length ?? 0) > 8)
+        return undefined;
+    let re = '';
+    let braces = 0;
+    for (let i = 0; i < glob.length; i++) {
+        const ch = glob[i];
+        if (ch === '*') {
+            while (glob[i + 1] === '*')
+                i++;
+            re += '.*';
+        }
+        else if (ch === '?')
+            re += '.';
+        else if (ch === '[') {
+            const end = glob.indexOf(']', i + 2);
+            if (end < 0)
+                return undefined;
+            const body = glob
+                .slice(i + 1, end)
+                .replace(/^!/, '^')
+                .replace(/\\/g, '\\\\');
+            re += `[${body}]`;
+            i = end;
+        }
+        else if (ch === '{') {
+            braces++;
+            re += '(?:';
+        }
+        else if (ch === '}' && braces > 0) {
+            braces--;
+            re += ')';
+        }
+        else if (ch === ',' && braces > 0)
+            re += '|';
+        else if (ch === '\\' && i + 1 < glob.length)
+            re += glob[++i].replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+        else
+            re += ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    }
+    if (braces !== 0)
+        return undefined;
+    try {
+        return new RegExp(`^(?:${re})$`, 's');
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether `file` (a plain relative path) is a regular file the SDK's walk of `dir` reaches: every
+ * component a real folder, the last a regular file, none a symlink ('link' where one is: the
+ * walk follows none).
+ */
+function walkedTo(dir, file) {
+    if (!isPlainRelative(file))
+        return undefined;
+    const parts = file.split('/');
+    let at = dir;
+    for (let i = 0; i < parts.length; i++) {
+        at = external_node_path_default().join(at, parts[i]);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(at, { throwIfNoEntry: false });
+        }
+        catch {
+            return undefined;
+        }
+        if (st === undefined)
+            return undefined;
+        if (st.isSymbolicLink())
+            return 'link';
+        if (i < parts.length - 1 ? !st.isDirectory() : !st.isFile())
+            return undefined;
+    }
+    return 'file';
+}
+/** The function the SDK's Rust wrapper below stands for; its label is checked. */
+const WRAPPED = '__aristo_c_directive';
+/**
+ * `extract_from_c_source`, step for step: the translation unit's top-level children in source
+ * order; a run of `// @aristo intent(…)` / `assume(…)` comments on consecutive rows attaches to a
+ * function definition that starts on the row right below the last of them; any other child
+ * breaks the run. The arguments are read with the Rust annotation grammar, as the SDK reads them
+ * with `syn` (an argument list it cannot read drops the annotation).
+ */
+function cAnnotations(c, rust, source) {
+    const tree = c.parse(source);
+    if (!tree)
+        return [];
+    const found = [];
+    try {
+        let pending = [];
+        for (const child of tree.rootNode.children) {
+            if (!child)
+                continue;
+            if (child.type === 'comment') {
+                const d = directive(child.text);
+                if (!d) {
+                    pending = [];
+                    continue;
+                }
+                const last = pending.at(-1);
+                if (last && child.startPosition.row !== last.comment.endPosition.row + 1)
+                    pending = [];
+                pending.push({ ...d, comment: child });
+                continue;
+            }
+            const last = pending.at(-1);
+            if (child.type === 'function_definition' &&
+                last &&
+                child.startPosition.row === last.comment.endPosition.row + 1) {
+                const name = functionName(child);
+                if (name !== undefined && child.childForFieldName('body'))
+                    for (const p of pending) {
+                        const args = readArgs(rust, p.kind, p.args);
+                        if (args)
+                            found.push({ ...args, site: `fn ${name} (line ${p.comment.startPosition.row + 1})` });
+                    }
+            }
+            pending = [];
+        }
+    }
+    finally {
+        tree.delete();
+    }
+    return found;
+}
+/** `parse_directive`: `// @aristo intent(<args>)` or `assume(<args>)`, the raw arguments. */
+function directive(comment) {
+    if (!comment.startsWith('//'))
+        return undefined;
+    const body = comment.slice(2).trimStart();
+    if (!body.startsWith('@aristo'))
+        return undefined;
+    const rest = body.slice('@aristo'.length).trimStart();
+    const kind = rest.startsWith('intent') ? 'intent' : rest.startsWith('assume') ? 'assume' : null;
+    if (!kind)
+        return undefined;
+    const args = rest.slice(kind.length).trim();
+    if (!args.startsWith('(') || !args.endsWith(')'))
+        return undefined;
+    return { kind, args: args.slice(1, -1) };
+}
+/** `c_function_name`: down the declarator chain to the function declarator's identifier. */
+function functionName(fn) {
+    let cur = fn.childForFieldName('declarator');
+    for (let i = 0; i < 16 && cur; i++) {
+        if (cur.type === 'function_declarator') {
+            let name = cur.childForFieldName('declarator');
+            for (let j = 0; j < 16 && name; j++) {
+                if (name.type === 'identifier')
+                    return name.text;
+                name = name.childForFieldName('declarator');
+            }
+            return undefined;
+        }
+        cur = cur.childForFieldName('declarator');
+    }
+    return undefined;
+}
+/**
+ * The arguments read as the SDK reads them (`syn::parse_str::<AnnotationArgs>`, the grammar of
+ * the Rust attribute): here as the one attribute of a wrapper function, which must come out as
+ * exactly one well-formed annotation on that function, else none (as the SDK drops it).
+ */
+function readArgs(rust, kind, args) {
+    if (args.includes('\n') || args.includes('\r'))
+        return undefined;
+    const x = extractAnnotations(rust, `#[aristo::${kind}(${args})]\nfn ${WRAPPED}() {}\n`);
+    const [a] = x.annotations;
+    if (x.syntaxError || x.tooDeep || x.malformed.length || x.annotations.length !== 1)
+        return undefined;
+    if (!a || a.kind !== kind || a.form !== 'attribute' || a.label !== `fn ${WRAPPED}`)
+        return undefined;
+    return {
+        kind,
+        text: a.text,
+        verify: a.verify,
+        ...(a.id !== undefined ? { id: a.id } : {}),
+        ...(a.parent !== undefined ? { parent: a.parent } : {}),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/packs/aristo/proofs.ts
 
 
@@ -60922,11 +61563,12 @@ function buildEntries(scan, index, c) {
     if (!index)
         return { byId, unidentified };
     const notParsed = new Map();
+    const usedC = new Set();
     for (const [id, e] of index.entries) {
         if (matched.has(id))
             continue;
         const file = normalFile(e.file);
-        const why = unmatched(file, e, scan, c);
+        const why = unmatched(id, file, e, scan, c, usedC);
         if (why !== undefined) {
             c.f.add(ARISTO.indexOutOfSync, c.subject, `${index.rel} entry \`${id}\` (${e.file}, ${e.site}) has no annotation in the source${why}.`, { path: index.rel, line: index.doc.lineOf([id]) });
             continue;
@@ -60946,12 +61588,13 @@ function buildEntries(scan, index, c) {
 const SDK_SKIPPED_DIRS = new Set(['target', '.git', '.aristo', 'node_modules']);
 /**
  * Why an index entry that no annotation matched is out of sync (`''`: its file is parsed and holds
- * no such annotation), or undefined where the index stands for a file the parser cannot read. The
- * SDK writes an entry only for a file its walk parsed, spelled as the walk spells it: Rust, or C
- * (`.c`, `.h`), outside the folders it skips. C is not parsed here: such an entry must at least
- * match a `// @aristo` directive of its kind and text in the file, and its own text_hash.
+ * no such annotation), or undefined where the index stands for a file the Rust parser cannot
+ * read. The SDK writes an entry only for a file its walk parsed, spelled as the walk spells it:
+ * Rust, or C (`.c`, `.h`) outside the folders it skips, reached without a link. A C entry must be
+ * what the SDK's C front-end reads from its file (`cSources`, its own grammar): the same kind,
+ * text, hash, site, id, verify and parent, one entry per annotation (`used`).
  */
-function unmatched(file, e, scan, c) {
+function unmatched(id, file, e, scan, c, used) {
     if (scan.covered.has(file))
         return '';
     if (scan.failed.has(file))
@@ -60959,26 +61602,34 @@ function unmatched(file, e, scan, c) {
     const skipped = file.split('/').find((segment) => SDK_SKIPPED_DIRS.has(segment));
     if (skipped !== undefined)
         return `: the SDK's walk never enters ${skipped}/ folders`;
-    if (!/\.[ch]$/.test(file)) {
+    if (!isCSource(file)) {
         if (file.endsWith('.rs'))
             return ': the file does not exist';
         return ': the SDK indexes only Rust (.rs) and C (.c, .h) files';
     }
-    const text = c.text(file);
-    if (text === undefined)
-        return ': the file does not exist';
-    if (text === 'link')
-        return `: ${file} is reached through a symbolic link, which the SDK's walk does not follow`;
+    const src = c.cSources.get(file);
+    if (!src || 'unread' in src)
+        return src?.unread === 'link'
+            ? `: ${file} is reached through a symbolic link, which the SDK's walk does not follow`
+            : src?.unread === 'excluded'
+                ? `: aristo.toml's [index].exclude keeps ${file} out of the SDK's walk`
+                : src?.unread === 'config-unreadable'
+                    ? ': aristo.toml is not a config the SDK reads (its [index].exclude), so it would walk nothing'
+                    : ': the file does not exist';
     if (file !== e.file)
         return `: the SDK writes its file as ${file}`;
     if (e.text_hash !== textHash(e.text))
         return `: its text_hash is not the hash of its text (the SDK writes ${textHash(e.text)})`;
-    const claim = normalizeText(e.text);
-    const found = cDirectives(text).find((d) => d.kind === e.kind &&
-        normalizeText(d.text) === claim &&
-        e.site === `fn ${d.fn} (line ${d.line})`);
-    if (!found)
-        return `: ${file} has no \`// @aristo ${e.kind}(…)\` line comment with its text above the definition of the function its site names (${e.site})`;
+    const a = src.annotations.find((x) => !used.has(x) &&
+        x.kind === e.kind &&
+        x.text === e.text &&
+        x.site === e.site &&
+        (x.id ?? id) === id &&
+        (e.kind !== 'intent' || x.verify === e.verify) &&
+        list(x.parent).join('\0') === list(e.parent).join('\0'));
+    if (!a)
+        return `: ${file} has no \`// @aristo ${e.kind}(…)\` directive the SDK would index as this entry (its text, id, verify and parent, above the definition of ${e.site})`;
+    used.add(a);
     return undefined;
 }
 function fromIndex(id, e) {
@@ -61725,570 +62376,6 @@ function modules_unescape(s) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/packs/aristo/rust/extract.ts
-
-
-/**
- * The walk recurses once per nested module, block or expression holding a candidate word; a
- * hostile file nesting thousands deep would overflow the stack, so deeper nesting is refused.
- */
-const MAX_NESTING = 256;
-class TooDeep extends Error {
-    at;
-    constructor(at) {
-        super('nesting too deep');
-        this.at = at;
-    }
-}
-/** Words an annotation cannot be written without: a source lacking all of them is not parsed. */
-const CANDIDATE = /\b(?:intent|assume)(?:_stmt)?\b/g;
-function mayHoldAnnotations(source) {
-    CANDIDATE.lastIndex = 0;
-    return CANDIDATE.test(source);
-}
-const ITEMS = new Set([
-    'function_item',
-    'function_signature_item',
-    'struct_item',
-    'enum_item',
-    'trait_item',
-    'impl_item',
-    'mod_item',
-    'type_item',
-    'union_item',
-    'const_item',
-    'static_item',
-    'macro_definition',
-    'use_declaration',
-    'extern_crate_declaration',
-    'foreign_mod_item',
-]);
-const COMMENTS = new Set(['line_comment', 'block_comment']);
-function extractAnnotations(parser, source) {
-    const tree = parser.parse(source);
-    if (!tree)
-        throw new Error('tree-sitter returned no tree');
-    try {
-        return new Walker(source).run(tree.rootNode);
-    }
-    catch (e) {
-        if (!(e instanceof TooDeep))
-            throw e;
-        const at = { line: e.at.startPosition.row + 1, column: e.at.startPosition.column + 1 };
-        return { annotations: [], malformed: [], tooDeep: at };
-    }
-    finally {
-        tree.delete();
-    }
-}
-class Walker {
-    source;
-    found = [];
-    malformed = [];
-    /** Offsets (UTF-16, as tree-sitter's indices for a JS string) of candidate words. */
-    hits = [];
-    depth = 0;
-    /** The whole file's body hash (a unit struct's region), computed once for every such item. */
-    wholeFile;
-    constructor(source) {
-        this.source = source;
-        CANDIDATE.lastIndex = 0;
-        for (let m = CANDIDATE.exec(source); m; m = CANDIDATE.exec(source))
-            this.hits.push(m.index);
-    }
-    run(root) {
-        this.sequence(root, undefined);
-        const out = { annotations: this.found, malformed: this.malformed };
-        if (root.hasError)
-            out.syntaxError = firstError(root);
-        return out;
-    }
-    /** Whether [start, end) holds a candidate word: subtrees without one are skipped unvisited. */
-    holds(n) {
-        const { startIndex: s, endIndex: e } = n;
-        let lo = 0;
-        let hi = this.hits.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (this.hits[mid] < s)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        return lo < this.hits.length && this.hits[lo] < e;
-    }
-    slice(n, end) {
-        return this.source.slice(n.startIndex, (end ?? n).endIndex).replace(/\r\n/g, '\n');
-    }
-    /**
-     * A list of items or statements (a file, a module or block body): outer attributes are the
-     * siblings before the item they belong to.
-     */
-    sequence(container, site) {
-        if (!this.holds(container))
-            return;
-        this.nested(container, () => this.sequenceIn(container, site));
-    }
-    /** Runs `walk` one level deeper, refusing nesting past {@link MAX_NESTING}. */
-    nested(n, walk) {
-        if (this.depth >= MAX_NESTING)
-            throw new TooDeep(n);
-        this.depth++;
-        try {
-            walk();
-        }
-        finally {
-            this.depth--;
-        }
-    }
-    sequenceIn(container, site) {
-        let attrs = [];
-        for (const child of container.children) {
-            if (!child)
-                continue;
-            if (child.type === 'attribute_item') {
-                attrs.push(child);
-                continue;
-            }
-            if (COMMENTS.has(child.type))
-                continue;
-            if (ITEMS.has(child.type))
-                this.item(child, attrs);
-            else {
-                this.unread(attrs, child);
-                if (site !== undefined && this.statementMacro(child, site)) {
-                    // done
-                }
-                else if (child.isNamed)
-                    this.descend(child, site);
-            }
-            attrs = [];
-        }
-    }
-    /** Any other node: look for blocks (closures, match arms, loops) holding items or statements. */
-    descend(n, site) {
-        if (!this.holds(n))
-            return;
-        this.nested(n, () => this.descendIn(n, site));
-    }
-    descendIn(n, site) {
-        if (n.type === 'block' || n.type === 'declaration_list') {
-            this.sequence(n, site);
-            return;
-        }
-        for (const child of n.namedChildren) {
-            if (!child)
-                continue;
-            if (ITEMS.has(child.type))
-                this.item(child, []);
-            else
-                this.descend(child, site);
-        }
-    }
-    item(n, attrs) {
-        const name = n.childForFieldName('name');
-        const body = n.childForFieldName('body');
-        switch (n.type) {
-            case 'function_item': {
-                const label = `fn ${name?.text ?? ''}`;
-                this.attributes(attrs, label, body, 'function');
-                if (body)
-                    this.sequence(body, label);
-                return;
-            }
-            case 'struct_item':
-                // A unit struct has no field list; the SDK's span for it falls back to the whole file.
-                this.attributes(attrs, `struct ${name?.text ?? ''}`, body ?? 'whole-file', 'type');
-                return;
-            case 'enum_item':
-                this.attributes(attrs, `enum ${name?.text ?? ''}`, body, 'type');
-                return;
-            case 'trait_item': {
-                const label = `trait ${name?.text ?? ''}`;
-                this.attributes(attrs, label, body, 'type');
-                if (body)
-                    this.members(body, (m) => `${label}::${m}`, false);
-                return;
-            }
-            case 'impl_item': {
-                const label = implSite(n);
-                this.attributes(attrs, label, body, 'impl_methods');
-                if (body)
-                    this.members(body, (m) => `${label}::${m}`, true);
-                return;
-            }
-            case 'mod_item':
-                this.attributes(attrs, `mod ${name?.text ?? ''}`, body ?? name, 'module_inline_body');
-                if (body)
-                    this.sequence(body, undefined);
-                return;
-            case 'type_item':
-                this.attributes(attrs, `type ${name?.text ?? ''}`, n.childForFieldName('type'), 'type');
-                return;
-            default:
-                this.unread(attrs, n);
-                return;
-        }
-    }
-    /**
-     * Aristo attributes on something the SDK does not read them from (a const, a static, a
-     * statement, an associated item): it skips them, so no proof can be about them.
-     */
-    unread(attrs, on) {
-        for (const a of attrs) {
-            if (!this.holds(a))
-                continue;
-            const attr = a.namedChildren.find((c) => c?.type === 'attribute');
-            const kind = attr ? attributeKind(attr) : undefined;
-            if (!kind)
-                continue;
-            const what = on.type
-                .replace(/_(item|declaration|statement|expression)$/, '')
-                .replace(/_/g, ' ');
-            this.malformed.push({
-                line: a.startPosition.row + 1,
-                detail: `#[${kind}] is on a ${what}, which the SDK does not read annotations from`,
-            });
-        }
-    }
-    /** The fns of a trait or impl body; only impl method bodies are searched for statements. */
-    members(body, label, intoBodies) {
-        if (!this.holds(body))
-            return;
-        let attrs = [];
-        for (const child of body.children) {
-            if (!child)
-                continue;
-            if (child.type === 'attribute_item') {
-                attrs.push(child);
-                continue;
-            }
-            if (COMMENTS.has(child.type))
-                continue;
-            const site = label(child.childForFieldName('name')?.text ?? '');
-            if (child.type === 'function_item') {
-                const block = child.childForFieldName('body');
-                this.attributes(attrs, site, block, 'function');
-                if (intoBodies && block)
-                    this.sequence(block, site);
-            }
-            else if (child.type === 'function_signature_item') {
-                this.attributes(attrs, site, signature(child), 'function');
-            }
-            else
-                this.unread(attrs, child);
-            attrs = [];
-        }
-    }
-    attributes(attrs, label, region, covered) {
-        // Once per item, however many attributes it has: 150,000 of them on one 3 MB fn re-sliced and
-        // re-hashed its body each time.
-        let hash;
-        const regionHash = () => region === 'whole-file'
-            ? (this.wholeFile ??= bodyHash(this.source.replace(/\r\n/g, '\n')))
-            : (hash ??= bodyHash(Array.isArray(region)
-                ? this.slice(region[0], region[1])
-                : region
-                    ? this.slice(region)
-                    : ''));
-        for (const a of attrs) {
-            if (!this.holds(a))
-                continue;
-            const attr = a.namedChildren.find((c) => c?.type === 'attribute');
-            const kind = attr ? attributeKind(attr) : undefined;
-            if (!attr || !kind)
-                continue;
-            const line = a.startPosition.row + 1;
-            const args = attr.childForFieldName('arguments');
-            if (!args || args.type !== 'token_tree') {
-                this.malformed.push({ line, detail: `#[${kind}] needs arguments: ("<claim>", id = "…")` });
-                continue;
-            }
-            this.annotation(kind, 'attribute', args, label, line, covered, regionHash);
-        }
-    }
-    /** `aristo::intent_stmt!(…);` or `intent_stmt! { … }` as a statement of a fn body. */
-    statementMacro(n, site) {
-        let mac = null;
-        if (n.type === 'expression_statement') {
-            const inner = n.namedChild(0);
-            if (inner?.type === 'macro_invocation')
-                mac = inner;
-        }
-        else if (n.type === 'macro_invocation' && n.lastChild?.firstChild?.type === '{')
-            mac = n;
-        if (!mac || !this.holds(mac))
-            return false;
-        const path = mac.childForFieldName('macro');
-        const name = path ? macroKind(path) : undefined;
-        if (!name)
-            return false;
-        const args = mac.namedChildren.find((c) => c?.type === 'token_tree');
-        if (!args)
-            return false;
-        this.annotation(name, 'statement', args, site, n.startPosition.row + 1, 'statement', () => bodyHash(this.slice(n)));
-        return true;
-    }
-    annotation(kind, form, args, label, line, covered, regionHash) {
-        const parsed = parseArgs(args);
-        if (!parsed.ok) {
-            this.malformed.push({ line, detail: parsed.detail });
-            return;
-        }
-        const a = {
-            kind,
-            form,
-            text: parsed.text,
-            verify: parsed.verify,
-            label,
-            line,
-            site: `${label} (line ${line})`,
-            covered_region: covered,
-            text_hash: textHash(parsed.text),
-            body_hash: regionHash(),
-        };
-        if (parsed.id !== undefined)
-            a.id = parsed.id;
-        if (parsed.parent !== undefined)
-            a.parent = parsed.parent;
-        this.found.push(a);
-    }
-}
-/** `intent` / `assume` for `aristo::intent`, `aristo::assume` or the bare names. */
-function attributeKind(attr) {
-    const path = attr.namedChild(0);
-    if (!path)
-        return undefined;
-    let name;
-    if (path.type === 'identifier')
-        name = path.text;
-    else if (path.type === 'scoped_identifier') {
-        const head = path.childForFieldName('path');
-        if (head?.type === 'identifier' && head.text === 'aristo')
-            name = path.childForFieldName('name')?.text;
-    }
-    return name === 'intent' || name === 'assume' ? name : undefined;
-}
-function macroKind(path) {
-    let name;
-    if (path.type === 'identifier')
-        name = path.text;
-    else if (path.type === 'scoped_identifier') {
-        const head = path.childForFieldName('path');
-        if (head?.type === 'identifier' && head.text === 'aristo')
-            name = path.childForFieldName('name')?.text;
-    }
-    return name === 'intent_stmt' ? 'intent' : name === 'assume_stmt' ? 'assume' : undefined;
-}
-/** `impl Trait for Type` / `impl Type`, paths without generic arguments (the SDK's `impl_site`). */
-function implSite(n) {
-    const ty = typePath(n.childForFieldName('type'));
-    const tr = n.childForFieldName('trait');
-    return tr ? `impl ${typePath(tr)} for ${ty}` : `impl ${ty}`;
-}
-const NAMED_TYPES = new Set([
-    'type_identifier',
-    'identifier',
-    'primitive_type',
-    'crate',
-    'self',
-    'super',
-]);
-/**
- * A type's path without generic arguments: `a::b::C`. A loop down the path, not a recursion: a
- * path of 200,000 segments overflowed the stack (the walk's nesting guard does not see paths).
- */
-function typePath(n) {
-    const names = [];
-    for (let cur = n;;) {
-        if (!cur) {
-            names.push('<type>');
-            break;
-        }
-        if (cur.type === 'generic_type') {
-            cur = cur.childForFieldName('type');
-            continue;
-        }
-        if (cur.type === 'scoped_type_identifier' || cur.type === 'scoped_identifier') {
-            names.push(cur.childForFieldName('name')?.text ?? '');
-            cur = cur.childForFieldName('path');
-            if (!cur)
-                break;
-            continue;
-        }
-        names.push(NAMED_TYPES.has(cur.type) ? cur.text : '<type>');
-        break;
-    }
-    return names.reverse().join('::');
-}
-/** A bodiless fn's signature, as syn spans it: from `fn` (or its qualifiers) to before `;`. */
-function signature(n) {
-    const kids = n.children.filter((c) => c !== null);
-    const first = kids.find((c) => c.type !== 'visibility_modifier');
-    const semi = kids.length - (kids[kids.length - 1]?.type === ';' ? 2 : 1);
-    const last = kids[semi];
-    return first && last ? [first, last] : null;
-}
-function firstError(root) {
-    let n = root;
-    for (;;) {
-        const next = n.children.find((c) => c !== null && (c.hasError || c.isMissing || c.isError));
-        if (!next || n.isError || n.isMissing)
-            break;
-        n = next;
-    }
-    return { line: n.startPosition.row + 1, column: n.startPosition.column + 1 };
-}
-const LITERALS = new Set(['string_literal', 'raw_string_literal']);
-/** The SDK's `AnnotationArgs` parser: `"<text>" (, id = "…" | verify = … | parent = …)* ,?` */
-function parseArgs(tree) {
-    const toks = tree.children.filter((c) => c !== null).slice(1, -1);
-    if (toks.length === 0)
-        return { ok: true, text: '', verify: true };
-    const first = toks[0];
-    const text = LITERALS.has(first.type) ? rustStringValue(first.text) : undefined;
-    if (text === undefined)
-        return { ok: false, detail: 'the first argument must be the claim, as a string literal' };
-    const out = { ok: true, text, verify: true };
-    let i = 1;
-    while (i < toks.length) {
-        if (toks[i].type !== ',')
-            return { ok: false, detail: `unexpected \`${toks[i].text}\` (expected ",")` };
-        i++;
-        if (i >= toks.length)
-            break;
-        const key = toks[i];
-        if (key.type !== 'identifier' || toks[i + 1]?.type !== '=')
-            return { ok: false, detail: `expected \`key = value\`, found \`${key.text}\`` };
-        i += 2;
-        let end = i;
-        while (end < toks.length && toks[end].type !== ',')
-            end++;
-        const value = toks.slice(i, end);
-        const v = value.length === 1 ? value[0] : undefined;
-        switch (key.text) {
-            case 'verify': {
-                const level = v ? verifyLevel(v.text) : undefined;
-                if (level === undefined)
-                    return {
-                        ok: false,
-                        detail: `invalid verify value \`${value.map((t) => t.text).join(' ')}\` (expected true, false, "false", "test", "neural", or "full")`,
-                    };
-                out.verify = level;
-                break;
-            }
-            case 'id': {
-                const s = v && LITERALS.has(v.type) ? rustStringValue(v.text) : undefined;
-                if (s === undefined)
-                    return { ok: false, detail: 'id must be a string literal' };
-                out.id = s;
-                break;
-            }
-            case 'parent': {
-                const p = v ? parentValue(v) : undefined;
-                if (p === undefined)
-                    return { ok: false, detail: 'parent must be a string literal or a [list] of them' };
-                out.parent = p;
-                break;
-            }
-            default:
-                return { ok: false, detail: `unknown annotation argument \`${key.text}\`` };
-        }
-        i = end;
-    }
-    return out;
-}
-/** The SDK's `parse_verify`: `true`, `false` or a quoted method (or `"false"`). */
-function verifyLevel(raw) {
-    const t = rustTrim(raw);
-    if (t === 'true')
-        return true;
-    if (t === 'false' || t === '"false"')
-        return false;
-    const m = /^"(test|neural|full)"$/.exec(t);
-    return m ? m[1] : undefined;
-}
-function parentValue(v) {
-    if (LITERALS.has(v.type))
-        return rustStringValue(v.text);
-    if (v.type !== 'token_tree' || v.firstChild?.type !== '[')
-        return undefined;
-    const out = [];
-    const inner = v.children.filter((c) => c !== null).slice(1, -1);
-    for (let i = 0; i < inner.length; i++) {
-        const t = inner[i];
-        const s = LITERALS.has(t.type) ? rustStringValue(t.text) : undefined;
-        if (s === undefined)
-            return undefined;
-        out.push(s);
-        if (inner[i + 1]?.type === ',')
-            i++;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: external "node:module"
-const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
-;// CONCATENATED MODULE: ./src/packs/aristo/rust/grammar.ts
-
-
-
-
-/**
- * The parser's runtime files: web-tree-sitter's CommonJS build and WebAssembly, and the Rust
- * grammar. They sit beside each bundle (dist/ and dist/cli/, copied there by
- * scripts/copy-wasm.mjs) and are loaded from there at run time, not bundled: ncc breaks the ESM
- * build's dynamic import of Node's `module` ("createRequire is not a function"). From sources
- * they are found in node_modules above this file.
- */
-const RUNTIME_FILES = {
-    js: { file: 'web-tree-sitter.cjs', pkg: 'web-tree-sitter' },
-    runtime: { file: 'web-tree-sitter.wasm', pkg: 'web-tree-sitter' },
-    rust: { file: 'tree-sitter-rust.wasm', pkg: 'tree-sitter-rust' },
-};
-let treeSitter;
-function runtime() {
-    treeSitter ??= (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(locate('js'));
-    return treeSitter;
-}
-/** Where a runtime file is: beside the running bundle, else in a node_modules above it. */
-function locate(which, from = here()) {
-    const { file, pkg } = RUNTIME_FILES[which];
-    const beside = external_node_path_default().join(from, file);
-    if (external_node_fs_default().existsSync(beside))
-        return beside;
-    for (let d = from;; d = external_node_path_default().dirname(d)) {
-        const candidate = external_node_path_default().join(d, 'node_modules', pkg, file);
-        if (external_node_fs_default().existsSync(candidate))
-            return candidate;
-        if (external_node_path_default().dirname(d) === d)
-            break;
-    }
-    throw new Error(`${file} not found beside ${from} or in a node_modules above it`);
-}
-function here() {
-    return external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
-}
-let loading;
-/** Loads the runtime and the grammar once per process (a few tens of milliseconds). */
-function rustLanguage() {
-    loading ??= (async () => {
-        const { Parser, Language } = runtime();
-        await Parser.init({ wasmBinary: external_node_fs_default().readFileSync(locate('runtime')) });
-        return Language.load(external_node_fs_default().readFileSync(locate('rust')));
-    })();
-    return loading;
-}
-/** A parser for Rust; call `delete()` when done with it. */
-async function rustParser() {
-    const language = await rustLanguage();
-    const parser = new (runtime().Parser)();
-    parser.setLanguage(language);
-    return parser;
-}
-
 ;// CONCATENATED MODULE: ./src/packs/aristo/sources.ts
 
 
@@ -62638,17 +62725,14 @@ async function verifyAristo(targetDir, ctx) {
         PARSES.set(ctx.hasher, (cache = new Map()));
     const scan = await scanSources(ws, targetDir, targetId, f, { unproven: missing, cache });
     const index = loadIndex(ws, targetDir, targetId, f);
+    // C sources are not parsed for annotations; those the index names are read with the SDK's own
+    // C grammar, so an entry stands only where the SDK could have written it.
+    const cSources = await loadCSources(ws, targetDir, [...(index?.entries.values() ?? [])].map((e) => normalFile(e.file)).filter(isCSource));
     const { byId: entries, unidentified } = buildEntries(scan, index, {
         subject: targetId,
         f,
         repoPath,
-        text: (file) => {
-            const seen = walkedTo(targetDir, file);
-            if (seen !== 'file')
-                return seen;
-            const r = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
-            return r.ok ? r.text : undefined;
-        },
+        cSources,
     });
     const waivers = loadWaivers(ws, targetDir, targetId, f);
     // A pull request can write expectations.toml: with enforcement pinned by the workflow, only the
@@ -62940,33 +63024,6 @@ function suggestionsText(suggestions) {
     return shown.length === 0
         ? ARISTO.inconclusive.remediation
         : `Add one of the annotations the proof suggests, then re-run the proof: ${shown.join('; ')}${more}.`;
-}
-/**
- * Whether `file` (a plain relative path) is a regular file the SDK's walk of `dir` reaches: every
- * component a real folder, the last a regular file, none a symlink ('link' where one is).
- */
-function walkedTo(dir, file) {
-    if (!isPlainRelative(file))
-        return undefined;
-    const parts = file.split('/');
-    let at = dir;
-    for (let i = 0; i < parts.length; i++) {
-        at = external_node_path_default().join(at, parts[i]);
-        let st;
-        try {
-            st = external_node_fs_default().lstatSync(at, { throwIfNoEntry: false });
-        }
-        catch {
-            return undefined;
-        }
-        if (st === undefined)
-            return undefined;
-        if (st.isSymbolicLink())
-            return 'link';
-        if (i < parts.length - 1 ? !st.isDirectory() : !st.isFile())
-            return undefined;
-    }
-    return 'file';
 }
 /** The first line of proof text, cut to `max` code points, quoted and escaped. */
 const quoted = (s, max) => (0,sanitize/* plain */.pj)(JSON.stringify(firstLine(s, max)));
@@ -83530,7 +83587,7 @@ var reference = __nccwpck_require__(413);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: ./src/packs/registry.ts + 202 modules
-var registry = __nccwpck_require__(586);
+var registry = __nccwpck_require__(9189);
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -84581,7 +84638,7 @@ function suiteFindings(packs, results, fixtureDir, workspace) {
 }
 
 // EXTERNAL MODULE: ./src/packs/registry.ts + 202 modules
-var registry = __nccwpck_require__(586);
+var registry = __nccwpck_require__(9189);
 // EXTERNAL MODULE: ./src/pipeline/parallel.ts + 1 modules
 var parallel = __nccwpck_require__(8147);
 // EXTERNAL MODULE: ./src/policy/codes.ts
@@ -85698,7 +85755,7 @@ function applyWaivers(findings, entries, now) {
 /* harmony export */   xD: () => (/* binding */ runLevelBlocking)
 /* harmony export */ });
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(586);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9189);
 
 
 /**
@@ -85824,7 +85881,7 @@ function stateText(t, subjects) {
 /* unused harmony exports prefixOf, cards, renderCard, fit */
 /* harmony import */ var _model_subject_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8409);
 /* harmony import */ var _labels_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4529);
-/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(586);
+/* harmony import */ var _packs_registry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9189);
 /* harmony import */ var _sanitize_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5805);
 
 

@@ -782,6 +782,26 @@ for (const [id, description, entry, shim, after = () => {}] of [
     `/* retired:\n${C_SHIM}*/\n`,
   ],
   [
+    'index-entry-excluded-by-config',
+    'A C entry whose file aristo.toml’s [index].exclude keeps out of the SDK’s walk.',
+    {},
+    C_SHIM,
+    (input) => fs.writeFileSync(path.join(input, 'aristo.toml'), '[index]\nexclude = ["csrc/**"]\n'),
+  ],
+  [
+    'index-entry-id-differs',
+    'A C entry under an id its directive does not give (the SDK writes the id = of the directive).',
+    { id: 'ffi_other' },
+    C_SHIM,
+  ],
+  [
+    'index-entry-in-dot-file',
+    'A C entry for csrc/.c: a name that is only an extension has none to the SDK’s walk.',
+    { file: 'csrc/.c' },
+    C_SHIM,
+    (input) => fs.copyFileSync(path.join(input, 'csrc/shim.c'), path.join(input, 'csrc/.c')),
+  ],
+  [
     'index-entry-through-link',
     'A C entry whose file is a symlink into target/ (where its directive is): the SDK’s walk follows no link.',
     {},

@@ -1,6 +1,6 @@
 // Copies the files the aristo pack's Rust parser loads at run time (web-tree-sitter's CommonJS
-// build and WebAssembly runtime, tree-sitter's Rust grammar) beside a bundle, so dist/index.js and dist/cli/index.js run
-// with no node_modules (src/packs/aristo/rust/grammar.ts looks beside itself first).
+// build and WebAssembly runtime, tree-sitter's Rust and C grammars) beside a bundle, so dist/index.js and dist/cli/index.js run
+// with no node_modules (src/packs/aristo/grammar.ts looks beside itself first).
 //
 // Usage: node scripts/copy-wasm.mjs <bundle-dir>...
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ const FILES = [
   'web-tree-sitter/web-tree-sitter.cjs',
   'web-tree-sitter/web-tree-sitter.wasm',
   'tree-sitter-rust/tree-sitter-rust.wasm',
+  'tree-sitter-c/tree-sitter-c.wasm',
 ];
 
 for (const dir of process.argv.slice(2)) {

@@ -1,7 +1,7 @@
 import { ARISTO } from './codes.js';
-import { normalizeText, textHash } from './hash.js';
+import { textHash } from './hash.js';
 import { isAnnotationId } from './ids.js';
-import { cDirectives } from './c-directives.js';
+import { isCSource, type CAnnotation, type CSource } from './c-sources.js';
 import { INDEX_PATH, normalFile, type LoadedIndex } from './index-file.js';
 import type { Entry, Findings } from './model.js';
 import type { IndexEntry } from './schema.js';
@@ -18,11 +18,8 @@ interface Ctx {
   f: Findings;
   /** Repo-relative path of a workspace-relative file. */
   repoPath: (file: string) => string;
-  /**
-   * The text of a regular file as the SDK's walk reaches it (workspace-relative, no symlink on
-   * the way: the walk follows none), 'link' where a component is a symlink, else undefined.
-   */
-  text: (file: string) => string | 'link' | undefined;
+  /** The C sources index entries name, read and parsed as the SDK's walk would (loadCSources). */
+  cSources: ReadonlyMap<string, CSource>;
 }
 
 /**
@@ -134,10 +131,11 @@ export function buildEntries(scan: SourceScan, index: LoadedIndex | undefined, c
 
   if (!index) return { byId, unidentified };
   const notParsed = new Map<string, string[]>();
+  const usedC = new Set<CAnnotation>();
   for (const [id, e] of index.entries) {
     if (matched.has(id)) continue;
     const file = normalFile(e.file);
-    const why = unmatched(file, e, scan, c);
+    const why = unmatched(id, file, e, scan, c, usedC);
     if (why !== undefined) {
       c.f.add(
         ARISTO.indexOutOfSync,
@@ -168,36 +166,53 @@ const SDK_SKIPPED_DIRS = new Set(['target', '.git', '.aristo', 'node_modules']);
 
 /**
  * Why an index entry that no annotation matched is out of sync (`''`: its file is parsed and holds
- * no such annotation), or undefined where the index stands for a file the parser cannot read. The
- * SDK writes an entry only for a file its walk parsed, spelled as the walk spells it: Rust, or C
- * (`.c`, `.h`), outside the folders it skips. C is not parsed here: such an entry must at least
- * match a `// @aristo` directive of its kind and text in the file, and its own text_hash.
+ * no such annotation), or undefined where the index stands for a file the Rust parser cannot
+ * read. The SDK writes an entry only for a file its walk parsed, spelled as the walk spells it:
+ * Rust, or C (`.c`, `.h`) outside the folders it skips, reached without a link. A C entry must be
+ * what the SDK's C front-end reads from its file (`cSources`, its own grammar): the same kind,
+ * text, hash, site, id, verify and parent, one entry per annotation (`used`).
  */
-function unmatched(file: string, e: IndexEntry, scan: SourceScan, c: Ctx): string | undefined {
+function unmatched(
+  id: string,
+  file: string,
+  e: IndexEntry,
+  scan: SourceScan,
+  c: Ctx,
+  used: Set<CAnnotation>,
+): string | undefined {
   if (scan.covered.has(file)) return '';
   if (scan.failed.has(file)) return undefined;
   const skipped = file.split('/').find((segment) => SDK_SKIPPED_DIRS.has(segment));
   if (skipped !== undefined) return `: the SDK's walk never enters ${skipped}/ folders`;
-  if (!/\.[ch]$/.test(file)) {
+  if (!isCSource(file)) {
     if (file.endsWith('.rs')) return ': the file does not exist';
     return ': the SDK indexes only Rust (.rs) and C (.c, .h) files';
   }
-  const text = c.text(file);
-  if (text === undefined) return ': the file does not exist';
-  if (text === 'link')
-    return `: ${file} is reached through a symbolic link, which the SDK's walk does not follow`;
+  const src = c.cSources.get(file);
+  if (!src || 'unread' in src)
+    return src?.unread === 'link'
+      ? `: ${file} is reached through a symbolic link, which the SDK's walk does not follow`
+      : src?.unread === 'excluded'
+        ? `: aristo.toml's [index].exclude keeps ${file} out of the SDK's walk`
+        : src?.unread === 'config-unreadable'
+          ? ': aristo.toml is not a config the SDK reads (its [index].exclude), so it would walk nothing'
+          : ': the file does not exist';
   if (file !== e.file) return `: the SDK writes its file as ${file}`;
   if (e.text_hash !== textHash(e.text))
     return `: its text_hash is not the hash of its text (the SDK writes ${textHash(e.text)})`;
-  const claim = normalizeText(e.text);
-  const found = cDirectives(text).find(
-    (d) =>
-      d.kind === e.kind &&
-      normalizeText(d.text) === claim &&
-      e.site === `fn ${d.fn} (line ${d.line})`,
+  const a = src.annotations.find(
+    (x) =>
+      !used.has(x) &&
+      x.kind === e.kind &&
+      x.text === e.text &&
+      x.site === e.site &&
+      (x.id ?? id) === id &&
+      (e.kind !== 'intent' || x.verify === e.verify) &&
+      list(x.parent).join('\0') === list(e.parent).join('\0'),
   );
-  if (!found)
-    return `: ${file} has no \`// @aristo ${e.kind}(…)\` line comment with its text above the definition of the function its site names (${e.site})`;
+  if (!a)
+    return `: ${file} has no \`// @aristo ${e.kind}(…)\` directive the SDK would index as this entry (its text, id, verify and parent, above the definition of ${e.site})`;
+  used.add(a);
   return undefined;
 }
 

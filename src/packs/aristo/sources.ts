@@ -13,7 +13,7 @@ import {
   mayHoldAnnotations,
   type ExtractedAnnotation,
 } from './rust/extract.js';
-import { rustParser } from './rust/grammar.js';
+import { rustParser } from './grammar.js';
 
 export interface SourceAnnotation extends ExtractedAnnotation {
   /** Relative to the aristo workspace, POSIX. */

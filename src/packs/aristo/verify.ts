@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { leavesBase } from '../../io/paths.js';
 import { codePointCompare, isPlainRelative, MAX_PER_CODE } from '../kit/index.js';
@@ -12,10 +11,11 @@ import type { PackContext, PackResult } from '../pack.js';
 import type { Card, AristoExtension } from './cards.js';
 import { ARISTO, type AristoCodeDef } from './codes.js';
 import { buildEntries } from './entries.js';
-import { MAX_SOURCE_BYTES, readText } from './files.js';
+import { isCSource, loadCSources } from './c-sources.js';
+import { MAX_SOURCE_BYTES } from './files.js';
 import { rangeHasher, rustLines } from './hash.js';
 import { idFromProofFileName } from './ids.js';
-import { loadIndex } from './index-file.js';
+import { loadIndex, normalFile } from './index-file.js';
 import { Findings, type Entry } from './model.js';
 import { listProofNames, loadProof, type LoadedProof } from './proofs.js';
 import { RULES, proofBody, type CodeFile, type RuleContext } from './rules/index.js';
@@ -79,16 +79,18 @@ export async function verifyAristo(targetDir: string, ctx: PackContext): Promise
   if (!cache) PARSES.set(ctx.hasher, (cache = new Map()));
   const scan = await scanSources(ws, targetDir, targetId, f, { unproven: missing, cache });
   const index = loadIndex(ws, targetDir, targetId, f);
+  // C sources are not parsed for annotations; those the index names are read with the SDK's own
+  // C grammar, so an entry stands only where the SDK could have written it.
+  const cSources = await loadCSources(
+    ws,
+    targetDir,
+    [...(index?.entries.values() ?? [])].map((e) => normalFile(e.file)).filter(isCSource),
+  );
   const { byId: entries, unidentified } = buildEntries(scan, index, {
     subject: targetId,
     f,
     repoPath,
-    text: (file) => {
-      const seen = walkedTo(targetDir, file);
-      if (seen !== 'file') return seen;
-      const r = readText(ws, targetDir, file, MAX_SOURCE_BYTES);
-      return r.ok ? r.text : undefined;
-    },
+    cSources,
   });
   const waivers = loadWaivers(ws, targetDir, targetId, f);
   // A pull request can write expectations.toml: with enforcement pinned by the workflow, only the
@@ -450,29 +452,6 @@ function suggestionsText(suggestions: NonNullable<Card['suggestions']>): string 
   return shown.length === 0
     ? ARISTO.inconclusive.remediation
     : `Add one of the annotations the proof suggests, then re-run the proof: ${shown.join('; ')}${more}.`;
-}
-
-/**
- * Whether `file` (a plain relative path) is a regular file the SDK's walk of `dir` reaches: every
- * component a real folder, the last a regular file, none a symlink ('link' where one is).
- */
-function walkedTo(dir: string, file: string): 'file' | 'link' | undefined {
-  if (!isPlainRelative(file)) return undefined;
-  const parts = file.split('/');
-  let at = dir;
-  for (let i = 0; i < parts.length; i++) {
-    at = path.join(at, parts[i]!);
-    let st: fs.Stats | undefined;
-    try {
-      st = fs.lstatSync(at, { throwIfNoEntry: false });
-    } catch {
-      return undefined;
-    }
-    if (st === undefined) return undefined;
-    if (st.isSymbolicLink()) return 'link';
-    if (i < parts.length - 1 ? !st.isDirectory() : !st.isFile()) return undefined;
-  }
-  return 'file';
 }
 
 /** The first line of proof text, cut to `max` code points, quoted and escaped. */

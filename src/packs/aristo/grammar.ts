@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { Language, Parser } from 'web-tree-sitter';
 
 /**
- * The parser's runtime files: web-tree-sitter's CommonJS build and WebAssembly, and the Rust
- * grammar. They sit beside each bundle (dist/ and dist/cli/, copied there by
+ * The parsers' runtime files: web-tree-sitter's CommonJS build and WebAssembly, and the Rust and
+ * C grammars (C: tree-sitter-c 0.23, the version the SDK's C front-end pins). They sit beside each bundle (dist/ and dist/cli/, copied there by
  * scripts/copy-wasm.mjs) and are loaded from there at run time, not bundled: ncc breaks the ESM
  * build's dynamic import of Node's `module` ("createRequire is not a function"). From sources
  * they are found in node_modules above this file.
@@ -15,6 +15,7 @@ export const RUNTIME_FILES = {
   js: { file: 'web-tree-sitter.cjs', pkg: 'web-tree-sitter' },
   runtime: { file: 'web-tree-sitter.wasm', pkg: 'web-tree-sitter' },
   rust: { file: 'tree-sitter-rust.wasm', pkg: 'tree-sitter-rust' },
+  c: { file: 'tree-sitter-c.wasm', pkg: 'tree-sitter-c' },
 } as const;
 
 type TreeSitter = typeof import('web-tree-sitter');
@@ -42,22 +43,34 @@ function here(): string {
   return path.dirname(fileURLToPath(import.meta.url));
 }
 
-let loading: Promise<Language> | undefined;
+let initialised: Promise<void> | undefined;
+const languages = new Map<'rust' | 'c', Promise<Language>>();
 
-/** Loads the runtime and the grammar once per process (a few tens of milliseconds). */
-export function rustLanguage(): Promise<Language> {
-  loading ??= (async () => {
-    const { Parser, Language } = runtime();
-    await Parser.init({ wasmBinary: fs.readFileSync(locate('runtime')) });
-    return Language.load(fs.readFileSync(locate('rust')));
-  })();
+/** Loads the runtime once, and a grammar once per process (a few tens of milliseconds each). */
+function language(which: 'rust' | 'c'): Promise<Language> {
+  let loading = languages.get(which);
+  if (!loading) {
+    loading = (async () => {
+      const { Parser, Language } = runtime();
+      initialised ??= Parser.init({ wasmBinary: fs.readFileSync(locate('runtime')) });
+      await initialised;
+      return Language.load(fs.readFileSync(locate(which)));
+    })();
+    languages.set(which, loading);
+  }
   return loading;
 }
 
-/** A parser for Rust; call `delete()` when done with it. */
-export async function rustParser(): Promise<Parser> {
-  const language = await rustLanguage();
+/** A parser for `which`; call `delete()` when done with it. */
+async function parserFor(which: 'rust' | 'c'): Promise<Parser> {
+  const lang = await language(which);
   const parser = new (runtime().Parser)();
-  parser.setLanguage(language);
+  parser.setLanguage(lang);
   return parser;
 }
+
+/** A parser for Rust; call `delete()` when done with it. */
+export const rustParser = (): Promise<Parser> => parserFor('rust');
+
+/** A parser for C (the SDK's C front-end's grammar); call `delete()` when done with it. */
+export const cParser = (): Promise<Parser> => parserFor('c');

@@ -1,0 +1,4 @@
+//! ringbuf: a small crate annotated for aristo.
+pub mod alloc;
+pub mod ring;
+pub mod stats;
