@@ -161,6 +161,10 @@ describe('Rust string literals', () => {
     expect(rustStringValue('r#"raw "q" \\n"#')).toBe('raw "q" \\n');
     expect(rustStringValue('b"bytes"')).toBeUndefined();
     expect(rustStringValue('"\\q"')).toBeUndefined();
+    // At most six hex digits in \u{…}, as Rust's lexer reads them; underscores between them.
+    expect(rustStringValue('"\\u{0000041}"')).toBeUndefined();
+    expect(rustStringValue('"\\u{_41}"')).toBeUndefined();
+    expect(rustStringValue('"\\u{4_1}"')).toBe('A');
   });
 });
 
@@ -238,9 +242,31 @@ describe('C annotations (the SDK’s C front-end on tree-sitter-c)', () => {
       '// @aristo assume("x")] fn g() {} #[a(\nint f(void) { return 0; }',
     ],
     ['no text first', '// @aristo intent(no_text = "x")\nint f(void) { return 0; }'],
+    [
+      'arguments that close the attribute early',
+      '// @aristo assume("x")] #[a()\nint f(void) { return 0; }',
+    ],
+    [
+      'arguments that close it with a comment',
+      '// @aristo intent("x")] //)\nint f(void) { return 0; }',
+    ],
+    ['a BOM Rust does not trim', '// @aristo intent("x")\ufeff\nint f(void) { return 0; }'],
+    ['a BOM before @aristo', '//\ufeff@aristo intent("x")\nint f(void) { return 0; }'],
+    [
+      'a \\u{} escape of seven digits',
+      '// @aristo assume("\\u{0000041}")\nint f(void) { return 0; }',
+    ],
     ['not a directive', '// @aristo intentional("x")\nint f(void) { return 0; }'],
   ])('none %s', (_, src) => expect(read(src)).toEqual([]));
 
+  it('keeps what holds a bracket inside a string, and trims U+0085 as Rust does', () => {
+    expect(read('// @aristo assume(r#"a)]"#)\nint f(void) { return 0; }')).toEqual([
+      { kind: 'assume', text: 'a)]', verify: true, site: 'fn f (line 1)' },
+    ]);
+    expect(read('// @aristo assume("\\u{1F600}")\u0085\nint f(void) { return 0; }')).toEqual([
+      { kind: 'assume', text: '😀', verify: true, site: 'fn f (line 1)' },
+    ]);
+  });
   it('takes the name through attributes, and counts lines through continued strings', () => {
     expect(read(`${T}\n__attribute__((noinline)) int f(int n) { return n; }`)).toEqual([
       { kind: 'assume', text: 'x', verify: true, site: 'fn f (line 1)' },

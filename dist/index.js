@@ -58459,6 +58459,13 @@ function isRustWhitespace(c) {
  * removes U+0085 and keeps U+FEFF. A loop, not a regular expression: `[ws]+$` retries from every position of
  * a long inner run of whitespace, which took minutes on a hostile proof's megabyte of spaces.
  */
+/** Rust's `str::trim_start`. */
+function rustTrimStart(text) {
+    let start = 0;
+    while (start < text.length && isRustWhitespace(text.charCodeAt(start)))
+        start++;
+    return text.slice(start);
+}
 function rustTrim(text) {
     let start = 0;
     let end = text.length;
@@ -60480,8 +60487,10 @@ function rustStringValue(token) {
                 break;
             }
             case 'u': {
-                const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
-                const cp = m ? parseInt(m[1].replace(/_/g, ''), 16) : NaN;
+                // At most six hex digits, underscores between them but not first (Rust's lexer).
+                const m = /^\{([0-9a-fA-F][0-9a-fA-F_]*)\}/.exec(body.slice(i + 1, i + 32));
+                const digits = m ? m[1].replace(/_/g, '') : '';
+                const cp = m && digits.length <= 6 ? parseInt(digits, 16) : NaN;
                 if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
                     return undefined;
                 out += String.fromCodePoint(cp);
@@ -61010,6 +61019,7 @@ function parentValue(v) {
 
 
 
+
 /**
  * Whether a path names a C source the SDK's walk parses (`walk/fs.rs`): its extension, as Rust's
  * `Path::extension` reads it (the last dot of the name, not a leading one), is `c` or `h`.
@@ -61216,16 +61226,17 @@ function cAnnotations(c, rust, source) {
 }
 /** `parse_directive`: `// @aristo intent(<args>)` or `assume(<args>)`, the raw arguments. */
 function directive(comment) {
+    // Trimmed as Rust trims (U+0085 is whitespace there, U+FEFF is not), never as JavaScript does.
     if (!comment.startsWith('//'))
         return undefined;
-    const body = comment.slice(2).trimStart();
+    const body = rustTrimStart(comment.slice(2));
     if (!body.startsWith('@aristo'))
         return undefined;
-    const rest = body.slice('@aristo'.length).trimStart();
+    const rest = rustTrimStart(body.slice('@aristo'.length));
     const kind = rest.startsWith('intent') ? 'intent' : rest.startsWith('assume') ? 'assume' : null;
     if (!kind)
         return undefined;
-    const args = rest.slice(kind.length).trim();
+    const args = rustTrim(rest.slice(kind.length));
     if (!args.startsWith('(') || !args.endsWith(')'))
         return undefined;
     return { kind, args: args.slice(1, -1) };
@@ -61255,7 +61266,24 @@ function functionName(fn) {
 function readArgs(rust, kind, args) {
     if (args.includes('\n') || args.includes('\r'))
         return undefined;
-    const x = extractAnnotations(rust, `#[aristo::${kind}(${args})]\nfn ${WRAPPED}() {}\n`);
+    const attribute = `#[aristo::${kind}(${args})]`;
+    const source = `${attribute}\nfn ${WRAPPED}() {}\n`;
+    // The arguments must be the attribute's whole argument list: an unbalanced `)` in them would
+    // close it early and leave the rest to be read as something else, where syn refuses them.
+    const tree = rust.parse(source);
+    if (!tree)
+        return undefined;
+    try {
+        const item = tree.rootNode.children[0];
+        const args0 = item?.type === 'attribute_item' ? item.namedChildren[0] : undefined;
+        const list = args0?.type === 'attribute' ? args0.childForFieldName('arguments') : undefined;
+        if (item?.text !== attribute || list?.text !== `(${args})`)
+            return undefined;
+    }
+    finally {
+        tree.delete();
+    }
+    const x = extractAnnotations(rust, source);
     const [a] = x.annotations;
     if (x.syntaxError || x.tooDeep || x.malformed.length || x.annotations.length !== 1)
         return undefined;

@@ -4,6 +4,7 @@ import type { Node, Parser } from 'web-tree-sitter';
 import type { Workspace } from '../../io/workspace.js';
 import { isPlainRelative } from '../kit/index.js';
 import { MAX_SOURCE_BYTES, readText } from './files.js';
+import { rustTrim, rustTrimStart } from './hash.js';
 import { parseToml } from './toml.js';
 import { cParser, rustParser } from './grammar.js';
 import { extractAnnotations, type ExtractedAnnotation } from './rust/extract.js';
@@ -215,13 +216,14 @@ export function cAnnotations(c: Parser, rust: Parser, source: string): CAnnotati
 
 /** `parse_directive`: `// @aristo intent(<args>)` or `assume(<args>)`, the raw arguments. */
 function directive(comment: string): { kind: 'intent' | 'assume'; args: string } | undefined {
+  // Trimmed as Rust trims (U+0085 is whitespace there, U+FEFF is not), never as JavaScript does.
   if (!comment.startsWith('//')) return undefined;
-  const body = comment.slice(2).trimStart();
+  const body = rustTrimStart(comment.slice(2));
   if (!body.startsWith('@aristo')) return undefined;
-  const rest = body.slice('@aristo'.length).trimStart();
+  const rest = rustTrimStart(body.slice('@aristo'.length));
   const kind = rest.startsWith('intent') ? 'intent' : rest.startsWith('assume') ? 'assume' : null;
   if (!kind) return undefined;
-  const args = rest.slice(kind.length).trim();
+  const args = rustTrim(rest.slice(kind.length));
   if (!args.startsWith('(') || !args.endsWith(')')) return undefined;
   return { kind, args: args.slice(1, -1) };
 }
@@ -254,7 +256,21 @@ function readArgs(
   args: string,
 ): Omit<CAnnotation, 'site'> | undefined {
   if (args.includes('\n') || args.includes('\r')) return undefined;
-  const x = extractAnnotations(rust, `#[aristo::${kind}(${args})]\nfn ${WRAPPED}() {}\n`);
+  const attribute = `#[aristo::${kind}(${args})]`;
+  const source = `${attribute}\nfn ${WRAPPED}() {}\n`;
+  // The arguments must be the attribute's whole argument list: an unbalanced `)` in them would
+  // close it early and leave the rest to be read as something else, where syn refuses them.
+  const tree = rust.parse(source);
+  if (!tree) return undefined;
+  try {
+    const item = tree.rootNode.children[0];
+    const args0 = item?.type === 'attribute_item' ? item.namedChildren[0] : undefined;
+    const list = args0?.type === 'attribute' ? args0.childForFieldName('arguments') : undefined;
+    if (item?.text !== attribute || list?.text !== `(${args})`) return undefined;
+  } finally {
+    tree.delete();
+  }
+  const x = extractAnnotations(rust, source);
   const [a] = x.annotations;
   if (x.syntaxError || x.tooDeep || x.malformed.length || x.annotations.length !== 1)
     return undefined;

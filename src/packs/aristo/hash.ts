@@ -12,7 +12,7 @@ export function sha256(text: string): string {
  * Rust's `char::is_whitespace` (Unicode White_Space), which is not JavaScript's `\s` (JS adds
  * U+FEFF, Rust adds U+0085). All of it lies in the BMP.
  */
-function isRustWhitespace(c: number): boolean {
+export function isRustWhitespace(c: number): boolean {
   return (
     (c >= 0x09 && c <= 0x0d) ||
     c === 0x20 ||
@@ -33,6 +33,13 @@ function isRustWhitespace(c: number): boolean {
  * removes U+0085 and keeps U+FEFF. A loop, not a regular expression: `[ws]+$` retries from every position of
  * a long inner run of whitespace, which took minutes on a hostile proof's megabyte of spaces.
  */
+/** Rust's `str::trim_start`. */
+export function rustTrimStart(text: string): string {
+  let start = 0;
+  while (start < text.length && isRustWhitespace(text.charCodeAt(start))) start++;
+  return text.slice(start);
+}
+
 export function rustTrim(text: string): string {
   let start = 0;
   let end = text.length;

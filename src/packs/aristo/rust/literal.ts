@@ -41,8 +41,10 @@ export function rustStringValue(token: string): string | undefined {
         break;
       }
       case 'u': {
-        const m = /^\{([0-9a-fA-F_]{1,8})\}/.exec(body.slice(i + 1));
-        const cp = m ? parseInt(m[1]!.replace(/_/g, ''), 16) : NaN;
+        // At most six hex digits, underscores between them but not first (Rust's lexer).
+        const m = /^\{([0-9a-fA-F][0-9a-fA-F_]*)\}/.exec(body.slice(i + 1, i + 32));
+        const digits = m ? m[1]!.replace(/_/g, '') : '';
+        const cp = m && digits.length <= 6 ? parseInt(digits, 16) : NaN;
         if (!m || !(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff)) return undefined;
         out += String.fromCodePoint(cp);
         i += m[0].length;
