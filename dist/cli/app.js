@@ -5214,20 +5214,20 @@ function htmlCommentText(s) {
 // (a verdict, a key, a path an artifact names), never a file's raw text, and only this much of it.
 /** The most characters of a parsed value that a message, reason or issue string shows. */
 const VALUE_EXCERPT_MAX = 80;
-/** At most VALUE_EXCERPT_MAX characters (code points) of `s`, the cut marked with an ellipsis. */
-function cutValue(s) {
+/** At most `max` characters (code points) of `s`, the cut marked with an ellipsis. */
+function cutValue(s, max = VALUE_EXCERPT_MAX) {
     // Slice first, so a 64 MiB value is never split into code points whole: 2\u00b7max+2 code units
     // always hold more than max code points when `s` is longer than that.
-    return cap(s.length > 2 * VALUE_EXCERPT_MAX + 2 ? s.slice(0, 2 * VALUE_EXCERPT_MAX + 2) : s, VALUE_EXCERPT_MAX);
+    return cap(s.length > 2 * max + 2 ? s.slice(0, 2 * max + 2) : s, max);
 }
 /** A parsed value as a short, escaped, unquoted prefix (for legacy issue strings and reasons). */
 function valueExcerpt(s) {
     return plain(cutValue(s));
 }
-/** A parsed value as a short, escaped, double-quoted prefix, for messages. */
-function quoteValue(s) {
+/** A parsed value as a short (`max` code points), escaped, double-quoted prefix, for messages. */
+function quoteValue(s, max = VALUE_EXCERPT_MAX) {
     // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
-    return plain(JSON.stringify(cutValue(s)));
+    return plain(JSON.stringify(cutValue(s, max)));
 }
 /** The most characters of a path in the repository that a message shows. */
 const PATH_EXCERPT_MAX = 160;
@@ -5256,7 +5256,10 @@ function schemaIssueText(issue) {
         : 'the top level';
     if (issue.code !== 'unrecognized_keys' || !issue.keys)
         return { where, why: plainSchemaMessage(issue.message) };
-    const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
+    const shown = issue.keys
+        .slice(0, 3)
+        .map((k) => quoteValue(k))
+        .join(', ');
     const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
     return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
 }
@@ -32547,6 +32550,12 @@ function parentValue(v) {
 
 
 
+/** Folders the SDK's walk never enters, wherever they are (`walk/fs.rs`, DEFAULT_IGNORED_DIRS). */
+const SDK_SKIPPED_DIRS = new Set(['target', '.git', '.aristo', 'node_modules']);
+/** The folder of `file`'s path the SDK's walk never enters, if there is one. */
+function skippedFolder(file) {
+    return file.split('/').find((segment) => SDK_SKIPPED_DIRS.has(segment));
+}
 /**
  * Whether a path names a C source the SDK's walk parses (`walk/fs.rs`): its extension, as Rust's
  * `Path::extension` reads it (the last dot of the name, not a leading one), is `c` or `h`.
@@ -32557,7 +32566,8 @@ function isCSource(file) {
     return dot > 0 && (name.slice(dot + 1) === 'c' || name.slice(dot + 1) === 'h');
 }
 /**
- * The C files `files` name (workspace-relative), each read as the SDK's walk reaches it \u2014 no
+ * The C files `files` name (workspace-relative) that lie outside the folders the walk skips, each
+ * read as the SDK's walk reaches it \u2014 no
  * symlink on the way, a regular file at the end \u2014 and parsed with the SDK's own C grammar.
  */
 async function loadCSources(ws, targetDir, files) {
@@ -32566,7 +32576,7 @@ async function loadCSources(ws, targetDir, files) {
     let excluded;
     try {
         for (const file of files) {
-            if (out.has(file))
+            if (out.has(file) || skippedFolder(file) !== undefined)
                 continue;
             excluded ??= indexExcludes(ws, targetDir);
             if (excluded === 'unreadable' || excluded(file)) {
@@ -33139,8 +33149,6 @@ function buildEntries(scan, index, c) {
         c.f.add(ARISTO.sourceNotParsed, c.subject, `${c.repoPath(file)} is not parsed${scan.failed.has(file) ? ' (see the parse error)' : ' (not Rust)'}: ${ids.map((i) => `\`${i}\``).join(', ')} checked against ${indexRel} alone.`, { path: c.repoPath(file) });
     return { byId, unidentified };
 }
-/** Folders the SDK's walk never enters, wherever they are (`walk/fs.rs`, DEFAULT_IGNORED_DIRS). */
-const SDK_SKIPPED_DIRS = new Set(['target', '.git', '.aristo', 'node_modules']);
 /**
  * Why an index entry that no annotation matched is out of sync (`''`: its file is parsed and holds
  * no such annotation), or undefined where the index stands for a file the Rust parser cannot
@@ -33154,7 +33162,7 @@ function unmatched(id, file, e, scan, c, used) {
         return '';
     if (scan.failed.has(file))
         return undefined;
-    const skipped = file.split('/').find((segment) => SDK_SKIPPED_DIRS.has(segment));
+    const skipped = skippedFolder(file);
     if (skipped !== undefined)
         return `: the SDK's walk never enters ${skipped}/ folders`;
     if (!isCSource(file)) {
@@ -34579,7 +34587,7 @@ function suggestionsText(suggestions) {
         : `Add one of the annotations the proof suggests, then re-run the proof: ${shown.join('; ')}${more}.`;
 }
 /** The first line of proof text, cut to `max` code points, quoted and escaped. */
-const verify_quoted = (s, max) => plain(JSON.stringify(firstLine(s, max)));
+const verify_quoted = (s, max) => quoteValue(s.trimStart().split('\n', 1)[0].trim(), max);
 function firstLine(s, max = 300) {
     // Cut by code points (cap), never inside a surrogate pair.
     return cap(s.trim().split('\n')[0].trim(), max);
@@ -55569,7 +55577,10 @@ function checkShards(accepted, problem) {
         }
         const lacking = a.shard.targets.filter((id) => !held.has(id));
         if (lacking.length > 0)
-            problem(GATE.shardIncomplete, `The report ${name(a)} holds no result for ${lacking.length} of the targets its shard was given (${lacking.slice(0, 3).map(quoteValue).join(', ')}${lacking.length > 3 ? ', \u2026' : ''}).`);
+            problem(GATE.shardIncomplete, `The report ${name(a)} holds no result for ${lacking.length} of the targets its shard was given (${lacking
+                .slice(0, 3)
+                .map((id) => quoteValue(id))
+                .join(', ')}${lacking.length > 3 ? ', \u2026' : ''}).`);
     }
     return kept;
 }

@@ -324,7 +324,10 @@ function checkShards(
     if (lacking.length > 0)
       problem(
         GATE.shardIncomplete,
-        `The report ${name(a)} holds no result for ${lacking.length} of the targets its shard was given (${lacking.slice(0, 3).map(quoteValue).join(', ')}${lacking.length > 3 ? ', …' : ''}).`,
+        `The report ${name(a)} holds no result for ${lacking.length} of the targets its shard was given (${lacking
+          .slice(0, 3)
+          .map((id) => quoteValue(id))
+          .join(', ')}${lacking.length > 3 ? ', …' : ''}).`,
       );
   }
   return kept;

@@ -99,14 +99,11 @@ export function htmlCommentText(s: string): string {
 /** The most characters of a parsed value that a message, reason or issue string shows. */
 export const VALUE_EXCERPT_MAX = 80;
 
-/** At most VALUE_EXCERPT_MAX characters (code points) of `s`, the cut marked with an ellipsis. */
-function cutValue(s: string): string {
+/** At most `max` characters (code points) of `s`, the cut marked with an ellipsis. */
+function cutValue(s: string, max = VALUE_EXCERPT_MAX): string {
   // Slice first, so a 64 MiB value is never split into code points whole: 2·max+2 code units
   // always hold more than max code points when `s` is longer than that.
-  return cap(
-    s.length > 2 * VALUE_EXCERPT_MAX + 2 ? s.slice(0, 2 * VALUE_EXCERPT_MAX + 2) : s,
-    VALUE_EXCERPT_MAX,
-  );
+  return cap(s.length > 2 * max + 2 ? s.slice(0, 2 * max + 2) : s, max);
 }
 
 /** A parsed value as a short, escaped, unquoted prefix (for legacy issue strings and reasons). */
@@ -114,10 +111,10 @@ export function valueExcerpt(s: string): string {
   return plain(cutValue(s));
 }
 
-/** A parsed value as a short, escaped, double-quoted prefix, for messages. */
-export function quoteValue(s: string): string {
+/** A parsed value as a short (`max` code points), escaped, double-quoted prefix, for messages. */
+export function quoteValue(s: string, max = VALUE_EXCERPT_MAX): string {
   // JSON escapes quotes, backslashes and C0 controls; plain() then escapes C1 and bidi controls.
-  return plain(JSON.stringify(cutValue(s)));
+  return plain(JSON.stringify(cutValue(s, max)));
 }
 
 /** The most characters of a path in the repository that a message shows. */
@@ -154,7 +151,10 @@ export function schemaIssueText(issue: {
     : 'the top level';
   if (issue.code !== 'unrecognized_keys' || !issue.keys)
     return { where, why: plainSchemaMessage(issue.message) };
-  const shown = issue.keys.slice(0, 3).map(quoteValue).join(', ');
+  const shown = issue.keys
+    .slice(0, 3)
+    .map((k) => quoteValue(k))
+    .join(', ');
   const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
   return { where, why: `unrecognized key${issue.keys.length === 1 ? '' : 's'} ${shown}${more}` };
 }

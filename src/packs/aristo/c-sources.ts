@@ -25,6 +25,14 @@ export type CSource =
   | { annotations: CAnnotation[] }
   | { unread: 'link' | 'missing' | 'excluded' | 'config-unreadable' };
 
+/** Folders the SDK's walk never enters, wherever they are (`walk/fs.rs`, DEFAULT_IGNORED_DIRS). */
+const SDK_SKIPPED_DIRS = new Set(['target', '.git', '.aristo', 'node_modules']);
+
+/** The folder of `file`'s path the SDK's walk never enters, if there is one. */
+export function skippedFolder(file: string): string | undefined {
+  return file.split('/').find((segment) => SDK_SKIPPED_DIRS.has(segment));
+}
+
 /**
  * Whether a path names a C source the SDK's walk parses (`walk/fs.rs`): its extension, as Rust's
  * `Path::extension` reads it (the last dot of the name, not a leading one), is `c` or `h`.
@@ -36,7 +44,8 @@ export function isCSource(file: string): boolean {
 }
 
 /**
- * The C files `files` name (workspace-relative), each read as the SDK's walk reaches it — no
+ * The C files `files` name (workspace-relative) that lie outside the folders the walk skips, each
+ * read as the SDK's walk reaches it — no
  * symlink on the way, a regular file at the end — and parsed with the SDK's own C grammar.
  */
 export async function loadCSources(
@@ -49,7 +58,7 @@ export async function loadCSources(
   let excluded: ((file: string) => boolean) | 'unreadable' | undefined;
   try {
     for (const file of files) {
-      if (out.has(file)) continue;
+      if (out.has(file) || skippedFolder(file) !== undefined) continue;
       excluded ??= indexExcludes(ws, targetDir);
       if (excluded === 'unreadable' || excluded(file)) {
         out.set(file, { unread: excluded === 'unreadable' ? 'config-unreadable' : 'excluded' });

@@ -1,7 +1,7 @@
 import { ARISTO } from './codes.js';
 import { textHash } from './hash.js';
 import { isAnnotationId } from './ids.js';
-import { isCSource, type CAnnotation, type CSource } from './c-sources.js';
+import { isCSource, skippedFolder, type CAnnotation, type CSource } from './c-sources.js';
 import { INDEX_PATH, normalFile, type LoadedIndex } from './index-file.js';
 import type { Entry, Findings } from './model.js';
 import type { IndexEntry } from './schema.js';
@@ -161,9 +161,6 @@ export function buildEntries(scan: SourceScan, index: LoadedIndex | undefined, c
   return { byId, unidentified };
 }
 
-/** Folders the SDK's walk never enters, wherever they are (`walk/fs.rs`, DEFAULT_IGNORED_DIRS). */
-const SDK_SKIPPED_DIRS = new Set(['target', '.git', '.aristo', 'node_modules']);
-
 /**
  * Why an index entry that no annotation matched is out of sync (`''`: its file is parsed and holds
  * no such annotation), or undefined where the index stands for a file the Rust parser cannot
@@ -182,7 +179,7 @@ function unmatched(
 ): string | undefined {
   if (scan.covered.has(file)) return '';
   if (scan.failed.has(file)) return undefined;
-  const skipped = file.split('/').find((segment) => SDK_SKIPPED_DIRS.has(segment));
+  const skipped = skippedFolder(file);
   if (skipped !== undefined) return `: the SDK's walk never enters ${skipped}/ folders`;
   if (!isCSource(file)) {
     if (file.endsWith('.rs')) return ': the file does not exist';

@@ -5,7 +5,7 @@ import { decodeUtf8, readSmallFile } from '../../io/files.js';
 import type { Hasher } from '../../io/hashing.js';
 import type { Workspace } from '../../io/workspace.js';
 import type { Location } from '../../model/finding.js';
-import { cap, plain } from '../../render/sanitize.js';
+import { cap, quoteValue } from '../../render/sanitize.js';
 import type { Subject, Target } from '../../model/subject.js';
 import type { PackContext, PackResult } from '../pack.js';
 import type { Card, AristoExtension } from './cards.js';
@@ -455,7 +455,8 @@ function suggestionsText(suggestions: NonNullable<Card['suggestions']>): string 
 }
 
 /** The first line of proof text, cut to `max` code points, quoted and escaped. */
-const quoted = (s: string, max: number): string => plain(JSON.stringify(firstLine(s, max)));
+const quoted = (s: string, max: number): string =>
+  quoteValue(s.trimStart().split('\n', 1)[0]!.trim(), max);
 
 function firstLine(s: string, max = 300): string {
   // Cut by code points (cap), never inside a surrogate pair.
