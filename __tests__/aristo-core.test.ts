@@ -1,5 +1,8 @@
 // The aristo pack's domain core: hashes (aristo.md §2 worked examples), the located TOML reader,
 // Rust string literals, and the annotation extractor against the SDK walker's own test cases.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   codeTextHash,
   normalizeText,
@@ -13,7 +16,8 @@ import {
 import { idFromProofFileName, isAnnotationId } from '../src/packs/aristo/ids.js';
 import { parseToml } from '../src/packs/aristo/toml.js';
 import { rustStringValue } from '../src/packs/aristo/rust/literal.js';
-import { cAnnotations, isCSource } from '../src/packs/aristo/c-sources.js';
+import { cAnnotations, isCSource, loadCSources } from '../src/packs/aristo/c-sources.js';
+import { Workspace } from '../src/io/workspace.js';
 import { extractAnnotations } from '../src/packs/aristo/rust/extract.js';
 import { cParser, rustParser } from '../src/packs/aristo/grammar.js';
 import type { Parser } from 'web-tree-sitter';
@@ -276,6 +280,28 @@ describe('C annotations (the SDK’s C front-end on tree-sitter-c)', () => {
     ]);
   });
 
+  it('honours aristo.toml’s [index].exclude, and refuses C entries where it cannot read it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aristo-excl-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'csrc'));
+      fs.writeFileSync(path.join(dir, 'csrc/a.c'), `${T}\nint f(void) { return 0; }\n`);
+      const load = async (toml: string) => {
+        fs.writeFileSync(path.join(dir, 'aristo.toml'), toml);
+        const got = await loadCSources(new Workspace(dir), dir, ['csrc/a.c', 'target/x.c']);
+        return [...got.values()].map((v) => ('unread' in v ? v.unread : v.annotations.length));
+      };
+      expect(await load('[index]\nexclude = ["vendor/**"]\n')).toEqual([1]);
+      expect(await load('[index]\nexclude = ["*.{c,h}"]\n')).toEqual(['excluded']);
+      expect(await load('[index]\nexclude = "csrc"\n')).toEqual(['config-unreadable']);
+      expect(await load('[index\n')).toEqual(['config-unreadable']);
+      // Backtracking grows with the wildcards: a pattern with many is refused, not matched.
+      expect(await load(`[index]\nexclude = ["${'*a'.repeat(40)}b"]\n`)).toEqual([
+        'config-unreadable',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('reads a C file as the SDK’s walk names it: .c and .h, not a name that is only a dot', () => {
     expect(['a.c', 'x/b.h', 'x/.c', '.h', 'a.cc', 'a.c.txt', 'a.C'].map(isCSource)).toEqual([
       true,
