@@ -22,9 +22,12 @@ const { isMainThread } = require('node:worker_threads');
 // costs less (Addenda B −12% CPU, 200 real trace runs −5% wall). `aris` mostly hashes, and ran
 // ≈ 10 ms slower with it (docs/performance.md). Set before app.js is compiled, so the code cache
 // sees the flags it was written under; a budget given to Node itself (execArgv, NODE_OPTIONS) wins.
+// Only on Node 20 (V8 11.3): later V8s have no such flag (setting it prints an error) and tier
+// up through Maglev, where none of their tiering flags paid on Node 24.
 const RECORD_HEAVY = ['trace', 'addenda-b'];
 if (
   isMainThread &&
+  process.versions.node.startsWith('20.') &&
   RECORD_HEAVY.includes(process.argv[2]) &&
   // V8 spells a flag with - or _; --interrupt-budget-for-… are other flags.
   !/--interrupt[-_]budget(?:[=\s]|$)/.test(
