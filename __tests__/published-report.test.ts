@@ -5,6 +5,7 @@ import type { GateReport } from '../src/model/report.js';
 import { allCodes, assurancePacks } from '../src/packs/registry.js';
 import { readReportFile } from '../src/policy/merge.js';
 import { recheckReport, type RecheckOptions } from '../src/policy/recheck.js';
+import { renderText } from '../src/render/text.js';
 import { verify } from '../src/pipeline/verify.js';
 import { tempRepos } from './support/temp.js';
 
@@ -328,6 +329,14 @@ describe('what a refused report says is escaped', () => {
     expect(problem).toContain('\\u001b[2J');
     expect(problem).not.toMatch(/[\u001b\u0085\u202a-\u202e]/);
     expect(problem.length).toBeLessThan(600);
+  });
+  test('a key of a target context, in the text a merge prints', () => {
+    const r = copy(example);
+    r.targets[0]!.context[`${paint}\nOK: nothing blocks.`] = 'v';
+    const text = renderText(r);
+    expect(text).toContain('\\u001b[2J');
+    expect(text).not.toMatch(/[\u001b\u0085\u202a-\u202e]/);
+    expect(text.split('\n')).toHaveLength(renderText(copy(example)).split('\n').length);
   });
   test('an id quoted by the recheck', () => {
     const r = copy(example);

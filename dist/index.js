@@ -47910,7 +47910,7 @@ function renderText(report) {
         const last = t.path.split('/').pop();
         const ctx = (0,labels/* judgedContext */.vw)(t)
             .filter(([, v]) => v !== last)
-            .map(([k, v]) => `${k}: ${(0,sanitize/* plain */.pj)(v)}`)
+            .map(([k, v]) => `${(0,sanitize/* plain */.pj)(k)}: ${(0,sanitize/* plain */.pj)(v)}`)
             .join(', ');
         out.push('', `${(0,sanitize/* plain */.pj)(t.kind)} ${(0,sanitize/* plain */.pj)(t.path)}${ctx ? `  (${ctx})` : ''}`);
         const width = Math.min(24, Math.max(...subjects.map((s) => shortName(s.name).length), 8));

@@ -43,7 +43,7 @@ export function renderText(report: GateReport): string {
     const last = t.path.split('/').pop();
     const ctx = judgedContext(t)
       .filter(([, v]) => v !== last)
-      .map(([k, v]) => `${k}: ${plain(v)}`)
+      .map(([k, v]) => `${plain(k)}: ${plain(v)}`)
       .join(', ');
     out.push('', `${plain(t.kind)} ${plain(t.path)}${ctx ? `  (${ctx})` : ''}`);
     const width = Math.min(24, Math.max(...subjects.map((s) => shortName(s.name).length), 8));
