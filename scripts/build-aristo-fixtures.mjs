@@ -786,7 +786,8 @@ for (const [id, description, entry, shim, after = () => {}] of [
     'A C entry whose file aristo.toml’s [index].exclude keeps out of the SDK’s walk.',
     {},
     C_SHIM,
-    (input) => fs.writeFileSync(path.join(input, 'aristo.toml'), '[index]\nexclude = ["csrc/**"]\n'),
+    (input) =>
+      fs.writeFileSync(path.join(input, 'aristo.toml'), '[index]\nexclude = ["csrc/**"]\n'),
   ],
   [
     'index-entry-id-differs',
