@@ -275,6 +275,16 @@ describe('readSettings', () => {
     expect(s.papers).toEqual(['papers/main', 'papers/b']);
     expect(readSettings({ GITHUB_WORKSPACE: '/ws' }).papers).toBeUndefined();
   });
+  test('targets are pack:dir lines like paths; a line without a pack is refused', () => {
+    const s = readSettings({
+      GITHUB_WORKSPACE: '/ws',
+      INPUT_TARGETS: 'addenda-b:bundles/b1\n# x\ntrace:runs/r1\n',
+    });
+    expect(s.targets).toEqual(['addenda-b:bundles/b1', 'trace:runs/r1']);
+    expect(() => readSettings({ INPUT_TARGETS: 'bundles/b1' })).toThrow(
+      'Input "targets" takes one pack:dir a line (e.g. addenda-b:bundles/b1); got "bundles/b1".',
+    );
+  });
   test('invalid values are refused with the input name', () => {
     expect(() => readSettings({ INPUT_ASSURANCE: 'final' })).toThrow(InputError);
     expect(() => readSettings({ 'INPUT_FAIL-ON': 'always' })).toThrow(/fail-on/);

@@ -203,6 +203,77 @@ describe('audit-gate verify', () => {
       'Paper dir "papers/main" was named, but no selected pack verifies paper dirs.',
     );
   });
+  it('a named target (--target pack:dir) stays that pack’s target when a pull request empties it and adds a target below it', async () => {
+    const root = repo();
+    const bundle = path.join(root, 'bundles/b1');
+    fs.cpSync('conformance/addenda-b/api-policy-without-cost-cap/input', bundle, {
+      recursive: true,
+    });
+    // The pull request: the bundle's other parts gone, the violating records left, a target below.
+    fs.rmSync(path.join(bundle, 'registry'), { recursive: true });
+    fs.rmSync(path.join(bundle, 'bundle.json'));
+    writePaper(path.join(bundle, 'x'));
+    fs.mkdirSync(path.join(root, 'runs/r1/p'), { recursive: true });
+    writePaper(path.join(root, 'runs/r1/p'));
+    fs.mkdirSync(path.join(root, 'crate/p'), { recursive: true });
+    writePaper(path.join(root, 'crate/p'));
+    const searched = await verify({ root, paths: ['bundles/b1'], assurance: 'submission' });
+    expect(searched.targets.map((t) => t.id)).toEqual(['aris:bundles/b1/x']);
+    const pinned = await verify({
+      root,
+      paths: ['bundles/b1'],
+      targets: ['addenda-b:bundles/b1', 'trace:runs/r1', 'aristo:crate'],
+      assurance: 'submission',
+    });
+    const codes = (id: string) => [
+      ...new Set(pinned.findings.filter((f) => f.subject.startsWith(id)).map((f) => f.code)),
+    ];
+    // The records left are read and judged, the missing parts reported.
+    expect(codes('addenda-b:bundles/b1')).toEqual(
+      expect.arrayContaining([
+        'addenda_b.bundle_unreadable',
+        'validation.g_surface_action_without_command',
+      ]),
+    );
+    expect(codes('trace:runs/r1')).toEqual(
+      expect.arrayContaining(['trace.run_file_missing', 'trace.layout_unexpected']),
+    );
+    // A workspace with nothing to check in it is no workspace verified.
+    expect(pinned.findings.map((f) => f.message)).toContain(
+      'aristo target "crate" was named, but nothing in it was verified: it holds no workspace with anything to check.',
+    );
+    expect(pinned.conclusion).toBe('failure');
+    // Pinned through a link, to a pack not selected, to no pack: refused, never skipped.
+    fs.symlinkSync('b1', path.join(root, 'bundles/b2'));
+    const refused = await verify({
+      root,
+      paths: ['bundles/b1/x'],
+      targets: ['addenda-b:bundles/b2', 'trace:bundles/b1', 'nope:bundles/b1', 'aris:gone'],
+      packs: ['aris', 'addenda-b'],
+    });
+    expect(refused.findings.filter((f) => f.subject === 'gate').map((f) => f.message)).toEqual([
+      'addenda-b target "bundles/b2" is reached through a symlink (it leads to "bundles/b1"), so it was not verified as the target named.',
+      'Target "trace:bundles/b1" was named, but the trace pack is not selected.',
+      'Target "nope:bundles/b1" names no pack: it must be pack:dir, with one of aris, trace, aristo, addenda-b.',
+      'aris target "gone" does not exist.',
+    ]);
+    expect(refused.conclusion).toBe('failure');
+  });
+  it('the config’s targets pin targets too, even when the workflow pins the assurance', async () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'bundles/b1'), { recursive: true });
+    writePaper(path.join(root, 'bundles/b1/x'));
+    write(
+      path.join(root, '.audit-gate.json'),
+      JSON.stringify({ targets: ['addenda-b:bundles/b1'] }),
+    );
+    const r = await verify({ root, assurance: 'submission' });
+    expect(r.targets.map((t) => t.id).sort()).toEqual([
+      'addenda-b:bundles/b1',
+      'aris:bundles/b1/x',
+    ]);
+    expect(r.conclusion).toBe('failure');
+  });
   it('the config’s papers pin papers too, even when the workflow pins the assurance', async () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'papers/main'), { recursive: true });
@@ -266,6 +337,26 @@ describe('audit-gate verify', () => {
     );
     const report = JSON.parse(r.stdout) as { targets: { path: string }[] };
     expect(report.targets.map((t) => t.path)).toEqual(['papers/main']);
+  });
+  it('--target names PACK:DIR with DIR relative to the working directory; an unknown pack is a usage error', async () => {
+    const root = repo();
+    fs.mkdirSync(path.join(root, 'bundles/b1'), { recursive: true });
+    const r = await cli(
+      ['verify', '--target', 'addenda-b:b1', '--root', root, '--format', 'json'],
+      path.join(root, 'bundles'),
+    );
+    const report = JSON.parse(r.stdout) as { targets: { id: string }[] };
+    expect(report.targets.map((t) => t.id)).toEqual(['addenda-b:bundles/b1']);
+    expect(r.code).toBe(1);
+    for (const bad of ['b1', 'nope:b1', 'addenda-b:', ':b1']) {
+      const u = await cli(['verify', '--target', bad, '--root', root], root);
+      expect([u.code, u.stderr]).toEqual([
+        2,
+        expect.stringContaining(
+          `--target takes PACK:DIR with PACK one of aris, trace, aristo, addenda-b; got "${bad}".`,
+        ),
+      ]);
+    }
   });
   it('a directory found at its own path and through a symlink is verified once, at its own', async () => {
     const root = repo();

@@ -43968,6 +43968,7 @@ function warnIgnoredInputs(settings) {
     const ignored = [
         ['paths', 'paths'],
         ['papers', 'papers'],
+        ['targets', 'targets'],
         ['assurance', 'assurance'],
         ['effort', 'effort'],
         ['fixtures', 'fixtures'],
@@ -44076,6 +44077,7 @@ function verifyWorkspace(settings) {
         ...(settings.configJson ? { configJson: settings.configJson } : {}),
         ...(settings.paths ? { paths: settings.paths } : {}),
         ...(settings.papers ? { papers: settings.papers } : {}),
+        ...(settings.targets ? { targets: settings.targets } : {}),
         ...(settings.assurance ? { assurance: settings.assurance } : {}),
         ...(settings.effort ? { effort: settings.effort } : {}),
         ...(settings.fixtures !== undefined ? { fixtures: settings.fixtures } : {}),
@@ -44145,6 +44147,10 @@ function readSettings(env) {
     const inWorkspace = (p) => external_node_path_default().resolve(workspace, p);
     const paths = lines(input(env, 'paths'));
     const papers = lines(input(env, 'papers'));
+    const targets = lines(input(env, 'targets'));
+    const badTarget = targets.find((t) => !/^[a-z][a-z0-9-]*:./.test(t));
+    if (badTarget !== undefined)
+        throw new InputError(`Input "targets" takes one pack:dir a line (e.g. addenda-b:bundles/b1); got "${badTarget}".`);
     const { assurance, effort } = (0,policy_assurance/* enforcementSettings */._C)({ assurance: input(env, 'assurance'), effort: input(env, 'effort') }, (name, allowed, got) => {
         throw new InputError(`Input "${name}" must be one of ${allowed.join(', ')}; got "${got}".`);
     });
@@ -44173,6 +44179,8 @@ function readSettings(env) {
         s.paths = paths;
     if (papers.length)
         s.papers = papers;
+    if (targets.length)
+        s.targets = targets;
     if (config)
         s.config = inWorkspace(config);
     if (configJson)
@@ -44319,6 +44327,9 @@ const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_9__/* .o
     papers: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().min(1))
         .optional()
         .describe('Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names'),
+    targets: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().regex(/^[a-z][a-z0-9-]*:./, 'pack:dir, e.g. addenda-b:bundles/b1'))
+        .optional()
+        .describe("Directories verified as one pack's target whatever they hold, as pack:dir (addenda-b:bundles/b1), besides those the workflow names"),
     exclude: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().max(1024))
         .max(256)
         .optional()
@@ -47279,7 +47290,7 @@ function build() {
             .describe('How the target was judged, e.g. assurance and where it came from'),
         named: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true)
             .optional()
-            .describe('Named by the workflow as a paper (--paper, the papers input): verified even with every audit missing (allowed at draft)'),
+            .describe("Named by the workflow as a paper or as one pack's target (--paper, --target; the papers and targets inputs): verified even with every audit missing (allowed at draft)"),
     });
     return { Outcome, Subject, Enforcement, Target };
 }
@@ -84751,9 +84762,9 @@ async function verify(opts) {
         // The listing is kept only to weigh a shard's targets: at 30,000 files it is tens of MB.
         const walked = opts.shard ? [] : undefined;
         const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir, 
-        // The config's only add to the workflow's: a named paper adds findings, and one only the
-        // checkout named, its audits all missing, counts as nothing verified.
-        namedPapers(opts.papers ?? [], config.papers ?? [], configTrusted));
+        // The config's only add to the workflow's: a named target adds findings, and a paper only
+        // the checkout named, its audits all missing, counts as nothing verified.
+        pinnedTargets(opts, config, configTrusted));
         discovered = whole.length;
         planned = whole;
         if (opts.shard) {
@@ -84767,6 +84778,7 @@ async function verify(opts) {
                     effort: opts.effort,
                     paths: opts.paths,
                     papers: opts.papers,
+                    targets: opts.targets,
                     packs: selected,
                     packOptions,
                     fixtures: fixtureDir,
@@ -84838,13 +84850,27 @@ async function verify(opts) {
     });
     return shard ? { ...report, shard } : report;
 }
-/** Each named paper once, and whether only the checkout's config named it. */
-function namedPapers(workflow, config, configTrusted) {
-    const named = new Map(workflow.map((p) => [p, false]));
-    for (const p of config)
-        if (!named.has(p))
-            named.set(p, !configTrusted);
-    return [...named].map(([p, fromCheckout]) => ({ path: p, fromCheckout }));
+/** The workflow's pins, then those only the config adds (from the checkout unless trusted). */
+function pinnedTargets(opts, config, configTrusted) {
+    const named = new Map();
+    const add = (pack, p, fromCheckout) => {
+        const key = `${pack ?? ''}\0${p}`;
+        if (!named.has(key))
+            named.set(key, { pack, path: p, fromCheckout });
+    };
+    const addTargets = (list, fromCheckout) => {
+        for (const t of list) {
+            const colon = t.indexOf(':');
+            add(colon < 0 ? '' : t.slice(0, colon), colon < 0 ? t : t.slice(colon + 1), fromCheckout);
+        }
+    };
+    for (const p of opts.papers ?? [])
+        add(undefined, p, false);
+    addTargets(opts.targets ?? [], false);
+    for (const p of config.papers ?? [])
+        add(undefined, p, !configTrusted);
+    addTargets(config.targets ?? [], !configTrusted);
+    return [...named.values()];
 }
 /**
  * A walk's directory callback that calls `start` once, when the parallel packs have claimed a
@@ -84873,7 +84899,17 @@ function workerStarter(packs, start) {
 function emptiedPaths(planned, results) {
     return planned.flatMap((t, i) => {
         const subjects = results[i]?.subjects ?? [];
-        if (t.claimedPath === undefined || subjects.some((s) => s.outcome !== 'skipped'))
+        if (subjects.some((s) => s.outcome !== 'skipped'))
+            return [];
+        if (t.pinned !== undefined)
+            return [
+                (0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
+                    subject: 'gate',
+                    message: `${t.pack.id} target ${(0,sanitize/* quoteValue */.cl)(t.pinned)} was named, but nothing in it was verified: it holds no ${t.pack.targetKind} with anything to check.`,
+                    remediation: 'Restore what the pull request removed from it, or change the --target (targets input) if it moved.',
+                }),
+            ];
+        if (t.claimedPath === undefined)
             return [];
         return [
             (0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
@@ -85005,6 +85041,7 @@ function fixtureDirectory(ws, dir) {
         }),
     };
 }
+const TARGET_REMEDIATION = 'Name an existing directory inside the workspace as pack:dir with --target (the targets input), with its pack selected.';
 const PAPER_REMEDIATION = 'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
 const GITLESS_REMEDIATION = 'Nothing to fix if the extra targets are right; otherwise check the repository out with git (actions/checkout falls back to a tarball when git is missing on the runner), or list what to skip in the config exclude.';
 const VERB_PHRASE = /^(?:is|are|repeats|leads|does|has|holds|cannot|starts|nests) /;
@@ -85036,7 +85073,7 @@ function walkFindings(ws, unknown, unreadable) {
             })),
     ];
 }
-function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, papers = []) {
+function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, pins = []) {
     const planned = [];
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
@@ -85053,10 +85090,12 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
         // workflow if either was (nothing found in a named path is still a path emptied).
         const was = planned[at];
         const claimedPath = was.claimedPath ?? named.claimedPath;
+        const pinned = was.pinned ?? named.pinned;
         planned[at] = {
             pack,
             dir: dir === real && was.dir !== real ? dir : was.dir,
             ...(claimedPath !== undefined ? { claimedPath } : {}),
+            ...(pinned !== undefined ? { pinned } : {}),
             ...(was.workflowNamed || named.workflowNamed ? { workflowNamed: true } : {}),
         };
     };
@@ -85110,13 +85149,33 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
         if (paths && found === 0 && claimant)
             add(claimant, abs, rootReal, { claimedPath: p });
     }
-    // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
-    // paper dir whose audits were deleted stops being one as soon as anything is found below it.
-    for (const { path: p, fromCheckout } of papers) {
-        const abs = namedDir(p, 'Paper dir', PAPER_REMEDIATION);
+    // Named targets are their pack's whatever lies in or below them: with `paths` alone, a paper
+    // dir whose audits were deleted, or a bundle emptied, stops being one as soon as anything is
+    // found below it.
+    for (const { pack: id, path: p, fromCheckout } of pins) {
+        const paper = id === undefined;
+        const what = paper ? 'Paper dir' : `${id} target`;
+        const remediation = paper ? PAPER_REMEDIATION : TARGET_REMEDIATION;
+        const pack = paper ? claimant : packs.find((x) => x.id === id);
+        if (!pack) {
+            const known = (0,registry/* findPack */.LU)(id ?? '') !== undefined;
+            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
+                subject: 'gate',
+                message: paper
+                    ? `Paper dir ${(0,sanitize/* quoteValue */.cl)(p)} was named, but no selected pack verifies paper dirs.`
+                    : known
+                        ? `Target ${(0,sanitize/* quoteValue */.cl)(`${id}:${p}`)} was named, but the ${id} pack is not selected.`
+                        : `Target ${(0,sanitize/* quoteValue */.cl)(`${id}:${p}`)} names no pack: it must be pack:dir, with one of ${(0,registry/* packs */.tm)()
+                            .map((x) => x.id)
+                            .join(', ')}.`,
+                remediation,
+            }));
+            continue;
+        }
+        const abs = namedDir(p, what, remediation);
         if (abs === undefined)
             continue;
-        // Through a symlink the pinned paper would be whatever the link leads to (another paper,
+        // Through a symlink the pinned target would be whatever the link leads to (another one,
         // verified once under its own path): the workflow named a directory, not a link.
         const rootReal = (0,io_paths/* realOr */.yA)(ws.root);
         const real = (0,io_paths/* realOr */.yA)(abs);
@@ -85124,19 +85183,15 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
             const to = external_node_path_default().relative(rootReal, real).split((external_node_path_default()).sep).join('/');
             runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
                 subject: 'gate',
-                message: `Paper dir ${(0,sanitize/* quoteValue */.cl)(p)} is reached through a symlink (it leads to ${(0,sanitize/* quoteValue */.cl)(to)}), so it was not verified as the paper named.`,
-                remediation: PAPER_REMEDIATION,
+                message: `${what} ${(0,sanitize/* quoteValue */.cl)(p)} is reached through a symlink (it leads to ${(0,sanitize/* quoteValue */.cl)(to)}), so it was not verified as the ${paper ? 'paper' : 'target'} named.`,
+                remediation,
             }));
             continue;
         }
-        if (claimant)
-            add(claimant, abs, undefined, fromCheckout ? {} : { workflowNamed: true });
-        else
-            runFindings.push((0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
-                subject: 'gate',
-                message: `Paper dir ${(0,sanitize/* quoteValue */.cl)(p)} was named, but no selected pack verifies paper dirs.`,
-                remediation: PAPER_REMEDIATION,
-            }));
+        add(pack, abs, undefined, {
+            ...(paper ? {} : { pinned: p }),
+            ...(fromCheckout ? {} : { workflowNamed: true }),
+        });
     }
     return planned;
 }

@@ -43,6 +43,7 @@ function verifyWorkspace(settings: Settings): Promise<GateReport> {
     ...(settings.configJson ? { configJson: settings.configJson } : {}),
     ...(settings.paths ? { paths: settings.paths } : {}),
     ...(settings.papers ? { papers: settings.papers } : {}),
+    ...(settings.targets ? { targets: settings.targets } : {}),
     ...(settings.assurance ? { assurance: settings.assurance } : {}),
     ...(settings.effort ? { effort: settings.effort } : {}),
     ...(settings.fixtures !== undefined ? { fixtures: settings.fixtures } : {}),

@@ -19,6 +19,7 @@ export function warnIgnoredInputs(settings: Settings): void {
     [
       ['paths', 'paths'],
       ['papers', 'papers'],
+      ['targets', 'targets'],
       ['assurance', 'assurance'],
       ['effort', 'effort'],
       ['fixtures', 'fixtures'],

@@ -186,6 +186,17 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
     return rel || '.';
   };
   const papers = args.strings('paper').map((p) => fromRoot(p, '--paper'));
+  const targets = args.strings('target').map((t) => {
+    const colon = t.indexOf(':');
+    const pack = t.slice(0, Math.max(colon, 0));
+    if (colon < 1 || colon === t.length - 1 || !findPack(pack))
+      throw new UsageError(
+        `--target takes PACK:DIR with PACK one of ${packs()
+          .map((p) => p.id)
+          .join(', ')}; got ${JSON.stringify(t)}.`,
+      );
+    return `${pack}:${fromRoot(t.slice(colon + 1), '--target')}`;
+  });
   const report = await verify({
     root,
     ...(shard !== undefined ? { shard } : {}),
@@ -196,6 +207,7 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
         }
       : {}),
     ...(papers.length ? { papers } : {}),
+    ...(targets.length ? { targets } : {}),
     ...(assurance !== undefined ? { assurance } : {}),
     ...(effort !== undefined ? { effort } : {}),
     ...(fixtures !== undefined

@@ -83,6 +83,12 @@ export const CORE_COMMANDS = {
         value: 'DIR',
         help: 'verify DIR as a paper dir whatever it holds (repeatable): its missing audits count',
       },
+      target: {
+        type: 'string',
+        multiple: true,
+        value: 'PACK:DIR',
+        help: "verify DIR as PACK's target whatever it holds (repeatable), e.g. addenda-b:bundles/b1: one emptied still fails",
+      },
       'fail-on': {
         type: 'string',
         value: 'blocking|problem',

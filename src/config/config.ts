@@ -28,6 +28,12 @@ const coreConfigShape = onFirstUse(() => ({
     .describe(
       'Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names',
     ),
+  targets: z
+    .array(z.string().regex(/^[a-z][a-z0-9-]*:./, 'pack:dir, e.g. addenda-b:bundles/b1'))
+    .optional()
+    .describe(
+      "Directories verified as one pack's target whatever they hold, as pack:dir (addenda-b:bundles/b1), besides those the workflow names",
+    ),
   exclude: z
     .array(z.string().max(1024))
     .max(256)

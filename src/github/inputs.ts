@@ -11,6 +11,8 @@ export interface Settings {
   paths?: string[];
   /** Paper dirs verified as papers whatever they hold (verify's `papers`). */
   papers?: string[];
+  /** Directories verified as one pack's target whatever they hold, `pack:dir` (verify's `targets`). */
+  targets?: string[];
   /** A config file (absolute): trusted only when it lies outside the workspace. */
   config?: string;
   /** Inline config JSON from the workflow: trusted. */
@@ -92,6 +94,12 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const inWorkspace = (p: string) => path.resolve(workspace, p);
   const paths = lines(input(env, 'paths'));
   const papers = lines(input(env, 'papers'));
+  const targets = lines(input(env, 'targets'));
+  const badTarget = targets.find((t) => !/^[a-z][a-z0-9-]*:./.test(t));
+  if (badTarget !== undefined)
+    throw new InputError(
+      `Input "targets" takes one pack:dir a line (e.g. addenda-b:bundles/b1); got "${badTarget}".`,
+    );
   const { assurance, effort } = enforcementSettings(
     { assurance: input(env, 'assurance'), effort: input(env, 'effort') },
     (name, allowed, got) => {
@@ -123,6 +131,7 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   };
   if (paths.length) s.paths = paths;
   if (papers.length) s.papers = papers;
+  if (targets.length) s.targets = targets;
   if (config) s.config = inWorkspace(config);
   if (configJson) s.configJson = configJson;
   if (assurance) s.assurance = assurance;

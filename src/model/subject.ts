@@ -44,7 +44,7 @@ function build() {
       .literal(true)
       .optional()
       .describe(
-        'Named by the workflow as a paper (--paper, the papers input): verified even with every audit missing (allowed at draft)',
+        "Named by the workflow as a paper or as one pack's target (--paper, --target; the papers and targets inputs): verified even with every audit missing (allowed at draft)",
       ),
   });
 

@@ -8,6 +8,8 @@ export interface PlannedTarget {
   dir: string;
   /** A named path in which nothing was discovered, claimed by the claimant pack: the path as given. */
   claimedPath?: string;
+  /** Named as this pack's target (`targets`, not `papers`): the directory as given. */
+  pinned?: string;
   /** Named as a paper by the workflow (or a config it gave), not found or named by the checkout. */
   workflowNamed?: true;
 }

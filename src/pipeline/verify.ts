@@ -18,7 +18,7 @@ import { walkRepository, type DirEntry, type Walk } from '../io/walk.js';
 import { Workspace } from '../io/workspace.js';
 import { runFixtures } from '../conformance/runner.js';
 import { suiteFindings } from '../conformance/suite.js';
-import { packs as registeredPacks, allCodes } from '../packs/registry.js';
+import { packs as registeredPacks, allCodes, findPack } from '../packs/registry.js';
 import type { Pack, PackContext, PackResult } from '../packs/pack.js';
 import { VerifyWorkers, verifyTargets } from './parallel.js';
 import { isAssurance } from '../policy/assurance.js';
@@ -52,6 +52,12 @@ export interface VerifyOptions {
    * one whose audits are all missing is still checked, even with other targets below it.
    */
   papers?: string[];
+  /**
+   * Directories named with their pack, `pack:dir` (`addenda-b:bundles/b1`): each is that pack's
+   * target whatever it holds, so a bundle, run or workspace emptied by a pull request is still
+   * checked (and fails), even with other targets put below it. `aris:dir` is a paper.
+   */
+  targets?: string[];
   /** Set by the workflow or CLI, it pins enforcement: the checkout's config cannot weaken it. */
   assurance?: string;
   effort?: string;
@@ -141,9 +147,9 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       opts.exact ?? false,
       walked,
       onDir,
-      // The config's only add to the workflow's: a named paper adds findings, and one only the
-      // checkout named, its audits all missing, counts as nothing verified.
-      namedPapers(opts.papers ?? [], config.papers ?? [], configTrusted),
+      // The config's only add to the workflow's: a named target adds findings, and a paper only
+      // the checkout named, its audits all missing, counts as nothing verified.
+      pinnedTargets(opts, config, configTrusted),
     );
     discovered = whole.length;
     planned = whole;
@@ -158,6 +164,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
           effort: opts.effort,
           paths: opts.paths,
           papers: opts.papers,
+          targets: opts.targets,
           packs: selected,
           packOptions,
           fixtures: fixtureDir,
@@ -233,14 +240,35 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
 }
 
 /** Each named paper once, and whether only the checkout's config named it. */
-function namedPapers(
-  workflow: readonly string[],
-  config: readonly string[],
+/** A directory named as one pack's target (`pack` undefined: a paper, the papers input's). */
+interface Pin {
+  pack: string | undefined;
+  path: string;
+  fromCheckout: boolean;
+}
+
+/** The workflow's pins, then those only the config adds (from the checkout unless trusted). */
+function pinnedTargets(
+  opts: Pick<VerifyOptions, 'papers' | 'targets'>,
+  config: Pick<Config, 'papers' | 'targets'>,
   configTrusted: boolean,
-): { path: string; fromCheckout: boolean }[] {
-  const named = new Map(workflow.map((p) => [p, false]));
-  for (const p of config) if (!named.has(p)) named.set(p, !configTrusted);
-  return [...named].map(([p, fromCheckout]) => ({ path: p, fromCheckout }));
+): Pin[] {
+  const named = new Map<string, Pin>();
+  const add = (pack: string | undefined, p: string, fromCheckout: boolean) => {
+    const key = `${pack ?? ''}\0${p}`;
+    if (!named.has(key)) named.set(key, { pack, path: p, fromCheckout });
+  };
+  const addTargets = (list: readonly string[], fromCheckout: boolean) => {
+    for (const t of list) {
+      const colon = t.indexOf(':');
+      add(colon < 0 ? '' : t.slice(0, colon), colon < 0 ? t : t.slice(colon + 1), fromCheckout);
+    }
+  };
+  for (const p of opts.papers ?? []) add(undefined, p, false);
+  addTargets(opts.targets ?? [], false);
+  for (const p of config.papers ?? []) add(undefined, p, !configTrusted);
+  addTargets(config.targets ?? [], !configTrusted);
+  return [...named.values()];
 }
 
 /**
@@ -273,7 +301,17 @@ function emptiedPaths(
 ): Finding[] {
   return planned.flatMap((t, i) => {
     const subjects = results[i]?.subjects ?? [];
-    if (t.claimedPath === undefined || subjects.some((s) => s.outcome !== 'skipped')) return [];
+    if (subjects.some((s) => s.outcome !== 'skipped')) return [];
+    if (t.pinned !== undefined)
+      return [
+        finding(GATE.targetNotFound, {
+          subject: 'gate',
+          message: `${t.pack.id} target ${quoteValue(t.pinned)} was named, but nothing in it was verified: it holds no ${t.pack.targetKind} with anything to check.`,
+          remediation:
+            'Restore what the pull request removed from it, or change the --target (targets input) if it moved.',
+        }),
+      ];
+    if (t.claimedPath === undefined) return [];
     return [
       finding(GATE.targetNotFound, {
         subject: 'gate',
@@ -437,6 +475,8 @@ function fixtureDirectory(
   };
 }
 
+const TARGET_REMEDIATION =
+  'Name an existing directory inside the workspace as pack:dir with --target (the targets input), with its pack selected.';
 const PAPER_REMEDIATION =
   'Name an existing paper directory inside the workspace with --paper (the papers input), and keep the aris pack selected.';
 const GITLESS_REMEDIATION =
@@ -495,7 +535,7 @@ function planTargets(
   exact: boolean,
   walked?: DirEntry[],
   onDir?: (dir: DirEntry) => void,
-  papers: readonly { path: string; fromCheckout: boolean }[] = [],
+  pins: readonly Pin[] = [],
 ): PlannedTarget[] {
   const planned: PlannedTarget[] = [];
   // By real path: the walk also goes through symlinked directories, so one directory can be found
@@ -505,7 +545,7 @@ function planTargets(
     pack: Pack,
     dir: string,
     real = realOr(dir),
-    named: { claimedPath?: string; workflowNamed?: true } = {},
+    named: { claimedPath?: string; pinned?: string; workflowNamed?: true } = {},
   ) => {
     const key = `${pack.id}\0${real}`;
     const at = seen.get(key);
@@ -518,10 +558,12 @@ function planTargets(
     // workflow if either was (nothing found in a named path is still a path emptied).
     const was = planned[at]!;
     const claimedPath = was.claimedPath ?? named.claimedPath;
+    const pinned = was.pinned ?? named.pinned;
     planned[at] = {
       pack,
       dir: dir === real && was.dir !== real ? dir : was.dir,
       ...(claimedPath !== undefined ? { claimedPath } : {}),
+      ...(pinned !== undefined ? { pinned } : {}),
       ...(was.workflowNamed || named.workflowNamed ? { workflowNamed: true as const } : {}),
     };
   };
@@ -572,12 +614,34 @@ function planTargets(
     }
     if (paths && found === 0 && claimant) add(claimant, abs, rootReal, { claimedPath: p });
   }
-  // Named papers are that pack's targets whatever lies in or below them: with `paths` alone, a
-  // paper dir whose audits were deleted stops being one as soon as anything is found below it.
-  for (const { path: p, fromCheckout } of papers) {
-    const abs = namedDir(p, 'Paper dir', PAPER_REMEDIATION);
+  // Named targets are their pack's whatever lies in or below them: with `paths` alone, a paper
+  // dir whose audits were deleted, or a bundle emptied, stops being one as soon as anything is
+  // found below it.
+  for (const { pack: id, path: p, fromCheckout } of pins) {
+    const paper = id === undefined;
+    const what = paper ? 'Paper dir' : `${id} target`;
+    const remediation = paper ? PAPER_REMEDIATION : TARGET_REMEDIATION;
+    const pack = paper ? claimant : packs.find((x) => x.id === id);
+    if (!pack) {
+      const known = findPack(id ?? '') !== undefined;
+      runFindings.push(
+        finding(GATE.targetNotFound, {
+          subject: 'gate',
+          message: paper
+            ? `Paper dir ${quoteValue(p)} was named, but no selected pack verifies paper dirs.`
+            : known
+              ? `Target ${quoteValue(`${id}:${p}`)} was named, but the ${id} pack is not selected.`
+              : `Target ${quoteValue(`${id}:${p}`)} names no pack: it must be pack:dir, with one of ${registeredPacks()
+                  .map((x) => x.id)
+                  .join(', ')}.`,
+          remediation,
+        }),
+      );
+      continue;
+    }
+    const abs = namedDir(p, what, remediation);
     if (abs === undefined) continue;
-    // Through a symlink the pinned paper would be whatever the link leads to (another paper,
+    // Through a symlink the pinned target would be whatever the link leads to (another one,
     // verified once under its own path): the workflow named a directory, not a link.
     const rootReal = realOr(ws.root);
     const real = realOr(abs);
@@ -586,21 +650,16 @@ function planTargets(
       runFindings.push(
         finding(GATE.targetNotFound, {
           subject: 'gate',
-          message: `Paper dir ${quoteValue(p)} is reached through a symlink (it leads to ${quoteValue(to)}), so it was not verified as the paper named.`,
-          remediation: PAPER_REMEDIATION,
+          message: `${what} ${quoteValue(p)} is reached through a symlink (it leads to ${quoteValue(to)}), so it was not verified as the ${paper ? 'paper' : 'target'} named.`,
+          remediation,
         }),
       );
       continue;
     }
-    if (claimant) add(claimant, abs, undefined, fromCheckout ? {} : { workflowNamed: true });
-    else
-      runFindings.push(
-        finding(GATE.targetNotFound, {
-          subject: 'gate',
-          message: `Paper dir ${quoteValue(p)} was named, but no selected pack verifies paper dirs.`,
-          remediation: PAPER_REMEDIATION,
-        }),
-      );
+    add(pack, abs, undefined, {
+      ...(paper ? {} : { pinned: p }),
+      ...(fromCheckout ? {} : { workflowNamed: true as const }),
+    });
   }
   return planned;
 }
