@@ -237,6 +237,43 @@ describe('a config in the checkout cannot weaken a gate whose assurance the work
     expect((await verify({ root })).subjects.some((s) => s.pack === 'fixtures')).toBe(true);
   });
 
+  it('the directory run as fixtures is not searched for targets, unless only a pinned checkout config named it', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'papers/ok'), { assurance: 'submission' });
+    // A firing fixture: its input paper is stale on purpose, and the fixture expects it.
+    fs.cpSync(
+      path.resolve('conformance/aris/input-stale-draft'),
+      path.join(root, 'conformance/aris/stale'),
+      { recursive: true },
+    );
+    const targets = (r: GateReport) => r.targets.map((t) => t.id);
+    // As the Action runs it: conformance/ is proved by the fixture run, not verified as papers.
+    const action = await verify({ root, assurance: 'submission', defaultFixtures: 'conformance' });
+    expect(targets(action)).toEqual(['aris:papers/ok', 'fixture:conformance/aris/stale']);
+    expect(action.conclusion).toBe('success');
+    // Not run as fixtures, its papers are papers.
+    const plain = await verify({ root, assurance: 'submission' });
+    expect(targets(plain)).toContain('aris:conformance/aris/stale/input/paper');
+    expect(plain.conclusion).toBe('failure');
+    // A path named inside it is searched.
+    const named = await verify({
+      root,
+      paths: ['conformance/aris/stale/input'],
+      defaultFixtures: 'conformance',
+    });
+    expect(targets(named)).toContain('aris:conformance/aris/stale/input/paper');
+    // A pull request's config naming papers/ its fixture directory hides nothing when pinned.
+    writePaper(path.join(root, 'papers/blocked'), {
+      assurance: 'submission',
+      verdicts: { 'proof-checker': 'FAIL' },
+    });
+    fs.rmSync(path.join(root, 'conformance'), { recursive: true });
+    writeConfig(root, { fixtures: 'papers' });
+    const hidden = await verify({ root, assurance: 'submission' });
+    expect(targets(hidden)).toEqual(['aris:papers/blocked', 'aris:papers/ok']);
+    expect(hidden.conclusion).toBe('failure');
+  });
+
   it('a malformed checkout config still fails closed when pinned', async () => {
     const root = gateRepo();
     write(path.join(root, '.audit-gate.json'), '{"exclude": ["papers/blocked/"],}');

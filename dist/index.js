@@ -84195,7 +84195,7 @@ var hashing = __nccwpck_require__(9520);
 // EXTERNAL MODULE: ./src/io/paths.ts
 var io_paths = __nccwpck_require__(7336);
 // EXTERNAL MODULE: ./src/io/walk.ts
-var walk = __nccwpck_require__(5923);
+var io_walk = __nccwpck_require__(5923);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: external "node:buffer"
@@ -84754,6 +84754,15 @@ async function verify(opts) {
     const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
     const failOn = opts.failOn ?? config.fail_on ?? 'blocking';
     const fixtureDir = opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
+    // The fixture directory is not searched for targets (see planTargets), unless a checkout's
+    // config alone named it under a pinned assurance, where its exclude would be refused too.
+    const notSearched = (dir) => dir === undefined ||
+        (opts.fixtures === undefined &&
+            config.fixtures !== undefined &&
+            !configTrusted &&
+            opts.assurance !== undefined)
+        ? undefined
+        : external_node_path_default().resolve(ws.root, dir);
     let shard;
     let planned = [];
     let discovered;
@@ -84764,7 +84773,7 @@ async function verify(opts) {
         const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir, 
         // The config's only add to the workflow's: a named target adds findings, and a paper only
         // the checkout named, its audits all missing, counts as nothing verified.
-        pinnedTargets(opts, config, configTrusted));
+        pinnedTargets(opts, config, configTrusted), notSearched(fixtureDir));
         discovered = whole.length;
         planned = whole;
         if (opts.shard) {
@@ -85037,7 +85046,7 @@ function fixtureDirectory(ws, dir) {
         finding: (0,finding/* finding */.g)(policy_codes/* GATE */.k.targetNotFound, {
             subject: 'gate',
             message: `Fixture directory ${dir} ${problem}; it was not read.`,
-            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
+            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (the fixtures input: none; for the CLI, leave out --fixtures and the config’s fixtures).',
         }),
     };
 }
@@ -85073,7 +85082,7 @@ function walkFindings(ws, unknown, unreadable) {
             })),
     ];
 }
-function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, pins = []) {
+function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, pins = [], fixtures) {
     const planned = [];
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
@@ -85123,13 +85132,24 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
                 add(pack, abs);
             continue;
         }
-        const { dirs, unknown, unreadable } = (0,walk/* walkRepository */.M)(abs, {
+        const walk = (0,io_walk/* walkRepository */.M)(abs, {
             extra: exclude,
             ...(onDir ? { onDir } : {}),
             top: ws.root,
             followLinks: true,
             probes: ws.probes,
         });
+        const { unknown, unreadable } = walk;
+        // What the fixture run proves is test data, broken on purpose: it is not searched for
+        // targets, unless a path inside it was named. (A pull request that moves a paper there
+        // hides it as deleting it would: a pinned paper or target still fails.)
+        const skip = fixtures !== undefined &&
+            fixtures !== ws.root &&
+            (0,io_paths/* isInside */.FK)(fixtures, ws.root) &&
+            !(0,io_paths/* isInside */.FK)(abs, fixtures)
+            ? fixtures
+            : undefined;
+        const dirs = skip === undefined ? walk.dirs : walk.dirs.filter((d) => !(0,io_paths/* isInside */.FK)(d.abs, skip));
         walked?.push(...dirs);
         // The walk knows where it went through links; elsewhere a path's real one follows its root's.
         const linked = new Map();

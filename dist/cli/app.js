@@ -19313,6 +19313,15 @@ async function verify(opts) {
     const allowEmpty = opts.allowEmpty ?? config.allow_empty ?? false;
     const failOn = opts.failOn ?? config.fail_on ?? 'blocking';
     const fixtureDir = opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
+    // The fixture directory is not searched for targets (see planTargets), unless a checkout's
+    // config alone named it under a pinned assurance, where its exclude would be refused too.
+    const notSearched = (dir) => dir === undefined ||
+        (opts.fixtures === undefined &&
+            config.fixtures !== undefined &&
+            !configTrusted &&
+            opts.assurance !== undefined)
+        ? undefined
+        : external_node_path_default().resolve(ws.root, dir);
     let shard;
     let planned = [];
     let discovered;
@@ -19323,7 +19332,7 @@ async function verify(opts) {
         const whole = planTargets(ws, packs, opts.paths ?? config.paths, config.exclude ?? [], runFindings, opts.exact ?? false, walked, onDir, 
         // The config's only add to the workflow's: a named target adds findings, and a paper only
         // the checkout named, its audits all missing, counts as nothing verified.
-        pinnedTargets(opts, config, configTrusted));
+        pinnedTargets(opts, config, configTrusted), notSearched(fixtureDir));
         discovered = whole.length;
         planned = whole;
         if (opts.shard) {
@@ -19596,7 +19605,7 @@ function fixtureDirectory(ws, dir) {
         finding: finding(GATE.targetNotFound, {
             subject: 'gate',
             message: `Fixture directory ${dir} ${problem}; it was not read.`,
-            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
+            remediation: 'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (the fixtures input: none; for the CLI, leave out --fixtures and the config\u2019s fixtures).',
         }),
     };
 }
@@ -19632,7 +19641,7 @@ function walkFindings(ws, unknown, unreadable) {
             })),
     ];
 }
-function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, pins = []) {
+function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDir, pins = [], fixtures) {
     const planned = [];
     // By real path: the walk also goes through symlinked directories, so one directory can be found
     // at its own path and at a link's. Its own path is kept where it is a target too.
@@ -19682,13 +19691,24 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
                 add(pack, abs);
             continue;
         }
-        const { dirs, unknown, unreadable } = walkRepository(abs, {
+        const walk = walkRepository(abs, {
             extra: exclude,
             ...(onDir ? { onDir } : {}),
             top: ws.root,
             followLinks: true,
             probes: ws.probes,
         });
+        const { unknown, unreadable } = walk;
+        // What the fixture run proves is test data, broken on purpose: it is not searched for
+        // targets, unless a path inside it was named. (A pull request that moves a paper there
+        // hides it as deleting it would: a pinned paper or target still fails.)
+        const skip = fixtures !== undefined &&
+            fixtures !== ws.root &&
+            isInside(fixtures, ws.root) &&
+            !isInside(abs, fixtures)
+            ? fixtures
+            : undefined;
+        const dirs = skip === undefined ? walk.dirs : walk.dirs.filter((d) => !isInside(d.abs, skip));
         walked?.push(...dirs);
         // The walk knows where it went through links; elsewhere a path's real one follows its root's.
         const linked = new Map();

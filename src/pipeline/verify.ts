@@ -131,6 +131,16 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   const failOn = opts.failOn ?? config.fail_on ?? 'blocking';
   const fixtureDir =
     opts.fixtures === false ? undefined : (opts.fixtures ?? config.fixtures ?? defaultFixtures);
+  // The fixture directory is not searched for targets (see planTargets), unless a checkout's
+  // config alone named it under a pinned assurance, where its exclude would be refused too.
+  const notSearched = (dir: string | undefined) =>
+    dir === undefined ||
+    (opts.fixtures === undefined &&
+      config.fixtures !== undefined &&
+      !configTrusted &&
+      opts.assurance !== undefined)
+      ? undefined
+      : path.resolve(ws.root, dir);
   let shard: ShardRecord | undefined;
   let planned: PlannedTarget[] = [];
   let discovered: number;
@@ -150,6 +160,7 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
       // The config's only add to the workflow's: a named target adds findings, and a paper only
       // the checkout named, its audits all missing, counts as nothing verified.
       pinnedTargets(opts, config, configTrusted),
+      notSearched(fixtureDir),
     );
     discovered = whole.length;
     planned = whole;
@@ -470,7 +481,7 @@ function fixtureDirectory(
       subject: 'gate',
       message: `Fixture directory ${dir} ${problem}; it was not read.`,
       remediation:
-        'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (fixtures: none).',
+        'Name a fixture directory inside the workspace (the fixtures input, --fixtures or the config), or turn fixtures off (the fixtures input: none; for the CLI, leave out --fixtures and the config’s fixtures).',
     }),
   };
 }
@@ -536,6 +547,7 @@ function planTargets(
   walked?: DirEntry[],
   onDir?: (dir: DirEntry) => void,
   pins: readonly Pin[] = [],
+  fixtures?: string,
 ): PlannedTarget[] {
   const planned: PlannedTarget[] = [];
   // By real path: the walk also goes through symlinked directories, so one directory can be found
@@ -590,13 +602,25 @@ function planTargets(
       for (const pack of packs) add(pack, abs);
       continue;
     }
-    const { dirs, unknown, unreadable } = walkRepository(abs, {
+    const walk = walkRepository(abs, {
       extra: exclude,
       ...(onDir ? { onDir } : {}),
       top: ws.root,
       followLinks: true,
       probes: ws.probes,
     });
+    const { unknown, unreadable } = walk;
+    // What the fixture run proves is test data, broken on purpose: it is not searched for
+    // targets, unless a path inside it was named. (A pull request that moves a paper there
+    // hides it as deleting it would: a pinned paper or target still fails.)
+    const skip =
+      fixtures !== undefined &&
+      fixtures !== ws.root &&
+      isInside(fixtures, ws.root) &&
+      !isInside(abs, fixtures)
+        ? fixtures
+        : undefined;
+    const dirs = skip === undefined ? walk.dirs : walk.dirs.filter((d) => !isInside(d.abs, skip));
     walked?.push(...dirs);
     // The walk knows where it went through links; elsewhere a path's real one follows its root's.
     const linked = new Map<string, string>();
