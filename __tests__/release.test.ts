@@ -149,6 +149,38 @@ describe('release hygiene', () => {
     expect(read('.github/workflows/release.yml')).toContain('node scripts/release-plan.mjs');
   });
 
+  test('every documented step of the Action names real inputs and pins the assurance', () => {
+    const inputs = new Set(
+      [...read('action.yml').matchAll(/^ {2}([a-z-]+):\n {4}description:/gm)].map((m) => m[1]!),
+    );
+    const pages = ['README.md', ...fs.readdirSync('docs').map((f) => `docs/${f}`)].filter((f) =>
+      f.endsWith('.md'),
+    );
+    const steps: { page: string; keys: string[] }[] = [];
+    for (const page of pages)
+      for (const block of read(page).matchAll(/```ya?ml\n([\s\S]*?)```/g)) {
+        const lines = block[1]!.split('\n');
+        lines.forEach((line, i) => {
+          if (!/^\s*(?:- )?uses: audit-gate\/audit-gate@/.test(line)) return;
+          // The step's `with:` sits at the `uses:` key's indent; its keys two spaces deeper.
+          const at = line.indexOf('uses:');
+          const w = lines.findIndex((l, k) => k > i && l.startsWith(`${' '.repeat(at)}with:`));
+          const keys: string[] = [];
+          for (let k = w + 1; w > i && k < lines.length; k++) {
+            if (/^\s*(?:#.*)?$/.test(lines[k]!)) continue;
+            const m = lines[k]!.match(/^( *)([a-z-]+):/);
+            if (!m || m[1]!.length <= at) break;
+            if (m[1]!.length === at + 2) keys.push(m[2]!);
+          }
+          steps.push({ page, keys });
+        });
+      }
+    expect(steps.length).toBeGreaterThan(8);
+    expect(steps.filter((s) => s.keys.some((k) => !inputs.has(k)))).toEqual([]);
+    // Copied into a repository, a step that does not pin lets a pull request relax its own gate.
+    expect(steps.filter((s) => !s.keys.includes('assurance'))).toEqual([]);
+  });
+
   test('npm run local-action runs src/action/main.ts with .env, and .env.example names real inputs only', () => {
     expect(pkg.scripts['local-action']).toBe('local-action . src/action/main.ts .env');
     expect(read('src/action/main.ts')).toMatch(/export async function run\(/);
