@@ -290,7 +290,7 @@ describe('the runner stays inside the workspace', () => {
     process.env['TMPDIR'] = tmpdir;
     try {
       const r = await cli(
-        ['verify', '--root', repo, '--fixtures', 'conformance', '--format', 'json'],
+        ['fixtures', 'conformance', '--root', repo, '--format', 'json'],
         repo,
       );
       const findings = JSON.parse(r.stdout).findings as { code: string; message: string }[];
