@@ -70,6 +70,17 @@ describe('waivers', () => {
     expect(r.conclusion).toBe('failure');
   });
 
+  it('a waiver of a code no rule has is a config error that names the code meant', async () => {
+    const typo = { ...WAIVE_FAIL, code: 'aris.verdict_fial' };
+    const r = await verify({ root: blockedRepo({ waivers: [WAIVE_FAIL, typo] }) });
+    const f = r.findings.find((x) => x.code === 'gate.config_invalid')!;
+    expect(f.message).toBe(
+      'Config .audit-gate.json: "waivers.1.code": no rule has the code "aris.verdict_fial" (did you mean "aris.verdict_fail"?).',
+    );
+    expect(f.location).toEqual({ path: '.audit-gate.json', line: 10 });
+    expect(r.conclusion).toBe('failure');
+  });
+
   it('an expired waiver no longer applies, and says so', async () => {
     const old = { ...WAIVE_FAIL, expires: '2020-01-01' };
     const r = await verify({ root: blockedRepo({ waivers: [old] }) });

@@ -9,7 +9,7 @@ import { onFirstUse } from '../model/first-use.js';
 import { cap, plain } from '../render/sanitize.js';
 import { ASSURANCES, EFFORTS } from '../policy/assurance.js';
 import { waiverSchema, type WaiverEntry } from '../policy/waivers.js';
-import { packs } from '../packs/registry.js';
+import { allCodes, packs } from '../packs/registry.js';
 import type { Pack } from '../packs/pack.js';
 import { closest } from '../io/text.js';
 
@@ -303,6 +303,19 @@ function parseConfig(text: string, origin: { trusted: boolean; path?: string }):
       message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
       line: doc.lineOf([twice.id]) ?? 1,
     };
+  // A waiver of a code no rule has would only ever read "matches no finding": say it is a typo.
+  const codes = config.waivers?.length ? allCodes().map((c) => c.code) : [];
+  const typo = (config.waivers ?? []).findIndex((w) => !codes.includes(w.code));
+  if (typo >= 0) {
+    const code = config.waivers![typo]!.code;
+    const near = closest(code, codes);
+    return {
+      ...at,
+      ok: false,
+      message: `"waivers.${typo}.code": no rule has the code ${quoted(code)}${near ? ` (did you mean ${quoted(near)}?)` : ''}`,
+      line: doc.lineOf(['waivers', typo, 'code']) ?? 1,
+    };
+  }
   return {
     ...at,
     ok: true,
