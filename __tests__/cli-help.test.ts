@@ -105,6 +105,13 @@ describe('usage errors say what is wrong in plain words', () => {
       /^audit-gate: unknown command "tracee" \(did you mean "trace"\?\)/,
     );
     expect((await cli(['help', 'verfy'], process.cwd())).stderr).toMatch(/did you mean "verify"/);
+    // aris keeps the script's --json-out; the other commands write with --out.
+    expect((await cli(['aris', '.', '--out', 'r.json'], process.cwd())).stderr).toMatch(
+      /^audit-gate: unknown option --out \(did you mean --json-out\?\)\n/,
+    );
+    expect((await cli(['trace', '.', '--json-out', 'r.json'], process.cwd())).stderr).toMatch(
+      /^audit-gate: unknown option --json-out \(did you mean --out\?\)\n/,
+    );
   });
   test('a missing paper directory says what is required, not "usage: … Run … for usage"', async () => {
     const r = await cli(['aris'], process.cwd());

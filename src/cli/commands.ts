@@ -153,8 +153,11 @@ function usageText(err: Error & { code?: string }, spec?: { options: object }): 
   const unknown = /^Unknown option '([^']*)'/.exec(err.message);
   if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
     const typed = unknown[1]!;
+    const name = typed.slice(2);
+    const own = Object.keys(spec?.options ?? {});
+    // aris keeps the script's --json-out where the other commands say --out: either is a near miss.
     const near = typed.startsWith('--')
-      ? closest(typed.slice(2), Object.keys(spec?.options ?? {}))
+      ? (closest(name, own) ?? own.find((k) => k.endsWith(`-${name}`) || name.endsWith(`-${k}`)))
       : undefined;
     return `unknown option ${typed}${near ? ` (did you mean --${near}?)` : ''}`;
   }

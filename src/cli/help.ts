@@ -111,7 +111,7 @@ export const CORE_COMMANDS = {
     about:
       'Combine the JSON reports of verify --shard K/N into one report; a missing, duplicated or mismatched shard fails it.',
     options: {
-      format: textOrJson,
+      format: reportFormat,
       out,
       'fail-on': {
         type: 'string',

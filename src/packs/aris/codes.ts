@@ -213,7 +213,7 @@ export const ARIS = {
     'assurance_invalid',
     'error',
     '.aris/assurance.txt or the configured assurance/effort is not a known value',
-    'Write draft or submission in .aris/assurance.txt (effort: lite, balanced, max or beast).',
+    'Write draft or submission in .aris/assurance.txt; an effort (lite, balanced, max or beast) goes in --effort or the config’s effort, not there.',
   ),
 } as const satisfies Record<string, CodeDef>;
 
