@@ -980,6 +980,21 @@ describe('writeReportFile', () => {
     expect(fs.readdirSync(path.dirname(f))).toEqual(['report.json']);
     expect(() => writeReportFile(path.join(root, 'out'), 'x')).toThrow(/not a regular file/);
   });
+  // Linux's /proc, where the system refuses both (skipped where there is none).
+  (fs.existsSync('/proc/self') ? it : it.skip)(
+    'a folder or file the system will not create is a refusal naming it, never a hang',
+    () => {
+      // Node's recursive mkdir retried forever where /proc answers ENOENT.
+      expect(() => writeReportFile('/proc/nope/deeper/x.json', 'x')).toThrow(
+        new WriteRefused(
+          'cannot create the folder of /proc/nope/deeper/x.json (ENOENT); refusing to write the report',
+        ),
+      );
+      expect(() => writeReportFile('/proc/x.json', 'x')).toThrow(
+        new WriteRefused('cannot write /proc/x.json (ENOENT); the report was not written'),
+      );
+    },
+  );
 });
 
 describe('writeReportFile with a confinement root', () => {

@@ -30,7 +30,7 @@ export function writeReportFile(file: string, content: string, confineTo?: strin
     throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
   }
   try {
-    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    makeFolders(path.dirname(abs));
   } catch (err) {
     // A dangling link or a file on the way: said as a refusal, not an internal error.
     throw new WriteRefused(
@@ -44,8 +44,21 @@ export function writeReportFile(file: string, content: string, confineTo?: strin
     fs.renameSync(tmp, abs);
   } catch (err) {
     fs.rmSync(tmp, { force: true });
-    throw err;
+    throw new WriteRefused(
+      `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)}); the report was not written`,
+    );
   }
+}
+
+/**
+ * mkdir -p, a folder at a time: Node's recursive mkdir retries forever where the system answers
+ * ENOENT for a folder whose parent exists (as /proc does).
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !fs.existsSync(d) && path.dirname(d) !== d; d = path.dirname(d))
+    missing.push(d);
+  for (const d of missing.reverse()) fs.mkdirSync(d);
 }
 
 /** The nearest existing ancestor of `dir` (itself included) must resolve inside `root`. */
