@@ -44521,6 +44521,19 @@ function parseConfig(text, origin) {
             message: `gives the options of the ${twice.id} pack twice ("${twice.id}" and "packs.${twice.id}"); keep "packs.${twice.id}"`,
             line: doc.lineOf([twice.id]) ?? 1,
         };
+    // A waiver of a code no rule has would only ever read "matches no finding": say it is a typo.
+    const codes = config.waivers?.length ? (0,_packs_registry_js__WEBPACK_IMPORTED_MODULE_8__/* .allCodes */ .Sb)().map((c) => c.code) : [];
+    const typo = (config.waivers ?? []).findIndex((w) => !codes.includes(w.code));
+    if (typo >= 0) {
+        const code = config.waivers[typo].code;
+        const near = (0,_io_text_js__WEBPACK_IMPORTED_MODULE_12__/* .closest */ .kp)(code, codes);
+        return {
+            ...at,
+            ok: false,
+            message: `"waivers.${typo}.code": no rule has the code ${quoted(code)}${near ? ` (did you mean ${quoted(near)}?)` : ''}`,
+            line: doc.lineOf(['waivers', typo, 'code']) ?? 1,
+        };
+    }
     return {
         ...at,
         ok: true,
@@ -47110,7 +47123,7 @@ function writeReportFile(file, content, confineTo) {
         throw new WriteRefused(`${file} exists and is not a regular file; refusing to replace it`);
     }
     try {
-        node_fs__WEBPACK_IMPORTED_MODULE_0___default().mkdirSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs), { recursive: true });
+        makeFolders(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(abs));
     }
     catch (err) {
         // A dangling link or a file on the way: said as a refusal, not an internal error.
@@ -47125,8 +47138,19 @@ function writeReportFile(file, content, confineTo) {
     }
     catch (err) {
         node_fs__WEBPACK_IMPORTED_MODULE_0___default().rmSync(tmp, { force: true });
-        throw err;
+        throw new WriteRefused(`cannot write ${file} (${err.code ?? String(err)}); the report was not written`);
     }
+}
+/**
+ * mkdir -p, a folder at a time: Node's recursive mkdir retries forever where the system answers
+ * ENOENT for a folder whose parent exists (as /proc does).
+ */
+function makeFolders(dir) {
+    const missing = [];
+    for (let d = dir; !node_fs__WEBPACK_IMPORTED_MODULE_0___default().existsSync(d) && node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d) !== d; d = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(d))
+        missing.push(d);
+    for (const d of missing.reverse())
+        node_fs__WEBPACK_IMPORTED_MODULE_0___default().mkdirSync(d);
 }
 /** The nearest existing ancestor of `dir` (itself included) must resolve inside `root`. */
 function assertInside(dir, root) {
@@ -47827,7 +47851,7 @@ const ARIS = {
     verdictBlocked: def('verdict_blocked', 'error', 'The audit could not run: prerequisites are missing (BLOCKED)', 'Add the missing prerequisites and rerun the audit, or, while the paper is not meant for submission, write draft in its .aris/assurance.txt.'),
     verdictError: def('verdict_error', 'error', 'The audit invocation failed (ERROR)', RERUN),
     manifestInvalid: def('manifest_invalid', 'error', 'The audit manifest (.aris/audit-manifest.json) is malformed', 'Fix .aris/audit-manifest.json ({"schema_version":"1","audits":[{"artifact","audit_skill"}]}), or delete it to use the default four audits.'),
-    assuranceInvalid: def('assurance_invalid', 'error', '.aris/assurance.txt or the configured assurance/effort is not a known value', 'Write draft or submission in .aris/assurance.txt (effort: lite, balanced, max or beast).'),
+    assuranceInvalid: def('assurance_invalid', 'error', '.aris/assurance.txt or the configured assurance/effort is not a known value', 'Write draft or submission in .aris/assurance.txt; an effort (lite, balanced, max or beast) goes in --effort or the config’s effort, not there.'),
 };
 const ARIS_CODES = Object.values(ARIS);
 
@@ -82782,6 +82806,12 @@ Conventions (the seed leaves them open):
 
 ## Decisions
 
+- **Receipt hashes are not recomputed.** A FormulaEvaluationReceipt's \`input_manifest_hash\`,
+  \`input_value_hash\` and \`output_value_hash\` (L227-230) hash values that sit behind its
+  StorageRefs (\`input_refs\`, \`output_ref\`), which a bundle does not carry, and the seed does not
+  say which bytes each covers: they are read as strings, and a forged one is not caught. What the
+  bundle does carry is checked instead: the formula is evaluated again from the records' values
+  and compared with the output the records state.
 - **A code fires on a violation only.** A case the records handle correctly emits nothing: a
   finding dismissed through its receipt, a zero denominator coerced to indeterminate by its
   policy, a no-neighbor assessment with a null score. A formula whose inputs make the seed's

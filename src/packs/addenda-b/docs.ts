@@ -168,6 +168,12 @@ Conventions (the seed leaves them open):
 
 ## Decisions
 
+- **Receipt hashes are not recomputed.** A FormulaEvaluationReceipt's \`input_manifest_hash\`,
+  \`input_value_hash\` and \`output_value_hash\` (L227-230) hash values that sit behind its
+  StorageRefs (\`input_refs\`, \`output_ref\`), which a bundle does not carry, and the seed does not
+  say which bytes each covers: they are read as strings, and a forged one is not caught. What the
+  bundle does carry is checked instead: the formula is evaluated again from the records' values
+  and compared with the output the records state.
 - **A code fires on a violation only.** A case the records handle correctly emits nothing: a
   finding dismissed through its receipt, a zero denominator coerced to indeterminate by its
   policy, a no-neighbor assessment with a null score. A formula whose inputs make the seed's
