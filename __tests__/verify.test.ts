@@ -338,6 +338,16 @@ describe('audit-gate verify', () => {
     const report = JSON.parse(r.stdout) as { targets: { path: string }[] };
     expect(report.targets.map((t) => t.path)).toEqual(['papers/main']);
   });
+  it('run from a subdirectory without --root, the repository is the root and that directory the PATH', async () => {
+    const root = repo();
+    writePaper(path.join(root, 'papers/p'));
+    writePaper(path.join(root, 'papers/other'), { verdicts: { 'proof-checker': 'FAIL' } });
+    // The paper's traces lie in the repository's .aris/traces/, above the paper dir.
+    const r = await cli(['verify', '--format', 'json'], path.join(root, 'papers/p'));
+    const report = JSON.parse(r.stdout) as { root: string; targets: { id: string }[] };
+    expect([report.root, report.targets.map((t) => t.id)]).toEqual([root, ['aris:papers/p']]);
+    expect(r.code).toBe(0);
+  });
   it('--target names PACK:DIR with DIR relative to the working directory; an unknown pack is a usage error', async () => {
     const root = repo();
     fs.mkdirSync(path.join(root, 'bundles/b1'), { recursive: true });

@@ -55714,7 +55714,11 @@ const CORE_COMMANDS = {
         about: 'Discover and verify every paper, run, proof and Addenda B bundle under the root (or the PATHs given), in one report; fixtures only with --fixtures.',
         exitNote: 'A PATH that does not exist, or in which nothing at all is found, is a blocking finding (exit 1), not a bad argument: the report is still written.',
         options: {
-            root: { type: 'string', value: 'DIR', help: 'repository root to discover under (default .)' },
+            root: {
+                type: 'string',
+                value: 'DIR',
+                help: 'repository root (default: the git top level around the current directory, which is then the PATH when none is given)',
+            },
             config: {
                 type: 'string',
                 value: 'FILE',
@@ -56011,7 +56015,12 @@ async function verifyCommand(args, io) {
     const shard = shardFlag !== undefined ? parseShard(shardFlag) : undefined;
     if (typeof shard === 'string')
         throw new UsageError(shard);
-    const root = existingDir(io, args.string('root') ?? '.', 'root');
+    // As the pack commands do: the repository around the current directory, so a paper's traces
+    // are looked up to its top; run from a subdirectory, that directory is what is verified.
+    const rootFlag = args.string('root');
+    const root = existingDir(io, rootFlag ?? gitTopLevel(io.cwd, io.cwd), 'root');
+    const here = external_node_path_default().relative(root, io.cwd);
+    const implicitPath = rootFlag === undefined && here !== '' && !leavesBase(here) ? here : undefined;
     const config = args.string('config');
     const fixtures = args.string('fixtures');
     /**
@@ -56045,7 +56054,9 @@ async function verifyCommand(args, io) {
             ? {
                 paths: args.positionals.map((p) => fromRoot(p, 'PATH')),
             }
-            : {}),
+            : implicitPath !== undefined
+                ? { paths: [implicitPath] }
+                : {}),
         ...(papers.length ? { papers } : {}),
         ...(targets.length ? { targets } : {}),
         ...(assurance !== undefined ? { assurance } : {}),

@@ -17,6 +17,7 @@ import {
   emit,
   enforcementFlags,
   existingDir,
+  gitTopLevel,
   failOnFlag,
   notOneOf,
   outsideRoot,
@@ -173,7 +174,13 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
   const shardFlag = args.string('shard');
   const shard = shardFlag !== undefined ? parseShard(shardFlag) : undefined;
   if (typeof shard === 'string') throw new UsageError(shard);
-  const root = existingDir(io, args.string('root') ?? '.', 'root');
+  // As the pack commands do: the repository around the current directory, so a paper's traces
+  // are looked up to its top; run from a subdirectory, that directory is what is verified.
+  const rootFlag = args.string('root');
+  const root = existingDir(io, rootFlag ?? gitTopLevel(io.cwd, io.cwd), 'root');
+  const here = path.relative(root, io.cwd);
+  const implicitPath =
+    rootFlag === undefined && here !== '' && !leavesBase(here) ? here : undefined;
   const config = args.string('config');
   const fixtures = args.string('fixtures');
   /**
@@ -208,7 +215,9 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
       ? {
           paths: args.positionals.map((p) => fromRoot(p, 'PATH')),
         }
-      : {}),
+      : implicitPath !== undefined
+        ? { paths: [implicitPath] }
+        : {}),
     ...(papers.length ? { papers } : {}),
     ...(targets.length ? { targets } : {}),
     ...(assurance !== undefined ? { assurance } : {}),

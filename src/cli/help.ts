@@ -58,7 +58,11 @@ export const CORE_COMMANDS = {
     exitNote:
       'A PATH that does not exist, or in which nothing at all is found, is a blocking finding (exit 1), not a bad argument: the report is still written.',
     options: {
-      root: { type: 'string', value: 'DIR', help: 'repository root to discover under (default .)' },
+      root: {
+        type: 'string',
+        value: 'DIR',
+        help: 'repository root (default: the git top level around the current directory, which is then the PATH when none is given)',
+      },
       config: {
         type: 'string',
         value: 'FILE',
