@@ -289,10 +289,7 @@ describe('the runner stays inside the workspace', () => {
     const saved = process.env['TMPDIR'];
     process.env['TMPDIR'] = tmpdir;
     try {
-      const r = await cli(
-        ['fixtures', 'conformance', '--root', repo, '--format', 'json'],
-        repo,
-      );
+      const r = await cli(['fixtures', 'conformance', '--root', repo, '--format', 'json'], repo);
       const findings = JSON.parse(r.stdout).findings as { code: string; message: string }[];
       return { code: r.code, findings, leftovers: fs.readdirSync(tmpdir), base };
     } finally {
