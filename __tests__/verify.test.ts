@@ -255,9 +255,19 @@ describe('audit-gate verify', () => {
       'addenda-b target "bundles/b2" is reached through a symlink (it leads to "bundles/b1"), so it was not verified as the target named.',
       'Target "trace:bundles/b1" was named, but the trace pack is not selected.',
       'Target "nope:bundles/b1" names no pack: it must be pack:dir, with one of aris, trace, aristo, addenda-b.',
-      'aris target "gone" does not exist.',
+      'Paper dir "gone" does not exist.',
     ]);
     expect(refused.conclusion).toBe('failure');
+    // aris:dir is --paper dir: a paper whose missing audits count.
+    fs.mkdirSync(path.join(root, 'papers/new'), { recursive: true });
+    const codes2 = async (o: { papers?: string[]; targets?: string[] }) =>
+      (await verify({ root, assurance: 'submission', ...o })).findings.map((f) => f.code);
+    const asPaper = await codes2({ papers: ['papers/new'] });
+    expect(asPaper).toContain('aris.artifact_missing');
+    expect(await codes2({ targets: ['aris:papers/new'] })).toEqual(asPaper);
+    // At draft its missing audits are allowed, as for --paper: no "nothing verified in it".
+    const draft = await verify({ root, targets: ['aris:papers/new'] });
+    expect(draft.findings.map((f) => f.code)).not.toContain('gate.target_not_found');
   });
   it('the config’s targets pin targets too, even when the workflow pins the assurance', async () => {
     const root = repo();

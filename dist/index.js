@@ -85203,7 +85203,8 @@ function planTargets(ws, packs, paths, exclude, runFindings, exact, walked, onDi
     // dir whose audits were deleted, or a bundle emptied, stops being one as soon as anything is
     // found below it.
     for (const { pack: id, path: p, fromCheckout } of pins) {
-        const paper = id === undefined;
+        // aris:dir is a paper, as --paper names it (its missing audits count, at draft too).
+        const paper = id === undefined || (0,registry/* findPack */.LU)(id)?.claimsUndiscovered === true;
         const what = paper ? 'Paper dir' : `${id} target`;
         const remediation = paper ? PAPER_REMEDIATION : TARGET_REMEDIATION;
         const pack = paper ? claimant : packs.find((x) => x.id === id);

@@ -250,7 +250,6 @@ export async function verify(opts: VerifyOptions): Promise<GateReport> {
   return shard ? { ...report, shard } : report;
 }
 
-/** Each named paper once, and whether only the checkout's config named it. */
 /** A directory named as one pack's target (`pack` undefined: a paper, the papers input's). */
 interface Pin {
   pack: string | undefined;
@@ -642,7 +641,8 @@ function planTargets(
   // dir whose audits were deleted, or a bundle emptied, stops being one as soon as anything is
   // found below it.
   for (const { pack: id, path: p, fromCheckout } of pins) {
-    const paper = id === undefined;
+    // aris:dir is a paper, as --paper names it (its missing audits count, at draft too).
+    const paper = id === undefined || findPack(id)?.claimsUndiscovered === true;
     const what = paper ? 'Paper dir' : `${id} target`;
     const remediation = paper ? PAPER_REMEDIATION : TARGET_REMEDIATION;
     const pack = paper ? claimant : packs.find((x) => x.id === id);
