@@ -43462,7 +43462,7 @@ function ensureCommit(workspace, target, env) {
 }
 
 // EXTERNAL MODULE: ./src/config/config.ts
-var config = __nccwpck_require__(1122);
+var config_config = __nccwpck_require__(1122);
 // EXTERNAL MODULE: ./src/io/workspace.ts
 var workspace = __nccwpck_require__(2645);
 // EXTERNAL MODULE: ./src/io/glob.ts
@@ -44016,7 +44016,7 @@ function loadReports(files, settings) {
         failOn: settings.failOn,
         codes: (0,registry/* allCodes */.Sb)(),
         assurancePacks: (0,registry/* assurancePacks */.Wk)(),
-        ...(0,config/* workflowRules */.ll)(new workspace/* Workspace */.aR(settings.workspace), {
+        ...(0,config_config/* workflowRules */.ll)(new workspace/* Workspace */.aR(settings.workspace), {
             root: settings.workspace,
             ...(settings.config !== undefined ? { file: settings.config } : {}),
             ...(settings.configJson !== undefined ? { json: settings.configJson } : {}),
@@ -44105,6 +44105,7 @@ var policy_assurance = __nccwpck_require__(1355);
 
 
 
+
 class InputError extends Error {
 }
 /** Reads an input the way @actions/core does: INPUT_<NAME> with spaces as underscores, trimmed. */
@@ -44148,7 +44149,7 @@ function readSettings(env) {
     const paths = lines(input(env, 'paths'));
     const papers = lines(input(env, 'papers'));
     const targets = lines(input(env, 'targets'));
-    const badTarget = targets.find((t) => !/^[a-z][a-z0-9-]*:./.test(t));
+    const badTarget = targets.find((t) => !(0,config_config/* splitTarget */.Gd)(t));
     if (badTarget !== undefined)
         throw new InputError(`Input "targets" takes one pack:dir a line (e.g. addenda-b:bundles/b1); got "${badTarget}".`);
     const { assurance, effort } = (0,policy_assurance/* enforcementSettings */._C)({ assurance: input(env, 'assurance'), effort: input(env, 'effort') }, (name, allowed, got) => {
@@ -44285,6 +44286,7 @@ async function run(env = process.env) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Cu: () => (/* binding */ DEFAULT_CONFIG_FILE),
+/* harmony export */   Gd: () => (/* binding */ splitTarget),
 /* harmony export */   MG: () => (/* binding */ selectedPacks),
 /* harmony export */   Z9: () => (/* binding */ loadConfig),
 /* harmony export */   ll: () => (/* binding */ workflowRules),
@@ -44318,6 +44320,13 @@ async function run(env = process.env) {
 
 
 const DEFAULT_CONFIG_FILE = '.audit-gate.json';
+/** A pinned target as the targets option, input and --target spell it: `pack:dir`. */
+const TARGET_PIN = /^([a-z][a-z0-9-]*):(.+)$/;
+/** The pack id and directory of a `pack:dir` pin, or undefined when it is not spelt so. */
+function splitTarget(pin) {
+    const m = TARGET_PIN.exec(pin);
+    return m ? { pack: m[1], dir: m[2] } : undefined;
+}
 /** The keys every config may hold, whatever packs are registered; built on first use. */
 const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_9__/* .onFirstUse */ .V)(() => ({
     $schema: zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().optional(),
@@ -44327,7 +44336,7 @@ const coreConfigShape = (0,_model_first_use_js__WEBPACK_IMPORTED_MODULE_9__/* .o
     papers: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().min(1))
         .optional()
         .describe('Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names'),
-    targets: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().regex(/^[a-z][a-z0-9-]*:./, 'pack:dir, e.g. addenda-b:bundles/b1'))
+    targets: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().regex(TARGET_PIN, 'pack:dir, e.g. addenda-b:bundles/b1'))
         .optional()
         .describe("Directories verified as one pack's target whatever they hold, as pack:dir (addenda-b:bundles/b1), besides those the workflow names"),
     exclude: zod__WEBPACK_IMPORTED_MODULE_10__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_10__/* .string */ .YjP().max(1024))
@@ -84899,8 +84908,8 @@ function pinnedTargets(opts, config, configTrusted) {
     };
     const addTargets = (list, fromCheckout) => {
         for (const t of list) {
-            const colon = t.indexOf(':');
-            add(colon < 0 ? '' : t.slice(0, colon), colon < 0 ? t : t.slice(colon + 1), fromCheckout);
+            const pin = (0,config_config/* splitTarget */.Gd)(t);
+            add(pin?.pack ?? '', pin?.dir ?? t, fromCheckout);
         }
     };
     for (const p of opts.papers ?? [])

@@ -17040,6 +17040,13 @@ function editDistance(a, b) {
 
 
 const DEFAULT_CONFIG_FILE = '.audit-gate.json';
+/** A pinned target as the targets option, input and --target spell it: `pack:dir`. */
+const TARGET_PIN = /^([a-z][a-z0-9-]*):(.+)$/;
+/** The pack id and directory of a `pack:dir` pin, or undefined when it is not spelt so. */
+function splitTarget(pin) {
+    const m = TARGET_PIN.exec(pin);
+    return m ? { pack: m[1], dir: m[2] } : undefined;
+}
 /** The keys every config may hold, whatever packs are registered; built on first use. */
 const coreConfigShape = onFirstUse(() => ({
     $schema: schemas_string().optional(),
@@ -17049,7 +17056,7 @@ const coreConfigShape = onFirstUse(() => ({
     papers: array(schemas_string().min(1))
         .optional()
         .describe('Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names'),
-    targets: array(schemas_string().regex(/^[a-z][a-z0-9-]*:./, 'pack:dir, e.g. addenda-b:bundles/b1'))
+    targets: array(schemas_string().regex(TARGET_PIN, 'pack:dir, e.g. addenda-b:bundles/b1'))
         .optional()
         .describe("Directories verified as one pack's target whatever they hold, as pack:dir (addenda-b:bundles/b1), besides those the workflow names"),
     exclude: array(schemas_string().max(1024))
@@ -19452,8 +19459,8 @@ function pinnedTargets(opts, config, configTrusted) {
     };
     const addTargets = (list, fromCheckout) => {
         for (const t of list) {
-            const colon = t.indexOf(':');
-            add(colon < 0 ? '' : t.slice(0, colon), colon < 0 ? t : t.slice(colon + 1), fromCheckout);
+            const pin = splitTarget(t);
+            add(pin?.pack ?? '', pin?.dir ?? t, fromCheckout);
         }
     };
     for (const p of opts.papers ?? [])
@@ -56039,13 +56046,12 @@ async function verifyCommand(args, io) {
     };
     const papers = args.strings('paper').map((p) => fromRoot(p, '--paper'));
     const targets = args.strings('target').map((t) => {
-        const colon = t.indexOf(':');
-        const pack = t.slice(0, Math.max(colon, 0));
-        if (colon < 1 || colon === t.length - 1 || !findPack(pack))
+        const pin = splitTarget(t);
+        if (!pin || !findPack(pin.pack))
             throw new UsageError(`--target takes PACK:DIR with PACK one of ${registry_packs()
                 .map((p) => p.id)
                 .join(', ')}; got ${JSON.stringify(t)}.`);
-        return `${pack}:${fromRoot(t.slice(colon + 1), '--target')}`;
+        return `${pin.pack}:${fromRoot(pin.dir, '--target')}`;
     });
     const report = await verify({
         root,

@@ -6,7 +6,7 @@ import { WriteRefused } from '../io/write.js';
 import { Workspace, errorText } from '../io/workspace.js';
 import { logSafe, plain } from '../render/sanitize.js';
 import { allCodes, assurancePacks, findPack, packs } from '../packs/registry.js';
-import { workflowRules } from '../config/config.js';
+import { splitTarget, workflowRules } from '../config/config.js';
 import { mergeReports, readReportFiles } from '../policy/merge.js';
 import { parseShard } from '../pipeline/shard.js';
 import { verify } from '../pipeline/verify.js';
@@ -197,15 +197,14 @@ async function verifyCommand(args: Args, io: Io): Promise<number> {
   };
   const papers = args.strings('paper').map((p) => fromRoot(p, '--paper'));
   const targets = args.strings('target').map((t) => {
-    const colon = t.indexOf(':');
-    const pack = t.slice(0, Math.max(colon, 0));
-    if (colon < 1 || colon === t.length - 1 || !findPack(pack))
+    const pin = splitTarget(t);
+    if (!pin || !findPack(pin.pack))
       throw new UsageError(
         `--target takes PACK:DIR with PACK one of ${packs()
           .map((p) => p.id)
           .join(', ')}; got ${JSON.stringify(t)}.`,
       );
-    return `${pack}:${fromRoot(t.slice(colon + 1), '--target')}`;
+    return `${pin.pack}:${fromRoot(pin.dir, '--target')}`;
   });
   const report = await verify({
     root,

@@ -15,6 +15,15 @@ import { closest } from '../io/text.js';
 
 export const DEFAULT_CONFIG_FILE = '.audit-gate.json';
 
+/** A pinned target as the targets option, input and --target spell it: `pack:dir`. */
+const TARGET_PIN = /^([a-z][a-z0-9-]*):(.+)$/;
+
+/** The pack id and directory of a `pack:dir` pin, or undefined when it is not spelt so. */
+export function splitTarget(pin: string): { pack: string; dir: string } | undefined {
+  const m = TARGET_PIN.exec(pin);
+  return m ? { pack: m[1]!, dir: m[2]! } : undefined;
+}
+
 /** The keys every config may hold, whatever packs are registered; built on first use. */
 const coreConfigShape = onFirstUse(() => ({
   $schema: z.string().optional(),
@@ -29,7 +38,7 @@ const coreConfigShape = onFirstUse(() => ({
       'Paper dirs verified as papers whatever they hold (one whose audits may all be missing), besides those the workflow names',
     ),
   targets: z
-    .array(z.string().regex(/^[a-z][a-z0-9-]*:./, 'pack:dir, e.g. addenda-b:bundles/b1'))
+    .array(z.string().regex(TARGET_PIN, 'pack:dir, e.g. addenda-b:bundles/b1'))
     .optional()
     .describe(
       "Directories verified as one pack's target whatever they hold, as pack:dir (addenda-b:bundles/b1), besides those the workflow names",

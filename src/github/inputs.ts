@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { splitTarget } from '../config/config.js';
 import { parseShard, type ShardSpec } from '../pipeline/shard.js';
 import { enforcementSettings, type Assurance, type Effort } from '../policy/assurance.js';
 import type { FailOn } from '../policy/gate.js';
@@ -95,7 +96,7 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const paths = lines(input(env, 'paths'));
   const papers = lines(input(env, 'papers'));
   const targets = lines(input(env, 'targets'));
-  const badTarget = targets.find((t) => !/^[a-z][a-z0-9-]*:./.test(t));
+  const badTarget = targets.find((t) => !splitTarget(t));
   if (badTarget !== undefined)
     throw new InputError(
       `Input "targets" takes one pack:dir a line (e.g. addenda-b:bundles/b1); got "${badTarget}".`,

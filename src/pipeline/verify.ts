@@ -6,6 +6,7 @@ import type { GateReport } from '../model/report.js';
 import {
   DEFAULT_CONFIG_FILE,
   loadConfig,
+  splitTarget,
   packConfig,
   selectedPacks,
   type Config,
@@ -270,8 +271,8 @@ function pinnedTargets(
   };
   const addTargets = (list: readonly string[], fromCheckout: boolean) => {
     for (const t of list) {
-      const colon = t.indexOf(':');
-      add(colon < 0 ? '' : t.slice(0, colon), colon < 0 ? t : t.slice(colon + 1), fromCheckout);
+      const pin = splitTarget(t);
+      add(pin?.pack ?? '', pin?.dir ?? t, fromCheckout);
     }
   };
   for (const p of opts.papers ?? []) add(undefined, p, false);
